@@ -1,0 +1,3 @@
+export * from "./event-bus.js";
+export * from "./event-queue.js";
+export * from "./run-event.js";
