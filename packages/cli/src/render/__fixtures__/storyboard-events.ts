@@ -1,0 +1,228 @@
+import type { RunEvent, RunResultView } from "../../contracts/run-event.js";
+
+const base = Date.parse("2026-01-01T10:00:00.000Z");
+let seq = 0;
+function at(ms: number) {
+  seq += 1;
+  return { seq, time: new Date(base + ms).toISOString() };
+}
+
+/** A fixed, successful storyboard run: one chat step, a fan-out of two clips, a join. */
+export const storyboardEvents: RunEvent[] = [
+  {
+    type: "run.start",
+    ...at(0),
+    runId: "20260101-100000-storyboard",
+    runDir: "/work/runs/20260101-100000-storyboard",
+    name: "storyboard",
+    steps: [
+      { id: "storyboard", kind: "chat", fanOut: false },
+      { id: "clips", kind: "video", fanOut: true },
+      { id: "final", kind: "ffmpeg", fanOut: false },
+    ],
+  },
+  { type: "step.start", ...at(10), step: "storyboard" },
+  { type: "chat.delta", ...at(20), step: "storyboard", text: '{"scenes": [' },
+  { type: "chat.delta", ...at(30), step: "storyboard", text: '{"description": "a fox"}]}' },
+  {
+    type: "chat.usage",
+    ...at(40),
+    step: "storyboard",
+    usage: { prompt_tokens: 30, completion_tokens: 12, total_tokens: 42 },
+  },
+  {
+    type: "step.end",
+    ...at(1200),
+    step: "storyboard",
+    outputs: { text: "{}", json: { scenes: [] } },
+    durationMs: 1190,
+    cached: false,
+  },
+  { type: "step.start", ...at(1210), step: "clips" },
+  { type: "item.start", ...at(1220), step: "clips", index: 0, total: 2 },
+  { type: "item.start", ...at(1220), step: "clips", index: 1, total: 2 },
+  { type: "video.submitted", ...at(1300), step: "clips", index: 0, jobId: "video_a" },
+  { type: "video.submitted", ...at(1310), step: "clips", index: 1, jobId: "video_b" },
+  {
+    type: "video.status",
+    ...at(1400),
+    step: "clips",
+    index: 0,
+    jobId: "video_a",
+    status: "pending",
+    polls: 1,
+  },
+  {
+    type: "video.status",
+    ...at(1500),
+    step: "clips",
+    index: 0,
+    jobId: "video_a",
+    status: "processing",
+    polls: 2,
+  },
+  {
+    type: "video.status",
+    ...at(1600),
+    step: "clips",
+    index: 0,
+    jobId: "video_a",
+    status: "processing",
+    polls: 3,
+  },
+  {
+    type: "video.status",
+    ...at(1700),
+    step: "clips",
+    index: 0,
+    jobId: "video_a",
+    status: "completed",
+    polls: 4,
+  },
+  { type: "download.progress", ...at(1750), step: "clips", index: 0, bytes: 1000, total: 2000 },
+  {
+    type: "video.downloaded",
+    ...at(1800),
+    step: "clips",
+    index: 0,
+    file: "clips/scene-0.mp4",
+    bytes: 2000,
+  },
+  { type: "item.end", ...at(1810), step: "clips", index: 0, total: 2, status: "succeeded" },
+  {
+    type: "step.retry",
+    ...at(1900),
+    step: "clips",
+    item: 1,
+    attempt: 1,
+    delayMs: 500,
+    error: { code: "rate_limit_exceeded", message: "Rate limit reached" },
+  },
+  {
+    type: "video.status",
+    ...at(2400),
+    step: "clips",
+    index: 1,
+    jobId: "video_b",
+    status: "completed",
+    polls: 2,
+  },
+  {
+    type: "video.downloaded",
+    ...at(2500),
+    step: "clips",
+    index: 1,
+    file: "clips/scene-1.mp4",
+    bytes: 2_500_000,
+  },
+  { type: "item.end", ...at(2510), step: "clips", index: 1, total: 2, status: "succeeded" },
+  {
+    type: "step.end",
+    ...at(2520),
+    step: "clips",
+    outputs: [
+      { file: "clips/scene-0.mp4", credits: 8 },
+      { file: "clips/scene-1.mp4", credits: 8 },
+    ],
+    durationMs: 1310,
+    cached: false,
+  },
+  { type: "step.start", ...at(2530), step: "final" },
+  { type: "ffmpeg.progress", ...at(2600), step: "final", percent: 50 },
+  { type: "ffmpeg.progress", ...at(2700), step: "final", percent: 100 },
+  {
+    type: "step.end",
+    ...at(2800),
+    step: "final",
+    outputs: { file: "/work/runs/20260101-100000-storyboard/final.mp4" },
+    durationMs: 270,
+    cached: false,
+  },
+  {
+    type: "run.end",
+    ...at(2810),
+    status: "succeeded",
+    totals: {
+      promptTokens: 30,
+      completionTokens: 12,
+      totalTokens: 42,
+      credits: 16,
+      videos: 2,
+      cachedSteps: 0,
+    },
+    outputs: { video: "/work/runs/20260101-100000-storyboard/final.mp4" },
+    durationMs: 2810,
+  },
+];
+
+/** The result matching {@link storyboardEvents}. */
+export const storyboardResult: RunResultView = {
+  status: "succeeded",
+  runDir: "/work/runs/20260101-100000-storyboard",
+  outputs: { video: "/work/runs/20260101-100000-storyboard/final.mp4" },
+  totals: {
+    promptTokens: 30,
+    completionTokens: 12,
+    totalTokens: 42,
+    credits: 16,
+    videos: 2,
+    cachedSteps: 0,
+  },
+  durationMs: 2810,
+};
+
+/** A failing run: a video item fails and the step fails with it. */
+export const failedEvents: RunEvent[] = [
+  {
+    type: "run.start",
+    ...at(0),
+    runId: "r2",
+    runDir: "/work/runs/r2",
+    name: "broken",
+    steps: [{ id: "clips", kind: "video", fanOut: true }],
+  },
+  { type: "step.start", ...at(5), step: "clips" },
+  { type: "item.start", ...at(6), step: "clips", index: 0, total: 1 },
+  { type: "video.submitted", ...at(7), step: "clips", index: 0, jobId: "video_x" },
+  {
+    type: "video.status",
+    ...at(8),
+    step: "clips",
+    index: 0,
+    jobId: "video_x",
+    status: "failed",
+    polls: 1,
+  },
+  {
+    type: "item.end",
+    ...at(9),
+    step: "clips",
+    index: 0,
+    total: 1,
+    status: "failed",
+    error: { code: "video_job_failed", message: "video job video_x failed: content_policy" },
+  },
+  {
+    type: "step.fail",
+    ...at(10),
+    step: "clips",
+    error: { code: "video_job_failed", message: "video job video_x failed: content_policy" },
+    continued: false,
+  },
+  {
+    type: "run.end",
+    ...at(11),
+    status: "failed",
+    totals: {
+      promptTokens: 0,
+      completionTokens: 0,
+      totalTokens: 0,
+      credits: 0,
+      videos: 1,
+      cachedSteps: 0,
+    },
+    outputs: {},
+    error: { code: "video_job_failed", message: "video job video_x failed: content_policy" },
+    durationMs: 11,
+  },
+];

@@ -1,0 +1,112 @@
+import type { RunEvent, RunResultView } from "../contracts/run-event.js";
+import { describeError } from "./describe-error.js";
+import { formatBytes, formatDuration, stepLabel } from "./format.js";
+import type { TextSink } from "./redact.js";
+import type { Renderer } from "./renderer.js";
+import { applyEvent, createRunView } from "./run-state.js";
+import { displayPath, formatSummary, resolveOutput } from "./summary.js";
+
+/** Options of {@link createPlainRenderer}. */
+export interface PlainRendererOptions {
+  out: TextSink;
+  cwd: string;
+}
+
+/**
+ * The lines a plain renderer prints for one event (none for events not worth a line, such as
+ * streamed tokens, progress ticks, or a poll that did not change a job's status).
+ *
+ * @example
+ * const lines = createPlainLines({ cwd: "/work" });
+ * lines({ type: "step.start", seq: 1, time: "…", step: "clips" }); // ["[clips] started"]
+ */
+export function createPlainLines(options: { cwd: string }): (event: RunEvent) => string[] {
+  const lastStatus = new Map<string, string>();
+  let runDir = options.cwd;
+  return (event) => {
+    switch (event.type) {
+      case "run.start":
+        runDir = event.runDir;
+        return [
+          `run ${event.name}: ${event.steps.length} steps, directory ${displayPath(event.runDir, options.cwd)}`,
+        ];
+      case "run.end":
+        return [`run ${event.status} in ${formatDuration(event.durationMs)}`];
+      case "step.start":
+        return [`[${event.step}] started`];
+      case "step.end":
+        return [
+          `[${event.step}] ${event.cached ? "reused from cache" : "done"} in ${formatDuration(event.durationMs)}`,
+        ];
+      case "step.skip":
+        return [`[${event.step}] skipped: ${event.reason}`];
+      case "step.fail":
+        return [
+          `[${event.step}] failed: ${describeError(event.error)}${event.continued ? " (continuing)" : ""}`,
+        ];
+      case "step.retry":
+        return [
+          `[${stepLabel(event.step, event.item)}] attempt ${event.attempt} failed (${describeError(event.error)}), retrying in ${formatDuration(event.delayMs)}`,
+        ];
+      case "item.start":
+        return [
+          `[${stepLabel(event.step, event.index)}] started (${event.index + 1} of ${event.total})`,
+        ];
+      case "item.end":
+        return [
+          `[${stepLabel(event.step, event.index)}] ${event.status}${event.error ? `: ${describeError(event.error)}` : ""}`,
+        ];
+      case "chat.usage":
+        return event.usage.total_tokens
+          ? [`[${stepLabel(event.step, event.index)}] ${event.usage.total_tokens} tokens`]
+          : [];
+      case "video.submitted":
+        lastStatus.set(event.jobId, "submitted");
+        return [`[${stepLabel(event.step, event.index)}] video job ${event.jobId} submitted`];
+      case "video.status": {
+        if (lastStatus.get(event.jobId) === event.status) return [];
+        lastStatus.set(event.jobId, event.status);
+        const polls = `${event.polls} poll${event.polls === 1 ? "" : "s"}`;
+        return [
+          `[${stepLabel(event.step, event.index)}] video job ${event.jobId} ${event.status} (${polls})`,
+        ];
+      }
+      case "video.downloaded":
+        return [
+          `[${stepLabel(event.step, event.index)}] saved ${displayPath(resolveOutput(event.file, runDir), options.cwd)} (${formatBytes(event.bytes)})`,
+        ];
+      case "budget.reached":
+        return [
+          `budget reached: ${event.credits} of ${event.maxCredits} credits; no new video jobs`,
+        ];
+      case "log":
+        return [`${event.level}${event.step ? ` [${event.step}]` : ""}: ${event.message}`];
+      default:
+        return [];
+    }
+  };
+}
+
+/**
+ * A renderer for logs (CI, pipes): one line per event worth reading, no escape codes, then the
+ * summary table and the output paths.
+ *
+ * @example
+ * const renderer = createPlainRenderer({ out: process.stdout, cwd: process.cwd() });
+ */
+export function createPlainRenderer(options: PlainRendererOptions): Renderer {
+  const view = createRunView();
+  const lines = createPlainLines({ cwd: options.cwd });
+  return {
+    event(event) {
+      applyEvent(view, event);
+      for (const line of lines(event)) options.out.write(`${line}\n`);
+    },
+    note(message) {
+      options.out.write(`${message}\n`);
+    },
+    end(result: RunResultView) {
+      options.out.write(`\n${formatSummary(view, result, { cwd: options.cwd })}`);
+    },
+  };
+}

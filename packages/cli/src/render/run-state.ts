@@ -1,0 +1,220 @@
+import type { RunEvent, RunStatus, RunTotals, SerializedError } from "../contracts/run-event.js";
+
+/** What the renderers know about one video job. */
+export interface VideoJobView {
+  jobId: string;
+  index?: number;
+  status: string;
+  polls: number;
+}
+
+/** What the renderers know about one step, folded from events. */
+export interface StepView {
+  id: string;
+  kind: string;
+  fanOut: boolean;
+  state: "pending" | "running" | "succeeded" | "cached" | "failed" | "skipped";
+  startedAt?: number;
+  durationMs?: number;
+  items: { total: number; done: number; failed: number; running: number };
+  videos: Map<string, VideoJobView>;
+  chatText: string;
+  ffmpegPercent?: number;
+  downloadBytes?: number;
+  tokens: number;
+  credits: number;
+  files: string[];
+  error?: SerializedError;
+  skipReason?: string;
+}
+
+/** Everything the renderers know about a run. */
+export interface RunView {
+  name: string;
+  runDir: string;
+  startedAt?: number;
+  steps: Map<string, StepView>;
+  status?: RunStatus;
+  totals?: RunTotals;
+  outputs?: Record<string, unknown>;
+  error?: SerializedError;
+  durationMs?: number;
+}
+
+/**
+ * An empty view, before `run.start`.
+ *
+ * @example
+ * const view = createRunView();
+ * for (const event of events) applyEvent(view, event);
+ */
+export function createRunView(): RunView {
+  return { name: "", runDir: "", steps: new Map() };
+}
+
+function ensureStep(view: RunView, id: string): StepView {
+  let step = view.steps.get(id);
+  if (!step) {
+    step = {
+      id,
+      kind: "",
+      fanOut: false,
+      state: "pending",
+      items: { total: 0, done: 0, failed: 0, running: 0 },
+      videos: new Map(),
+      chatText: "",
+      tokens: 0,
+      credits: 0,
+      files: [],
+    };
+    view.steps.set(id, step);
+  }
+  return step;
+}
+
+function sumCredits(outputs: unknown): number {
+  if (Array.isArray(outputs)) return outputs.reduce<number>((sum, o) => sum + sumCredits(o), 0);
+  if (outputs && typeof outputs === "object") {
+    const credits = (outputs as { credits?: unknown }).credits;
+    if (typeof credits === "number") return credits;
+  }
+  return 0;
+}
+
+function collectFiles(outputs: unknown): string[] {
+  if (Array.isArray(outputs)) return outputs.flatMap(collectFiles);
+  if (outputs && typeof outputs === "object") {
+    const file = (outputs as { file?: unknown }).file;
+    if (typeof file === "string") return [file];
+  }
+  return [];
+}
+
+/**
+ * Fold one event into the view. Pure apart from mutating `view`; unknown events are ignored
+ * so that a newer runner does not break an older CLI.
+ *
+ * @example
+ * applyEvent(view, { type: "step.start", seq: 2, time: "2026-01-01T00:00:00Z", step: "clips" });
+ */
+export function applyEvent(view: RunView, event: RunEvent): void {
+  const at = Date.parse(event.time);
+  switch (event.type) {
+    case "run.start":
+      view.name = event.name;
+      view.runDir = event.runDir;
+      view.startedAt = at;
+      for (const step of event.steps) {
+        const state = ensureStep(view, step.id);
+        state.kind = step.kind;
+        state.fanOut = step.fanOut;
+      }
+      return;
+    case "run.end":
+      view.status = event.status;
+      view.totals = event.totals;
+      view.outputs = event.outputs;
+      view.error = event.error;
+      view.durationMs = event.durationMs;
+      return;
+    case "step.start": {
+      const step = ensureStep(view, event.step);
+      step.state = "running";
+      step.startedAt = at;
+      return;
+    }
+    case "step.end": {
+      const step = ensureStep(view, event.step);
+      step.state = event.cached ? "cached" : "succeeded";
+      step.durationMs = event.durationMs;
+      step.credits = sumCredits(event.outputs);
+      step.files = collectFiles(event.outputs);
+      return;
+    }
+    case "step.skip": {
+      const step = ensureStep(view, event.step);
+      step.state = "skipped";
+      step.skipReason = event.reason;
+      return;
+    }
+    case "step.fail": {
+      const step = ensureStep(view, event.step);
+      step.state = "failed";
+      step.error = event.error;
+      if (step.startedAt !== undefined) step.durationMs = at - step.startedAt;
+      return;
+    }
+    case "item.start": {
+      const step = ensureStep(view, event.step);
+      step.fanOut = true;
+      step.items.total = event.total;
+      step.items.running += 1;
+      return;
+    }
+    case "item.end": {
+      const step = ensureStep(view, event.step);
+      step.items.total = event.total;
+      step.items.running = Math.max(0, step.items.running - 1);
+      if (event.status === "failed") step.items.failed += 1;
+      else step.items.done += 1;
+      return;
+    }
+    case "chat.delta": {
+      const step = ensureStep(view, event.step);
+      step.chatText = (step.chatText + event.text).slice(-2000);
+      return;
+    }
+    case "chat.usage": {
+      const step = ensureStep(view, event.step);
+      step.tokens += event.usage.total_tokens ?? 0;
+      return;
+    }
+    case "video.submitted":
+    case "video.status": {
+      const step = ensureStep(view, event.step);
+      const previous = step.videos.get(event.jobId);
+      step.videos.set(event.jobId, {
+        jobId: event.jobId,
+        index: event.index,
+        status: event.type === "video.status" ? event.status : (previous?.status ?? "submitted"),
+        polls: event.type === "video.status" ? event.polls : (previous?.polls ?? 0),
+      });
+      return;
+    }
+    case "video.downloaded": {
+      const step = ensureStep(view, event.step);
+      for (const job of step.videos.values()) {
+        if (job.index === event.index) job.status = "downloaded";
+      }
+      return;
+    }
+    case "download.progress":
+      ensureStep(view, event.step).downloadBytes = event.bytes;
+      return;
+    case "ffmpeg.progress":
+      ensureStep(view, event.step).ffmpegPercent = event.percent;
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * The outputs of a run that name files, as `[name, path]` pairs (for the closing lines).
+ *
+ * @example
+ * outputFiles({ video: "/runs/x/final.mp4", count: 3 }); // [["video", "/runs/x/final.mp4"]]
+ */
+export function outputFiles(outputs: Record<string, unknown> | undefined): [string, string][] {
+  const files: [string, string][] = [];
+  for (const [name, value] of Object.entries(outputs ?? {})) {
+    if (typeof value === "string" && /\.[a-z0-9]{2,5}$/i.test(value)) files.push([name, value]);
+    else if (
+      value &&
+      typeof value === "object" &&
+      typeof (value as { file?: unknown }).file === "string"
+    )
+      files.push([name, (value as { file: string }).file]);
+  }
+  return files;
+}
