@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "dotenv";
+
+/** Where a setting came from, for messages (never the value of a key). */
+export type SettingSource = "flag" | "REELSMITH" | "OPENAI" | "none";
+
+/** The service the CLI talks to. */
+export interface Connection {
+  baseURL?: string;
+  apiKey?: string;
+  baseURLSource: SettingSource;
+  apiKeySource: SettingSource;
+}
+
+/**
+ * The environment the CLI sees: the real environment over the values of a `.env` file in
+ * `cwd` (a `.env` never overrides a variable that is set).
+ *
+ * @example
+ * const env = loadEnvironment(process.cwd(), process.env);
+ */
+export function loadEnvironment(
+  cwd: string,
+  env: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  let fromFile: Record<string, string> = {};
+  try {
+    fromFile = parse(readFileSync(path.join(cwd, ".env")));
+  } catch {
+    // No .env (or unreadable): the real environment alone.
+  }
+  const merged: Record<string, string | undefined> = { ...fromFile };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) merged[name] = value;
+  return merged;
+}
+
+function pick(
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+  names: [string, string],
+): [string | undefined, SettingSource] {
+  if (flag) return [flag, "flag"];
+  const [reelsmith, openai] = names;
+  if (env[reelsmith]) return [env[reelsmith], "REELSMITH"];
+  if (env[openai]) return [env[openai], "OPENAI"];
+  return [undefined, "none"];
+}
+
+/**
+ * Resolve the base URL and API key: flags, then `REELSMITH_BASE_URL`/`REELSMITH_API_KEY`,
+ * then `OPENAI_BASE_URL`/`OPENAI_API_KEY` (pass an environment from {@link loadEnvironment}).
+ *
+ * @example
+ * resolveConnection({ baseUrl: undefined, apiKey: "sk-1" }, { REELSMITH_BASE_URL: "http://x" });
+ * // { baseURL: "http://x", apiKey: "sk-1", baseURLSource: "REELSMITH", apiKeySource: "flag" }
+ */
+export function resolveConnection(
+  flags: { baseUrl?: string; apiKey?: string },
+  env: Record<string, string | undefined>,
+): Connection {
+  const [baseURL, baseURLSource] = pick(flags.baseUrl, env, [
+    "REELSMITH_BASE_URL",
+    "OPENAI_BASE_URL",
+  ]);
+  const [apiKey, apiKeySource] = pick(flags.apiKey, env, ["REELSMITH_API_KEY", "OPENAI_API_KEY"]);
+  return { baseURL, apiKey, baseURLSource, apiKeySource };
+}

@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { UsageError } from "../errors/cli-error.js";
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Commander collector for a repeatable `--input key=value`.
+ *
+ * @example
+ * program.option("--input <key=value>", "an input", collectInput, []);
+ */
+export function collectInput(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/**
+ * Parse `key=value` pairs (the value keeps any further `=`); values stay strings, the runner
+ * coerces them to the declared input types.
+ *
+ * @example
+ * parseInputPairs(["scenes=3", "story=a=b"]); // { scenes: "3", story: "a=b" }
+ */
+export function parseInputPairs(pairs: readonly string[]): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    const key = at < 0 ? "" : pair.slice(0, at).trim();
+    if (!key) {
+      throw new UsageError(`--input expects key=value, got '${pair}'`, {
+        code: "invalid_input_flag",
+        hint: "for example --input scenes=4",
+      });
+    }
+    checkKey(key, "--input");
+    inputs[key] = pair.slice(at + 1);
+  }
+  return inputs;
+}
+
+function checkKey(key: string, where: string) {
+  if (FORBIDDEN_KEYS.has(key)) {
+    throw new UsageError(`${where}: '${key}' is not allowed as an input name`, {
+      code: "forbidden_input_name",
+    });
+  }
+}
+
+/**
+ * Read a JSON or YAML file of inputs (an object at the top level).
+ *
+ * @example
+ * const inputs = await readInputsFile("inputs.yaml", process.cwd());
+ */
+export async function readInputsFile(file: string, cwd: string): Promise<Record<string, unknown>> {
+  const absolute = path.resolve(cwd, file);
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read the inputs file ${file}: ${(error as Error).message}`, {
+      code: "inputs_file_unreadable",
+      hint: "pass --inputs with a path relative to the current directory",
+      cause: error,
+    });
+  }
+  let value: unknown;
+  try {
+    value = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new UsageError(
+      `the inputs file ${file} is not valid JSON or YAML: ${(error as Error).message}`,
+      {
+        code: "inputs_file_invalid",
+        cause: error,
+      },
+    );
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new UsageError(`the inputs file ${file} must hold an object of input names to values`, {
+      code: "inputs_file_invalid",
+    });
+  }
+  const inputs: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    checkKey(key, file);
+    inputs[key] = entry;
+  }
+  return inputs;
+}
+
+/**
+ * The inputs of a run: the file's, overridden by `--input` pairs.
+ *
+ * @example
+ * const inputs = await gatherInputs({ input: ["scenes=2"], inputs: "base.json" }, cwd);
+ */
+export async function gatherInputs(
+  options: { input?: string[]; inputs?: string },
+  cwd: string,
+): Promise<Record<string, unknown>> {
+  const fromFile = options.inputs ? await readInputsFile(options.inputs, cwd) : {};
+  return { ...fromFile, ...parseInputPairs(options.input ?? []) };
+}
