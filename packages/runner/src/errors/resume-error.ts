@@ -1,0 +1,13 @@
+import { RunnerError } from "./runner-error.js";
+
+/**
+ * The directory given to `resume` is not a resumable run (no journal, no start record).
+ * @example throw new ResumeError("runs/x", "no journal.jsonl");
+ */
+export class ResumeError extends RunnerError {
+  readonly runDir: string;
+  constructor(runDir: string, reason: string) {
+    super("resume_invalid", `Cannot resume ${runDir}: ${reason}.`);
+    this.runDir = runDir;
+  }
+}

@@ -1,0 +1,17 @@
+import { RunnerError } from "./runner-error.js";
+
+/**
+ * A step (or one fan-out item) failed; the message names the step, the item and the cause.
+ * @example throw new StepError("clips", 2, cause);
+ */
+export class StepError extends RunnerError {
+  readonly step: string;
+  readonly index: number | undefined;
+  constructor(step: string, index: number | undefined, cause: unknown, code = "step_failed") {
+    const where = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(code, `${where} failed: ${reason}`, { cause });
+    this.step = step;
+    this.index = index;
+  }
+}

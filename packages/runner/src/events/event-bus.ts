@@ -1,0 +1,57 @@
+import { closeSync, openSync, writeSync } from "node:fs";
+import type { DistributiveOmit, RunEvent, RunEventBody } from "./run-event.js";
+
+/** Receives every event of a run, in order. */
+export type RunEventListener = (event: RunEvent) => void;
+
+/** Assigns `seq`/`time` to events, fans them out to listeners and to `events.ndjson`. */
+export interface EventBus {
+  /** Emit one event (adds `seq` and `time`). Returns the full event. */
+  emit(body: DistributiveOmit<RunEvent, "seq" | "time"> | RunEventBody): RunEvent;
+  /** Add a listener; returns a function that removes it. */
+  subscribe(listener: RunEventListener): () => void;
+  /** Start appending each event as one JSON line to `file` (append mode). */
+  attachFile(file: string): void;
+  /** Close the event log file. */
+  close(): void;
+}
+
+/**
+ * Creates an event bus. Listener errors are swallowed (a renderer must not break a run).
+ * @example
+ * const bus = createEventBus();
+ * bus.subscribe((e) => console.log(e.seq, e.type));
+ * bus.emit({ type: "step.start", step: "a" });
+ */
+export function createEventBus(options: { onEvent?: RunEventListener } = {}): EventBus {
+  const listeners = new Set<RunEventListener>();
+  if (options.onEvent) listeners.add(options.onEvent);
+  let seq = 0;
+  let fd: number | undefined;
+  return {
+    emit(body) {
+      seq += 1;
+      const event = { seq, time: new Date().toISOString(), ...body } as RunEvent;
+      if (fd !== undefined) writeSync(fd, `${JSON.stringify(event)}\n`);
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch {
+          // A failing listener never breaks the run.
+        }
+      }
+      return event;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    attachFile(file) {
+      if (fd === undefined) fd = openSync(file, "a");
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}

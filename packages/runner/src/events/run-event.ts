@@ -1,0 +1,126 @@
+/** Totals of a step or of a whole run. */
+export interface RunTotals {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  credits: number;
+  videos: number;
+  cachedSteps: number;
+}
+
+/** An error as it travels in events, the journal and run results (never holds the API key). */
+export interface SerializedError {
+  name: string;
+  code?: string;
+  message: string;
+  [field: string]: unknown;
+}
+
+/** Token usage reported by a chat completion. */
+export interface UsageLike {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+}
+
+/** Status of a run when it ends. */
+export type RunStatus = "succeeded" | "failed" | "cancelled";
+
+/** Every event of a run, discriminated by `type`; each carries `seq` (from 1) and `time` (ISO). */
+export type RunEvent = { seq: number; time: string } & RunEventBody;
+
+/** An event body without `seq`/`time`, as step kinds emit it. */
+export type RunEventBody =
+  | {
+      type: "run.start";
+      runId: string;
+      runDir: string;
+      name: string;
+      resumed: boolean;
+      steps: { id: string; kind: string; fanOut: boolean }[];
+    }
+  | {
+      type: "run.end";
+      status: RunStatus;
+      totals: RunTotals;
+      outputs: Record<string, unknown>;
+      error?: SerializedError;
+      durationMs: number;
+    }
+  | { type: "step.start"; step: string }
+  | {
+      type: "step.end";
+      step: string;
+      outputs: unknown;
+      durationMs: number;
+      cached: boolean;
+      totals?: RunTotals;
+    }
+  | { type: "step.skip"; step: string; reason: string }
+  | { type: "step.fail"; step: string; error: SerializedError; continued: boolean }
+  | {
+      type: "step.retry";
+      step: string;
+      item?: number;
+      attempt: number;
+      delayMs: number;
+      error: SerializedError;
+    }
+  | { type: "item.start"; step: string; index: number; total: number }
+  | {
+      type: "item.end";
+      step: string;
+      index: number;
+      total: number;
+      status: "succeeded" | "failed" | "cached" | "reused";
+      error?: SerializedError;
+    }
+  | { type: "chat.delta"; step: string; index?: number; text: string }
+  | { type: "chat.usage"; step: string; index?: number; usage: UsageLike }
+  | { type: "video.submitted"; step: string; index?: number; jobId: string; resumed?: boolean }
+  | {
+      type: "video.status";
+      step: string;
+      index?: number;
+      jobId: string;
+      status: string;
+      polls: number;
+      progress?: number;
+    }
+  | { type: "video.downloaded"; step: string; index?: number; file: string; bytes: number }
+  | { type: "download.progress"; step: string; index?: number; bytes: number; total?: number }
+  | { type: "ffmpeg.progress"; step: string; index?: number; percent: number }
+  | { type: "budget.reached"; credits: number; maxCredits: number }
+  | { type: "log"; level: "debug" | "info" | "warn" | "error"; message: string; step?: string };
+
+/** `Omit` that keeps a union a union. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The type names of all run events. */
+export type RunEventType = RunEvent["type"];
+
+/** The event of a given type, e.g. `RunEventOf<"video.status">`. */
+export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
+
+/** Zero totals. */
+export function emptyTotals(): RunTotals {
+  return {
+    promptTokens: 0,
+    completionTokens: 0,
+    totalTokens: 0,
+    credits: 0,
+    videos: 0,
+    cachedSteps: 0,
+  };
+}
+
+/** Adds `b` into `a` (mutates and returns `a`). */
+export function addTotals(a: RunTotals, b: Partial<RunTotals>): RunTotals {
+  a.promptTokens += b.promptTokens ?? 0;
+  a.completionTokens += b.completionTokens ?? 0;
+  a.totalTokens += b.totalTokens ?? 0;
+  a.credits += b.credits ?? 0;
+  a.videos += b.videos ?? 0;
+  a.cachedSteps += b.cachedSteps ?? 0;
+  return a;
+}

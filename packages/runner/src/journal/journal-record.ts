@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+
+/** One line of `journal.jsonl`: a state change of the run, a step, or a fan-out item. */
+export interface JournalRecord {
+  /** What happened, e.g. "run.start", "step.end", "item.end", "fact". */
+  type: string;
+  /** ISO time the record was written. */
+  time?: string;
+  step?: string;
+  index?: number;
+  [field: string]: unknown;
+}
+
+/** Checksum of a record's JSON text (the first 16 hex digits of its sha256). */
+export function checksum(json: string): string {
+  return createHash("sha256").update(json).digest("hex").slice(0, 16);
+}
+
+/**
+ * Encodes a record as one journal line: the record's JSON with a trailing `sum` field.
+ * @example encodeRecord({ type: "step.start", step: "a" }) // '{"type":"step.start","step":"a","sum":"…"}\n'
+ */
+export function encodeRecord(record: JournalRecord): string {
+  const json = JSON.stringify(record);
+  return `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"sum":"${checksum(json)}"}\n`;
+}
+
+/**
+ * Decodes one journal line; returns undefined for a torn, corrupt or unchecked line.
+ * @example decodeRecord(encodeRecord({ type: "x" }).trim()) // { type: "x" }
+ */
+export function decodeRecord(line: string): JournalRecord | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+  const { sum, ...record } = parsed as Record<string, unknown>;
+  if (typeof sum !== "string" || typeof record.type !== "string") return undefined;
+  if (checksum(JSON.stringify(record)) !== sum) return undefined;
+  return record as JournalRecord;
+}

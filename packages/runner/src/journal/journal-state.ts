@@ -1,0 +1,106 @@
+import type { RunTotals, SerializedError } from "../events/run-event.js";
+import type { JournalRecord } from "./journal-record.js";
+
+/** What the journal knows about one fan-out item (or the single unit of a plain step). */
+export interface ItemState {
+  status: "running" | "succeeded" | "failed";
+  outputs?: Record<string, unknown>;
+  error?: SerializedError;
+  totals?: Partial<RunTotals>;
+  /** Facts recorded by the step kind (e.g. "video.submitted" → { jobId }), latest wins. */
+  facts: Record<string, Record<string, unknown>>;
+}
+
+/** What the journal knows about one step. */
+export interface StepState {
+  status: "running" | "succeeded" | "failed" | "skipped";
+  outputs?: unknown;
+  error?: SerializedError;
+  items: Map<number, ItemState>;
+}
+
+/** The state of a run rebuilt from its journal records (replay). */
+export interface RunState {
+  start?: JournalRecord;
+  steps: Map<string, StepState>;
+  ended?: JournalRecord;
+}
+
+/** Key for the single unit of a step without `for_each`. */
+export const SINGLE_ITEM = -1;
+
+/**
+ * Replays journal records into the state of each step and item.
+ * @example const state = replayJournal(readJournal(file)); state.steps.get("clips")?.items.get(2)
+ */
+export function replayJournal(records: readonly JournalRecord[]): RunState {
+  const state: RunState = { steps: new Map() };
+  const stepOf = (id: string): StepState => {
+    let step = state.steps.get(id);
+    if (!step) {
+      step = { status: "running", items: new Map() };
+      state.steps.set(id, step);
+    }
+    return step;
+  };
+  const itemOf = (record: JournalRecord): ItemState => {
+    const step = stepOf(String(record.step));
+    const index = typeof record.index === "number" ? record.index : SINGLE_ITEM;
+    let item = step.items.get(index);
+    if (!item) {
+      item = { status: "running", facts: {} };
+      step.items.set(index, item);
+    }
+    return item;
+  };
+  for (const record of records) {
+    switch (record.type) {
+      case "run.start":
+        state.start = record;
+        break;
+      case "run.end":
+        state.ended = record;
+        break;
+      case "step.start":
+        stepOf(String(record.step)).status = "running";
+        break;
+      case "step.end": {
+        const step = stepOf(String(record.step));
+        step.status = "succeeded";
+        step.outputs = record.outputs;
+        break;
+      }
+      case "step.skip":
+        stepOf(String(record.step)).status = "skipped";
+        break;
+      case "step.fail": {
+        const step = stepOf(String(record.step));
+        step.status = "failed";
+        step.error = record.error as SerializedError;
+        break;
+      }
+      case "item.start":
+        itemOf(record).status = "running";
+        break;
+      case "item.end": {
+        const item = itemOf(record);
+        item.status = "succeeded";
+        item.outputs = record.outputs as Record<string, unknown>;
+        item.totals = record.totals as Partial<RunTotals>;
+        break;
+      }
+      case "item.fail": {
+        const item = itemOf(record);
+        item.status = "failed";
+        item.error = record.error as SerializedError;
+        break;
+      }
+      case "fact": {
+        const item = itemOf(record);
+        item.facts[String(record.name)] = (record.data ?? {}) as Record<string, unknown>;
+        break;
+      }
+    }
+  }
+  return state;
+}

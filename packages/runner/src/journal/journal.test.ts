@@ -1,0 +1,62 @@
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openJournal, readJournal } from "./journal.js";
+import { replayJournal, SINGLE_ITEM } from "./journal-state.js";
+import { createStepJournal } from "./step-journal.js";
+
+describe("journal", () => {
+  it("appends checksummed records and ignores a torn last line", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
+    const journal = openJournal(file);
+    journal.append({ type: "step.start", step: "a" });
+    journal.append({ type: "step.end", step: "a", outputs: { text: "hi" } });
+    journal.close();
+    appendFileSync(file, '{"type":"step.start","step":"b","su');
+    expect(readJournal(file).map((r) => r.type)).toEqual(["step.start", "step.end"]);
+    // appending after a torn line starts a fresh line, so the new record survives
+    const again = openJournal(file);
+    again.append({ type: "step.start", step: "c" });
+    again.close();
+    expect(readJournal(file).map((r) => r.step)).toEqual(["a", "a", "c"]);
+  });
+
+  it("rejects a record whose content no longer matches its checksum", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
+    const journal = openJournal(file);
+    journal.append({ type: "step.end", step: "a", outputs: { n: 1 } });
+    journal.close();
+    writeFileSync(file, readFileSync(file, "utf8").replace('"n":1', '"n":2'));
+    expect(readJournal(file)).toEqual([]);
+  });
+
+  it("replays steps, items and facts", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
+    const journal = openJournal(file);
+    journal.append({ type: "run.start", runId: "r" });
+    journal.append({ type: "step.start", step: "clips" });
+    const item = createStepJournal(journal, "clips", 1, undefined);
+    item.record("video.submitted", { jobId: "video_1" });
+    journal.append({ type: "item.end", step: "clips", index: 0, outputs: { file: "a" } });
+    journal.append({
+      type: "item.fail",
+      step: "clips",
+      index: 2,
+      error: { name: "E", message: "m" },
+    });
+    journal.append({ type: "step.end", step: "plan", outputs: { text: "t" } });
+    journal.close();
+    const state = replayJournal(readJournal(file));
+    expect(state.start?.runId).toBe("r");
+    const clips = state.steps.get("clips");
+    expect(clips?.status).toBe("running");
+    expect(clips?.items.get(0)?.outputs).toEqual({ file: "a" });
+    expect(clips?.items.get(1)?.facts["video.submitted"]).toEqual({ jobId: "video_1" });
+    expect(clips?.items.get(2)?.status).toBe("failed");
+    expect(state.steps.get("plan")?.outputs).toEqual({ text: "t" });
+    const resumed = createStepJournal(openJournal(file), "clips", 1, clips?.items.get(1));
+    expect(resumed.recall("video.submitted")?.jobId).toBe("video_1");
+    expect(SINGLE_ITEM).toBe(-1);
+  });
+});
