@@ -1,0 +1,1 @@
+export { concatListLine, escapeFilterValue, parseSize } from "./escape.js";

@@ -1,0 +1,19 @@
+import type { FfmpegTools } from "./locate/locate-ffmpeg.js";
+import type { ProgressListener } from "./process/progress.js";
+
+/**
+ * Options every operation accepts.
+ *
+ * @example
+ * const controller = new AbortController();
+ * await trim("in.mp4", { output: "out.mp4", end: 2, signal: controller.signal,
+ *   onProgress: ({ percent }) => console.log(percent) });
+ */
+export interface MediaOptions {
+  /** Cancels the operation: the ffmpeg process is killed and no output is left behind. */
+  signal?: AbortSignal;
+  /** Progress as a percentage of the whole output's duration. */
+  onProgress?: ProgressListener;
+  /** Binaries to use (defaults to {@link locateFfmpeg}'s result). */
+  tools?: FfmpegTools;
+}

@@ -1,0 +1,2 @@
+export { parseRate } from "./parse-rate.js";
+export { type MediaInfo, probe } from "./probe.js";

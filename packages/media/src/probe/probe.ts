@@ -1,0 +1,165 @@
+import path from "node:path";
+import { MediaError } from "../errors/media-error.js";
+import type { MediaOptions } from "../options.js";
+import { resolveTools } from "../process/run-ffmpeg.js";
+import { runProcess } from "../process/run-process.js";
+import { parseRate } from "./parse-rate.js";
+
+/** What {@link probe} reports about a media file. */
+export interface MediaInfo {
+  /** Container duration in seconds. */
+  duration: number;
+  width: number;
+  height: number;
+  /** Frames per second (from `r_frame_rate`), 0 without video. */
+  fps: number;
+  /** Sample aspect ratio, e.g. `1:1`. */
+  sar: string;
+  pixelFormat: string;
+  /** Video codec name, e.g. `h264`; empty without a video stream. */
+  videoCodec: string;
+  audioCodec: string | null;
+  hasAudio: boolean;
+  sampleRate: number | null;
+  channels: number | null;
+  /** Whether the file has a video stream. */
+  hasVideo: boolean;
+  /** Exact frame rate as a fraction string, e.g. `30000/1001`. */
+  frameRate: string;
+  /** Average frame rate; equal to `frameRate` for constant frame rate video. */
+  averageFrameRate: string;
+  /** Video stream duration in seconds, if known. */
+  videoDuration: number | null;
+  /** Audio stream duration in seconds, if known. */
+  audioDuration: number | null;
+  /** Codec details that decide whether two files can be joined without re-encoding. */
+  signature: { video: string; audio: string };
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  profile?: string;
+  level?: number;
+  width?: number;
+  height?: number;
+  sample_aspect_ratio?: string;
+  pix_fmt?: string;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  time_base?: string;
+  field_order?: string;
+  duration?: string;
+  sample_rate?: string;
+  channels?: number;
+  channel_layout?: string;
+  extradata_hash?: string;
+  disposition?: { attached_pic?: number };
+}
+
+/**
+ * Read duration, size, frame rate, aspect, pixel format, codecs and audio layout with ffprobe.
+ *
+ * @example
+ * const info = await probe("clip.mp4");
+ * console.log(info.duration, `${info.width}x${info.height}`, info.fps, info.hasAudio);
+ */
+export async function probe(file: string, options: MediaOptions = {}): Promise<MediaInfo> {
+  const tools = await resolveTools(options);
+  const absolute = path.resolve(file);
+  const { stdout } = await runProcess(
+    tools.ffprobe.path,
+    [
+      "-hide_banner",
+      "-v",
+      "error",
+      "-print_format",
+      "json",
+      "-show_format",
+      "-show_streams",
+      "-show_data_hash",
+      "CRC32",
+      absolute,
+    ],
+    { signal: options.signal },
+  );
+  let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };
+  try {
+    parsed = JSON.parse(stdout);
+  } catch (error) {
+    throw new MediaError(`ffprobe returned unreadable output for ${absolute}`, {
+      code: "probe_failed",
+      cause: error,
+    });
+  }
+  return toMediaInfo(absolute, parsed.streams ?? [], parsed.format?.duration);
+}
+
+function toMediaInfo(file: string, streams: ProbeStream[], formatDuration?: string): MediaInfo {
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === "audio");
+  if (!video && !audio) {
+    throw new MediaError(`${file} has neither a video nor an audio stream`, {
+      code: "probe_failed",
+    });
+  }
+  const videoDuration = toNumber(video?.duration);
+  const audioDuration = toNumber(audio?.duration);
+  const duration = toNumber(formatDuration) ?? Math.max(videoDuration ?? 0, audioDuration ?? 0);
+  const frameRate = video?.r_frame_rate ?? "0/0";
+  const sar =
+    video?.sample_aspect_ratio && video.sample_aspect_ratio !== "0:1"
+      ? video.sample_aspect_ratio
+      : "1:1";
+  return {
+    duration,
+    width: video?.width ?? 0,
+    height: video?.height ?? 0,
+    fps: parseRate(frameRate),
+    sar,
+    pixelFormat: video?.pix_fmt ?? "",
+    videoCodec: video?.codec_name ?? "",
+    audioCodec: audio?.codec_name ?? null,
+    hasAudio: audio !== undefined,
+    sampleRate: audio?.sample_rate ? Number(audio.sample_rate) : null,
+    channels: audio?.channels ?? null,
+    hasVideo: video !== undefined,
+    frameRate,
+    averageFrameRate: video?.avg_frame_rate ?? "0/0",
+    videoDuration,
+    audioDuration,
+    signature: {
+      video: video
+        ? [
+            video.codec_name,
+            video.profile,
+            video.level,
+            video.width,
+            video.height,
+            sar,
+            video.pix_fmt,
+            frameRate,
+            video.time_base,
+            video.field_order ?? "",
+            video.extradata_hash ?? "",
+          ].join("|")
+        : "",
+      audio: audio
+        ? [
+            audio.codec_name,
+            audio.profile,
+            audio.sample_rate,
+            audio.channels,
+            audio.channel_layout ?? "",
+            audio.extradata_hash ?? "",
+          ].join("|")
+        : "",
+    },
+  };
+}
+
+function toNumber(value: string | undefined): number | null {
+  if (value === undefined || value === "N/A") return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
