@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+
+/** Keys of a step body whose string values name local input files hashed into the cache key. */
+const FILE_FIELDS = new Set(["image", "images"]);
+
+/** JSON with object keys sorted, so equal requests give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * sha256 of a file's contents.
+ * @example await hashFile("scene.png") // "9f86d08…"
+ */
+export function hashFile(file: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const hash = createHash("sha256");
+    createReadStream(file)
+      .on("data", (chunk) => hash.update(chunk))
+      .on("error", reject)
+      .on("end", () => resolvePromise(hash.digest("hex")));
+  });
+}
+
+function isLocalPath(value: string): boolean {
+  return !/^(https?:|data:)/i.test(value);
+}
+
+/**
+ * The cache key of a fully resolved step request: kind, every parameter (defaults merged),
+ * and the sha256 of every local input file it names.
+ * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines")
+ */
+export async function cacheKey(
+  kind: string,
+  spec: Record<string, unknown>,
+  baseDir: string,
+): Promise<string> {
+  const files: Record<string, string> = {};
+  for (const [field, value] of Object.entries(spec)) {
+    if (!FILE_FIELDS.has(field)) continue;
+    const list = Array.isArray(value) ? value : [value];
+    for (const entry of list) {
+      const path =
+        typeof entry === "string"
+          ? entry
+          : entry &&
+              typeof entry === "object" &&
+              typeof (entry as { path?: unknown }).path === "string"
+            ? String((entry as { path: string }).path)
+            : undefined;
+      if (!path || !isLocalPath(path)) continue;
+      const absolute = isAbsolute(path) ? path : resolve(baseDir, path);
+      if (existsSync(absolute) && statSync(absolute).isFile())
+        files[path] = await hashFile(absolute);
+    }
+  }
+  return createHash("sha256")
+    .update(canonicalJson({ version: 1, kind, spec, files }))
+    .digest("hex");
+}

@@ -1,0 +1,3 @@
+export * from "./cache-admin.js";
+export * from "./cache-key.js";
+export * from "./step-cache.js";

@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { clearCache, listCache } from "./cache-admin.js";
+import { cacheKey } from "./cache-key.js";
+import { restoreFromCache, storeInCache } from "./step-cache.js";
+
+describe("step cache", () => {
+  it("keys on every parameter and on the contents of input files", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reelsmith-key-"));
+    writeFileSync(join(dir, "a.png"), "one");
+    const spec = { model: "m", prompt: "p", image: "a.png" };
+    const k1 = await cacheKey("video", spec, dir);
+    expect(await cacheKey("video", { image: "a.png", prompt: "p", model: "m" }, dir)).toBe(k1);
+    expect(await cacheKey("video", { ...spec, seconds: 4 }, dir)).not.toBe(k1);
+    expect(await cacheKey("chat", spec, dir)).not.toBe(k1);
+    writeFileSync(join(dir, "a.png"), "two");
+    expect(await cacheKey("video", spec, dir)).not.toBe(k1);
+  });
+
+  it("stores outputs with their files and restores them into another run", async () => {
+    const root = mkdtempSync(join(tmpdir(), "reelsmith-cache-"));
+    const cacheDir = join(root, "cache");
+    const run1 = join(root, "run1");
+    mkdirSync(join(run1, "clips"), { recursive: true });
+    const clip = join(run1, "clips", "0.mp4");
+    writeFileSync(clip, "video bytes");
+    await storeInCache(cacheDir, {
+      key: "k".repeat(64),
+      kind: "video",
+      step: "clips",
+      outputs: { file: clip, id: "video_1", credits: 4 },
+      runDir: run1,
+      summary: "reel-video-1: a cat",
+    });
+    const run2 = join(root, "run2");
+    const hit = restoreFromCache(cacheDir, "k".repeat(64), run2);
+    expect(hit?.outputs).toEqual({ file: join(run2, "clips", "0.mp4"), id: "video_1", credits: 4 });
+    expect(readFileSync(join(run2, "clips", "0.mp4"), "utf8")).toBe("video bytes");
+    expect(restoreFromCache(cacheDir, "x".repeat(64), run2)).toBeUndefined();
+    expect(listCache({ cacheDir })).toMatchObject([{ kind: "video", step: "clips", bytes: 11 }]);
+    expect(clearCache({ cacheDir }).entries).toBe(1);
+    expect(listCache({ cacheDir })).toEqual([]);
+    expect(existsSync(join(run2, "clips", "0.mp4"))).toBe(true);
+  });
+});
