@@ -1,0 +1,140 @@
+import { data } from "@actions/expressions";
+
+/**
+ * A read-only view of a JS object as an expression Dictionary; children are converted on
+ * first access, so a large `steps` context costs nothing until an expression reads it.
+ * Keys are matched case-insensitively, as in GitHub Actions.
+ */
+class ObjectView extends data.Dictionary {
+  readonly #source: Record<string, unknown>;
+  readonly #cache = new Map<string, data.ExpressionData>();
+  #lowerKeys: Map<string, string> | undefined;
+
+  constructor(source: Record<string, unknown>) {
+    super();
+    this.#source = source;
+  }
+
+  #keyFor(key: string): string | undefined {
+    if (Object.hasOwn(this.#source, key)) return key;
+    if (!this.#lowerKeys) {
+      this.#lowerKeys = new Map();
+      for (const own of Object.keys(this.#source)) {
+        const lower = own.toLowerCase();
+        if (!this.#lowerKeys.has(lower)) this.#lowerKeys.set(lower, own);
+      }
+    }
+    return this.#lowerKeys.get(key.toLowerCase());
+  }
+
+  override get(key: string): data.ExpressionData | undefined {
+    const own = this.#keyFor(key);
+    if (own === undefined) return undefined;
+    let converted = this.#cache.get(own);
+    if (!converted) {
+      converted = toExpressionData(this.#source[own]);
+      this.#cache.set(own, converted);
+    }
+    return converted;
+  }
+
+  override values(): data.ExpressionData[] {
+    return this.pairs().map((pair) => pair.value);
+  }
+
+  override pairs(): { key: string; value: data.ExpressionData }[] {
+    return Object.keys(this.#source).map((key) => ({
+      key,
+      value: this.get(key) ?? new data.Null(),
+    }));
+  }
+}
+
+/** A read-only view of a JS array as an expression Array, converted on access. */
+class ArrayView extends data.Array {
+  readonly #source: readonly unknown[];
+  #converted: data.ExpressionData[] | undefined;
+
+  constructor(source: readonly unknown[]) {
+    super();
+    this.#source = source;
+  }
+
+  override get(index: number): data.ExpressionData {
+    return this.values()[index] ?? new data.Null();
+  }
+
+  override values(): data.ExpressionData[] {
+    if (!this.#converted) this.#converted = this.#source.map((item) => toExpressionData(item));
+    return this.#converted;
+  }
+}
+
+/**
+ * Convert a JS value to the expression library's data type. Only own enumerable keys of
+ * plain data are visible; functions, symbols and `undefined` become null.
+ *
+ * @example
+ * ```ts
+ * toExpressionData({ scenes: [1, 2] }).kind; // data.Kind.Dictionary
+ * ```
+ */
+export function toExpressionData(value: unknown): data.ExpressionData {
+  if (value === null || value === undefined) return new data.Null();
+  switch (typeof value) {
+    case "string":
+      return new data.StringData(value);
+    case "number":
+      return new data.NumberData(value);
+    case "bigint":
+      return new data.NumberData(Number(value));
+    case "boolean":
+      return new data.BooleanData(value);
+    case "object":
+      if (value instanceof data.Dictionary || value instanceof data.Array) return value;
+      if (Array.isArray(value)) return new ArrayView(value);
+      if (value instanceof Date) return new data.StringData(value.toISOString());
+      return new ObjectView(value as Record<string, unknown>);
+    default:
+      return new data.Null();
+  }
+}
+
+/**
+ * Convert expression data back to plain JS (objects are built without prototype lookups,
+ * so a `__proto__` key stays an ordinary key).
+ *
+ * @example
+ * ```ts
+ * fromExpressionData(new data.NumberData(3)); // 3
+ * ```
+ */
+export function fromExpressionData(value: data.ExpressionData): unknown {
+  switch (value.kind) {
+    case data.Kind.Null:
+      return null;
+    case data.Kind.Boolean:
+    case data.Kind.Number:
+    case data.Kind.String:
+      return value.value;
+    case data.Kind.Array:
+      return value.values().map((item) => fromExpressionData(item));
+    default: {
+      const result: Record<string, unknown> = {};
+      for (const pair of (value as data.Dictionary).pairs()) {
+        defineKey(result, pair.key, fromExpressionData(pair.value));
+      }
+      return result;
+    }
+  }
+}
+
+/** Set `key` as an own data property, even for `__proto__` or `constructor`. */
+export function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}

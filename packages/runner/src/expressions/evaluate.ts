@@ -1,0 +1,182 @@
+import { data, Evaluator } from "@actions/expressions";
+import { defineKey, fromExpressionData, toExpressionData } from "./convert.js";
+import { ExpressionError } from "./expression-error.js";
+import { parseExpression, STATUS_FUNCTIONS } from "./parse-expression.js";
+import { hasExpressionMarker, splitTemplate, wholeExpression } from "./template.js";
+
+/** What expressions can read while a pipeline runs. */
+export interface ExpressionContext {
+  inputs: Record<string, unknown>;
+  env: Record<string, string>;
+  steps: Record<string, { outputs: unknown; status?: string }>;
+  /** The current element inside `for_each`. */
+  item?: unknown;
+  /** The current 0-based position inside `for_each`. */
+  index?: number;
+  run: { id: string; dir: string; name: string };
+  /**
+   * Outcome so far, for the `if:` status functions `success()`, `failure()`,
+   * `always()`, `cancelled()`. Defaults to "success".
+   */
+  status?: "success" | "failure" | "cancelled";
+}
+
+type FunctionMap = ConstructorParameters<typeof Evaluator>[2];
+
+function statusFunctions(context: ExpressionContext): FunctionMap {
+  const status = context.status ?? "success";
+  const result = new Map<
+    string,
+    { name: string; minArgs: number; maxArgs: number; call: () => data.ExpressionData }
+  >();
+  const values: Record<(typeof STATUS_FUNCTIONS)[number], boolean> = {
+    success: status === "success",
+    failure: status === "failure",
+    cancelled: status === "cancelled",
+    always: true,
+  };
+  for (const name of STATUS_FUNCTIONS) {
+    result.set(name, {
+      name,
+      minArgs: 0,
+      maxArgs: 0,
+      call: () => new data.BooleanData(values[name]),
+    });
+  }
+  return result;
+}
+
+function contextDictionary(context: ExpressionContext): data.Dictionary {
+  return new data.Dictionary(
+    { key: "inputs", value: toExpressionData(context.inputs ?? {}) },
+    { key: "env", value: toExpressionData(context.env ?? {}) },
+    { key: "steps", value: toExpressionData(context.steps ?? {}) },
+    { key: "item", value: toExpressionData(context.item) },
+    { key: "index", value: toExpressionData(context.index) },
+    { key: "run", value: toExpressionData(context.run ?? {}) },
+  );
+}
+
+function evaluateData(
+  expression: string,
+  dictionary: data.Dictionary,
+  functions: FunctionMap,
+): data.ExpressionData {
+  const tree = parseExpression(expression);
+  try {
+    return new Evaluator(tree, dictionary, functions).evaluate();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ExpressionError(expression, `cannot evaluate \`${expression}\`: ${message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** How a value is written inside a longer string: primitives as text, arrays/objects as JSON. */
+function interpolate(value: data.ExpressionData): string {
+  if (value.kind === data.Kind.Array || value.kind === data.Kind.Dictionary) {
+    return JSON.stringify(fromExpressionData(value), null, 2);
+  }
+  return value.coerceString();
+}
+
+/**
+ * Evaluate every `${{ }}` inside a value, deeply. A string that is one whole expression
+ * keeps the expression's type (an array stays an array); expressions inside longer strings
+ * are interpolated (null → "", arrays/objects → JSON). Object keys are left as written.
+ * Never uses `eval` or `Function`: GitHub's own evaluator walks the parsed tree.
+ *
+ * @example
+ * ```ts
+ * evaluateValue({ n: "${{ inputs.scenes }}", file: "clip-${{ index }}.mp4" }, context);
+ * // { n: 3, file: "clip-0.mp4" }
+ * ```
+ */
+export function evaluateValue(value: unknown, context: ExpressionContext): unknown {
+  const dictionary = contextDictionary(context);
+  const functions = statusFunctions(context);
+  const walk = (node: unknown): unknown => {
+    if (typeof node === "string") {
+      if (!hasExpressionMarker(node)) return node;
+      const whole = wholeExpression(node);
+      if (whole !== undefined)
+        return fromExpressionData(evaluateData(whole, dictionary, functions));
+      let text = "";
+      for (const segment of splitTemplate(node)) {
+        text +=
+          segment.type === "text"
+            ? segment.text
+            : interpolate(evaluateData(segment.expression, dictionary, functions));
+      }
+      return text;
+    }
+    if (Array.isArray(node)) return node.map(walk);
+    if (node !== null && typeof node === "object") {
+      const result: Record<string, unknown> = {};
+      for (const key of Object.keys(node))
+        defineKey(result, key, walk((node as Record<string, unknown>)[key]));
+      return result;
+    }
+    return node;
+  };
+  return walk(value);
+}
+
+/**
+ * True when an `if:` expression uses a status function (`success()`, `failure()`,
+ * `always()`, `cancelled()`); otherwise GitHub semantics add an implicit `success() &&`.
+ *
+ * @example
+ * ```ts
+ * conditionUsesStatusFunction("${{ always() }}"); // true
+ * ```
+ */
+export function conditionUsesStatusFunction(expression: string): boolean {
+  const text = unwrapCondition(expression);
+  return new RegExp(`\\b(${STATUS_FUNCTIONS.join("|")})\\s*\\(`, "i").test(
+    text.replace(/'(?:[^']|'')*'/g, "''"),
+  );
+}
+
+function unwrapCondition(expression: string): string {
+  const whole = wholeExpression(expression);
+  if (whole !== undefined) return whole;
+  if (hasExpressionMarker(expression)) {
+    throw new ExpressionError(
+      expression,
+      "an `if:` condition must be one expression, not text around `${{ }}`",
+    );
+  }
+  return expression.trim();
+}
+
+/**
+ * Evaluate an `if:` condition, written with or without `${{ }}`, to a boolean (truthiness
+ * as in GitHub Actions). Without a status function the condition only holds while the run
+ * is succeeding (implicit `success() &&`).
+ *
+ * @example
+ * ```ts
+ * evaluateCondition("inputs.scenes > 2", context); // true when scenes is 3
+ * evaluateCondition("${{ failure() }}", { ...context, status: "failure" }); // true
+ * ```
+ */
+export function evaluateCondition(expression: string, context: ExpressionContext): boolean {
+  const text = unwrapCondition(expression);
+  if (!conditionUsesStatusFunction(text) && (context.status ?? "success") !== "success")
+    return false;
+  const result = evaluateData(text, contextDictionary(context), statusFunctions(context));
+  switch (result.kind) {
+    case data.Kind.Null:
+      return false;
+    case data.Kind.Boolean:
+      return result.value;
+    case data.Kind.Number:
+      return !(result.value === 0 || Number.isNaN(result.value));
+    case data.Kind.String:
+      return result.value.length > 0;
+    default:
+      return true;
+  }
+}
