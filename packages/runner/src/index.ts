@@ -1,1 +1,2 @@
-export {};
+// Pipeline side: expressions, loading, validation, planning.
+export * from "./expressions/index.js";
