@@ -1,1 +1,37 @@
-export {};
+/**
+ * @reelsmith/core: a typed client for the media-generation and chat-completion service.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from "@reelsmith/core";
+ * const client = createClient();
+ * const stream = await client.chat.completions.create({ model: "reel-chat-1", messages: [{ role: "user", content: "Hi" }], stream: true });
+ * for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta.content ?? "");
+ * ```
+ */
+
+export { ChatCompletionStream } from "./chat/chat-completion-stream.js";
+export type { ChatJSONParams, ChatJSONResult } from "./chat/chat-json.js";
+export { ChatCompletions } from "./chat/completions.js";
+export type { RunnableTool, RunToolsParams, RunToolsResult } from "./chat/run-tools.js";
+export type * from "./chat/types.js";
+export { validateChatParams } from "./chat/validate-chat-params.js";
+export { normalizeBaseURL } from "./client/config.js";
+export { type ChatNamespace, createClient, type ReelsmithClient } from "./client/create-client.js";
+export type { ClientOptions, Logger, RequestOptions } from "./client/options.js";
+export * from "./errors/index.js";
+export { imagePart } from "./images/image-part.js";
+export { Models } from "./models/models.js";
+export type { Model } from "./models/types.js";
+export { referenceVideoModels } from "./videos/catalog.js";
+export type { DownloadProgress } from "./videos/download.js";
+export { normalizeVideoJob } from "./videos/normalize-job.js";
+export type * from "./videos/types.js";
+export { validateVideoRequest } from "./videos/validate-video-request.js";
+export {
+  type CreateAndWaitOptions,
+  type DownloadContentOptions,
+  type VideoCreateOptions,
+  Videos,
+  type WaitForOptions,
+} from "./videos/videos.js";

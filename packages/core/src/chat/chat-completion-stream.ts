@@ -1,0 +1,141 @@
+import { APIConnectionError } from "../errors/api-connection-error.js";
+import { APIError } from "../errors/api-error.js";
+import { APIUserAbortError } from "../errors/api-user-abort-error.js";
+import { parseErrorBody } from "../http/error-from-response.js";
+import { readBody } from "../http/read-body.js";
+import type { StreamResponse } from "../http/transport.js";
+import { ChatCompletionAccumulator } from "./accumulate.js";
+import { parseServerSentEvents } from "./sse.js";
+import type { ChatCompletion, ChatCompletionChunk } from "./types.js";
+
+/**
+ * A streamed chat completion: iterate it for the chunks, and/or await `finalCompletion()`
+ * for the assembled result (content joined, tool calls assembled, usage when
+ * `stream_options.include_usage` was set). It can be iterated once. `abort()` closes the
+ * connection; the iteration then fails with `APIUserAbortError`.
+ *
+ * @example
+ * ```ts
+ * const stream = await client.chat.completions.create({ model: "reel-chat-1", messages, stream: true });
+ * for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta.content ?? "");
+ * const completion = await stream.finalCompletion();
+ * ```
+ */
+export class ChatCompletionStream implements AsyncIterable<ChatCompletionChunk> {
+  readonly #response: StreamResponse;
+  readonly #idleMs: number;
+  readonly #redact: (text: string) => string;
+  readonly #abort: () => void;
+  readonly #accumulator = new ChatCompletionAccumulator();
+  #started = false;
+  #settle!: { resolve(value: ChatCompletion): void; reject(error: unknown): void };
+  readonly #final: Promise<ChatCompletion>;
+  /** Value of the response's `x-request-id` header. */
+  readonly requestId: string | undefined;
+
+  /** @internal Created by `chat.completions.create({ stream: true })`. */
+  constructor(
+    response: StreamResponse,
+    idleMs: number,
+    redact: (text: string) => string,
+    abort: () => void,
+  ) {
+    this.#response = response;
+    this.#idleMs = idleMs;
+    this.#redact = redact;
+    this.#abort = abort;
+    this.requestId = response.requestId;
+    this.#final = new Promise<ChatCompletion>((resolve, reject) => {
+      this.#settle = { resolve, reject };
+    });
+    this.#final.catch(() => {}); // surfaced through the iterator or finalCompletion()
+  }
+
+  /** Closes the connection. A running iteration and `finalCompletion()` reject with `APIUserAbortError`. */
+  abort(): void {
+    this.#abort();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<ChatCompletionChunk> {
+    if (this.#started) throw new Error("A ChatCompletionStream can be iterated only once.");
+    this.#started = true;
+    return this.#iterate();
+  }
+
+  /** Consumes the rest of the stream (unless it is being iterated) and returns the completion. */
+  finalCompletion(): Promise<ChatCompletion> {
+    if (!this.#started) {
+      const iterator = this[Symbol.asyncIterator]();
+      void (async () => {
+        try {
+          while (!(await iterator.next()).done) {}
+        } catch {
+          // the same error rejects #final
+        }
+      })();
+    }
+    return this.#final;
+  }
+
+  async *#iterate(): AsyncGenerator<ChatCompletionChunk> {
+    let done = false;
+    try {
+      const events = parseServerSentEvents(readBody(this.#response, this.#idleMs, this.#redact));
+      for await (const event of events) {
+        const data = event.data;
+        if (data.trim() === "[DONE]") {
+          done = true;
+          break;
+        }
+        if (data.trim() === "") continue;
+        let payload: unknown;
+        try {
+          payload = JSON.parse(data);
+        } catch {
+          throw new APIError(
+            `The stream carried an event that is not JSON: ${this.#redact(data.slice(0, 200))}`,
+            {
+              requestId: this.requestId,
+              code: "invalid_stream_event",
+            },
+          );
+        }
+        if (
+          event.event === "error" ||
+          (payload && typeof payload === "object" && "error" in payload)
+        ) {
+          const parsed = parseErrorBody(data);
+          throw new APIError(
+            this.#redact(parsed.message ?? "The service reported an error mid-stream."),
+            {
+              requestId: this.requestId,
+              type: parsed.type,
+              param: parsed.param,
+              code: parsed.code === undefined ? "stream_error" : this.#redact(parsed.code),
+            },
+          );
+        }
+        const chunk = payload as ChatCompletionChunk;
+        if (!Array.isArray(chunk.choices)) chunk.choices = [];
+        this.#accumulator.add(chunk);
+        yield chunk;
+      }
+      if (!done && !this.#accumulator.finished) {
+        throw new APIConnectionError(
+          "The stream ended before the completion finished (no [DONE]).",
+          {
+            code: "stream_incomplete",
+          },
+        );
+      }
+      this.#settle.resolve(this.#accumulator.completion());
+    } catch (error) {
+      this.#settle.reject(error);
+      throw error;
+    } finally {
+      if (!done) this.#abort();
+      // Early `break` by the consumer: the final completion is not available.
+      this.#settle.reject(new APIUserAbortError("The stream was closed before it ended."));
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
+import { referenceVideoModels } from "../videos/catalog.js";
+import type { ClientOptions, Logger } from "./options.js";
+
+/** Options of a client after defaults and environment fallbacks are applied. */
+export interface ResolvedConfig {
+  /** Normalised base URL, or undefined when none was configured (error on first call). */
+  baseURL: string | undefined;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  streamIdleTimeoutMs: number;
+  maxRetries: number;
+  maxRetryDelayMs: number;
+  retryBaseDelayMs: number;
+  retryMaxBackoffMs: number;
+  pollIntervalMs: number;
+  logger: Logger;
+  videoModels: ClientOptions["videoModels"];
+  defaultHeaders: Record<string, string>;
+}
+
+/** Removes trailing slashes and one trailing `/v1` (the client appends `/v1/...` itself). */
+export function normalizeBaseURL(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new MissingConfigurationError(
+      "baseURL",
+      `The base URL is not a valid URL: ${JSON.stringify(value)}.`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new MissingConfigurationError(
+      "baseURL",
+      `The base URL must be http(s), got ${url.protocol}`,
+    );
+  }
+  url.username = "";
+  url.password = "";
+  url.search = "";
+  url.hash = "";
+  let path = url.pathname.replace(/\/+$/, "");
+  if (path.endsWith("/v1")) path = path.slice(0, -3);
+  return `${url.origin}${path.replace(/\/+$/, "")}`;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function checkNumber(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
+    throw new TypeError(
+      `Expected \`${name}\` to be a finite number >= ${min}, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+/** Applies defaults and the REELSMITH_* then OPENAI_* environment fallbacks. */
+export function resolveConfig(options: ClientOptions): ResolvedConfig {
+  const env = options.env ?? process.env;
+  const rawBase =
+    nonEmpty(options.baseURL) ?? nonEmpty(env.REELSMITH_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL);
+  return {
+    baseURL: rawBase === undefined ? undefined : normalizeBaseURL(rawBase),
+    apiKey:
+      nonEmpty(options.apiKey) ?? nonEmpty(env.REELSMITH_API_KEY) ?? nonEmpty(env.OPENAI_API_KEY),
+    timeoutMs: checkNumber("timeoutMs", options.timeoutMs, 60_000, 1),
+    streamIdleTimeoutMs: checkNumber("streamIdleTimeoutMs", options.streamIdleTimeoutMs, 30_000, 1),
+    maxRetries: Math.floor(checkNumber("maxRetries", options.maxRetries, 2, 0)),
+    maxRetryDelayMs: checkNumber("maxRetryDelayMs", options.maxRetryDelayMs, 60_000, 0),
+    retryBaseDelayMs: checkNumber("retryBaseDelayMs", options.retryBaseDelayMs, 500, 0),
+    retryMaxBackoffMs: checkNumber("retryMaxBackoffMs", options.retryMaxBackoffMs, 8_000, 0),
+    pollIntervalMs: checkNumber("pollIntervalMs", options.pollIntervalMs, 5_000, 1),
+    logger: options.logger ?? {},
+    videoModels: options.videoModels === undefined ? referenceVideoModels : options.videoModels,
+    defaultHeaders: { ...(options.defaultHeaders ?? {}) },
+  };
+}

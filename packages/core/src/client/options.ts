@@ -1,0 +1,61 @@
+import type { Dispatcher } from "undici";
+import type { VideoModelCatalog } from "../videos/types.js";
+
+/**
+ * Where the client reports what it does (requests, retries). Every method is optional;
+ * the client never prints by itself. `fields` never contain the API key.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ logger: { warn: (message, fields) => myLog.warn(fields, message) } });
+ * ```
+ */
+export interface Logger {
+  debug?(message: string, fields?: Record<string, unknown>): void;
+  info?(message: string, fields?: Record<string, unknown>): void;
+  warn?(message: string, fields?: Record<string, unknown>): void;
+  error?(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Options of `createClient()`. */
+export interface ClientOptions {
+  /** Service address without `/v1` (one trailing `/v1` is stripped). Else `REELSMITH_BASE_URL`, else `OPENAI_BASE_URL`. */
+  baseURL?: string;
+  /** Else `REELSMITH_API_KEY`, else `OPENAI_API_KEY`. */
+  apiKey?: string;
+  /** Per attempt, connection + headers + body (default 60 000). For streams it covers up to the headers; then `streamIdleTimeoutMs` applies. */
+  timeoutMs?: number;
+  /** Longest silence allowed between two chunks of a stream or download (default 30 000). */
+  streamIdleTimeoutMs?: number;
+  /** Retries after the first attempt (default 2). */
+  maxRetries?: number;
+  /** Cap for a server's `retry-after` / `retry-after-ms` (default 60 000). */
+  maxRetryDelayMs?: number;
+  /** First back-off delay; doubles per retry (default 500). */
+  retryBaseDelayMs?: number;
+  /** Cap of the exponential back-off (default 8 000). */
+  retryMaxBackoffMs?: number;
+  /** Video poll interval (default 5 000, plus up to 10% jitter either way). */
+  pollIntervalMs?: number;
+  /** undici dispatcher (Agent, ProxyAgent, MockAgent…) used for every request. */
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  /** Catalog used by `videos.create()` to check `seconds`/`size` before sending; `null` turns the check off. Default `referenceVideoModels`. */
+  videoModels?: VideoModelCatalog | null;
+  /** Extra headers sent with every request to the service. */
+  defaultHeaders?: Record<string, string>;
+  /** Environment to read the fallbacks from (default `process.env`). */
+  env?: Record<string, string | undefined>;
+}
+
+/** Per-call options accepted by every client method. */
+export interface RequestOptions {
+  /** Cancels the call, including retries, back-off sleeps, polling and downloads. */
+  signal?: AbortSignal;
+  /** Overrides the client's per-attempt timeout. */
+  timeoutMs?: number;
+  /** Overrides the client's retry count. */
+  maxRetries?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+}

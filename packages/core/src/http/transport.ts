@@ -1,0 +1,301 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import { type Dispatcher, request as undiciRequest } from "undici";
+import type { ResolvedConfig } from "../client/config.js";
+import type { RequestOptions } from "../client/options.js";
+import { AmbiguousSubmissionError } from "../errors/ambiguous-submission-error.js";
+import { APIConnectionError } from "../errors/api-connection-error.js";
+import { APIError } from "../errors/api-error.js";
+import { APITimeoutError } from "../errors/api-timeout-error.js";
+import { APIUserAbortError } from "../errors/api-user-abort-error.js";
+import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
+import { ReelsmithError } from "../errors/reelsmith-error.js";
+import { errorFromResponse } from "./error-from-response.js";
+import { createRedactor } from "./redact.js";
+import { backoffDelay, isConnectPhaseError, retryAfterDelay } from "./retry-policy.js";
+import { sleep } from "./sleep.js";
+
+/** One logical call; the transport repeats it as the retry policy allows. */
+export interface TransportRequest {
+  method: "GET" | "POST" | "DELETE";
+  /** A path such as `/v1/models` (appended to the base URL) or an absolute URL. */
+  path: string;
+  body?: unknown;
+  options?: RequestOptions | undefined;
+  /** Set for `POST /v1/videos`: retried only when no job can have been created. */
+  submission?: { idempotencyKey: string };
+  /** `stream`: the body is handed over after the headers (SSE, downloads). */
+  accept?: string;
+}
+
+/** A successful response whose body is still to be read. */
+export interface StreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  requestId: string | undefined;
+  body: Readable;
+  /** Aborts the body (and signals `APIUserAbortError` to its reader). */
+  abort(): void;
+  /** True once the caller's signal fired (tells a user abort from other failures). */
+  userAborted(): boolean;
+  /** Removes the listeners; call when the body is done. */
+  release(): void;
+}
+
+/** A successful JSON response. */
+export interface JSONResponse<T> {
+  data: T;
+  status: number;
+  headers: IncomingHttpHeaders;
+  requestId: string | undefined;
+}
+
+const maxRedirects = 5;
+const userAgent = "reelsmith-core/0.1.0";
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Sends requests: auth to the base origin only, timeouts per attempt, retries with back-off. */
+export class Transport {
+  readonly redact: (text: string) => string;
+  readonly #apiKey: string | undefined;
+
+  constructor(
+    readonly config: ResolvedConfig,
+    apiKey: string | undefined,
+    readonly dispatcher: Dispatcher | undefined,
+  ) {
+    this.#apiKey = apiKey;
+    this.redact = createRedactor(apiKey);
+  }
+
+  /** The normalised base URL, or MissingConfigurationError. */
+  baseURL(): string {
+    if (this.config.baseURL === undefined) {
+      throw new MissingConfigurationError(
+        "baseURL",
+        "No base URL: pass `baseURL` to createClient() or set REELSMITH_BASE_URL (or OPENAI_BASE_URL).",
+      );
+    }
+    return this.config.baseURL;
+  }
+
+  #resolveURL(path: string): URL {
+    if (/^https?:\/\//i.test(path)) return new URL(path);
+    return new URL(`${this.baseURL()}${path.startsWith("/") ? "" : "/"}${path}`);
+  }
+
+  #headers(url: URL, request: TransportRequest, hasBody: boolean): Record<string, string> {
+    const base = new URL(this.baseURL());
+    const headers: Record<string, string> = {
+      accept: request.accept ?? "application/json",
+      "user-agent": userAgent,
+      ...this.config.defaultHeaders,
+    };
+    if (hasBody) headers["content-type"] = "application/json";
+    if (request.submission) headers["idempotency-key"] = request.submission.idempotencyKey;
+    for (const [name, value] of Object.entries(request.options?.headers ?? {})) {
+      headers[name.toLowerCase()] = value;
+    }
+    // Credentials go to the service's own origin only, never to a CDN or a redirect target.
+    if (url.origin === base.origin) {
+      if (this.#apiKey === undefined) {
+        throw new MissingConfigurationError(
+          "apiKey",
+          "No API key: pass `apiKey` to createClient() or set REELSMITH_API_KEY (or OPENAI_API_KEY).",
+        );
+      }
+      headers.authorization = `Bearer ${this.#apiKey}`;
+    } else {
+      delete headers.authorization;
+    }
+    return headers;
+  }
+
+  /** Sends the request and parses a JSON body. */
+  async json<T>(request: TransportRequest): Promise<JSONResponse<T>> {
+    const response = await this.#send(request, "json");
+    return response as JSONResponse<T>;
+  }
+
+  /** Sends the request and returns the open body after a 2xx status. */
+  async stream(request: TransportRequest): Promise<StreamResponse> {
+    return (await this.#send(request, "stream")) as StreamResponse;
+  }
+
+  async #send(
+    request: TransportRequest,
+    mode: "json" | "stream",
+  ): Promise<JSONResponse<unknown> | StreamResponse> {
+    const options = request.options ?? {};
+    const maxRetries = options.maxRetries ?? this.config.maxRetries;
+    const logger = this.config.logger;
+    for (let attempt = 0; ; attempt++) {
+      let delay: number;
+      let failure: ReelsmithError;
+      try {
+        const outcome = await this.#attempt(request, mode, attempt);
+        if (outcome.kind === "ok") return outcome.response;
+        failure = outcome.error;
+        delay =
+          retryAfterDelay(outcome.headers, this.config.maxRetryDelayMs) ??
+          backoffDelay(attempt, this.config.retryBaseDelayMs, this.config.retryMaxBackoffMs);
+        if (!outcome.retryable || attempt >= maxRetries) throw failure;
+      } catch (error) {
+        if (!(error instanceof ReelsmithError)) throw error;
+        failure = error;
+        if (APIUserAbortError.isInstance(error) || APIError.isInstance(error)) throw error;
+        if (!failure.isRetryable || attempt >= maxRetries) throw failure;
+        delay = backoffDelay(attempt, this.config.retryBaseDelayMs, this.config.retryMaxBackoffMs);
+      }
+      logger.warn?.("retrying request", {
+        method: request.method,
+        path: request.path,
+        attempt: attempt + 1,
+        maxRetries,
+        delayMs: delay,
+        error: failure.message,
+        code: failure.code,
+        ...(APIError.isInstance(failure)
+          ? { status: failure.status, requestId: failure.requestId }
+          : {}),
+      });
+      await sleep(delay, options.signal);
+    }
+  }
+
+  async #attempt(
+    request: TransportRequest,
+    mode: "json" | "stream",
+    attempt: number,
+  ): Promise<
+    | { kind: "ok"; response: JSONResponse<unknown> | StreamResponse }
+    | { kind: "status"; error: APIError; retryable: boolean; headers: IncomingHttpHeaders }
+  > {
+    const options = request.options ?? {};
+    const userSignal = options.signal;
+    if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
+    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error("attempt timed out"));
+    }, timeoutMs);
+    const onUserAbort = () => controller.abort(userSignal?.reason);
+    userSignal?.addEventListener("abort", onUserAbort, { once: true });
+    let handedOver = false;
+    const release = () => {
+      clearTimeout(timer);
+      userSignal?.removeEventListener("abort", onUserAbort);
+    };
+    const mapError = (error: unknown, phase: "connect" | "body"): ReelsmithError => {
+      if (error instanceof ReelsmithError) return error;
+      if (userSignal?.aborted)
+        return new APIUserAbortError(undefined, { cause: userSignal.reason });
+      const cause = error instanceof Error ? new Error(this.redact(error.message)) : undefined;
+      if (cause && error instanceof Error) {
+        Object.assign(cause, { name: error.name, code: (error as { code?: unknown }).code });
+      }
+      const notWritten = phase === "connect" && isConnectPhaseError(error);
+      if (request.submission && !notWritten) {
+        return new AmbiguousSubmissionError(request.submission.idempotencyKey, {
+          cause: timedOut
+            ? new APITimeoutError(timeoutMs, { cause })
+            : new APIConnectionError(undefined, { cause }),
+        });
+      }
+      if (timedOut) return new APITimeoutError(timeoutMs, { cause });
+      const message = cause ? `Connection error: ${cause.message}` : "Connection error.";
+      return new APIConnectionError(message, { cause });
+    };
+    try {
+      let url = this.#resolveURL(request.path);
+      let method = request.method;
+      let body = request.body === undefined ? undefined : JSON.stringify(request.body);
+      for (let redirects = 0; ; redirects++) {
+        const headers = this.#headers(url, request, body !== undefined);
+        this.config.logger.debug?.("request", { method, url: url.origin + url.pathname, attempt });
+        let response: Dispatcher.ResponseData;
+        try {
+          response = await undiciRequest(url, {
+            method,
+            headers,
+            body,
+            signal: controller.signal,
+            headersTimeout: 0,
+            bodyTimeout: 0,
+            ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+          });
+        } catch (error) {
+          throw mapError(error, "connect");
+        }
+        const status = response.statusCode;
+        const requestId = header(response.headers, "x-request-id");
+        this.config.logger.debug?.("response", { method, path: url.pathname, status, requestId });
+        const location = header(response.headers, "location");
+        if (status >= 300 && status < 400 && location && redirects < maxRedirects) {
+          response.body.resume();
+          url = new URL(location, url);
+          if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+            method = "GET";
+            body = undefined;
+          }
+          continue;
+        }
+        if (status < 200 || status >= 300) {
+          let text = "";
+          try {
+            text = await response.body.text();
+          } catch (error) {
+            throw mapError(error, "body");
+          }
+          const apiError = errorFromResponse(status, text, requestId, this.redact);
+          const shouldRetry = header(response.headers, "x-should-retry");
+          const retryable =
+            shouldRetry === "true" ? true : shouldRetry === "false" ? false : apiError.isRetryable;
+          return { kind: "status", error: apiError, retryable, headers: response.headers };
+        }
+        if (mode === "stream") {
+          handedOver = true;
+          clearTimeout(timer);
+          const responseBody = response.body;
+          return {
+            kind: "ok",
+            response: {
+              status,
+              headers: response.headers,
+              requestId,
+              body: responseBody,
+              abort: () => controller.abort(new Error("aborted by the caller")),
+              userAborted: () => userSignal?.aborted === true,
+              release,
+            },
+          };
+        }
+        let text: string;
+        try {
+          text = await response.body.text();
+        } catch (error) {
+          throw mapError(error, "body");
+        }
+        let data: unknown;
+        try {
+          data = text === "" ? undefined : JSON.parse(text);
+        } catch {
+          throw new APIError(`${status} The service returned a body that is not JSON.`, {
+            status,
+            requestId,
+            code: "invalid_response",
+          });
+        }
+        return { kind: "ok", response: { data, status, headers: response.headers, requestId } };
+      }
+    } finally {
+      if (!handedOver) release();
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import type { RequestOptions } from "../client/options.js";
+import { APIUserAbortError } from "../errors/api-user-abort-error.js";
+import { VideoJobFailedError } from "../errors/video-job-failed-error.js";
+import { VideoJobTimeoutError } from "../errors/video-job-timeout-error.js";
+import { sleep } from "../http/sleep.js";
+import type { Transport } from "../http/transport.js";
+import { type DownloadProgress, streamToFile } from "./download.js";
+import { normalizeVideoJob } from "./normalize-job.js";
+import { pollDelay } from "./poll-delay.js";
+import type { VideoCreateParams, VideoJob } from "./types.js";
+import { validateVideoRequest } from "./validate-video-request.js";
+
+/** Options of `videos.create()`. */
+export interface VideoCreateOptions extends RequestOptions {
+  /** Sent as `Idempotency-Key`; a random UUID when absent. Reuse it to resubmit the same job. */
+  idempotencyKey?: string;
+}
+
+/** Options of `videos.waitFor()`. */
+export interface WaitForOptions {
+  /** Between polls when the server gives no `openai-poll-after-ms` hint (default: the client's, 5 000). */
+  pollIntervalMs?: number;
+  /** Give up (VideoJobTimeoutError) after this long; default: wait forever. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called after every poll with the normalised job. */
+  onUpdate?: (job: VideoJob, info: { polls: number }) => void;
+  /** Per-request options of each poll (timeout, retries, headers). */
+  request?: Omit<RequestOptions, "signal">;
+}
+
+/** Options of `videos.createAndWait()`. */
+export interface CreateAndWaitOptions extends VideoCreateOptions {
+  pollIntervalMs?: number;
+  /** Overall limit for the wait (the per-attempt `timeoutMs` applies to each request). */
+  waitTimeoutMs?: number;
+  onUpdate?: (job: VideoJob, info: { polls: number }) => void;
+}
+
+/** Options of `videos.downloadContent()`. */
+export interface DownloadContentOptions extends RequestOptions {
+  /** Destination file; written through a temp file beside it, renamed on success. */
+  to: string;
+  /** Download this address (e.g. the job's `video_url`) instead of `/v1/videos/{id}/content`. Credentials are sent only to the base URL's origin. */
+  url?: string;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+/**
+ * `client.videos`: asynchronous video jobs (submit, poll, download).
+ *
+ * @example
+ * ```ts
+ * const job = await client.videos.createAndWait({ model: "reel-video-1", prompt: "a fox", seconds: 4 });
+ * await client.videos.downloadContent(job.id, { to: "fox.mp4" });
+ * ```
+ */
+export class Videos {
+  readonly #transport: Transport;
+
+  /** @internal */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /**
+   * `POST /v1/videos`. Checks `seconds`/`size` against the client's catalog first, sends
+   * `seconds` as a string, and an `Idempotency-Key`. Retried only when no job can have been
+   * created; an ambiguous disconnect throws `AmbiguousSubmissionError`.
+   */
+  async create(params: VideoCreateParams, options: VideoCreateOptions = {}): Promise<VideoJob> {
+    const catalog = this.#transport.config.videoModels;
+    validateVideoRequest(params, catalog ?? []);
+    const body: Record<string, unknown> = { ...params };
+    if (params.seconds !== undefined) body.seconds = String(params.seconds).trim();
+    const { idempotencyKey = randomUUID(), ...requestOptions } = options;
+    const response = await this.#transport.json<unknown>({
+      method: "POST",
+      path: "/v1/videos",
+      body,
+      options: requestOptions,
+      submission: { idempotencyKey },
+    });
+    return normalizeVideoJob(response.data);
+  }
+
+  /** `GET /v1/videos/{id}`: the job in its current (normalised) state. */
+  async retrieve(id: string, options: RequestOptions = {}): Promise<VideoJob> {
+    return (await this.#retrieve(id, options)).job;
+  }
+
+  async #retrieve(
+    id: string,
+    options: RequestOptions,
+  ): Promise<{ job: VideoJob; headers: IncomingHttpHeaders }> {
+    if (typeof id !== "string" || id === "")
+      throw new TypeError("Expected `id` to be a non-empty string");
+    const response = await this.#transport.json<unknown>({
+      method: "GET",
+      path: `/v1/videos/${encodeURIComponent(id)}`,
+      options,
+    });
+    return { job: normalizeVideoJob(response.data), headers: response.headers };
+  }
+
+  /**
+   * Polls until the job is `completed` (resolves) or `failed` (throws
+   * `VideoJobFailedError`). Honours `openai-poll-after-ms` within [50 ms, 60 s].
+   */
+  async waitFor(id: string, options: WaitForOptions = {}): Promise<VideoJob> {
+    const interval = options.pollIntervalMs ?? this.#transport.config.pollIntervalMs;
+    const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+    const signal = options.signal;
+    let polls = 0;
+    for (;;) {
+      if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: signal.reason });
+      const request: RequestOptions = { ...(options.request ?? {}) };
+      if (signal) request.signal = signal;
+      const { job, headers } = await this.#retrieve(id, request);
+      polls += 1;
+      options.onUpdate?.(job, { polls });
+      if (job.status === "completed") return job;
+      if (job.status === "failed") throw new VideoJobFailedError(job);
+      let delay = pollDelay(headers, interval);
+      if (deadline !== undefined) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new VideoJobTimeoutError(id, options.timeoutMs ?? 0);
+        delay = Math.min(delay, left);
+      }
+      this.#transport.config.logger.debug?.("video job still running", {
+        id,
+        status: job.status,
+        polls,
+        delayMs: delay,
+      });
+      await sleep(delay, signal);
+    }
+  }
+
+  /** `create()` then `waitFor()`. */
+  async createAndWait(
+    params: VideoCreateParams,
+    options: CreateAndWaitOptions = {},
+  ): Promise<VideoJob> {
+    const { pollIntervalMs, waitTimeoutMs, onUpdate, ...createOptions } = options;
+    const job = await this.create(params, createOptions);
+    const waitOptions: WaitForOptions = {};
+    if (pollIntervalMs !== undefined) waitOptions.pollIntervalMs = pollIntervalMs;
+    if (waitTimeoutMs !== undefined) waitOptions.timeoutMs = waitTimeoutMs;
+    if (onUpdate) waitOptions.onUpdate = onUpdate;
+    if (options.signal) waitOptions.signal = options.signal;
+    const { signal: _signal, idempotencyKey: _key, ...request } = createOptions;
+    waitOptions.request = request;
+    return this.waitFor(job.id, waitOptions);
+  }
+
+  /**
+   * Streams the video to `to` (temp file beside it, then rename) with bounded memory.
+   * `timeoutMs` covers the response headers; then `streamIdleTimeoutMs` applies between chunks.
+   */
+  async downloadContent(
+    id: string,
+    options: DownloadContentOptions,
+  ): Promise<{ path: string; bytes: number }> {
+    if (!options || typeof options.to !== "string" || options.to === "") {
+      throw new TypeError("Expected `options.to` to be the destination file path");
+    }
+    const { to, url, onProgress, ...request } = options;
+    const response = await this.#transport.stream({
+      method: "GET",
+      path: url ?? `/v1/videos/${encodeURIComponent(id)}/content`,
+      accept: "*/*",
+      options: request,
+    });
+    return streamToFile(this.#transport, response, to, onProgress);
+  }
+}
