@@ -1,0 +1,73 @@
+import path from "node:path";
+import type { CliContext } from "../context.js";
+import type { RunResultView } from "../contracts/run-event.js";
+import { ExitCode } from "../errors/cli-error.js";
+import { createRenderer } from "../render/create-renderer.js";
+import { describeError } from "../render/describe-error.js";
+import { displayPath } from "../render/summary.js";
+import { openService } from "../services/open-service.js";
+import { runner } from "../services/runner-api.js";
+
+/** What `run` and `resume` have in common. */
+export interface ExecuteRunOptions {
+  /** The pipeline file to run (absolute, or relative to the context's cwd). */
+  pipeline: string;
+  /** Resume this run directory instead of starting a new run. */
+  resume?: string;
+  inputs?: Record<string, unknown>;
+  runDir?: string;
+  concurrency?: number;
+  maxVideos?: number;
+  maxCredits?: number;
+  cache?: boolean;
+  json?: boolean;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+/**
+ * Run (or resume) a pipeline with the runner, rendering its events, and return the exit code:
+ * 0 succeeded, 1 failed, 130 interrupted (after the journal settled, with how to resume).
+ *
+ * @example
+ * const code = await executeRun({ pipeline: "examples/storyboard/pipeline.yaml" }, context);
+ */
+export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
+  const renderer = createRenderer({ json: options.json ?? false, context });
+  const service = await openService(options, context, (line) => renderer.note(line));
+  let result: RunResultView;
+  try {
+    const stream = runner("streamPipeline")(path.resolve(context.cwd, options.pipeline), {
+      inputs: options.inputs,
+      runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
+      runsRoot: path.resolve(context.cwd, "runs"),
+      client: service.client,
+      baseURL: service.builtIn ? undefined : service.baseURL,
+      concurrency: options.concurrency,
+      maxVideos: options.maxVideos,
+      maxCredits: options.maxCredits,
+      signal: context.signal,
+      cache: options.cache ?? true,
+      cacheDir: path.resolve(context.cwd, ".reelsmith", "cache"),
+      resume: options.resume ? path.resolve(context.cwd, options.resume) : undefined,
+    });
+    for await (const event of stream) renderer.event(event);
+    result = await stream.result;
+  } finally {
+    await service.close();
+  }
+  renderer.end(result);
+  const runDir = displayPath(result.runDir, context.cwd);
+  if (result.status === "succeeded") return ExitCode.ok;
+  if (result.status === "cancelled" || context.signal.aborted) {
+    renderer.note(
+      `interrupted; nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
+    );
+    return ExitCode.interrupted;
+  }
+  renderer.note(`error: ${describeError(result.error)}`);
+  renderer.note(
+    `finished steps and clips are kept; retry the rest with: reelsmith resume ${runDir}`,
+  );
+  return ExitCode.failed;
+}

@@ -1,0 +1,82 @@
+import path from "node:path";
+import type { Command } from "commander";
+import { stringify } from "yaml";
+import { collectInput, gatherInputs } from "../config/inputs.js";
+import type { CliContext } from "../context.js";
+import { ExitCode } from "../errors/cli-error.js";
+import { displayPath } from "../render/summary.js";
+import { runner } from "../services/runner-api.js";
+
+/** Flags of `reelsmith plan`. */
+export interface PlanFlags {
+  input?: string[];
+  inputs?: string;
+  json?: boolean;
+}
+
+/**
+ * `reelsmith plan FILE`: the stages (steps that run together), fan-outs, every request whose
+ * values are already known, and the limits that apply — without calling the service.
+ *
+ * @example
+ * const code = await planCommand("pipeline.yaml", {}, context);
+ */
+export async function planCommand(
+  file: string,
+  flags: PlanFlags,
+  context: CliContext,
+): Promise<number> {
+  const absolute = path.resolve(context.cwd, file);
+  const { pipeline, diagnostics } = await runner("validatePipeline")(absolute);
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (!pipeline || errors.length > 0) {
+    const format = runner("formatDiagnostic");
+    for (const d of diagnostics) {
+      context.stderr.write(
+        `${format({ ...d, file: displayPath(d.file || absolute, context.cwd) })}\n`,
+      );
+    }
+    context.stderr.write(`${errors.length} error(s): fix them, then plan again\n`);
+    return ExitCode.usage;
+  }
+  const inputs = await gatherInputs(flags, context.cwd);
+  const plan = runner("planPipeline")(pipeline, { inputs });
+  context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
+  return ExitCode.ok;
+}
+
+/**
+ * A plan as readable text (YAML of the runner's plan object).
+ *
+ * @example
+ * formatPlan({ stages: [["storyboard"], ["clips"]] });
+ */
+export function formatPlan(plan: unknown): string {
+  return stringify(plan, { lineWidth: 100 });
+}
+
+/**
+ * Declare `plan` on the program.
+ *
+ * @example
+ * registerPlanCommand(program, context, (code) => (exitCode = code));
+ */
+export function registerPlanCommand(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  program
+    .command("plan")
+    .summary("show what a run would do")
+    .description(
+      "Show the DAG (which steps run together, which fan out), every request whose values are already known, and the limits that apply. Calls no service.",
+    )
+    .argument("<file>", "pipeline YAML file")
+    .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
+    .option("--inputs <file>", "read inputs from a JSON or YAML file")
+    .option("--json", "print the plan as JSON")
+    .action(async (file: string, flags: PlanFlags) =>
+      done(await planCommand(file, flags, context)),
+    );
+}

@@ -1,0 +1,90 @@
+import { type Command, Option } from "commander";
+import { collectInput, gatherInputs } from "../config/inputs.js";
+import type { CliContext } from "../context.js";
+import { executeRun } from "./execute-run.js";
+import { parsePositiveInteger } from "./option-parsers.js";
+
+/** Flags of `reelsmith run`, as commander parses them. */
+export interface RunFlags {
+  input?: string[];
+  inputs?: string;
+  runDir?: string;
+  concurrency?: number;
+  maxVideos?: number;
+  maxCredits?: number;
+  cache: boolean;
+  json?: boolean;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+/**
+ * `reelsmith run FILE`: gather inputs, then run the pipeline.
+ *
+ * @example
+ * const code = await runCommand("pipeline.yaml", { cache: true, input: ["scenes=2"] }, context);
+ */
+export async function runCommand(
+  file: string,
+  flags: RunFlags,
+  context: CliContext,
+): Promise<number> {
+  const inputs = await gatherInputs(flags, context.cwd);
+  return executeRun({ ...flags, pipeline: file, inputs, cache: flags.cache }, context);
+}
+
+/**
+ * Declare `run` on the program.
+ *
+ * @example
+ * registerRunCommand(program, context, (code) => (exitCode = code));
+ */
+export function registerRunCommand(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  program
+    .command("run")
+    .summary("run a pipeline")
+    .description(
+      "Run a pipeline file. Without a configured service (REELSMITH_BASE_URL) the built-in simulator is used.",
+    )
+    .argument("<file>", "pipeline YAML file")
+    .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
+    .option("--inputs <file>", "read inputs from a JSON or YAML file")
+    .option("--run-dir <dir>", "run directory (default runs/<time>-<name>)")
+    .option("--concurrency <n>", "steps and items in flight (default 8)", parsePositiveInteger)
+    .option("--max-videos <n>", "video jobs in flight (default 4)", parsePositiveInteger)
+    .option(
+      "--max-credits <n>",
+      "stop submitting video jobs past this budget",
+      parsePositiveInteger,
+    )
+    .option("--no-cache", "do not reuse or store cached results")
+    .option("--json", "print NDJSON events on stdout")
+    .addOption(
+      connectionOption(
+        "--base-url <url>",
+        "service base URL (else REELSMITH_BASE_URL, OPENAI_BASE_URL)",
+      ),
+    )
+    .addOption(
+      connectionOption("--api-key <key>", "API key (else REELSMITH_API_KEY, OPENAI_API_KEY)"),
+    )
+    .addHelpText(
+      "after",
+      "\nExamples:\n  reelsmith run examples/storyboard/pipeline.yaml --input scenes=4\n  reelsmith run pipeline.yaml --json > events.ndjson",
+    )
+    .action(async (file: string, flags: RunFlags) => done(await runCommand(file, flags, context)));
+}
+
+/**
+ * A `--base-url`/`--api-key` option (shared by run, resume and models).
+ *
+ * @example
+ * command.addOption(connectionOption("--api-key <key>", "API key"));
+ */
+export function connectionOption(flags: string, description: string): Option {
+  return new Option(flags, description);
+}

@@ -1,0 +1,71 @@
+import path from "node:path";
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+import { ExitCode } from "../errors/cli-error.js";
+import { displayPath } from "../render/summary.js";
+import { type Diagnostic, runner } from "../services/runner-api.js";
+
+/**
+ * Validate pipeline files: every problem of every file, as `file:line:column` with the line
+ * and a caret (the runner's formatDiagnostic), then a count. Returns 2 when any error.
+ *
+ * @example
+ * const code = await validateCommand(["a.yaml", "b.yaml"], context);
+ */
+export async function validateCommand(files: string[], context: CliContext): Promise<number> {
+  const validate = runner("validatePipeline");
+  const format = runner("formatDiagnostic");
+  let errors = 0;
+  let warnings = 0;
+  for (const file of files) {
+    const absolute = path.resolve(context.cwd, file);
+    let diagnostics: Diagnostic[];
+    try {
+      ({ diagnostics } = await validate(absolute));
+    } catch (error) {
+      diagnostics = [
+        {
+          severity: "error",
+          code: "unreadable",
+          message: `cannot validate: ${(error as Error).message}`,
+          file: absolute,
+          line: 1,
+          column: 1,
+        },
+      ];
+    }
+    const fileErrors = diagnostics.filter((d) => d.severity === "error").length;
+    errors += fileErrors;
+    warnings += diagnostics.length - fileErrors;
+    for (const diagnostic of diagnostics) {
+      const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
+      context.stdout.write(`${format(shown)}\n`);
+    }
+    if (fileErrors === 0) context.stdout.write(`${displayPath(absolute, context.cwd)}: ok\n`);
+  }
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const summary = `${plural(errors, "error")}, ${plural(warnings, "warning")} in ${plural(files.length, "file")}`;
+  (errors > 0 ? context.stderr : context.stdout).write(`${summary}\n`);
+  return errors > 0 ? ExitCode.usage : ExitCode.ok;
+}
+
+/**
+ * Declare `validate` on the program.
+ *
+ * @example
+ * registerValidateCommand(program, context, (code) => (exitCode = code));
+ */
+export function registerValidateCommand(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  program
+    .command("validate")
+    .summary("check pipeline files without running them")
+    .description(
+      "Check pipeline files (schema, references, model limits) and print every problem as file:line:column. Exits 2 when any file has an error.",
+    )
+    .argument("<files...>", "pipeline YAML files")
+    .action(async (files: string[]) => done(await validateCommand(files, context)));
+}

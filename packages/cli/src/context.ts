@@ -1,0 +1,32 @@
+import type { TextSink } from "./render/redact.js";
+
+/**
+ * Everything a command may use from its surroundings. Only `runMain` builds one from the real
+ * process; tests build their own. Commands never touch `process` directly.
+ *
+ * @example
+ * const context = createTestContext({ cwd: dir }); // in tests
+ */
+export interface CliContext {
+  stdout: TextSink;
+  stderr: TextSink;
+  /** The environment, with a `.env` of `cwd` merged underneath. */
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Aborted on the first Ctrl-C (or SIGTERM). */
+  signal: AbortSignal;
+  /** Values that must never be printed (API keys); every output is redacted against them. */
+  secrets: Set<string>;
+  /** Print stack traces and causes of errors. */
+  debug: boolean;
+}
+
+/**
+ * Remember a secret so that every later output redacts it.
+ *
+ * @example
+ * addSecret(context, connection.apiKey);
+ */
+export function addSecret(context: CliContext, secret: string | undefined): void {
+  if (secret) context.secrets.add(secret);
+}

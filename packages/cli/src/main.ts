@@ -1,0 +1,52 @@
+import { loadEnvironment } from "./config/connection.js";
+import type { CliContext } from "./context.js";
+import { ExitCode } from "./errors/cli-error.js";
+import { executeCli } from "./program.js";
+import { createRedactor, redactingSink } from "./render/redact.js";
+
+/**
+ * The only place that touches the process: reads argv, env and cwd, wires Ctrl-C (first:
+ * abort the run's signal so it stops submitting work and settles its journal; second: exit at
+ * once with 130), writes to stdout/stderr through a redaction pass, and sets the exit code.
+ *
+ * @example
+ * // src/bin.ts
+ * await runMain(process.argv);
+ */
+export async function runMain(argv: string[] = process.argv): Promise<void> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = () => {
+    interrupts += 1;
+    if (interrupts === 1) controller.abort();
+    else process.exit(ExitCode.interrupted);
+  };
+  process.on("SIGINT", onInterrupt);
+  process.on("SIGTERM", onInterrupt);
+  const secrets = new Set<string>();
+  let redactor = createRedactor([]);
+  let redactorSize = 0;
+  const currentRedactor = () => {
+    if (secrets.size !== redactorSize) {
+      redactor = createRedactor([...secrets]);
+      redactorSize = secrets.size;
+    }
+    return redactor;
+  };
+  const cwd = process.cwd();
+  const context: CliContext = {
+    stdout: redactingSink(process.stdout, currentRedactor),
+    stderr: redactingSink(process.stderr, currentRedactor),
+    env: loadEnvironment(cwd, process.env),
+    cwd,
+    signal: controller.signal,
+    secrets,
+    debug: Boolean(process.env.REELSMITH_DEBUG),
+  };
+  const code = await executeCli(argv.slice(2), context);
+  process.off("SIGINT", onInterrupt);
+  process.off("SIGTERM", onInterrupt);
+  process.exitCode = code;
+  // Leave once output is flushed, even if a library left a handle open.
+  setTimeout(() => process.exit(code), 1000).unref();
+}

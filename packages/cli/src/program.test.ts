@@ -1,0 +1,98 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestContext } from "./__fixtures__/test-context.js";
+import { cliVersion, executeCli } from "./program.js";
+
+let dir = "";
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "reelsmith-cli-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("executeCli", () => {
+  it("prints help and the version with exit code 0", async () => {
+    const help = createTestContext({ cwd: dir });
+    expect(await executeCli(["--help"], help.context)).toBe(0);
+    for (const command of [
+      "run",
+      "resume",
+      "validate",
+      "plan",
+      "models",
+      "serve",
+      "init",
+      "cache",
+    ]) {
+      expect(help.output.stdout).toContain(`  ${command} `);
+    }
+    const version = createTestContext({ cwd: dir });
+    expect(await executeCli(["--version"], version.context)).toBe(0);
+    expect(version.output.stdout.trim()).toBe(cliVersion());
+  });
+
+  it("has help on every command", async () => {
+    for (const command of [
+      "run",
+      "resume",
+      "validate",
+      "plan",
+      "models",
+      "serve",
+      "init",
+      "cache",
+    ]) {
+      const { context, output } = createTestContext({ cwd: dir });
+      expect(await executeCli([command, "--help"], context)).toBe(0);
+      expect(output.stdout).toContain(`Usage: reelsmith ${command}`);
+    }
+  });
+
+  it("exits 2 on usage errors with one message", async () => {
+    const cases = [
+      ["run"],
+      ["run", "x.yaml", "--max-videos", "zero"],
+      ["frobnicate"],
+      ["run", "x", "--input", "nokey"],
+    ];
+    for (const args of cases) {
+      const { context, output } = createTestContext({ cwd: dir });
+      expect(await executeCli(args, context)).toBe(2);
+      expect(output.stderr).toMatch(/^error: /m);
+      expect(output.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("init writes a pipeline with the schema line and refuses to overwrite it", async () => {
+    const first = createTestContext({ cwd: dir });
+    expect(await executeCli(["init", "film"], first.context)).toBe(0);
+    const text = await readFile(path.join(dir, "film", "pipeline.yaml"), "utf8");
+    expect(text.split("\n")[0]).toMatch(
+      /^# yaml-language-server: \$schema=\S*runner\/schema\/pipeline\.schema\.json$/,
+    );
+    expect(text).toContain("name: film");
+    expect(first.output.stdout).toContain("reelsmith run film/pipeline.yaml");
+    const second = createTestContext({ cwd: dir });
+    expect(await executeCli(["init", "film"], second.context)).toBe(2);
+    expect(second.output.stderr).toContain("film/pipeline.yaml already exists");
+    expect(second.output.stderr).toContain("--force");
+  });
+
+  it("cache ls and clear work on an empty and a filled cache", async () => {
+    const empty = createTestContext({ cwd: dir });
+    expect(await executeCli(["cache", "ls"], empty.context)).toBe(0);
+    expect(empty.output.stdout).toContain("is empty");
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    await mkdir(path.join(dir, ".reelsmith", "cache", "ab12"), { recursive: true });
+    await writeFile(path.join(dir, ".reelsmith", "cache", "ab12", "clip.mp4"), "x".repeat(1500));
+    const list = createTestContext({ cwd: dir });
+    expect(await executeCli(["cache", "ls"], list.context)).toBe(0);
+    expect(list.output.stdout).toMatch(/ab12\s+1\s+1\.5 kB/);
+    const clear = createTestContext({ cwd: dir });
+    expect(await executeCli(["cache", "clear"], clear.context)).toBe(0);
+    expect(clear.output.stdout).toContain("removed 1 cache entries (1.5 kB)");
+  });
+});

@@ -1,0 +1,93 @@
+import { createRequire } from "node:module";
+import { Command, CommanderError } from "commander";
+import { registerCacheCommand } from "./commands/cache-command.js";
+import { registerInitCommand } from "./commands/init-command.js";
+import { registerModelsCommand } from "./commands/models-command.js";
+import { registerPlanCommand } from "./commands/plan-command.js";
+import { registerResumeCommand } from "./commands/resume-command.js";
+import { registerRunCommand } from "./commands/run-command.js";
+import { registerServeCommand } from "./commands/serve-command.js";
+import { registerValidateCommand } from "./commands/validate-command.js";
+import type { CliContext } from "./context.js";
+import { reportError } from "./errors/report-error.js";
+
+/**
+ * The version of this package.
+ *
+ * @example
+ * cliVersion(); // "0.1.0"
+ */
+export function cliVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require("../package.json") as { version: string }).version;
+}
+
+/**
+ * The `reelsmith` program, declared with commander. Output goes to the context's streams and
+ * `done` receives each command's exit code; nothing here reads `process`.
+ *
+ * @example
+ * const program = createProgram(context, (code) => (exitCode = code));
+ * await program.parseAsync(["validate", "pipeline.yaml"], { from: "user" });
+ */
+export function createProgram(context: CliContext, done: (code: number) => void): Command {
+  const program = new Command("reelsmith");
+  program
+    .description("Run declarative YAML pipelines that turn a story into a video with AI services.")
+    .version(cliVersion(), "-V, --version", "print the version")
+    .option("--debug", "print stack traces and causes of errors")
+    .helpOption("-h, --help", "show help")
+    .showHelpAfterError("(add --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.stdout.write(text),
+      writeErr: (text) => context.stderr.write(text),
+    })
+    .hook("preAction", (command) => {
+      if (command.optsWithGlobals().debug) context.debug = true;
+    });
+  registerRunCommand(program, context, done);
+  registerResumeCommand(program, context, done);
+  registerValidateCommand(program, context, done);
+  registerPlanCommand(program, context, done);
+  registerModelsCommand(program, context, done);
+  registerServeCommand(program, context, done);
+  registerInitCommand(program, context, done);
+  registerCacheCommand(program, context, done);
+  program.addHelpText(
+    "after",
+    `
+Exit codes: 0 success, 1 the pipeline ran and failed, 2 invalid pipeline or usage, 130 interrupted.
+Service: --base-url/--api-key, else REELSMITH_BASE_URL/REELSMITH_API_KEY, else
+OPENAI_BASE_URL/OPENAI_API_KEY (also read from ./.env). With none, \`run\` uses the built-in simulator.`,
+  );
+  return program;
+}
+
+/**
+ * Parse `args` (without the node and script paths), run the command, and return its exit
+ * code. Errors become one clear message on the context's stderr.
+ *
+ * @example
+ * const code = await executeCli(["validate", "pipeline.yaml"], context);
+ */
+export async function executeCli(args: string[], context: CliContext): Promise<number> {
+  let exitCode = 0;
+  const program = createProgram(context, (code) => {
+    exitCode = code;
+  });
+  if (args.includes("--debug")) context.debug = true;
+  try {
+    if (args.length === 0) {
+      program.outputHelp();
+      return 0;
+    }
+    await program.parseAsync(args, { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError && error.code === "commander.executeSubCommandAsync") {
+      return exitCode;
+    }
+    return reportError(error, context);
+  }
+}

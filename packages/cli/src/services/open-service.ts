@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { resolveConnection } from "../config/connection.js";
+import { addSecret, type CliContext } from "../context.js";
+import { type ClientView, core } from "./core-api.js";
+import { startSimulator } from "./simulator-api.js";
+
+/** Time scale of the built-in simulator: clips take a small fraction of real service time. */
+export const BUILT_IN_TIME_SCALE = 0.01;
+/** Poll interval against the built-in simulator (its jobs finish in well under a second). */
+export const BUILT_IN_POLL_INTERVAL_MS = 100;
+
+/** A client to the configured service, or to a simulator started for this command. */
+export interface OpenService {
+  client: ClientView;
+  baseURL: string;
+  /** True when the CLI started the simulator in-process. */
+  builtIn: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Connect to the service named by flags or environment; with no base URL anywhere, start the
+ * simulator in-process on loopback with a random key and a fast time scale, and say so in one
+ * line through `note`. The key is registered as a secret before anything can print it.
+ *
+ * @example
+ * const service = await openService({ baseUrl, apiKey }, context, (line) => renderer.note(line));
+ * try { … } finally { await service.close(); }
+ */
+export async function openService(
+  flags: { baseUrl?: string; apiKey?: string },
+  context: CliContext,
+  note: (message: string) => void,
+): Promise<OpenService> {
+  const connection = resolveConnection(flags, context.env);
+  addSecret(context, connection.apiKey);
+  const createClient = core("createClient");
+  if (connection.baseURL) {
+    const client = createClient({ baseURL: connection.baseURL, apiKey: connection.apiKey });
+    return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };
+  }
+  const apiKey = `sim-${randomBytes(18).toString("base64url")}`;
+  addSecret(context, apiKey);
+  const simulator = await startSimulator({
+    host: "127.0.0.1",
+    port: 0,
+    apiKey,
+    timeScale: BUILT_IN_TIME_SCALE,
+  });
+  note(
+    `no service configured (REELSMITH_BASE_URL): using the built-in simulator at ${simulator.url}; clips are synthetic`,
+  );
+  const client = createClient({
+    baseURL: simulator.url,
+    apiKey,
+    pollIntervalMs: BUILT_IN_POLL_INTERVAL_MS,
+  });
+  return { client, baseURL: simulator.url, builtIn: true, close: () => simulator.close() };
+}
