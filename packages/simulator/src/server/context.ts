@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
+import type { StatsRecorder } from "../stats/simulator-stats.js";
+import type { VideoService } from "../videos/video-service.js";
+import type { Logger } from "./logger.js";
+
+/** What every handler can reach: settings and the simulator's shared state. */
+export interface SimulatorContext {
+  apiKey: string;
+  /** Base URL without `/v1`, known once listening. */
+  url: string;
+  seed: number;
+  timeScale: number;
+  maxBodyBytes: number;
+  /** Pause between streamed chat chunks, in ms. */
+  chunkDelayMs: number;
+  stats: StatsRecorder;
+  faults: FaultInjector;
+  videos: VideoService;
+  /** Aborted when the simulator closes. */
+  closing: AbortSignal;
+  logger: Logger | undefined;
+}
+
+/** One request being handled. */
+export interface RequestContext {
+  request: IncomingMessage;
+  response: ServerResponse;
+  params: Record<string, string>;
+  requestId: string;
+  /** Aborted when the client goes away or the simulator closes. */
+  signal: AbortSignal;
+  /** A drop or stall fault still to apply (a streaming handler applies and clears it itself). */
+  fault: ChosenFault | undefined;
+  /** The body as a JSON object (413, 400 on problems). */
+  readJson(): Promise<Record<string, unknown>>;
+  /** Apply a pending drop/stall fault; false when nothing may be sent any more. */
+  beforeRespond(): Promise<boolean>;
+  /** {@link RequestContext.beforeRespond} then a JSON response. */
+  send(status: number, body: unknown, headers?: Record<string, string>): Promise<void>;
+}
+
+/** A route handler. */
+export type RouteHandler = (request: RequestContext, simulator: SimulatorContext) => Promise<void>;

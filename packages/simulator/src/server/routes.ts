@@ -1,0 +1,61 @@
+import { handleChatCompletion } from "../chat/handle-chat-completion.js";
+import type { FaultRoute } from "../faults/fault-injector.js";
+import { handleListModels, handleRetrieveModel } from "../models/handle-models.js";
+import { handleStats } from "../stats/handle-stats.js";
+import {
+  handleCreateVideo,
+  handleRetrieveVideo,
+  handleVideoContent,
+} from "../videos/handle-videos.js";
+import type { RouteHandler } from "./context.js";
+
+/** One route of the service: a path pattern and a handler per method. */
+export interface Route {
+  pattern: string;
+  methods: Partial<Record<string, RouteHandler>>;
+  /** Fault target family; none for the stats route, which is never faulted. */
+  faultRoute?: FaultRoute;
+}
+
+/** Every route the simulator serves. */
+export const routes: readonly Route[] = [
+  { pattern: "/v1/models", methods: { GET: handleListModels }, faultRoute: "models" },
+  { pattern: "/v1/models/:id", methods: { GET: handleRetrieveModel }, faultRoute: "models" },
+  { pattern: "/v1/chat/completions", methods: { POST: handleChatCompletion }, faultRoute: "chat" },
+  { pattern: "/v1/videos", methods: { POST: handleCreateVideo }, faultRoute: "videos.create" },
+  {
+    pattern: "/v1/videos/:id",
+    methods: { GET: handleRetrieveVideo },
+    faultRoute: "videos.retrieve",
+  },
+  {
+    pattern: "/v1/videos/:id/content",
+    methods: { GET: handleVideoContent },
+    faultRoute: "videos.content",
+  },
+  { pattern: "/_simulator/stats", methods: { GET: handleStats } },
+];
+
+/** The route a path matches, its parameters, and the handler for `method` if allowed. */
+export function matchRoute(method: string, pathname: string) {
+  const segments = pathname.replace(/\/+$/, "").split("/");
+  for (const route of routes) {
+    const parts = route.pattern.split("/");
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let matched = true;
+    for (const [index, part] of parts.entries()) {
+      const segment = segments[index] ?? "";
+      if (part.startsWith(":") && segment !== "")
+        params[part.slice(1)] = decodeURIComponent(segment);
+      else if (part !== segment) {
+        matched = false;
+        break;
+      }
+    }
+    if (matched) {
+      return { route, params, handler: route.methods[method], allowed: Object.keys(route.methods) };
+    }
+  }
+  return { route: undefined, params: {}, handler: undefined, allowed: [] as string[] };
+}

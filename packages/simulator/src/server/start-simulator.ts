@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createFaultInjector } from "../faults/fault-injector.js";
+import type { FaultSpec } from "../faults/fault-spec.js";
+import { createStatsRecorder, type SimulatorStats } from "../stats/simulator-stats.js";
+import { createVideoService } from "../videos/video-service.js";
+import type { SimulatorContext } from "./context.js";
+import { handleRequest } from "./handle-request.js";
+import { defaultMaxBodyBytes } from "./http-io.js";
+import type { Logger } from "./logger.js";
+
+/** Options of {@link startSimulator}. */
+export interface SimulatorOptions {
+  /** Port to listen on (default 0: a free one). */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1: loopback only). */
+  host?: string;
+  /** Bearer key clients must send (default: a random `sk-sim-…` key, returned as `apiKey`). */
+  apiKey?: string;
+  /** Multiplier of every video job's duration (default 1; 0.01 makes a 4 s job take 0.2 s). */
+  timeScale?: number;
+  /** Seed of the deterministic chat model and of probabilistic faults (default 0). */
+  seed?: number;
+  /** Faults to inject: a {@link FaultSpec} or its string form (see {@link parseFaultSpec}). */
+  faults?: FaultSpec | string;
+  /** Where rendered clips go (default: a temporary directory removed by `close()`). */
+  dataDir?: string;
+  /** Clips rendered with ffmpeg at once (default 2). */
+  renderConcurrency?: number;
+  /** Largest request body in bytes (default 16 MiB); larger bodies get a 413. */
+  maxBodyBytes?: number;
+  /** Pause between streamed chat chunks in ms (default 2). */
+  chunkDelayMs?: number;
+  logger?: Logger;
+}
+
+/** A running simulator. */
+export interface Simulator {
+  /** Base URL, e.g. `http://127.0.0.1:54321` (no `/v1`). */
+  url: string;
+  /** The bearer key clients must send. */
+  apiKey: string;
+  /** A copy of the counters (also at `GET /_simulator/stats`). */
+  stats(): SimulatorStats;
+  /** Stop listening, cut open connections and streams, stop timers and ffmpeg work. */
+  close(): Promise<void>;
+}
+
+function checkNumber(name: string, value: number | undefined, min: number, integer: boolean): void {
+  if (value === undefined) return;
+  if (
+    typeof value !== "number" ||
+    !Number.isFinite(value) ||
+    value < min ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new TypeError(
+      `Expected \`${name}\` to be ${integer ? "an integer" : "a number"} from ${min} up; got ${String(value)}`,
+    );
+  }
+}
+
+/**
+ * Start the simulator: the whole service interface (chat, models, video jobs) over HTTP.
+ *
+ * @example
+ * const simulator = await startSimulator({ timeScale: 0.01 });
+ * const client = new OpenAI({ baseURL: `${simulator.url}/v1`, apiKey: simulator.apiKey });
+ * // ...
+ * await simulator.close();
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  checkNumber("port", options.port, 0, true);
+  checkNumber("timeScale", options.timeScale, 0, false);
+  checkNumber("renderConcurrency", options.renderConcurrency, 1, true);
+  checkNumber("maxBodyBytes", options.maxBodyBytes, 1, true);
+  checkNumber("chunkDelayMs", options.chunkDelayMs, 0, false);
+  if (options.seed !== undefined && !Number.isFinite(options.seed))
+    throw new TypeError("Expected `seed` to be a finite number");
+  const seed = options.seed ?? 0;
+  const faults = createFaultInjector(options.faults, seed);
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-simulator-")));
+  const closer = new AbortController();
+  const stats = createStatsRecorder();
+  let baseUrl = "";
+  const timeScale = options.timeScale ?? 1;
+  const context: SimulatorContext = {
+    apiKey: options.apiKey ?? `sk-sim-${randomBytes(24).toString("base64url")}`,
+    url: "",
+    seed,
+    timeScale,
+    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    chunkDelayMs: options.chunkDelayMs ?? 2,
+    stats,
+    faults,
+    videos: createVideoService({
+      timeScale,
+      renderConcurrency: options.renderConcurrency ?? 2,
+      directory: path.join(dataDir, "videos"),
+      stats,
+      faults,
+      closing: closer.signal,
+      logger: options.logger,
+      baseUrl: () => baseUrl,
+    }),
+    closing: closer.signal,
+    logger: options.logger,
+  };
+
+  const sockets = new Set<Socket>();
+  const server: Server = createServer({ keepAliveTimeout: 5_000 }, (request, response) => {
+    void handleRequest(request, response, context);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(
+      { port: options.port ?? 0, host: options.host ?? "127.0.0.1", backlog: 4096 },
+      () => {
+        server.off("error", reject);
+        resolve();
+      },
+    );
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+  context.url = baseUrl;
+  options.logger?.info?.("simulator: listening", { url: baseUrl });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: baseUrl,
+    apiKey: context.apiKey,
+    stats: () => stats.snapshot(),
+    close() {
+      closing ??= (async () => {
+        closer.abort();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await Promise.all([stopped, context.videos.close()]);
+        if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+        options.logger?.info?.("simulator: closed", { url: baseUrl });
+      })();
+      return closing;
+    },
+  };
+}

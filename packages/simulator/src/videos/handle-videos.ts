@@ -1,0 +1,73 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import { HttpError } from "../errors/http-error.js";
+import type { RouteHandler } from "../server/context.js";
+import { validateVideoRequest } from "./validate-video-request.js";
+import type { VideoJobRecord } from "./video-service.js";
+
+function pollHeaders(hint: number | undefined): Record<string, string> {
+  return hint === undefined ? {} : { "openai-poll-after-ms": String(hint) };
+}
+
+function findJob(
+  id: string | undefined,
+  find: (id: string) => VideoJobRecord | undefined,
+): VideoJobRecord {
+  const job = id ? find(id) : undefined;
+  if (!job)
+    throw new HttpError(404, `No video job found with id '${id}'.`, {
+      param: "video_id",
+      code: "video_not_found",
+    });
+  return job;
+}
+
+/** `POST /v1/videos`: validate against the model's limits, create (or replay by Idempotency-Key). */
+export const handleCreateVideo: RouteHandler = async (context, simulator) => {
+  const request = validateVideoRequest(await context.readJson());
+  const key = context.request.headers["idempotency-key"];
+  const { job, replayed } = simulator.videos.create(
+    request,
+    typeof key === "string" && key !== "" ? key : undefined,
+  );
+  const headers = pollHeaders(simulator.videos.pollAfter(job));
+  if (replayed) headers["idempotent-replayed"] = "true";
+  await context.send(200, simulator.videos.toJson(job), headers);
+};
+
+/** `GET /v1/videos/{id}`: the job in its current state, with the poll hint while running. */
+export const handleRetrieveVideo: RouteHandler = async (context, simulator) => {
+  const job = findJob(context.params.id, simulator.videos.get);
+  await context.send(
+    200,
+    simulator.videos.toJson(job),
+    pollHeaders(simulator.videos.pollAfter(job)),
+  );
+};
+
+/** `GET /v1/videos/{id}/content`: the MP4 of a completed job (409 before completion). */
+export const handleVideoContent: RouteHandler = async (context, simulator) => {
+  const job = findJob(context.params.id, simulator.videos.get);
+  let file: string;
+  try {
+    file = await simulator.videos.content(job);
+  } catch (error) {
+    if (error instanceof HttpError || context.signal.aborted) throw error;
+    throw new HttpError(500, "Rendering the video failed; try the download again.", {
+      code: "render_failed",
+    });
+  }
+  const { size } = await stat(file);
+  if (!(await context.beforeRespond())) return;
+  context.response.writeHead(200, {
+    "content-type": "video/mp4",
+    "content-length": size,
+    "content-disposition": `inline; filename="${job.id}.mp4"`,
+  });
+  try {
+    await pipeline(createReadStream(file), context.response);
+  } catch {
+    // The client went away mid-download; the close handler records it.
+  }
+};

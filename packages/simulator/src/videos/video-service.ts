@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import pLimit from "p-limit";
+import { HttpError } from "../errors/http-error.js";
+import type { FaultInjector } from "../faults/fault-injector.js";
+import type { Logger } from "../server/logger.js";
+import type { StatsRecorder } from "../stats/simulator-stats.js";
+import { videoCredits } from "./credits.js";
+import { renderClip } from "./render-clip.js";
+import { jobTiming, pollAfterMs } from "./timing.js";
+import type { VideoRequest } from "./validate-video-request.js";
+
+type JobStatus = "pending" | "processing" | "completed" | "failed";
+
+/** One job as the simulator keeps it. */
+export interface VideoJobRecord {
+  id: string;
+  request: VideoRequest;
+  status: JobStatus;
+  createdMs: number;
+  processingAtMs: number;
+  doneAtMs: number;
+  completedAt?: number;
+  credits?: number;
+  error?: { code: string; message: string };
+  failure?: { code: string; message: string };
+  render?: Promise<string>;
+}
+
+/** Options of {@link createVideoService}. */
+export interface VideoServiceOptions {
+  timeScale: number;
+  renderConcurrency: number;
+  directory: string;
+  stats: StatsRecorder;
+  faults: FaultInjector;
+  closing: AbortSignal;
+  logger: Logger | undefined;
+  baseUrl(): string;
+}
+
+/** The word in a prompt that makes its job end `failed`. */
+export const failWord = "#fail";
+
+/**
+ * Video jobs: creation (with Idempotency-Key), the pending → processing → completed|failed
+ * timeline on timers, the JSON view, and lazy, concurrency-limited rendering of the content.
+ *
+ * @example
+ * const videos = createVideoService({ timeScale: 0.01, renderConcurrency: 2, directory, stats, faults, closing, logger: undefined, baseUrl: () => url });
+ */
+export function createVideoService(options: VideoServiceOptions) {
+  const jobs = new Map<string, VideoJobRecord>();
+  const idempotency = new Map<string, { fingerprint: string; id: string }>();
+  const timers = new Set<NodeJS.Timeout>();
+  const renders = new Set<Promise<unknown>>();
+  const limit = pLimit(options.renderConcurrency);
+  let directoryReady: Promise<unknown> | undefined;
+
+  function at(ms: number, action: () => void): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      action();
+    }, ms);
+    timers.add(timer);
+  }
+
+  function finish(job: VideoJobRecord): void {
+    job.completedAt = Math.floor(Date.now() / 1000);
+    if (job.failure) {
+      job.status = "failed";
+      job.error = job.failure;
+      options.stats.jobFailed();
+      return;
+    }
+    job.status = "completed";
+    job.credits = videoCredits(job.request.seconds, job.request.width, job.request.height);
+    options.stats.jobCompleted(job.credits);
+  }
+
+  function create(
+    request: VideoRequest,
+    idempotencyKey: string | undefined,
+  ): { job: VideoJobRecord; replayed: boolean } {
+    const fingerprint = createHash("sha256").update(JSON.stringify(request)).digest("hex");
+    if (idempotencyKey !== undefined) {
+      const previous = idempotency.get(idempotencyKey);
+      if (previous && previous.fingerprint !== fingerprint) {
+        throw new HttpError(
+          409,
+          "This Idempotency-Key was already used with a different request body.",
+          {
+            param: "Idempotency-Key",
+            code: "idempotency_key_reused",
+          },
+        );
+      }
+      const job = previous && jobs.get(previous.id);
+      if (job) return { job, replayed: true };
+    }
+    const now = Date.now();
+    const timing = jobTiming(request.model, request.seconds, options.timeScale);
+    const job: VideoJobRecord = {
+      id: `video_${randomBytes(12).toString("hex")}`,
+      request,
+      status: "pending",
+      createdMs: now,
+      processingAtMs: now + timing.pendingMs,
+      doneAtMs: now + timing.pendingMs + timing.processingMs,
+    };
+    if (new RegExp(`(^|\\s)${failWord}\\b`, "i").test(request.prompt)) {
+      job.failure = {
+        code: "video_generation_failed",
+        message: `The prompt contains ${failWord}, so generation failed.`,
+      };
+    } else if (options.faults.failsJob(request.model)) {
+      options.stats.fault("fail-job");
+      job.failure = {
+        code: "video_generation_failed",
+        message: "Video generation failed (fault injected by the simulator).",
+      };
+    }
+    jobs.set(job.id, job);
+    if (idempotencyKey !== undefined) idempotency.set(idempotencyKey, { fingerprint, id: job.id });
+    options.stats.jobCreated(request.model);
+    at(timing.pendingMs, () => {
+      job.status = "processing";
+    });
+    at(timing.pendingMs + timing.processingMs, () => finish(job));
+    return { job, replayed: false };
+  }
+
+  function toJson(job: VideoJobRecord): Record<string, unknown> {
+    const { request } = job;
+    const span = Math.max(1, job.doneAtMs - job.processingAtMs);
+    const progress =
+      job.status === "completed"
+        ? 100
+        : job.status === "processing"
+          ? Math.min(99, Math.floor(((Date.now() - job.processingAtMs) / span) * 100))
+          : 0;
+    const json: Record<string, unknown> = {
+      id: job.id,
+      object: "video",
+      status: job.status,
+      created: Math.floor(job.createdMs / 1000),
+      model: request.model,
+      prompt: request.prompt,
+      seconds: String(request.seconds),
+      size: request.size,
+      progress: Math.max(0, progress),
+    };
+    if (job.status === "completed") {
+      json.completed_at = job.completedAt;
+      json.video_url = `${options.baseUrl()}/v1/videos/${job.id}/content`;
+      json.duration = request.seconds;
+      json.usage = { total_credits: job.credits };
+    }
+    if (job.status === "failed") json.error = job.error;
+    return json;
+  }
+
+  /** Path of the rendered clip; renders it on first call (at most `renderConcurrency` at once). */
+  function content(job: VideoJobRecord): Promise<string> {
+    if (job.status !== "completed") {
+      throw new HttpError(
+        409,
+        `Video ${job.id} is ${job.status}; its content can be downloaded once it is completed.`,
+        {
+          param: "video_id",
+          code: job.status === "failed" ? "video_failed" : "video_not_ready",
+        },
+      );
+    }
+    if (!job.render) {
+      directoryReady ??= mkdir(options.directory, { recursive: true });
+      const render = limit(async () => {
+        await directoryReady;
+        const file = await renderClip(job.id, job.request, options.directory, options.closing);
+        options.stats.clipRendered();
+        return file;
+      });
+      job.render = render;
+      renders.add(render);
+      render.then(
+        () => renders.delete(render),
+        (error: unknown) => {
+          renders.delete(render);
+          job.render = undefined;
+          options.logger?.error?.("simulator: rendering failed", {
+            id: job.id,
+            error: String(error),
+          });
+        },
+      );
+    }
+    return job.render;
+  }
+
+  return {
+    create,
+    get: (id: string) => jobs.get(id),
+    toJson,
+    content,
+    /** The poll hint for a job still running, else undefined. */
+    pollAfter(job: VideoJobRecord): number | undefined {
+      if (job.status === "completed" || job.status === "failed") return undefined;
+      return pollAfterMs(job.doneAtMs - Date.now(), options.timeScale);
+    },
+    /** Stop every timer and wait for renders (already told to stop by the closing signal). */
+    async close(): Promise<void> {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...renders]);
+    },
+  };
+}
+
+/** The service made by {@link createVideoService}. */
+export type VideoService = ReturnType<typeof createVideoService>;
