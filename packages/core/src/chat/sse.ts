@@ -17,7 +17,8 @@ export async function* parseServerSentEvents(
   }
   const rest = decoder.decode();
   if (rest !== "") parser.feed(rest);
-  // A last event not followed by a blank line is still delivered (lenient servers).
-  parser.reset({ consume: true });
+  // A last event not followed by a blank line is still delivered (lenient servers);
+  // extra blank lines after a complete event dispatch nothing.
+  parser.feed("\n\n");
   while (pending.length > 0) yield pending.shift()!;
 }
