@@ -1,3 +1,4 @@
+export * from "./concat/index.js";
 export * from "./errors/index.js";
 export * from "./filters/index.js";
 export * from "./locate/index.js";

@@ -1,1 +1,8 @@
 export { concatListLine, escapeFilterValue, parseSize } from "./escape.js";
+export {
+  audioNormalizeChain,
+  type FitMode,
+  normalizedEncoderArgs,
+  type VideoTarget,
+  videoNormalizeChain,
+} from "./normalize.js";

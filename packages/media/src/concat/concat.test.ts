@@ -1,0 +1,154 @@
+import { readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTempDirectory } from "../../test/fixtures.js";
+import { withoutAudio } from "../../test/frame.js";
+import { MediaAbortError } from "../errors/media-abort-error.js";
+import { MediaVerificationError } from "../errors/media-verification-error.js";
+import { UnsupportedCapabilityError } from "../errors/unsupported-capability-error.js";
+import { concatListLine } from "../filters/escape.js";
+import { locateFfmpeg } from "../locate/locate-ffmpeg.js";
+import { type MediaInfo, probe } from "../probe/probe.js";
+import { runFfmpeg } from "../process/run-ffmpeg.js";
+import { synthesizeClip } from "../synthesize/synthesize-clip.js";
+import { concat } from "./concat.js";
+import { verifyOutput } from "./verify-output.js";
+
+const work = useTempDirectory();
+const clip = (name: string) => path.join(work(), name);
+
+async function make(name: string, size = "320x240", fps = 24, seconds = 1): Promise<string> {
+  const { output } = await synthesizeClip({ output: clip(name), seconds, size, fps, text: name });
+  return output;
+}
+
+function expectJoined(info: MediaInfo, size: string, fps: number, seconds: number, clips: number) {
+  expect(`${info.width}x${info.height}`).toBe(size);
+  expect(info.hasVideo).toBe(true);
+  expect(info.hasAudio).toBe(true);
+  expect(info.fps).toBeCloseTo(fps, 5);
+  expect(info.averageFrameRate).toBe(info.frameRate); // constant frame rate
+  expect(Math.abs(info.duration - seconds)).toBeLessThanOrEqual(0.1 * clips);
+  expect(Math.abs((info.audioDuration ?? 0) - seconds)).toBeLessThanOrEqual(0.1 * clips);
+}
+
+let a = "";
+let b = "";
+let silent = "";
+
+beforeAll(async () => {
+  a = await make("-lead 'quote' ü [a], b; c.mp4");
+  b = await make("b with spaces.mp4");
+  silent = clip("silent clip.mp4");
+  await withoutAudio(a, silent);
+});
+
+describe("concat", () => {
+  it("joins identical clips by stream copy, even with tricky file names", async () => {
+    const c = await make("c.mp4");
+    const result = await concat([a, b, c], { output: clip("-out 'copy' é.mp4") });
+    expect(result.method).toBe("copy");
+    expect(result.reasons).toEqual([]);
+    expectJoined(await probe(result.output), "320x240", 24, 3, 3);
+  });
+
+  it("normalises clips of different sizes to the first clip's size (contain) or an asked size (cover)", async () => {
+    const portrait = await make("portrait.mp4", "240x320");
+    const small = await make("small.mp4", "160x90");
+    const first = await concat([a, portrait, small], { output: clip("sizes.mp4") });
+    expect(first.method).toBe("normalize");
+    expect(first.reasons.join(" ")).toMatch(/240x320/);
+    expectJoined(await probe(first.output), "320x240", 24, 3, 3);
+
+    const covered = await concat([portrait, a], {
+      output: clip("sizes-cover.mp4"),
+      size: "426x240",
+      fit: "cover",
+    });
+    expectJoined(await probe(covered.output), "426x240", 24, 2, 2);
+  });
+
+  it("normalises mixed 24 and 30 fps clips to one constant rate", async () => {
+    const thirty = await make("thirty.mp4", "320x240", 30);
+    const result = await concat([a, thirty, b], { output: clip("rates.mp4") });
+    expect(result.method).toBe("normalize");
+    expectJoined(await probe(result.output), "320x240", 30, 3, 3);
+    const forced = await concat([thirty, a], { output: clip("rates-24.mp4"), fps: 24 });
+    expectJoined(await probe(forced.output), "320x240", 24, 2, 2);
+  });
+
+  it("keeps every clip's audio when a silent clip comes first and another sits in the middle", async () => {
+    const result = await concat([silent, a, silent, b], { output: clip("silences.mp4") });
+    expect(result.method).toBe("normalize");
+    expect(result.reasons.join(" ")).toMatch(/no audio/);
+    expectJoined(await probe(result.output), "320x240", 24, 4, 4);
+  });
+
+  it("joins with a crossfade where xfade exists, else names the ffmpeg version", async () => {
+    const tools = await locateFfmpeg();
+    const pending = concat([a, silent, b], {
+      output: clip("xfade.mp4"),
+      transition: { type: "crossfade", duration: 0.25 },
+    });
+    if (!tools.capabilities.xfade) {
+      const error = await pending.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UnsupportedCapabilityError);
+      expect((error as UnsupportedCapabilityError).version).toBe(tools.ffmpeg.version);
+      expect((error as Error).message).toContain(tools.ffmpeg.version);
+      return;
+    }
+    const result = await pending;
+    expect(result.method).toBe("xfade");
+    expectJoined(await probe(result.output), "320x240", 24, 3 - 2 * 0.25, 3);
+  });
+
+  it("reports progress of the whole output, ending at 100", async () => {
+    const seen: number[] = [];
+    await concat([a, silent], {
+      output: clip("progress.mp4"),
+      onProgress: (p) => seen.push(p.percent),
+    });
+    expect(seen.at(-1)).toBe(100);
+    expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+  });
+
+  it("kills ffmpeg on abort and leaves neither output nor scratch files", async () => {
+    const directory = clip("aborted");
+    const long = await synthesizeClip({
+      output: path.join(work(), "long.mp4"),
+      seconds: 30,
+      size: "640x360",
+      fps: 24,
+      text: "long",
+    });
+    const controller = new AbortController();
+    const pending = concat([long.output, a], {
+      output: path.join(directory, "never.mp4"),
+      size: "1280x720",
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(pending).rejects.toBeInstanceOf(MediaAbortError);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it("rejects an empty list", async () => {
+    await expect(concat([], { output: clip("empty.mp4") })).rejects.toThrow(/non-empty/);
+  });
+});
+
+describe("verifyOutput", () => {
+  it("catches the broken file a plain copy join of a silent first clip produces", async () => {
+    const tools = await locateFfmpeg();
+    const broken = clip("plain-copy.mp4");
+    const list = clip("plain-list.txt");
+    await writeFile(list, [silent, a, b].map(concatListLine).join("\n"));
+    // what a naive join does: exits 0 and writes a file whose audio is missing or short
+    await runFfmpeg(tools, ["-f", "concat", "-safe", "0", "-i", list, "-c", "copy", broken]);
+    const error = await verifyOutput(tools, broken, { duration: 3, tolerance: 0.3 }, broken).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(MediaVerificationError);
+    expect((error as MediaVerificationError).problems.join(" ")).toMatch(/audio/);
+  });
+});

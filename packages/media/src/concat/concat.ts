@@ -1,0 +1,148 @@
+import path from "node:path";
+import { MediaError } from "../errors/media-error.js";
+import { UnsupportedCapabilityError } from "../errors/unsupported-capability-error.js";
+import type { FitMode } from "../filters/normalize.js";
+import type { MediaOptions } from "../options.js";
+import { type MediaInfo, probe } from "../probe/probe.js";
+import { createProgressTracker } from "../process/progress.js";
+import { resolveTools } from "../process/run-ffmpeg.js";
+import { withScratchDirectory, withTempOutput } from "../process/temp-output.js";
+import { mapLimit } from "../util/map-limit.js";
+import { type JoinMethod, planConcat } from "./concat-plan.js";
+import { joinByCopy } from "./join-copy.js";
+import { joinWithTransitions, type Transition } from "./join-xfade.js";
+import { normalizeClip } from "./normalize-clip.js";
+import { verifyOutput } from "./verify-output.js";
+
+/** Options of {@link concat}. */
+export interface ConcatOptions extends MediaOptions {
+  /** Destination file (MP4). */
+  output: string;
+  /** Target `WIDTHxHEIGHT`; default the first clip's size. */
+  size?: string;
+  /** Target frame rate; default the highest among the clips. */
+  fps?: number;
+  /** How clips of another shape fill the frame (default `contain`: letterbox). */
+  fit?: FitMode;
+  /** Blend consecutive clips (needs the `xfade` filter, ffmpeg >= 4.3). */
+  transition?: Transition;
+}
+
+/** What {@link concat} did. */
+export interface ConcatResult {
+  output: string;
+  info: MediaInfo;
+  /** `copy`: stream copy, no re-encode; `normalize`: clips re-encoded to one format first; `xfade`: one-pass transition join. */
+  method: JoinMethod;
+  /** Why stream copy was not possible (empty for `copy`). */
+  reasons: string[];
+}
+
+/**
+ * Join clips into one MP4. Identical clips are joined by stream copy; mixed clips are
+ * normalised (size, SAR, constant fps, yuv420p, H.264, AAC 48 kHz stereo, silence for
+ * clips without audio) and then joined by copy. The output is verified (streams, size,
+ * rate, summed duration within 0.1 s a clip) before it is moved to `output`.
+ *
+ * @example
+ * const { method, info } = await concat(["a.mp4", "b.mp4"], { output: "final.mp4", onProgress: (p) => console.log(p.percent) });
+ */
+export async function concat(
+  clips: readonly string[],
+  options: ConcatOptions,
+): Promise<ConcatResult> {
+  if (!Array.isArray(clips) || clips.length === 0) {
+    throw new TypeError("Expected `clips` to be a non-empty array of file paths");
+  }
+  const transition = options.transition;
+  if (transition && !(Number.isFinite(transition.duration) && transition.duration > 0)) {
+    throw new TypeError(
+      `Expected \`transition.duration\` to be a positive number of seconds; got ${transition.duration}`,
+    );
+  }
+  const tools = await resolveTools(options);
+  if (transition && clips.length > 1 && !tools.capabilities.xfade) {
+    throw new UnsupportedCapabilityError(
+      "xfade",
+      tools.ffmpeg.version,
+      "transition joins need the xfade filter, added in ffmpeg 4.3",
+    );
+  }
+  const files = clips.map((clip) => path.resolve(clip));
+  const infos = await mapLimit(files, 4, (file) => probe(file, { tools, signal: options.signal }));
+  infos.forEach((info, index) => {
+    if (!info.hasVideo)
+      throw new MediaError(`Clip ${index + 1} (${files[index]}) has no video stream`, {
+        code: "invalid_input",
+      });
+  });
+  const plan = planConcat(infos, {
+    ...(options.size ? { size: options.size } : {}),
+    ...(options.fps !== undefined ? { fps: options.fps } : {}),
+    ...(options.fit ? { fit: options.fit } : {}),
+    ...(transition && files.length > 1 ? { transition } : {}),
+  });
+  if (transition && files.length > 1) {
+    const shortest = Math.min(...plan.durations);
+    if (transition.duration >= shortest) {
+      throw new TypeError(
+        `Expected \`transition.duration\` (${transition.duration}s) to be shorter than the shortest clip (${shortest}s)`,
+      );
+    }
+  }
+  const destination = path.resolve(options.output);
+  const progress = createProgressTracker(options.onProgress, plan.expectedDuration);
+  const signal = options.signal;
+
+  const info = await withTempOutput(destination, (temp) =>
+    withScratchDirectory(destination, async (scratch) => {
+      if (plan.method === "xfade" && transition) {
+        await joinWithTransitions(tools, files, infos, temp, {
+          ...plan,
+          transition,
+          signal,
+          onProgressLine: progress.window(0, plan.expectedDuration),
+        });
+      } else if (plan.method === "copy") {
+        await joinByCopy(tools, files, temp, {
+          scratch,
+          durations: plan.durations,
+          signal,
+          onProgressLine: progress.window(0, plan.expectedDuration),
+        });
+      } else {
+        const normalized: string[] = [];
+        let offset = 0;
+        for (const [index, file] of files.entries()) {
+          const seconds = plan.durations[index] ?? 0;
+          const target = path.join(scratch, `clip-${index}.mp4`);
+          await normalizeClip(tools, file, infos[index] as MediaInfo, target, {
+            target: plan.target,
+            mode: plan.mode,
+            seconds,
+            signal,
+            onProgressLine: progress.window(offset, seconds),
+          });
+          normalized.push(target);
+          offset += seconds;
+        }
+        await joinByCopy(tools, normalized, temp, { scratch, durations: plan.durations, signal });
+      }
+      return verifyOutput(
+        tools,
+        temp,
+        {
+          duration: plan.expectedDuration,
+          tolerance: 0.1 * files.length,
+          width: plan.target.width,
+          height: plan.target.height,
+          rate: plan.target.rate,
+        },
+        destination,
+        signal,
+      );
+    }),
+  );
+  progress.done();
+  return { output: destination, info, method: plan.method, reasons: plan.reasons };
+}
