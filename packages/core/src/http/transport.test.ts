@@ -139,7 +139,7 @@ describe("transport: status errors", () => {
 
 describe("transport: retry delays", () => {
   it("waits retry-after-ms, retry-after seconds, capped by maxRetryDelayMs", async () => {
-    const hints = [
+    const hints: Record<string, string>[] = [
       { "retry-after-ms": "30" },
       { "retry-after": "0.02" },
       { "retry-after": "3600" },
