@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { describe, expect, it } from "vitest";
+import { pipelineJsonSchema } from "./json-schema.js";
+
+describe("published pipeline schema", () => {
+  it("is the one generated from the TypeBox source (run `pnpm generate:schema` after a change)", () => {
+    const committed = JSON.parse(
+      readFileSync(new URL("../../schema/pipeline.schema.json", import.meta.url), "utf8"),
+    );
+    expect(committed).toEqual(pipelineJsonSchema());
+  });
+
+  it("is a schema a plain ajv accepts and uses", () => {
+    const validate = new Ajv({ strict: false }).compile(pipelineJsonSchema());
+    expect(validate({ name: "a", steps: [{ id: "s", chat: { prompt: "hi" } }] })).toBe(true);
+    expect(
+      validate({ name: "a", steps: [{ id: "s", chat: { prompt: "hi" }, video: { prompt: "x" } }] }),
+    ).toBe(false);
+    expect(
+      validate({
+        name: "a",
+        steps: [{ id: "s", ffmpeg: { trim: "a.mp4", fit: "b.mp4", output: "c.mp4" } }],
+      }),
+    ).toBe(false);
+  });
+});

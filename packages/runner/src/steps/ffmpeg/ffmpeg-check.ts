@@ -1,0 +1,104 @@
+import { outputPathProblem } from "../../pipeline/output-path.js";
+import type { CheckContext } from "../step-kind.js";
+import {
+  type FfmpegOperation,
+  type FfmpegStepSpec,
+  ffmpegModes,
+  ffmpegOperationOptions,
+  ffmpegOperations,
+} from "./ffmpeg-schema.js";
+
+const IMAGE_OUTPUT = /\.(png|jpe?g|webp)$/i;
+const VIDEO_OUTPUT = /\.(mp4|mov|mkv|webm|m4v)$/i;
+
+/** The operation an ffmpeg step body selects, when it has exactly one. */
+export function ffmpegOperationOf(spec: Record<string, unknown>): FfmpegOperation | undefined {
+  const present = ffmpegOperations.filter((operation) => spec[operation] !== undefined);
+  return present.length === 1 ? present[0] : undefined;
+}
+
+/**
+ * Static checks of an ffmpeg step: options that apply to the chosen operation, modes,
+ * required options, literal trims, and an output inside the run directory.
+ *
+ * @example
+ * ```ts
+ * checkFfmpegStep({ trim: "a.mp4", columns: 3, output: "b.mp4" }, context); // reports ["columns"]
+ * ```
+ */
+export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): void {
+  const body = spec as Record<string, unknown>;
+  const problem = outputPathProblem(spec.output);
+  if (problem) context.report(["output"], problem, { code: "OUTPUT_PATH_ESCAPES" });
+  const operation = ffmpegOperationOf(body);
+  if (!operation) return; // the schema reports it
+  const defaults = context.defaults.ffmpeg ?? {};
+  const allowed = new Set<string>([
+    ...ffmpegOperations,
+    "output",
+    ...ffmpegOperationOptions[operation],
+  ]);
+  for (const key of Object.keys(body)) {
+    if (allowed.has(key) || (Object.hasOwn(defaults, key) && defaults[key] === body[key])) continue;
+    context.report([key], `\`${key}\` does not apply to the \`${operation}\` operation`, {
+      code: "FFMPEG_OPTION_NOT_APPLICABLE",
+      hint: `${operation} takes: ${ffmpegOperationOptions[operation].join(", ") || "no options"}`,
+    });
+  }
+  const modes = ffmpegModes[operation];
+  if (spec.mode !== undefined && modes && !modes.includes(spec.mode)) {
+    context.report(
+      ["mode"],
+      `mode \`${spec.mode}\` does not apply to ${operation}; use ${modes.join(" or ")}`,
+      {
+        code: "FFMPEG_MODE",
+      },
+    );
+  }
+  if (operation === "fit" && spec.size === undefined) {
+    context.report([], "fit needs `size` (here or in `defaults.ffmpeg.size`)", {
+      code: "FFMPEG_MISSING_OPTION",
+    });
+  }
+  if (operation === "audio" && spec.track === undefined) {
+    context.report([], "audio needs `track`: the audio file to add", {
+      code: "FFMPEG_MISSING_OPTION",
+    });
+  }
+  if (operation === "subtitles" && spec.file === undefined) {
+    context.report([], "subtitles needs `file`: the .srt or .vtt file", {
+      code: "FFMPEG_MISSING_OPTION",
+    });
+  }
+  if (operation === "trim") {
+    if (spec.start === undefined && spec.end === undefined && spec.duration === undefined) {
+      context.report([], "trim needs `start`, `end` or `duration`", {
+        code: "FFMPEG_MISSING_OPTION",
+      });
+    }
+    if (typeof spec.start === "number" && typeof spec.end === "number" && spec.end <= spec.start) {
+      context.report(["end"], `end (${spec.end}) must be after start (${spec.start})`, {
+        code: "FFMPEG_TRIM_RANGE",
+      });
+    }
+  }
+  if (operation === "transition" && Array.isArray(spec.transition) && spec.transition.length < 2) {
+    context.report(["transition"], "a transition joins at least two clips", {
+      code: "FFMPEG_TRANSITION_CLIPS",
+    });
+  }
+  if (context.isLiteral(spec.output)) {
+    const wantsImage = operation === "thumbnail" || operation === "contact_sheet";
+    if (wantsImage ? !IMAGE_OUTPUT.test(spec.output) : !VIDEO_OUTPUT.test(spec.output)) {
+      context.report(
+        ["output"],
+        `${operation} writes ${wantsImage ? "an image" : "a video"}; \`${spec.output}\` has an unexpected extension`,
+        {
+          severity: "warning",
+          code: "FFMPEG_OUTPUT_EXTENSION",
+          hint: wantsImage ? "use .png or .jpg" : "use .mp4",
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { type Static, Type } from "@sinclair/typebox";
+import {
+  ExpressionString,
+  OutputPath,
+  orExpression,
+  SizeString,
+} from "../../pipeline/schema-helpers.js";
+
+/** Fields of a video step body (also the shape of `defaults.video`). */
+export const videoProperties = {
+  model: Type.Optional(Type.String({ description: "Video model id, e.g. reel-video-1." })),
+  prompt: Type.String({ minLength: 1, description: "What the clip shows." }),
+  seconds: Type.Optional(
+    Type.Union(
+      [Type.Integer({ minimum: 1 }), Type.String({ pattern: "^[0-9]+$" }), ExpressionString],
+      {
+        description: "Length in seconds (within the model's maximum).",
+      },
+    ),
+  ),
+  size: Type.Optional(
+    orExpression(SizeString, { description: "WIDTHxHEIGHT allowed by the model." }),
+  ),
+  image: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "Reference image (local file or URL) for image-to-video.",
+    }),
+  ),
+  output: Type.Optional(OutputPath),
+};
+
+/**
+ * Body of a `video:` step.
+ *
+ * @example
+ * ```yaml
+ * video: { prompt: "${{ item.description }}", seconds: 4, output: "clips/scene-${{ index }}.mp4" }
+ * ```
+ */
+export const VideoStepSchema = Type.Object(videoProperties, {
+  additionalProperties: false,
+  description: "Generate a clip. Outputs: file, id, duration, credits, url.",
+});
+
+/** A video step body as written in the pipeline. */
+export type VideoStepSpec = Static<typeof VideoStepSchema>;
+
+/** Names of a video step's outputs. */
+export const videoOutputs = ["file", "id", "duration", "credits", "url"] as const;
