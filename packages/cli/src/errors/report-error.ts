@@ -15,6 +15,19 @@ interface ErrorLike {
 const INVALID_INPUT_NAMES =
   /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError)$/;
 
+/** What to do about well-known library errors, by class name. */
+const HINTS: Record<string, string> = {
+  APIConnectionError:
+    "check the base URL (--base-url, REELSMITH_BASE_URL) and that the service is reachable",
+  APITimeoutError: "the service did not answer in time; try again, or check its status",
+  AuthenticationError: "check the API key (--api-key, REELSMITH_API_KEY or OPENAI_API_KEY)",
+  PermissionDeniedError: "the API key lacks access to this model or endpoint",
+  MissingConfigurationError:
+    "pass --base-url and --api-key, or set REELSMITH_BASE_URL and REELSMITH_API_KEY",
+  FfmpegNotFoundError: "install ffmpeg, or set FFMPEG_PATH to its binary",
+  RateLimitError: "the service is rate limiting; retry later or lower --max-videos",
+};
+
 /**
  * The exit code for an error: a CliError's own, 2 for usage and invalid pipelines or inputs,
  * 130 for an interruption, 1 otherwise.
@@ -48,7 +61,8 @@ export function reportError(error: unknown, context: CliContext): number {
   const errorCode =
     typeof like.code === "string" && !message.includes(like.code) ? ` (${like.code})` : "";
   const lines = [`error: ${message}${errorCode}`];
-  if (typeof like.hint === "string" && like.hint) lines.push(`  hint: ${like.hint}`);
+  const hint = typeof like.hint === "string" && like.hint ? like.hint : HINTS[like.name ?? ""];
+  if (hint) lines.push(`  hint: ${hint}`);
   if (context.debug) {
     if (like.stack) lines.push(like.stack);
     let cause = like.cause as ErrorLike | undefined;
