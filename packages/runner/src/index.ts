@@ -1,2 +1,28 @@
 // Pipeline side: expressions, loading, validation, planning.
+
+// Execution side: running pipelines, events, journal, cache, step kinds.
+export { type CacheListing, clearCache, DEFAULT_CACHE_DIR, listCache } from "./cache/index.js";
+export * from "./errors/index.js";
+export * from "./events/index.js";
+export type { StepSummary } from "./executor/execute-pipeline.js";
+export type { ExecutionContext, ExecutionExtras } from "./executor/execution-context.js";
+export { resolveOutputPath } from "./executor/resolve-output-path.js";
 export * from "./expressions/index.js";
+export {
+  type JournalRecord,
+  readJournal,
+  replayJournal,
+  type StepJournal,
+} from "./journal/index.js";
+export type { RunOptions, RunResult } from "./run-options.js";
+export { runPipeline } from "./run-pipeline.js";
+export {
+  builtinStepKinds,
+  chatStep,
+  ffmpegStep,
+  runToolCommand,
+  videoIdempotencyKey,
+  videoStep,
+} from "./steps/index.js";
+export type { StepKind, StepRunContext } from "./steps/step-kind.js";
+export { streamPipeline } from "./stream-pipeline.js";

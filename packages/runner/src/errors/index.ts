@@ -1,3 +1,4 @@
+export * from "./ambiguous-video-submission-error.js";
 export * from "./budget-exceeded-error.js";
 export * from "./output-path-error.js";
 export * from "./pipeline-changed-error.js";
@@ -5,4 +6,5 @@ export * from "./resume-error.js";
 export * from "./runner-error.js";
 export * from "./serialize-error.js";
 export * from "./step-error.js";
+export * from "./step-timeout-error.js";
 export * from "./tool-command-error.js";

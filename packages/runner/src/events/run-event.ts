@@ -54,6 +54,8 @@ export type RunEventBody =
       outputs: unknown;
       durationMs: number;
       cached: boolean;
+      /** True when resume reused the result journaled by the interrupted run. */
+      reused?: boolean;
       totals?: RunTotals;
     }
   | { type: "step.skip"; step: string; reason: string }

@@ -1,0 +1,32 @@
+import type { StepRunContext } from "../steps/step-kind.js";
+import type { CreditBudget } from "./budget.js";
+
+/**
+ * What the executor gives a step kind beyond the agreed `StepRunContext`: the pipeline's
+ * directory (input files are relative to it), the credit budget, and sub-pipeline runs.
+ */
+export interface ExecutionExtras {
+  /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
+  pipelineDir: string;
+  budget: CreditBudget;
+  /** Runs another pipeline file as part of this run (chat `pipeline:` tools). */
+  runSubPipeline(
+    file: string,
+    inputs: Record<string, unknown>,
+    options: { signal: AbortSignal; name: string },
+  ): Promise<Record<string, unknown>>;
+}
+
+/** The full context the executor passes to `StepKind.run`. */
+export type ExecutionContext = StepRunContext & ExecutionExtras;
+
+/**
+ * Reads the executor's extras from a step context (undefined when a kind is run by hand).
+ * @example const extras = executionExtras(context); const dir = extras?.pipelineDir ?? process.cwd();
+ */
+export function executionExtras(context: StepRunContext): ExecutionExtras | undefined {
+  const extended = context as Partial<ExecutionContext>;
+  return extended.budget && typeof extended.runSubPipeline === "function"
+    ? (extended as ExecutionExtras)
+    : undefined;
+}

@@ -1,0 +1,172 @@
+import { cacheKey } from "../cache/cache-key.js";
+import { restoreFromCache, storeInCache } from "../cache/step-cache.js";
+import { serializeError } from "../errors/serialize-error.js";
+import { StepTimeoutError } from "../errors/step-timeout-error.js";
+import type { EventBus } from "../events/event-bus.js";
+import { emptyTotals, type RunTotals } from "../events/run-event.js";
+import type { Journal } from "../journal/journal.js";
+import type { ItemState } from "../journal/journal-state.js";
+import { createStepJournal } from "../journal/step-journal.js";
+import type { StepKind, StepRunContext } from "../steps/step-kind.js";
+import type { ExecutionExtras } from "./execution-context.js";
+import { resolveOutputPath } from "./resolve-output-path.js";
+import { isRetryableStepError, type RetrySpec, retryDelay, sleep } from "./retry-policy.js";
+import { totalsOfOutputs } from "./unit-totals.js";
+
+/** Kinds whose results the cache keeps (they cost tokens or credits; ffmpeg is local). */
+const CACHED_KINDS = new Set(["chat", "video"]);
+
+/** Everything one unit of work (a step, or one item of a fan-out) needs. */
+export interface UnitWork {
+  stepId: string;
+  kind: StepKind;
+  /** Body of the step with defaults merged and expressions evaluated. */
+  spec: Record<string, unknown>;
+  index?: number;
+  retry?: RetrySpec;
+  timeoutMs?: number;
+  cache: boolean;
+  previous?: ItemState;
+}
+
+/** Shared services of a run that units use. */
+export interface UnitServices {
+  runDir: string;
+  signal: AbortSignal;
+  client: StepRunContext["client"];
+  bus: EventBus;
+  journal: Journal;
+  videoLimit: StepRunContext["limits"]["video"];
+  defaults: Record<string, Record<string, unknown>>;
+  cacheDir: string;
+  extras: ExecutionExtras;
+}
+
+/** How a unit ended. */
+export interface UnitResult {
+  outputs: Record<string, unknown>;
+  totals: RunTotals;
+  cached: boolean;
+}
+
+function summaryOf(spec: Record<string, unknown>): string {
+  const text = String(spec.prompt ?? spec.system ?? "").replace(/\s+/g, " ");
+  return `${spec.model ?? ""}: ${text.slice(0, 60)}`;
+}
+
+/**
+ * Runs one unit: served from the cache when an identical request was seen, else the kind's
+ * `run` with retries (back-off) and a timeout composed with the run's signal. Journals
+ * `item.start` before and `item.end`/`item.fail` after. Throws the unit's last error.
+ */
+export async function runUnit(work: UnitWork, services: UnitServices): Promise<UnitResult> {
+  const { stepId, index } = work;
+  const at = index === undefined ? {} : { index };
+  const kindName = work.kind.kind;
+  const useCache = work.cache && CACHED_KINDS.has(kindName);
+  const key = useCache
+    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir)
+    : undefined;
+  if (key) {
+    const hit = restoreFromCache(services.cacheDir, key, services.runDir);
+    if (hit) {
+      const totals = { ...emptyTotals(), cachedSteps: 1 };
+      services.journal.append({
+        type: "item.end",
+        step: stepId,
+        ...at,
+        outputs: hit.outputs,
+        totals,
+        cached: true,
+      });
+      return { outputs: hit.outputs, totals, cached: true };
+    }
+  }
+  services.journal.append({ type: "item.start", step: stepId, ...at });
+  const attempts = Math.max(1, work.retry?.attempts ?? 1);
+  const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
+  for (let attempt = 1; ; attempt++) {
+    services.signal.throwIfAborted();
+    const timeoutSignal = work.timeoutMs ? AbortSignal.timeout(work.timeoutMs) : undefined;
+    const signal = timeoutSignal
+      ? AbortSignal.any([services.signal, timeoutSignal])
+      : services.signal;
+    const context: StepRunContext & ExecutionExtras = {
+      stepId,
+      ...at,
+      runDir: services.runDir,
+      signal,
+      client: services.client,
+      emit: (event) => services.bus.emit(event),
+      resolveOutputPath: (path) => resolveOutputPath(services.runDir, path),
+      journal: stepJournal,
+      limits: { video: services.videoLimit },
+      defaults: services.defaults[kindName] ?? {},
+      ...services.extras,
+    };
+    try {
+      const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
+      const totals = totalsOfOutputs(kindName, outputs);
+      services.journal.append({ type: "item.end", step: stepId, ...at, outputs, totals });
+      if (key) {
+        await storeInCache(services.cacheDir, {
+          key,
+          kind: kindName,
+          step: stepId,
+          outputs,
+          runDir: services.runDir,
+          summary: summaryOf(work.spec),
+        }).catch(() => undefined);
+      }
+      return { outputs, totals, cached: false };
+    } catch (caught) {
+      let error = caught;
+      if (timeoutSignal?.aborted && !services.signal.aborted) {
+        error = new StepTimeoutError(stepId, index, work.timeoutMs ?? 0);
+      }
+      const cancelled = services.signal.aborted;
+      if (!cancelled && attempt < attempts && isRetryableStepError(error)) {
+        const delayMs = retryDelay(work.retry ?? { attempts }, attempt);
+        services.bus.emit({
+          type: "step.retry",
+          step: stepId,
+          ...(index === undefined ? {} : { item: index }),
+          attempt: attempt + 1,
+          delayMs,
+          error: serializeError(error),
+        });
+        await sleep(delayMs, services.signal);
+        continue;
+      }
+      // A cancelled unit is left "started" in the journal so that resume picks it up again.
+      if (!cancelled) {
+        services.journal.append({
+          type: "item.fail",
+          step: stepId,
+          ...at,
+          error: serializeError(error),
+        });
+      }
+      throw error;
+    }
+  }
+}
+
+/** Settles with the work, or rejects as soon as the signal aborts (a kind that ignores it). */
+function runWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}

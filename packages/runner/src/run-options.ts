@@ -1,0 +1,52 @@
+import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/run-event.js";
+import type { StepSummary } from "./executor/execute-pipeline.js";
+import type { VideoModelCatalog } from "./pipeline/core-shim.js";
+import type { StepKind, StepRunContext } from "./steps/step-kind.js";
+
+/** Options of `runPipeline` / `streamPipeline`. */
+export interface RunOptions {
+  /** Values of the pipeline's `inputs` (defaults fill the rest). */
+  inputs?: Record<string, unknown>;
+  /** Use this run directory instead of a new `<runsRoot>/<time>-<name>`. */
+  runDir?: string;
+  /** Where new run directories go (default "runs"). */
+  runsRoot?: string;
+  /** The service client; default: core's createClient with `baseURL` and the environment. */
+  client?: StepRunContext["client"];
+  /** Units of work (steps, fan-out items) at once (default 8). */
+  concurrency?: number;
+  /** Video jobs in flight at once (default 4). */
+  maxVideos?: number;
+  /** Stop submitting video jobs once this many credits are spent (else the pipeline's max_credits). */
+  maxCredits?: number;
+  /** Aborting cancels the run: nothing new starts, the journal stays resumable. */
+  signal?: AbortSignal;
+  /** Receives every event. */
+  onEvent?: (event: RunEvent) => void;
+  /** Reuse results of identical requests (default true). */
+  cache?: boolean;
+  /** Cache directory (default ".reelsmith/cache"). */
+  cacheDir?: string;
+  /** Resume the run in this directory (journaled results reused, submitted jobs re-attached). */
+  resume?: string;
+  /** Video model limits for validation (default: the reference catalog). */
+  videoModels?: VideoModelCatalog;
+  /** Service base URL when no client is given (kept in run.json; the key never is). */
+  baseURL?: string;
+  /** API key when no client is given (never written anywhere). */
+  apiKey?: string;
+  /** Step kinds to run with (default: chat, video, ffmpeg). */
+  stepKinds?: readonly StepKind[];
+}
+
+/** What a run gives back. */
+export interface RunResult {
+  status: RunStatus;
+  runId: string;
+  runDir: string;
+  outputs: Record<string, unknown>;
+  totals: RunTotals;
+  steps: Record<string, StepSummary>;
+  error?: SerializedError;
+  durationMs: number;
+}

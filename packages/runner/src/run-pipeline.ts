@@ -1,0 +1,227 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import pLimit from "p-limit";
+import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
+import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
+import { ResumeError } from "./errors/resume-error.js";
+import { serializeError } from "./errors/serialize-error.js";
+import { createEventBus, type EventBus } from "./events/event-bus.js";
+import { createBudget } from "./executor/budget.js";
+import { createRunClient } from "./executor/create-run-client.js";
+import { executePipeline } from "./executor/execute-pipeline.js";
+import { inputsWithDefaults, loadForRun, type PipelineForRun } from "./executor/load-for-run.js";
+import { createRunDirectory, writeJsonAtomic } from "./executor/run-directory.js";
+import { dependencyGraph } from "./executor/step-graph.js";
+import { evaluateValue } from "./expressions/index.js";
+import { openJournal, readJournal } from "./journal/journal.js";
+import { type RunState, replayJournal } from "./journal/journal-state.js";
+import type { RunOptions, RunResult } from "./run-options.js";
+import { builtinStepKinds } from "./steps/index.js";
+
+/**
+ * Runs a pipeline (a file path, a loaded pipeline, or a pipeline object) to the end.
+ * Never throws for a failing step: the result says `failed` with the error. Throws only
+ * when the run cannot start (unreadable pipeline, resume of a changed pipeline).
+ * @example
+ * const result = await runPipeline("storyboard.yaml", { inputs: { scenes: 3 }, onEvent: console.log });
+ * if (result.status === "succeeded") console.log(result.outputs.video);
+ * @example
+ * await runPipeline("storyboard.yaml", { resume: "runs/20260101-120000-storyboard" });
+ */
+export function runPipeline(
+  pipeline: string | object | undefined,
+  options: RunOptions = {},
+): Promise<RunResult> {
+  return runWithBus(
+    pipeline,
+    options,
+    createEventBus(options.onEvent ? { onEvent: options.onEvent } : {}),
+  );
+}
+
+/** Runs a pipeline with a given event bus (streamPipeline subscribes before the start). */
+export async function runWithBus(
+  pipelineArgument: string | object | undefined,
+  options: RunOptions,
+  bus: EventBus,
+): Promise<RunResult> {
+  const started = Date.now();
+  let previous: RunState | undefined;
+  let runDir: string;
+  let pipeline: PipelineForRun;
+  let inputs: Record<string, unknown>;
+  let runId: string;
+  if (options.resume) {
+    runDir = resolve(options.resume);
+    const journalFile = join(runDir, "journal.jsonl");
+    if (!existsSync(journalFile)) throw new ResumeError(runDir, "it has no journal.jsonl");
+    previous = replayJournal(readJournal(journalFile));
+    const start = previous.start;
+    if (!start) throw new ResumeError(runDir, "its journal has no run.start record");
+    const originalPath = String(start.pipelinePath ?? "");
+    const source =
+      pipelineArgument ??
+      (originalPath && originalPath !== "<inline>" && existsSync(originalPath)
+        ? originalPath
+        : join(runDir, "pipeline.yaml"));
+    pipeline = await loadForRun(source);
+    if (pipeline.hash !== start.pipelineHash) {
+      throw new PipelineChangedError(runDir, String(start.pipelineHash), pipeline.hash);
+    }
+    inputs =
+      (start.inputs as Record<string, unknown>) ??
+      inputsWithDefaults(pipeline, options.inputs ?? {});
+    runId = String(start.runId);
+  } else {
+    if (pipelineArgument === undefined)
+      throw new TypeError("runPipeline needs a pipeline (a file path or object)");
+    pipeline = await loadForRun(pipelineArgument);
+    inputs = inputsWithDefaults(pipeline, options.inputs ?? {});
+    runDir = createRunDirectory(
+      options.runsRoot ?? "runs",
+      pipeline.spec.name ?? "run",
+      options.runDir,
+    );
+    runId = runDir.split(/[\\/]/).pop() ?? "run";
+  }
+  const previousRunJson = options.resume ? readRunJson(runDir) : undefined;
+  const client = createRunClient(options, previousRunJson?.baseURL);
+  const name = pipeline.spec.name ?? "run";
+  const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
+  if (!options.resume) writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
+  const runJson = {
+    runId,
+    name,
+    status: "running",
+    pipeline: { path: pipeline.path, hash: pipeline.hash },
+    baseURL: typeof client?.baseURL === "string" ? client.baseURL : undefined,
+    inputs,
+    startedAt: previousRunJson?.startedAt ?? new Date(started).toISOString(),
+    resumedAt: options.resume ? new Date(started).toISOString() : undefined,
+  };
+  writeJsonAtomic(join(runDir, "run.json"), runJson);
+  bus.attachFile(join(runDir, "events.ndjson"));
+  const journal = openJournal(join(runDir, "journal.jsonl"));
+  journal.append(
+    options.resume
+      ? { type: "run.resume", runId }
+      : {
+          type: "run.start",
+          runId,
+          name,
+          pipelineHash: pipeline.hash,
+          pipelinePath: pipeline.path,
+          inputs,
+        },
+  );
+  const signal = options.signal ?? new AbortController().signal;
+  const graph = dependencyGraph(pipeline.spec.steps);
+  const kinds = new Map((options.stepKinds ?? builtinStepKinds).map((k) => [k.kind, k]));
+  bus.emit({
+    type: "run.start",
+    runId,
+    runDir,
+    name,
+    resumed: Boolean(options.resume),
+    steps: pipeline.spec.steps.map((s) => ({
+      id: s.id,
+      kind: [...kinds.keys()].find((k) => s[k] !== undefined) ?? "unknown",
+      fanOut: s.for_each !== undefined,
+    })),
+  });
+  const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
+  const budget = createBudget(maxCredits, (credits, max) =>
+    bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+  );
+  const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  let subRuns = 0;
+  const result = await executePipeline({
+    spec: pipeline.spec,
+    graph,
+    kinds,
+    inputs,
+    run: { id: runId, dir: runDir, name },
+    client,
+    bus,
+    journal,
+    ...(previous ? { previous } : {}),
+    signal,
+    concurrency: options.concurrency ?? 8,
+    videoLimit: pLimit(options.maxVideos ?? 4),
+    budget,
+    cache: options.cache !== false,
+    cacheDir,
+    extras: {
+      pipelineDir,
+      budget,
+      runSubPipeline: async (file, subInputs, sub) => {
+        subRuns += 1;
+        const subResult = await runPipeline(resolve(pipelineDir, file), {
+          ...options,
+          inputs: subInputs,
+          resume: undefined,
+          runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
+          client,
+          signal: sub.signal,
+          onEvent: undefined,
+        });
+        if (subResult.status !== "succeeded") {
+          throw new Error(
+            `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,
+          );
+        }
+        return subResult.outputs;
+      },
+    },
+  });
+  let outputs: Record<string, unknown> = {};
+  let error = result.error === undefined ? undefined : serializeError(result.error);
+  const status = result.cancelled ? "cancelled" : error ? "failed" : "succeeded";
+  if (status === "succeeded" && pipeline.spec.outputs) {
+    try {
+      outputs = evaluateValue(pipeline.spec.outputs, result.context) as Record<string, unknown>;
+    } catch (caught) {
+      error = serializeError(caught);
+    }
+  }
+  const finalStatus = status === "succeeded" && error ? "failed" : status;
+  const durationMs = Date.now() - started;
+  journal.append({ type: "run.end", status: finalStatus });
+  journal.close();
+  const runResult: RunResult = {
+    status: finalStatus,
+    runId,
+    runDir,
+    outputs,
+    totals: result.totals,
+    steps: result.steps,
+    ...(error ? { error } : {}),
+    durationMs,
+  };
+  writeJsonAtomic(join(runDir, "run.json"), {
+    ...runJson,
+    status: finalStatus,
+    endedAt: new Date().toISOString(),
+    totals: result.totals,
+    outputs,
+    ...(error ? { error } : {}),
+  });
+  bus.emit({
+    type: "run.end",
+    status: finalStatus,
+    totals: result.totals,
+    outputs,
+    ...(error ? { error } : {}),
+    durationMs,
+  });
+  bus.close();
+  return runResult;
+}
+
+function readRunJson(runDir: string): { baseURL?: string; startedAt?: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(join(runDir, "run.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+}

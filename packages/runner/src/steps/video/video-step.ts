@@ -1,0 +1,151 @@
+import { basename, isAbsolute, resolve } from "node:path";
+import {
+  AmbiguousSubmissionError,
+  imagePart,
+  type ReelsmithClient,
+  type VideoCreateParams,
+  type VideoJob,
+  VideoJobFailedError,
+  validateVideoRequest,
+} from "@reelsmith/core";
+import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-submission-error.js";
+import { serializeError } from "../../errors/serialize-error.js";
+import { executionExtras } from "../../executor/execution-context.js";
+import type { StepKind, StepRunContext } from "../step-kind.js";
+import { videoDefinition } from "./index.js";
+import type { VideoStepSpec } from "./video-schema.js";
+
+/** The idempotency key of a submission: stable for a run, step, item and submission number. */
+export function videoIdempotencyKey(
+  runDir: string,
+  step: string,
+  index: number | undefined,
+  submission: number,
+): string {
+  return `reelsmith-${basename(runDir)}-${step}-${index ?? 0}-${submission}`;
+}
+
+async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<VideoCreateParams> {
+  const params: VideoCreateParams = {
+    model: String(spec.model ?? ""),
+    prompt: String(spec.prompt),
+  };
+  if (spec.seconds !== undefined) params.seconds = String(spec.seconds);
+  if (spec.size !== undefined) params.size = String(spec.size);
+  if (spec.image !== undefined) {
+    const image = String(spec.image);
+    const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
+    const local = !/^(https?:|data:)/i.test(image);
+    const part = await imagePart(local && !isAbsolute(image) ? resolve(pipelineDir, image) : image);
+    params.image_url = part.image_url.url;
+  }
+  return params;
+}
+
+/**
+ * Runs one video step (or fan-out item): validates the request against the model's limits,
+ * submits it with an idempotency key, journals the job id BEFORE polling, polls with status
+ * events, and downloads the clip into the run directory. On resume a journaled job is
+ * re-attached (polled, not resubmitted) and a completed one only downloaded.
+ * @example const outputs = await runVideoStep({ prompt: "a fox", seconds: 4 }, context);
+ */
+export async function runVideoStep(
+  spec: VideoStepSpec,
+  context: StepRunContext,
+): Promise<Record<string, unknown>> {
+  const client = context.client as ReelsmithClient;
+  const { stepId, index, journal, signal } = context;
+  const at = index === undefined ? {} : { index };
+  const params = await requestOf(spec, context);
+  validateVideoRequest(params);
+  const target = context.resolveOutputPath(spec.output ?? `${stepId}/${index ?? 0}.mp4`);
+  const budget = executionExtras(context)?.budget;
+
+  const job = await context.limits.video(async (): Promise<VideoJob> => {
+    const submitted = journal.recall("video.submitted");
+    const failed = journal.recall("video.failed");
+    let jobId: string;
+    if (submitted && failed?.jobId !== submitted.jobId) {
+      jobId = String(submitted.jobId);
+      context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
+      const completed = journal.recall("video.completed");
+      if (completed?.jobId === jobId && completed.job) return completed.job as VideoJob;
+    } else {
+      signal.throwIfAborted();
+      budget?.assertCanSubmit();
+      const submission = Number(submitted?.submission ?? 0) + 1;
+      const idempotencyKey = videoIdempotencyKey(context.runDir, stepId, index, submission);
+      let created: VideoJob;
+      try {
+        created = await client.videos.create(params, { signal, idempotencyKey });
+      } catch (error) {
+        if (AmbiguousSubmissionError.isInstance(error)) {
+          journal.record("video.ambiguous", { idempotencyKey });
+          throw new AmbiguousVideoSubmissionError(stepId, index, idempotencyKey, error);
+        }
+        throw error;
+      }
+      jobId = created.id;
+      // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
+      journal.record("video.submitted", { jobId, idempotencyKey, submission });
+      context.emit({ type: "video.submitted", step: stepId, ...at, jobId });
+    }
+    try {
+      const done = await client.videos.waitFor(jobId, {
+        signal,
+        onUpdate: (update, info) =>
+          context.emit({
+            type: "video.status",
+            step: stepId,
+            ...at,
+            jobId,
+            status: update.status,
+            polls: info.polls,
+            ...(typeof update.progress === "number" ? { progress: update.progress } : {}),
+          }),
+      });
+      journal.record("video.completed", { jobId, job: done });
+      budget?.spend(done.usage?.total_credits ?? 0);
+      return done;
+    } catch (error) {
+      if (VideoJobFailedError.isInstance(error)) {
+        journal.record("video.failed", { jobId, error: serializeError(error) });
+      }
+      throw error;
+    }
+  });
+
+  const download = await client.videos.downloadContent(job.id, {
+    to: target,
+    signal,
+    onProgress: (progress) =>
+      context.emit({
+        type: "download.progress",
+        step: stepId,
+        ...at,
+        bytes: progress.bytes,
+        ...(progress.total === undefined ? {} : { total: progress.total }),
+      }),
+  });
+  journal.record("video.downloaded", { jobId: job.id, file: download.path });
+  context.emit({
+    type: "video.downloaded",
+    step: stepId,
+    ...at,
+    file: download.path,
+    bytes: download.bytes,
+  });
+  return {
+    file: download.path,
+    id: job.id,
+    duration: job.duration ?? (params.seconds === undefined ? undefined : Number(params.seconds)),
+    credits: job.usage?.total_credits ?? 0,
+    url: job.video_url,
+  };
+}
+
+/**
+ * The `video` step kind: definition plus `run`.
+ * @example registry.set(videoStep.kind, videoStep);
+ */
+export const videoStep: StepKind<VideoStepSpec> = { ...videoDefinition, run: runVideoStep };
