@@ -172,7 +172,7 @@ function checkImagePart(
   const url = part.image_url.url;
   if (url.startsWith("data:")) {
     const decoded = parseDataUri(url);
-    if (!decoded || !decoded.mime.startsWith("image/")) {
+    if (!decoded?.mime.startsWith("image/")) {
       throw bad(
         "The image data URI is invalid: expected data:image/<type>;base64,<data>.",
         `${param}.image_url.url`,

@@ -86,7 +86,7 @@ export function validateVideoRequest(body: Record<string, unknown>): VideoReques
       throw HttpError.badRequest("`image_url` must be a string URL.", "image_url");
     if (imageUrl.startsWith("data:")) {
       const decoded = parseDataUri(imageUrl);
-      if (!decoded || !decoded.mime.startsWith("image/")) {
+      if (!decoded?.mime.startsWith("image/")) {
         throw HttpError.badRequest(
           "`image_url` must be an http(s) URL or a base64 data URI of an image (data:image/png;base64,...).",
           "image_url",
