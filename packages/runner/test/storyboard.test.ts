@@ -1,0 +1,69 @@
+import { join } from "node:path";
+import { probe } from "@reelsmith/media";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runPipeline } from "../src/run-pipeline.js";
+import {
+  filesContaining,
+  maxVideosInFlight,
+  startTestService,
+  type TestService,
+} from "./helpers/simulator.js";
+
+const pipeline = join(import.meta.dirname, "fixtures", "storyboard.yaml");
+
+describe("storyboard pipeline against the simulator", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(() => service.close());
+
+  it("turns a story into scenes, clips (at most maxVideos in flight) and one joined MP4", async () => {
+    const options = service.options({ maxVideos: 2 });
+    const result = await runPipeline(pipeline, options);
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const stats = service.simulator.stats();
+    expect(stats.videoJobs.created).toBe(3);
+    expect(stats.chatCompletions).toBe(1);
+    const inFlight = maxVideosInFlight(options.events);
+    expect(inFlight).toBeLessThanOrEqual(2);
+    expect(inFlight).toBe(2);
+    const clips = result.steps.clips?.outputs as {
+      file: string;
+      duration: number;
+      credits: number;
+    }[];
+    expect(clips).toHaveLength(3);
+    expect(clips.map((c) => c.file)).toEqual(
+      [0, 1, 2].map((i) => join(result.runDir, "clips", `scene-${i}.mp4`)),
+    );
+    const durations = await Promise.all(clips.map(async (c) => (await probe(c.file)).duration));
+    const final = await probe(String(result.outputs.video));
+    expect(final.duration).toBeCloseTo(
+      durations.reduce((a, b) => a + b, 0),
+      1,
+    );
+    expect(result.totals.videos).toBe(3);
+    expect(result.totals.credits).toBe(stats.creditsCharged);
+    expect(result.totals.totalTokens).toBeGreaterThan(0);
+    expect(options.events.filter((e) => e.type === "video.status").length).toBeGreaterThanOrEqual(
+      3,
+    );
+
+    // A second identical run is served from the cache: no new submission, no chat call.
+    const again = service.options({ maxVideos: 2 });
+    const second = await runPipeline(pipeline, again);
+    expect(second.status).toBe("succeeded");
+    expect(service.simulator.stats().videoJobs.created).toBe(3);
+    expect(service.simulator.stats().chatCompletions).toBe(1);
+    expect(second.totals.cachedSteps).toBe(2);
+    expect(second.totals.credits).toBe(0);
+    const secondFinal = await probe(String(second.outputs.video));
+    expect(secondFinal.duration).toBeCloseTo(final.duration, 1);
+    expect(second.runDir).not.toBe(result.runDir);
+
+    // The API key is nowhere in what the runs wrote: run dirs, event logs, journals, cache.
+    expect(filesContaining(service.root, service.simulator.apiKey)).toEqual([]);
+  });
+});
