@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Simulator, startSimulator } from "../src/index.js";
+import { call } from "./helpers.js";
+
+describe("protocol over loopback", () => {
+  let simulator: Simulator;
+  beforeAll(async () => {
+    simulator = await startSimulator({ timeScale: 0.01, maxBodyBytes: 64 * 1024 });
+  });
+  afterAll(() => simulator.close());
+
+  it("binds to loopback with a random key when none is given", async () => {
+    expect(simulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(simulator.apiKey).toMatch(/^sk-sim-.{20,}$/);
+    const other = await startSimulator();
+    try {
+      expect(other.apiKey).not.toBe(simulator.apiKey);
+      expect(other.url).not.toBe(simulator.url);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("answers 401 without or with a wrong key, on every route, without echoing the key", async () => {
+    for (const path of ["/v1/models", "/v1/videos/video_x", "/_simulator/stats", "/v1/nothing"]) {
+      const missing = await fetch(`${simulator.url}${path}`);
+      expect(missing.status).toBe(401);
+      expect(((await missing.json()) as { error: { code: string } }).error.code).toBe(
+        "missing_api_key",
+      );
+    }
+    const wrong = await fetch(`${simulator.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-wrong-key-123", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(wrong.status).toBe(401);
+    const text = await wrong.text();
+    expect(text).not.toContain("sk-wrong-key-123");
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        message: expect.any(String),
+        type: "invalid_request_error",
+        param: null,
+        code: "invalid_api_key",
+      },
+    });
+  });
+
+  it("answers 404 for unknown routes and ids, 405 with Allow for wrong methods", async () => {
+    const route = await call(simulator, "/v1/engines");
+    expect(route.status).toBe(404);
+    expect(((await route.json()) as { error: { code: string } }).error.code).toBe("unknown_url");
+    const job = await call(simulator, "/v1/videos/video_missing");
+    expect(job.status).toBe(404);
+    expect(((await job.json()) as { error: { param: string } }).error.param).toBe("video_id");
+    const content = await call(simulator, "/v1/videos/video_missing/content");
+    expect(content.status).toBe(404);
+    const method = await call(simulator, "/v1/chat/completions");
+    expect(method.status).toBe(405);
+    expect(method.headers.get("allow")).toBe("POST");
+    const put = await call(simulator, "/v1/videos", { method: "PUT", body: {} });
+    expect(put.status).toBe(405);
+  });
+
+  it("answers 413 past the body limit and 400 for bodies that are not JSON objects", async () => {
+    const big = await call(simulator, "/v1/chat/completions", {
+      body: { model: "reel-chat-1", padding: "x".repeat(70 * 1024) },
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe(
+      "request_too_large",
+    );
+    const broken = await call(simulator, "/v1/chat/completions", { body: "{not json" });
+    expect(broken.status).toBe(400);
+    const array = await call(simulator, "/v1/videos", { body: "[1,2]" });
+    expect(array.status).toBe(400);
+    const form = await call(simulator, "/v1/videos", {
+      body: "a=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(400);
+  });
+
+  it("lists the chat models in the OpenAI list shape and retrieves one", async () => {
+    const response = await call(simulator, "/v1/models");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+    const list = (await response.json()) as {
+      object: string;
+      data: { id: string; object: string; owned_by: string; created: number }[];
+    };
+    expect(list.object).toBe("list");
+    expect(list.data.map((model) => model.id)).toEqual(["reel-chat-1", "reel-chat-mini"]);
+    for (const model of list.data)
+      expect(model).toMatchObject({
+        object: "model",
+        owned_by: expect.any(String),
+        created: expect.any(Number),
+      });
+    expect((await call(simulator, "/v1/models/reel-chat-mini")).status).toBe(200);
+    expect((await call(simulator, "/v1/models/gpt-9")).status).toBe(404);
+  });
+
+  it("names the bad field in chat 400s and enforces each model's rules", async () => {
+    const cases: [Record<string, unknown>, number, string | null][] = [
+      [{ messages: [{ role: "user", content: "hi" }] }, 400, "model"],
+      [{ model: "reel-chat-1" }, 400, "messages"],
+      [{ model: "nope", messages: [{ role: "user", content: "hi" }] }, 404, "model"],
+      [
+        { model: "reel-chat-1", messages: [{ role: "wizard", content: "hi" }] },
+        400,
+        "messages[0].role",
+      ],
+      [
+        { model: "reel-chat-1", messages: [{ role: "user", content: "hi" }], temperature: 3 },
+        400,
+        "temperature",
+      ],
+      [
+        {
+          model: "reel-chat-1",
+          messages: [{ role: "user", content: "hi" }],
+          stop: ["a", "b", "c", "d", "e"],
+        },
+        400,
+        "stop",
+      ],
+      [
+        { model: "reel-chat-1", messages: [{ role: "user", content: "hi" }], max_tokens: 0 },
+        400,
+        "max_tokens",
+      ],
+      [
+        { model: "reel-chat-1", messages: [{ role: "tool", content: "x" }] },
+        400,
+        "messages[0].tool_call_id",
+      ],
+      [
+        { model: "reel-chat-1", messages: [{ role: "user", content: "hi" }], tool_choice: "auto" },
+        400,
+        "tool_choice",
+      ],
+      [
+        {
+          model: "reel-chat-1",
+          messages: [{ role: "user", content: "hi" }],
+          stream_options: { include_usage: true },
+        },
+        400,
+        "stream_options",
+      ],
+      [
+        {
+          model: "reel-chat-mini",
+          messages: [
+            {
+              role: "user",
+              content: [{ type: "image_url", image_url: { url: "https://example.com/a.png" } }],
+            },
+          ],
+        },
+        400,
+        "messages[0].content[0]",
+      ],
+      [
+        {
+          model: "reel-chat-mini",
+          messages: [{ role: "user", content: "hi" }],
+          response_format: { type: "json_object" },
+        },
+        400,
+        "messages",
+      ],
+    ];
+    for (const [body, status, param] of cases) {
+      const response = await call(simulator, "/v1/chat/completions", { body });
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      const error = (
+        (await response.json()) as {
+          error: { param: string | null; type: string; message: string };
+        }
+      ).error;
+      expect(error.param, JSON.stringify(body)).toBe(param);
+      expect(error.message.length).toBeGreaterThan(5);
+    }
+    const lenient = await call(simulator, "/v1/chat/completions", {
+      body: {
+        model: "reel-chat-1",
+        messages: [{ role: "user", content: "hi" }],
+        response_format: { type: "json_object" },
+      },
+    });
+    expect(lenient.status).toBe(200);
+    const mentioned = await call(simulator, "/v1/chat/completions", {
+      body: {
+        model: "reel-chat-mini",
+        messages: [
+          { role: "system", content: "Answer in JSON." },
+          { role: "user", content: "hi" },
+        ],
+        response_format: { type: "json_object" },
+      },
+    });
+    expect(mentioned.status).toBe(200);
+  });
+
+  it("counts requests by route and status at GET /_simulator/stats", async () => {
+    const response = await call(simulator, "/_simulator/stats");
+    expect(response.status).toBe(200);
+    const stats = (await response.json()) as ReturnType<Simulator["stats"]>;
+    expect(stats.requests["GET /v1/models"]?.["200"]).toBeGreaterThanOrEqual(1);
+    expect(stats.requests["POST /v1/chat/completions"]?.["400"]).toBeGreaterThanOrEqual(10);
+    expect(stats.requests.unknown?.["404"]).toBeGreaterThanOrEqual(1);
+    expect(simulator.stats().requests["GET /_simulator/stats"]?.["200"]).toBeGreaterThanOrEqual(1);
+  });
+});
