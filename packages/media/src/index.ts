@@ -1,6 +1,8 @@
 export * from "./concat/index.js";
+export * from "./edit/index.js";
 export * from "./errors/index.js";
 export * from "./filters/index.js";
+export * from "./frames/index.js";
 export * from "./locate/index.js";
 export type { MediaOptions } from "./options.js";
 export * from "./probe/index.js";

@@ -14,6 +14,10 @@ export interface OutputExpectation {
   rate?: string;
   /** The output must have an audio track spanning the whole duration (default true). */
   audio?: boolean;
+  /** The output must have at least this many audio tracks. */
+  audioStreams?: number;
+  /** The output must have a subtitle track. */
+  subtitles?: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
 import { FfmpegNotFoundError } from "../errors/ffmpeg-not-found-error.js";
+import { MediaError } from "../errors/media-error.js";
 import { runProcess } from "../process/run-process.js";
 import {
   type BinaryCandidate,
@@ -140,7 +141,17 @@ async function detectCapabilities(ffmpegPath: string): Promise<FfmpegCapabilitie
 }
 
 async function findFont(): Promise<string> {
-  const fontFile = bundledFontFile();
-  await access(fontFile);
-  return fontFile;
+  try {
+    const fontFile = bundledFontFile();
+    await access(fontFile);
+    return fontFile;
+  } catch (error) {
+    throw new MediaError(
+      "The bundled font (dejavu-fonts-ttf) is missing; reinstall @reelsmith/media",
+      {
+        code: "font_not_found",
+        cause: error,
+      },
+    );
+  }
 }

@@ -24,6 +24,10 @@ export interface MediaInfo {
   channels: number | null;
   /** Whether the file has a video stream. */
   hasVideo: boolean;
+  /** Number of audio streams. */
+  audioStreams: number;
+  /** Number of subtitle streams. */
+  subtitleStreams: number;
   /** Exact frame rate as a fraction string, e.g. `30000/1001`. */
   frameRate: string;
   /** Average frame rate; equal to `frameRate` for constant frame rate video. */
@@ -79,6 +83,7 @@ export async function probe(file: string, options: MediaOptions = {}): Promise<M
       "-show_streams",
       "-show_data_hash",
       "CRC32",
+      ...literalImageName(absolute),
       absolute,
     ],
     { signal: options.signal },
@@ -124,6 +129,8 @@ function toMediaInfo(file: string, streams: ProbeStream[], formatDuration?: stri
     sampleRate: audio?.sample_rate ? Number(audio.sample_rate) : null,
     channels: audio?.channels ?? null,
     hasVideo: video !== undefined,
+    audioStreams: streams.filter((s) => s.codec_type === "audio").length,
+    subtitleStreams: streams.filter((s) => s.codec_type === "subtitle").length,
     frameRate,
     averageFrameRate: video?.avg_frame_rate ?? "0/0",
     videoDuration,
@@ -156,6 +163,15 @@ function toMediaInfo(file: string, streams: ProbeStream[], formatDuration?: stri
         : "",
     },
   };
+}
+
+const imageExtensions = /\.(png|jpe?g|webp|bmp|tiff?|gif)$/i;
+
+/** Stop the image2 demuxer reading `%d` in a picture's name as a frame-number pattern. */
+function literalImageName(file: string): string[] {
+  return path.basename(file).includes("%") && imageExtensions.test(file)
+    ? ["-f", "image2", "-pattern_type", "none"]
+    : [];
 }
 
 function toNumber(value: string | undefined): number | null {

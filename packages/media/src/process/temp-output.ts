@@ -17,8 +17,12 @@ export async function withTempOutput<T>(
   const destination = path.resolve(output);
   const directory = path.dirname(destination);
   await mkdir(directory, { recursive: true });
-  const extension = path.extname(destination);
-  const stem = path.basename(destination, extension);
+  const extension = path.extname(destination).replace(/[^\w.]/g, "_");
+  // Only safe characters: image muxers read `%d` in a name as a frame-number pattern.
+  const stem = path
+    .basename(destination, path.extname(destination))
+    .replace(/[^\w.-]/g, "_")
+    .slice(0, 60);
   const temp = path.join(directory, `.${stem}.${randomBytes(4).toString("hex")}.tmp${extension}`);
   try {
     const result = await write(temp);

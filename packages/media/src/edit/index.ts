@@ -1,0 +1,4 @@
+export { type FitOptions, fit } from "./fit.js";
+export { type SetAudioOptions, setAudio } from "./set-audio.js";
+export { type SubtitlesOptions, subtitles } from "./subtitles.js";
+export { type TrimOptions, trim } from "./trim.js";
