@@ -1,5 +1,6 @@
 import type { RequestContext, SimulatorContext } from "../server/context.js";
 import { writeWithBackpressure } from "../server/http-io.js";
+import { dropConnection } from "../util/drop-connection.js";
 import { createSeededRandom } from "../util/seeded-random.js";
 import { sleep } from "../util/sleep.js";
 import type { ChatReply } from "./chat-types.js";
@@ -105,7 +106,7 @@ export async function streamCompletion(
   for (const [index, event] of events.entries()) {
     if (index === faultAfter && fault) {
       if (fault.kind === "drop") {
-        context.request.socket.destroy();
+        await dropConnection(context.request.socket);
         return;
       }
       if (!(await sleep(fault.value ?? Number.POSITIVE_INFINITY, signal))) break;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HttpError } from "../errors/http-error.js";
+import { dropConnection } from "../util/drop-connection.js";
 import { sleep } from "../util/sleep.js";
 import { checkAuthorization } from "./auth.js";
 import type { RequestContext, SimulatorContext } from "./context.js";
@@ -47,7 +48,7 @@ export async function handleRequest(
       const fault = context.fault;
       context.fault = undefined;
       if (fault?.kind === "drop") {
-        request.socket.destroy();
+        await dropConnection(request.socket);
         return false;
       }
       if (fault?.kind === "stall") {
