@@ -1,0 +1,126 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { afterEach, describe, expect, it } from "vitest";
+import { runPipeline } from "../src/run-pipeline.js";
+import { startTestService, type TestService } from "./helpers/simulator.js";
+
+const defaults = {
+  video: { model: "reel-video-2-lite", seconds: 1, size: "720x480" },
+  chat: { model: "reel-chat-1" },
+};
+
+describe("failures, budget and faults", () => {
+  let service: TestService | undefined;
+  afterEach(async () => {
+    await service?.close();
+    service = undefined;
+  });
+
+  it("reports a failed clip with the job's error, and honours if and continue_on_error", async () => {
+    service = await startTestService();
+    const options = service.options({ cache: false });
+    const result = await runPipeline(
+      {
+        name: "failing",
+        defaults,
+        steps: [
+          { id: "skipped", if: "${{ inputs.never == 'yes' }}", chat: { prompt: "never asked" } },
+          { id: "optional", continue_on_error: true, video: { prompt: "a storm #fail" } },
+          {
+            id: "clips",
+            for_each: ["a calm lake", "a burning ship #fail"],
+            video: { prompt: "${{ item }}" },
+          },
+          { id: "after", needs: ["clips"], chat: { prompt: "not reached" } },
+        ],
+      },
+      options,
+    );
+    expect(result.status).toBe("failed");
+    expect(result.steps.skipped?.status).toBe("skipped");
+    expect(result.steps.optional).toMatchObject({ status: "failed", continued: true });
+    expect(result.steps.clips?.status).toBe("failed");
+    expect(result.steps.after?.status).toBe("skipped");
+    expect(result.error?.message).toMatch(/step "clips" item 1 failed: Video job \S+ failed: /);
+    const itemEnds = options.events.filter((e) => e.type === "item.end" && e.step === "clips");
+    expect(itemEnds.map((e) => (e.type === "item.end" ? [e.index, e.status] : []))).toEqual(
+      expect.arrayContaining([
+        [0, "succeeded"],
+        [1, "failed"],
+      ]),
+    );
+    // The successful clip is kept: its outputs are in the array, the failed item is null.
+    const outputs = result.steps.clips?.outputs as ({ file: string } | null)[];
+    expect(outputs[0]?.file).toMatch(/clips[\\/]0\.mp4$/);
+    expect(outputs[1]).toBeNull();
+    expect(service.simulator.stats().chatCompletions).toBe(0);
+  });
+
+  it("stops submitting once the credit budget is reached and fails the run clearly", async () => {
+    service = await startTestService();
+    const options = service.options({ cache: false, maxVideos: 1 });
+    const result = await runPipeline(
+      {
+        name: "budget",
+        defaults,
+        max_credits: 6,
+        steps: [
+          {
+            id: "clips",
+            for_each: ["one", "two", "three", "four"],
+            video: { prompt: "${{ item }}" },
+          },
+        ],
+      },
+      options,
+    );
+    expect(result.status).toBe("failed");
+    expect(result.error?.code).toBe("budget_reached");
+    expect(result.error?.message).toContain("Credit budget reached: 8 of max 6 credits");
+    expect(service.simulator.stats().videoJobs.created).toBe(2);
+    expect(options.events.filter((e) => e.type === "budget.reached")).toEqual([
+      expect.objectContaining({ credits: 8, maxCredits: 6 }),
+    ]);
+    expect(result.totals.credits).toBe(8);
+  });
+
+  it("finishes despite injected 429 and 503 answers", async () => {
+    service = await startTestService({
+      faults: "429@chat:#1,503@videos.create:#1,503@videos.retrieve:#2,429@videos.content:#1",
+    });
+    const options = service.options({ cache: false });
+    const result = await runPipeline(
+      {
+        name: "faults",
+        defaults,
+        steps: [
+          { id: "plan", chat: { prompt: "Name a colour" } },
+          { id: "clip", video: { prompt: "A ${{ steps.plan.outputs.text }} sky" } },
+        ],
+      },
+      options,
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const stats = service.simulator.stats();
+    expect(Object.values(stats.faultsInjected).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(stats.videoJobs.created).toBe(1);
+  });
+
+  it("does not resubmit a video whose submission is ambiguous and says how to check", async () => {
+    service = await startTestService({ faults: "drop@videos.create:#1" });
+    const result = await runPipeline(
+      {
+        name: "ambiguous",
+        defaults,
+        steps: [{ id: "clip", retry: { attempts: 3, backoff_ms: 1 }, video: { prompt: "a fox" } }],
+      },
+      service.options({ cache: false }),
+    );
+    expect(result.status).toBe("failed");
+    expect(result.error?.message).toContain("may exist on the service");
+    expect(result.error?.message).toContain("Idempotency-Key");
+    expect(service.simulator.stats().requests["POST /v1/videos"]).not.toHaveProperty("200");
+  });
+});
