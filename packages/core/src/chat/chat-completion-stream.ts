@@ -1,3 +1,4 @@
+import type { EventSourceMessage } from "eventsource-parser";
 import { APIConnectionError } from "../errors/api-connection-error.js";
 import { APIError } from "../errors/api-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
@@ -5,7 +6,7 @@ import { parseErrorBody } from "../http/error-from-response.js";
 import { readBody } from "../http/read-body.js";
 import type { StreamResponse } from "../http/transport.js";
 import { ChatCompletionAccumulator } from "./accumulate.js";
-import { parseServerSentEvents } from "./sse.js";
+import { parseServerSentEventBatches } from "./sse.js";
 import type { ChatCompletion, ChatCompletionChunk } from "./types.js";
 
 /**
@@ -77,48 +78,53 @@ export class ChatCompletionStream implements AsyncIterable<ChatCompletionChunk> 
     return this.#final;
   }
 
+  /** Turns one SSE event into a chunk; "done" for [DONE], undefined for an empty event. */
+  #toChunk(event: EventSourceMessage): ChatCompletionChunk | "done" | undefined {
+    const data = event.data;
+    if (data === "[DONE]" || data.trim() === "[DONE]") return "done";
+    if (data.trim() === "") return undefined;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      throw new APIError(
+        `The stream carried an event that is not JSON: ${this.#redact(data.slice(0, 200))}`,
+        { requestId: this.requestId, code: "invalid_stream_event" },
+      );
+    }
+    if (event.event === "error" || (payload && typeof payload === "object" && "error" in payload)) {
+      const parsed = parseErrorBody(data);
+      throw new APIError(
+        this.#redact(parsed.message ?? "The service reported an error mid-stream."),
+        {
+          requestId: this.requestId,
+          type: parsed.type,
+          param: parsed.param,
+          code: parsed.code === undefined ? "stream_error" : this.#redact(parsed.code),
+        },
+      );
+    }
+    const chunk = payload as ChatCompletionChunk;
+    if (!Array.isArray(chunk.choices)) chunk.choices = [];
+    this.#accumulator.add(chunk);
+    return chunk;
+  }
+
   async *#iterate(): AsyncGenerator<ChatCompletionChunk> {
     let done = false;
     try {
-      const events = parseServerSentEvents(readBody(this.#response, this.#idleMs, this.#redact));
-      for await (const event of events) {
-        const data = event.data;
-        if (data.trim() === "[DONE]") {
-          done = true;
-          break;
+      const batches = parseServerSentEventBatches(
+        readBody(this.#response, this.#idleMs, this.#redact),
+      );
+      reading: for await (const batch of batches) {
+        for (const event of batch) {
+          const chunk = this.#toChunk(event);
+          if (chunk === "done") {
+            done = true;
+            break reading;
+          }
+          if (chunk !== undefined) yield chunk;
         }
-        if (data.trim() === "") continue;
-        let payload: unknown;
-        try {
-          payload = JSON.parse(data);
-        } catch {
-          throw new APIError(
-            `The stream carried an event that is not JSON: ${this.#redact(data.slice(0, 200))}`,
-            {
-              requestId: this.requestId,
-              code: "invalid_stream_event",
-            },
-          );
-        }
-        if (
-          event.event === "error" ||
-          (payload && typeof payload === "object" && "error" in payload)
-        ) {
-          const parsed = parseErrorBody(data);
-          throw new APIError(
-            this.#redact(parsed.message ?? "The service reported an error mid-stream."),
-            {
-              requestId: this.requestId,
-              type: parsed.type,
-              param: parsed.param,
-              code: parsed.code === undefined ? "stream_error" : this.#redact(parsed.code),
-            },
-          );
-        }
-        const chunk = payload as ChatCompletionChunk;
-        if (!Array.isArray(chunk.choices)) chunk.choices = [];
-        this.#accumulator.add(chunk);
-        yield chunk;
       }
       if (!done && !this.#accumulator.finished) {
         throw new APIConnectionError(
