@@ -86,13 +86,32 @@ describe("executeCli", () => {
     expect(await executeCli(["cache", "ls"], empty.context)).toBe(0);
     expect(empty.output.stdout).toContain("is empty");
     const { mkdir, writeFile } = await import("node:fs/promises");
-    await mkdir(path.join(dir, ".reelsmith", "cache", "ab12"), { recursive: true });
-    await writeFile(path.join(dir, ".reelsmith", "cache", "ab12", "clip.mp4"), "x".repeat(1500));
+    const key = "ab12cd34ef56ab12cd34ef56";
+    await mkdir(path.join(dir, ".reelsmith", "cache", "entries", "ab"), { recursive: true });
+    await mkdir(path.join(dir, ".reelsmith", "cache", "blobs", "ff"), { recursive: true });
+    await writeFile(path.join(dir, ".reelsmith", "cache", "blobs", "ff", "ff00"), "x".repeat(1500));
+    await writeFile(
+      path.join(dir, ".reelsmith", "cache", "entries", "ab", `${key}.json`),
+      JSON.stringify({
+        key,
+        kind: "video",
+        step: "clips",
+        createdAt: "2026-01-01T10:00:00.000Z",
+        outputs: {},
+        files: { file: { path: "clips/scene-0.mp4", sha256: "ff00", bytes: 1500 } },
+        summary: "reel-video-1: a fox",
+      }),
+    );
     const list = createTestContext({ cwd: dir });
     expect(await executeCli(["cache", "ls"], list.context)).toBe(0);
-    expect(list.output.stdout).toMatch(/ab12\s+1\s+1\.5 kB/);
+    expect(list.output.stdout).toMatch(
+      /ab12cd34ef56\s+video\s+clips\s+1\.5 kB\s+2026-01-01T10:00:00Z\s+reel-video-1: a fox/,
+    );
     const clear = createTestContext({ cwd: dir });
     expect(await executeCli(["cache", "clear"], clear.context)).toBe(0);
-    expect(clear.output.stdout).toContain("removed 1 cache entries (1.5 kB)");
+    expect(clear.output.stdout).toMatch(/removed 1 cache entry \(\d\.\d kB\)/);
+    const after = createTestContext({ cwd: dir });
+    await executeCli(["cache", "ls"], after.context);
+    expect(after.output.stdout).toContain("is empty");
   });
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { streamPipeline } from "@reelsmith/runner";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -6,7 +7,6 @@ import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/summary.js";
 import { openService } from "../services/open-service.js";
-import { runner } from "../services/runner-api.js";
 
 /** What `run` and `resume` have in common. */
 export interface ExecuteRunOptions {
@@ -37,7 +37,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const service = await openService(options, context, (line) => renderer.note(line));
   let result: RunResultView;
   try {
-    const stream = runner("streamPipeline")(path.resolve(context.cwd, options.pipeline), {
+    const stream = streamPipeline(path.resolve(context.cwd, options.pipeline), {
       inputs: options.inputs,
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
       runsRoot: path.resolve(context.cwd, "runs"),

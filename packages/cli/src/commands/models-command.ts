@@ -1,8 +1,8 @@
+import { referenceVideoModels } from "@reelsmith/core";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { formatTable } from "../render/format.js";
-import { core } from "../services/core-api.js";
 import { openService } from "../services/open-service.js";
 import { connectionOption } from "./run-command.js";
 
@@ -24,7 +24,7 @@ export async function modelsCommand(flags: ModelsFlags, context: CliContext): Pr
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   try {
     const models = await service.client.models.list({ signal: context.signal });
-    const videoModels = core("referenceVideoModels");
+    const videoModels = referenceVideoModels;
     if (flags.json) {
       context.stdout.write(`${JSON.stringify({ models, videoModels }, null, 2)}\n`);
       return ExitCode.ok;

@@ -1,8 +1,10 @@
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
+import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
+import { isLoopback, isReachable } from "../services/reachable.js";
 import { executeRun } from "./execute-run.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
@@ -71,13 +73,15 @@ export async function resumeCommand(
 ): Promise<number> {
   const absolute = path.resolve(context.cwd, runDir);
   const pipeline = await pipelineOfRun(absolute);
-  const hasConfiguredURL =
-    flags.baseUrl || context.env.REELSMITH_BASE_URL || context.env.OPENAI_BASE_URL;
-  const baseUrl = hasConfiguredURL ? flags.baseUrl : await recordedBaseURL(absolute);
-  return executeRun(
-    { ...flags, baseUrl: flags.baseUrl ?? baseUrl, pipeline, resume: absolute },
-    context,
-  );
+  const configured = resolveConnection(flags, context.env).baseURL;
+  let baseUrl = flags.baseUrl;
+  if (!configured) {
+    const recorded = await recordedBaseURL(absolute);
+    // A run made on the built-in simulator recorded a loopback URL that is gone by now: resume
+    // on a new built-in simulator then (openService says so); otherwise keep the run's service.
+    if (recorded && (!isLoopback(recorded) || (await isReachable(recorded)))) baseUrl = recorded;
+  }
+  return executeRun({ ...flags, baseUrl, pipeline, resume: absolute }, context);
 }
 
 /**

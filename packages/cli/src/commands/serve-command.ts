@@ -1,7 +1,7 @@
+import { startSimulator } from "@reelsmith/simulator";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { startSimulator } from "../services/simulator-api.js";
 import { parseInteger, parsePort, parsePositiveNumber } from "./option-parsers.js";
 
 /** Flags of `reelsmith serve`. */

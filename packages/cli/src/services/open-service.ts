@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { createClient, type ReelsmithClient } from "@reelsmith/core";
+import { startSimulator } from "@reelsmith/simulator";
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
-import { type ClientView, core } from "./core-api.js";
-import { startSimulator } from "./simulator-api.js";
 
 /** Time scale of the built-in simulator: clips take a small fraction of real service time. */
 export const BUILT_IN_TIME_SCALE = 0.01;
@@ -11,7 +11,7 @@ export const BUILT_IN_POLL_INTERVAL_MS = 100;
 
 /** A client to the configured service, or to a simulator started for this command. */
 export interface OpenService {
-  client: ClientView;
+  client: ReelsmithClient;
   baseURL: string;
   /** True when the CLI started the simulator in-process. */
   builtIn: boolean;
@@ -34,7 +34,6 @@ export async function openService(
 ): Promise<OpenService> {
   const connection = resolveConnection(flags, context.env);
   addSecret(context, connection.apiKey);
-  const createClient = core("createClient");
   if (connection.baseURL) {
     const client = createClient({ baseURL: connection.baseURL, apiKey: connection.apiKey });
     return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };

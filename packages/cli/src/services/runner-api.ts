@@ -1,8 +1,8 @@
-// Seam to @reelsmith/runner. The runner is being written at the same time as the CLI; until
-// its exports land, this file declares the contracted signatures and looks the functions up at
-// run time, so the CLI builds either way and says clearly what is missing.
+// Seam to the pipeline side of @reelsmith/runner (validate, format, plan). It is being written
+// at the same time as the CLI; until those exports land, this file declares the contracted
+// signatures and looks the functions up at run time, so the CLI builds either way and says
+// clearly what is missing.
 import * as runnerModule from "@reelsmith/runner";
-import type { RunEvent, RunResultView } from "../contracts/run-event.js";
 import { CliError } from "../errors/cli-error.js";
 
 /** A problem found in a pipeline file (runner contract). */
@@ -24,22 +24,6 @@ export interface LoadedPipelineView {
   spec: { name?: string; [key: string]: unknown };
 }
 
-/** Options the CLI passes to the runner's `streamPipeline`. */
-export interface RunnerRunOptions {
-  inputs?: Record<string, unknown>;
-  runDir?: string;
-  runsRoot?: string;
-  client?: unknown;
-  concurrency?: number;
-  maxVideos?: number;
-  maxCredits?: number;
-  signal?: AbortSignal;
-  cache?: boolean;
-  cacheDir?: string;
-  resume?: string;
-  baseURL?: string;
-}
-
 /** The runner functions the CLI uses, as agreed in the contracts. */
 export interface RunnerApi {
   validatePipeline(
@@ -50,10 +34,6 @@ export interface RunnerApi {
     pipeline: LoadedPipelineView,
     options?: { inputs?: Record<string, unknown> },
   ): unknown;
-  streamPipeline(
-    pipeline: string | LoadedPipelineView,
-    options?: RunnerRunOptions,
-  ): AsyncIterable<RunEvent> & { result: Promise<RunResultView> };
 }
 
 const exported = runnerModule as unknown as Partial<RunnerApi>;

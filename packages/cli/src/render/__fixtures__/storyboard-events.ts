@@ -15,6 +15,7 @@ export const storyboardEvents: RunEvent[] = [
     runId: "20260101-100000-storyboard",
     runDir: "/work/runs/20260101-100000-storyboard",
     name: "storyboard",
+    resumed: false,
     steps: [
       { id: "storyboard", kind: "chat", fanOut: false },
       { id: "clips", kind: "video", fanOut: true },
@@ -96,7 +97,7 @@ export const storyboardEvents: RunEvent[] = [
     item: 1,
     attempt: 1,
     delayMs: 500,
-    error: { code: "rate_limit_exceeded", message: "Rate limit reached" },
+    error: { name: "RateLimitError", code: "rate_limit_exceeded", message: "Rate limit reached" },
   },
   {
     type: "video.status",
@@ -179,6 +180,7 @@ export const failedEvents: RunEvent[] = [
     runId: "r2",
     runDir: "/work/runs/r2",
     name: "broken",
+    resumed: false,
     steps: [{ id: "clips", kind: "video", fanOut: true }],
   },
   { type: "step.start", ...at(5), step: "clips" },
@@ -200,13 +202,21 @@ export const failedEvents: RunEvent[] = [
     index: 0,
     total: 1,
     status: "failed",
-    error: { code: "video_job_failed", message: "video job video_x failed: content_policy" },
+    error: {
+      name: "VideoJobFailedError",
+      code: "video_job_failed",
+      message: "video job video_x failed: content_policy",
+    },
   },
   {
     type: "step.fail",
     ...at(10),
     step: "clips",
-    error: { code: "video_job_failed", message: "video job video_x failed: content_policy" },
+    error: {
+      name: "VideoJobFailedError",
+      code: "video_job_failed",
+      message: "video job video_x failed: content_policy",
+    },
     continued: false,
   },
   {
@@ -222,7 +232,11 @@ export const failedEvents: RunEvent[] = [
       cachedSteps: 0,
     },
     outputs: {},
-    error: { code: "video_job_failed", message: "video job video_x failed: content_policy" },
+    error: {
+      name: "VideoJobFailedError",
+      code: "video_job_failed",
+      message: "video job video_x failed: content_policy",
+    },
     durationMs: 11,
   },
 ];
