@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { probe } from "@reelsmith/media";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runPipeline } from "../src/run-pipeline.js";
+import { solidPng } from "./helpers/png.js";
+import { startTestService, type TestService } from "./helpers/simulator.js";
+
+const pipelineText = `name: still
+steps:
+  - id: look
+    chat: { model: reel-chat-1, prompt: "Describe this picture", images: [frames/first.png] }
+  - id: clip
+    video: { model: reel-video-2-lite, seconds: 1, size: 720x480, image: frames/first.png, prompt: "The picture comes alive" }
+outputs:
+  file: \${{ steps.clip.outputs.file }}
+`;
+
+describe("images from local files", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(() => service.close());
+
+  it("sends a local PNG (relative to the pipeline) to chat and video, and keys the cache on its bytes", async () => {
+    const dir = join(service.root, "project");
+    mkdirSync(join(dir, "frames"), { recursive: true });
+    writeFileSync(join(dir, "pipeline.yaml"), pipelineText);
+    writeFileSync(join(dir, "frames", "first.png"), solidPng(64, 48, [200, 40, 40]));
+    const first = await runPipeline(join(dir, "pipeline.yaml"), service.options());
+    expect(first.error).toBeUndefined();
+    expect(first.status).toBe("succeeded");
+    expect((first.steps.look?.outputs as { text: string }).text).toContain("64×48");
+    const info = await probe(String(first.outputs.file));
+    expect(info.width).toBe(720);
+    expect(service.simulator.stats().videoJobs.created).toBe(1);
+
+    // Same bytes: served from the cache. Other bytes under the same name: a new request.
+    await runPipeline(join(dir, "pipeline.yaml"), service.options());
+    expect(service.simulator.stats().videoJobs.created).toBe(1);
+    writeFileSync(join(dir, "frames", "first.png"), solidPng(64, 48, [40, 200, 40]));
+    const third = await runPipeline(join(dir, "pipeline.yaml"), service.options());
+    expect(third.status).toBe("succeeded");
+    expect(service.simulator.stats().videoJobs.created).toBe(2);
+  });
+});
