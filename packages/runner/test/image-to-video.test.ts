@@ -31,7 +31,9 @@ describe("images from local files", () => {
     const first = await runPipeline(join(dir, "pipeline.yaml"), service.options());
     expect(first.error).toBeUndefined();
     expect(first.status).toBe("succeeded");
-    expect((first.steps.look?.outputs as { text: string }).text).toContain("64×48");
+    expect(String((first.steps.look?.outputs as { text?: string } | undefined)?.text)).toContain(
+      "64×48",
+    );
     const info = await probe(String(first.outputs.file));
     expect(info.width).toBe(720);
     expect(service.simulator.stats().videoJobs.created).toBe(1);
