@@ -35,8 +35,8 @@ export function sseData(text: string): string[] {
     });
 }
 
-/** A real, minimal PNG of `width`×`height` (grey pixels). */
-export function makePng(width: number, height: number): Buffer {
+/** A real, minimal PNG of `width`×`height`: grey pixels, or truecolour `rgb` ones. */
+export function makePng(width: number, height: number, rgb?: [number, number, number]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -59,9 +59,10 @@ export function makePng(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let row = 0; row < height; row += 1) rows[row * (width + 1)] = 0;
+  header[9] = rgb ? 2 : 0; // truecolour or greyscale
+  const pixel = rgb ? Buffer.from(rgb) : Buffer.from([0x80]);
+  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: width }, () => pixel)]);
+  const rows = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),

@@ -17,6 +17,8 @@ export interface SimulatorStats {
   faultsInjected: Record<string, number>;
   /** Clips rendered with ffmpeg (each job renders at most once). */
   clipsRendered: number;
+  /** Most renders that ran at the same time (never above `renderConcurrency`). */
+  peakConcurrentRenders: number;
 }
 
 /**
@@ -33,7 +35,9 @@ export function createStatsRecorder() {
     chatCompletions: 0,
     faultsInjected: {},
     clipsRendered: 0,
+    peakConcurrentRenders: 0,
   };
+  let rendering = 0;
   return {
     request(route: string, status: number | string): void {
       const byStatus = stats.requests[route] ?? {};
@@ -58,8 +62,13 @@ export function createStatsRecorder() {
     chatCompletion(): void {
       stats.chatCompletions += 1;
     },
-    clipRendered(): void {
-      stats.clipsRendered += 1;
+    renderStarted(): void {
+      rendering += 1;
+      stats.peakConcurrentRenders = Math.max(stats.peakConcurrentRenders, rendering);
+    },
+    renderEnded(succeeded: boolean): void {
+      rendering -= 1;
+      if (succeeded) stats.clipsRendered += 1;
     },
     snapshot(): SimulatorStats {
       return structuredClone(stats);

@@ -176,9 +176,14 @@ export function createVideoService(options: VideoServiceOptions) {
       directoryReady ??= mkdir(options.directory, { recursive: true });
       const render = limit(async () => {
         await directoryReady;
-        const file = await renderClip(job.id, job.request, options.directory, options.closing);
-        options.stats.clipRendered();
-        return file;
+        options.stats.renderStarted();
+        let file: string | undefined;
+        try {
+          file = await renderClip(job.id, job.request, options.directory, options.closing);
+          return file;
+        } finally {
+          options.stats.renderEnded(file !== undefined);
+        }
       });
       job.render = render;
       renders.add(render);
