@@ -99,12 +99,36 @@ describe("videos.downloadContent", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it("downloads again from the start when the body breaks off", async () => {
+    const server = await serve(async (_request, response, _recorded, index) => {
+      response.writeHead(200, { "content-length": payload.length });
+      if (index === 0) {
+        response.write(payload.subarray(0, 1000));
+        await pause(10);
+        response.socket?.destroy();
+        return;
+      }
+      response.end(payload);
+    });
+    const client = createClient({ baseURL: server.url, apiKey: testKey, retryBaseDelayMs: 1 });
+    const to = join(dir, "a.mp4");
+    expect((await client.videos.downloadContent("video_1", { to })).bytes).toBe(payload.length);
+    expect((await readFile(to)).equals(payload)).toBe(true);
+    expect(server.requests).toHaveLength(2);
+    expect(await readdir(dir)).toEqual(["a.mp4"]);
+  });
+
   it("fails a stalled download with StreamIdleTimeoutError and removes the temp file", async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { "content-length": payload.length * 2 });
       response.write(payload);
     });
-    const client = createClient({ baseURL: server.url, apiKey: testKey, streamIdleTimeoutMs: 80 });
+    const client = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      streamIdleTimeoutMs: 80,
+      maxRetries: 0,
+    });
     await expect(
       client.videos.downloadContent("video_1", { to: join(dir, "a.mp4") }),
     ).rejects.toBeInstanceOf(StreamIdleTimeoutError);

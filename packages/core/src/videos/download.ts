@@ -8,6 +8,9 @@ import { APIConnectionError } from "../errors/api-connection-error.js";
 import { readBody } from "../http/read-body.js";
 import type { StreamResponse, Transport } from "../http/transport.js";
 
+/** Shortest time between two progress reports of one download. */
+export const progressIntervalMs = 100;
+
 /** Progress of a download. */
 export interface DownloadProgress {
   bytes: number;
@@ -33,11 +36,21 @@ export async function streamToFile(
       ? undefined
       : Number(Array.isArray(lengthHeader) ? lengthHeader[0] : lengthHeader);
   let bytes = 0;
+  let reportedAt = 0;
+  const report = () => {
+    reportedAt = Date.now();
+    onProgress?.(total !== undefined && Number.isFinite(total) ? { bytes, total } : { bytes });
+  };
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
-      onProgress?.(total !== undefined && Number.isFinite(total) ? { bytes, total } : { bytes });
+      // At most one progress report per interval, plus the final one.
+      if (Date.now() - reportedAt >= progressIntervalMs) report();
       callback(null, chunk);
+    },
+    flush(callback) {
+      report();
+      callback();
     },
   });
   try {

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestOptions } from "../client/options.js";
+import { APIConnectionError } from "../errors/api-connection-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { VideoJobFailedError } from "../errors/video-job-failed-error.js";
 import { VideoJobTimeoutError } from "../errors/video-job-timeout-error.js";
+import { backoffDelay } from "../http/retry-policy.js";
 import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
 import { type DownloadProgress, streamToFile } from "./download.js";
@@ -158,7 +160,8 @@ export class Videos {
 
   /**
    * Streams the video to `to` (temp file beside it, then rename) with bounded memory.
-   * `timeoutMs` covers the response headers; then `streamIdleTimeoutMs` applies between chunks.
+   * `timeoutMs` covers the response headers; then `streamIdleTimeoutMs` applies between
+   * chunks. A body that breaks off is downloaded again from the start (up to `maxRetries`).
    */
   async downloadContent(
     id: string,
@@ -168,12 +171,30 @@ export class Videos {
       throw new TypeError("Expected `options.to` to be the destination file path");
     }
     const { to, url, onProgress, ...request } = options;
-    const response = await this.#transport.stream({
-      method: "GET",
-      path: url ?? `/v1/videos/${encodeURIComponent(id)}/content`,
-      accept: "*/*",
-      options: request,
-    });
-    return streamToFile(this.#transport, response, to, onProgress);
+    const config = this.#transport.config;
+    const maxRetries = request.maxRetries ?? config.maxRetries;
+    for (let attempt = 0; ; attempt++) {
+      // The transport retries until the headers arrive; a body that breaks off later is
+      // fetched again from the start here (a GET is safe to repeat).
+      const response = await this.#transport.stream({
+        method: "GET",
+        path: url ?? `/v1/videos/${encodeURIComponent(id)}/content`,
+        accept: "*/*",
+        options: request,
+      });
+      try {
+        return await streamToFile(this.#transport, response, to, onProgress);
+      } catch (error) {
+        if (!APIConnectionError.isInstance(error) || attempt >= maxRetries) throw error;
+        const delay = backoffDelay(attempt, config.retryBaseDelayMs, config.retryMaxBackoffMs);
+        config.logger.warn?.("retrying download", {
+          id,
+          attempt: attempt + 1,
+          delayMs: delay,
+          error: error.message,
+        });
+        await sleep(delay, request.signal);
+      }
+    }
   }
 }
