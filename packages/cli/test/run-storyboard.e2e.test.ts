@@ -1,0 +1,95 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { probe } from "@reelsmith/media";
+import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLES, hasEscapeCodes, readTree, runCli, tempDir } from "./helpers/cli-process.js";
+
+const API_KEY = "sk-e2e-Very-Secret-Key-0123456789";
+const STORYBOARD = path.join(EXAMPLES, "storyboard", "pipeline.yaml");
+
+let simulator: Simulator;
+let work: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  simulator = await startSimulator({ apiKey: API_KEY, timeScale: 0.01 });
+  work = await tempDir();
+});
+afterAll(async () => {
+  await simulator?.close();
+  await work?.remove();
+});
+
+describe("reelsmith run examples/storyboard (built CLI, external simulator)", () => {
+  let runDir = "";
+
+  it("produces final.mp4 as long as its scenes, in plain text without escape codes, ending with the path", async () => {
+    const result = await runCli(
+      ["run", STORYBOARD, "--input", "scenes=3", "--base-url", simulator.url, "--api-key", API_KEY],
+      { cwd: work.dir },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(hasEscapeCodes(result.stdout)).toBe(false);
+    const lastLine = result.stdout.trimEnd().split("\n").at(-1) ?? "";
+    const finalPath = /video\s+(\S+final\.mp4)$/.exec(lastLine)?.[1];
+    expect(finalPath, lastLine).toBeDefined();
+    runDir = path.dirname(path.resolve(work.dir, finalPath!));
+    expect(path.relative(path.join(work.dir, "runs"), runDir)).toMatch(/^\d{8}-\d{6}-storyboard$/);
+
+    const clips = (await readdir(path.join(runDir, "clips")))
+      .filter((f) => f.endsWith(".mp4"))
+      .sort();
+    expect(clips).toEqual(["scene-0.mp4", "scene-1.mp4", "scene-2.mp4"]);
+    let sum = 0;
+    for (const clip of clips) sum += (await probe(path.join(runDir, "clips", clip))).duration;
+    const final = await probe(path.join(runDir, "final.mp4"));
+    expect(sum).toBeGreaterThan(5);
+    expect(Math.abs(final.duration - sum)).toBeLessThan(0.25);
+    expect(simulator.stats().videoJobs.created).toBe(3);
+    expect(result.stdout).toContain("contact-sheet.png");
+  });
+
+  it("with --json prints one event per line and, served from the cache, submits nothing", async () => {
+    const before = simulator.stats().videoJobs.created;
+    const result = await runCli(
+      [
+        "run",
+        STORYBOARD,
+        "--input",
+        "scenes=3",
+        "--json",
+        "--base-url",
+        simulator.url,
+        "--api-key",
+        API_KEY,
+      ],
+      { cwd: work.dir },
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    const events = lines.map(
+      (line) => JSON.parse(line) as { type: string; seq: number; status?: string },
+    );
+    expect(events[0]?.type).toBe("run.start");
+    expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(
+      events.filter((e) => e.type === "step.end" && (e as { cached?: boolean }).cached).length,
+    ).toBeGreaterThan(0);
+    expect(simulator.stats().videoJobs.created).toBe(before);
+  });
+
+  it("never shows the API key: not in stdout, stderr, the run directories or the cache", async () => {
+    const failing = await runCli(
+      ["run", STORYBOARD, "--base-url", simulator.url, "--api-key", `${API_KEY}-wrong`],
+      { cwd: work.dir },
+    );
+    expect(failing.code).toBe(1);
+    expect(failing.stdout + failing.stderr).not.toContain(API_KEY);
+    const files = await readTree(work.dir);
+    expect(files.length).toBeGreaterThan(10);
+    for (const { file, content } of files) {
+      expect(content.includes(API_KEY), file).toBe(false);
+    }
+  });
+});
