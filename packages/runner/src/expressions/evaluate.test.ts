@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipeline expressions are written `${{ … }}` in plain strings
 import { describe, expect, it } from "vitest";
 import { type ExpressionContext, evaluateCondition, evaluateValue } from "./evaluate.js";
 import { ExpressionError } from "./expression-error.js";

@@ -145,7 +145,7 @@ function unwrapCondition(expression: string): string {
   if (hasExpressionMarker(expression)) {
     throw new ExpressionError(
       expression,
-      "an `if:` condition must be one expression, not text around `${{ }}`",
+      `an \`if:\` condition must be one expression, not text around \`\${{ }}\``,
     );
   }
   return expression.trim();

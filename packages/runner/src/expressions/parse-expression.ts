@@ -35,7 +35,7 @@ export function parseExpression(expression: string): Expr {
       cause: error,
     });
   }
-  if (!tree) throw new ExpressionError(expression, "empty expression `${{ }}`");
+  if (!tree) throw new ExpressionError(expression, `empty expression \`\${{ }}\``);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(expression, tree);
   return tree;

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipeline expressions are written `${{ … }}` in plain strings
 import { describe, expect, it } from "vitest";
 import { collectReferencePaths, collectReferences, containsExpression } from "./references.js";
 

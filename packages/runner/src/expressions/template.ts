@@ -51,7 +51,7 @@ export function splitTemplate(template: string): TemplateSegment[] {
     if (close === -1) {
       throw new ExpressionError(
         template.slice(open),
-        "unterminated expression: `${{` without a closing `}}`",
+        `unterminated expression: \`\${{\` without a closing \`}}\``,
         {
           offset: open,
         },

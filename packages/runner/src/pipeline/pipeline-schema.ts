@@ -5,7 +5,7 @@ import { VideoStepSchema, videoProperties } from "../steps/video/video-schema.js
 import { ExpressionString, orExpression } from "./schema-helpers.js";
 
 const Identifier = Type.String({
-  pattern: "^[A-Za-z_][A-Za-z0-9_-]*$",
+  pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_-]*$",
   maxLength: 100,
   description: "Letters, digits, `_` and `-`, starting with a letter or `_`.",
 });
@@ -116,11 +116,12 @@ export const PipelineSchema = Type.Object(
     $schema: Type.Optional(Type.String()),
     name: Identifier,
     description: Type.Optional(Type.String()),
-    inputs: Type.Optional(Type.Record(Identifier, InputSchema)),
+    inputs: Type.Optional(Type.Record(Identifier, InputSchema, { additionalProperties: false })),
     env: Type.Optional(
       Type.Record(
-        Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }),
+        Type.String({ pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_]*$" }),
         Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+        { additionalProperties: false },
       ),
     ),
     defaults: Type.Optional(DefaultsSchema),
@@ -131,7 +132,9 @@ export const PipelineSchema = Type.Object(
       }),
     ),
     steps: Type.Array(StepSchema, { minItems: 1 }),
-    outputs: Type.Optional(Type.Record(Identifier, Type.Unknown())),
+    outputs: Type.Optional(
+      Type.Record(Identifier, Type.Unknown(), { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false, title: "reelsmith pipeline" },
 );

@@ -1,0 +1,2 @@
+export * from "./input-error.js";
+export * from "./pipeline-load-error.js";

@@ -1,0 +1,34 @@
+import { RunnerError } from "../../errors/runner-error.js";
+import type { Diagnostic } from "../diagnostic.js";
+
+/**
+ * A pipeline file that cannot be read or parsed (missing, too large, binary, bad YAML,
+ * not a mapping), or that fails validation (`code` "PIPELINE_INVALID").
+ *
+ * @example
+ * ```ts
+ * try { await loadPipeline("p.yaml"); }
+ * catch (error) { if (error instanceof PipelineLoadError) error.diagnostics.map(formatDiagnostic); }
+ * ```
+ */
+export class PipelineLoadError extends RunnerError {
+  /** Every problem found, with positions. */
+  readonly diagnostics: Diagnostic[];
+  readonly file: string;
+
+  constructor(
+    code: "PIPELINE_UNREADABLE" | "PIPELINE_SYNTAX" | "PIPELINE_INVALID",
+    file: string,
+    diagnostics: Diagnostic[],
+  ) {
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+    const first = errors[0];
+    const summary = first ? `${first.file}:${first.line}:${first.column}: ${first.message}` : file;
+    super(
+      code,
+      errors.length > 1 ? `${summary} (and ${errors.length - 1} more problems)` : summary,
+    );
+    this.diagnostics = diagnostics;
+    this.file = file;
+  }
+}

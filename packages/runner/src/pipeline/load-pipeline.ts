@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { isMap, LineCounter, parseAllDocuments, stringify } from "yaml";
+import type { Diagnostic } from "./diagnostic.js";
+import { PipelineLoadError } from "./errors/pipeline-load-error.js";
+import type { PipelineSpec } from "./pipeline-schema.js";
+import { SourceMap } from "./source-map.js";
+
+/** Largest pipeline file accepted (bytes). */
+export const MAX_PIPELINE_BYTES = 1024 * 1024;
+/** Most YAML aliases expanded (guards against alias bombs). */
+const MAX_ALIAS_COUNT = 200;
+
+/**
+ * A pipeline file read and validated, with positions for messages.
+ *
+ * @example
+ * ```ts
+ * const pipeline = await loadPipeline("examples/storyboard.yaml");
+ * pipeline.positionOf(["steps", 1, "video", "prompt"]); // { line: 21, column: 15 }
+ * ```
+ */
+export interface LoadedPipeline {
+  /** Absolute path, or "<inline>". */
+  path: string;
+  /** The YAML text. */
+  source: string;
+  /** sha256 (hex) of the source; resume compares it. */
+  hash: string;
+  /** Typed, validated object; steps in file order. */
+  spec: PipelineSpec;
+  /** 1-based position of the node at a path, for runtime errors too. */
+  positionOf(path: readonly (string | number)[]): { line: number; column: number };
+}
+
+/** What `loadPipeline` and `validatePipeline` accept: a file path or inline text. */
+export type PipelineSource = string | { source: string; path: string };
+
+/** A parsed but not yet validated pipeline (internal to validation). */
+export interface ParsedPipeline {
+  path: string;
+  source: string;
+  hash: string;
+  data: unknown;
+  sourceMap: SourceMap;
+}
+
+function diagnosticAt(
+  file: string,
+  code: string,
+  message: string,
+  line = 1,
+  column = 1,
+  sourceLine?: string,
+  hint?: string,
+): Diagnostic {
+  return { severity: "error", code, message, file, line, column, sourceLine, hint };
+}
+
+async function readSource(input: PipelineSource): Promise<{ path: string; source: string }> {
+  if (typeof input !== "string") {
+    const path = input.path === "<inline>" ? input.path : resolve(input.path);
+    if (Buffer.byteLength(input.source) > MAX_PIPELINE_BYTES) {
+      throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+        diagnosticAt(
+          path,
+          "PIPELINE_TOO_LARGE",
+          `pipeline text is larger than ${MAX_PIPELINE_BYTES} bytes`,
+        ),
+      ]);
+    }
+    checkText(path, Buffer.from(input.source, "utf8"));
+    return { path, source: input.source };
+  }
+  const path = resolve(input);
+  let bytes: Buffer;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw Object.assign(new Error("not a regular file"), { code: "EISDIR" });
+    if (info.size > MAX_PIPELINE_BYTES) {
+      throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+        diagnosticAt(
+          path,
+          "PIPELINE_TOO_LARGE",
+          `pipeline file is ${info.size} bytes; the limit is ${MAX_PIPELINE_BYTES} bytes`,
+        ),
+      ]);
+    }
+    bytes = await readFile(path);
+  } catch (error) {
+    if (error instanceof PipelineLoadError) throw error;
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "no such file"
+        : (error as Error).message;
+    throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+      diagnosticAt(path, "PIPELINE_UNREADABLE", `cannot read pipeline: ${reason}`),
+    ]);
+  }
+  checkText(path, bytes);
+  return { path, source: bytes.toString("utf8").replace(/^\uFEFF/, "") };
+}
+
+/** Refuse binary data: NUL bytes, invalid UTF-8, or many control characters. */
+function checkText(path: string, bytes: Buffer): void {
+  const nul = bytes.indexOf(0);
+  let problem: string | undefined;
+  if (nul !== -1) problem = `binary data (a NUL byte at offset ${nul})`;
+  else {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      problem = "bytes that are not UTF-8 text";
+    }
+  }
+  if (!problem) {
+    let control = 0;
+    for (const byte of bytes)
+      if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13) control += 1;
+    if (control > 0 && control * 100 > bytes.length) problem = `${control} control characters`;
+  }
+  if (problem) {
+    throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+      diagnosticAt(
+        path,
+        "PIPELINE_NOT_TEXT",
+        `not a YAML pipeline: the file contains ${problem}`,
+        1,
+        1,
+        undefined,
+        "a pipeline is a UTF-8 YAML text file",
+      ),
+    ]);
+  }
+}
+
+/**
+ * Read and parse a pipeline without validating it. Throws PipelineLoadError for unreadable
+ * files, YAML syntax errors (all of them, with positions) and non-mapping documents.
+ */
+export async function parsePipeline(input: PipelineSource): Promise<ParsedPipeline> {
+  const { path, source } = await readSource(input);
+  const lines = new LineCounter();
+  const documents = parseAllDocuments(source, {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+  });
+  const list = Array.isArray(documents) ? documents : [];
+  const first = list[0];
+  const lineOf = (offset: number) => lines.linePos(offset);
+  const sourceLine = (line: number) => source.split(/\r?\n/)[line - 1];
+  const problems: Diagnostic[] = [];
+  for (const document of list) {
+    for (const error of [...document.errors]) {
+      const { line, col } = lineOf(error.pos[0]);
+      const message =
+        error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? error.message;
+      problems.push(
+        diagnosticAt(path, "YAML_SYNTAX", `YAML: ${message}`, line, col, sourceLine(line)),
+      );
+    }
+  }
+  if (problems.length > 0) throw new PipelineLoadError("PIPELINE_SYNTAX", path, problems);
+  if (list.length > 1) {
+    const { line, col } = lineOf(list[1]?.range[0] ?? 0);
+    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+      diagnosticAt(
+        path,
+        "YAML_MULTIPLE_DOCUMENTS",
+        "a pipeline file holds one YAML document, found several",
+        line,
+        col,
+        sourceLine(line),
+      ),
+    ]);
+  }
+  if (!first || !isMap(first.contents)) {
+    const found =
+      !first || first.contents === null
+        ? "an empty document"
+        : Array.isArray(first.toJS())
+          ? "a list"
+          : "a single value";
+    const offset = first?.contents?.range?.[0] ?? 0;
+    const { line, col } = lineOf(offset);
+    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+      diagnosticAt(
+        path,
+        "PIPELINE_NOT_MAPPING",
+        `the top level of a pipeline must be a mapping (name:, steps:, …), found ${found}`,
+        line,
+        col,
+        sourceLine(line),
+      ),
+    ]);
+  }
+  let data: unknown;
+  try {
+    data = first.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+      diagnosticAt(path, "YAML_ALIASES", `YAML: ${(error as Error).message}`),
+    ]);
+  }
+  const hash = createHash("sha256").update(source).digest("hex");
+  return { path, source, hash, data, sourceMap: new SourceMap(first, lines, source) };
+}
+
+/**
+ * Turn a parsed pipeline whose data passed validation into a LoadedPipeline.
+ */
+export function toLoadedPipeline(parsed: ParsedPipeline): LoadedPipeline {
+  return {
+    path: parsed.path,
+    source: parsed.source,
+    hash: parsed.hash,
+    spec: parsed.data as PipelineSpec,
+    positionOf: (path) => {
+      const { line, column } = parsed.sourceMap.position(path);
+      return { line, column };
+    },
+  };
+}
+
+/**
+ * YAML text for a pipeline given as a plain object (so it can be loaded with positions).
+ *
+ * @example
+ * ```ts
+ * const pipeline = await loadPipeline({ source: pipelineObjectToSource({ name: "x", steps: [...] }), path: "<inline>" });
+ * ```
+ */
+export function pipelineObjectToSource(pipeline: object): string {
+  return stringify(pipeline, { aliasDuplicateObjects: false, lineWidth: 0 });
+}

@@ -1,0 +1,259 @@
+import type { ErrorObject } from "ajv";
+import { stepKindNames } from "../steps/definitions.js";
+import { ffmpegOperations } from "../steps/ffmpeg/ffmpeg-schema.js";
+
+/** A schema problem at a path of the document, in words. */
+export interface SchemaProblem {
+  path: (string | number)[];
+  /** Point at the key naming `path` rather than its value. */
+  atKey?: boolean;
+  message: string;
+  hint?: string;
+  /** True when the value at `path` itself is wrong (so further checks of it would repeat the problem). */
+  valueInvalid?: boolean;
+}
+
+function decodePointer(pointer: string): (string | number)[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((part) => (/^(0|[1-9][0-9]*)$/.test(part) ? Number(part) : part));
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment))
+      return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
+}
+
+function label(path: readonly (string | number)[]): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return "the pipeline";
+  if (typeof last === "number")
+    return `item ${last} of \`${String(path[path.length - 2] ?? "list")}\``;
+  return `\`${last}\``;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string")
+    return `the string "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  return `${typeof value} ${String(value)}`;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] ?? 0;
+      row[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        previous + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      previous = current;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * The closest candidate to a misspelt name, if any is close enough.
+ *
+ * @example
+ * ```ts
+ * closest("promt", ["prompt", "model"]); // "prompt"
+ * ```
+ */
+export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const score = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (score < bestScore) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best !== undefined && bestScore <= Math.max(1, Math.floor(name.length / 3))
+    ? best
+    : undefined;
+}
+
+type Schema = Record<string, unknown>;
+
+function describeBranch(schema: Schema): string {
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (typeof schema.pattern === "string" && schema.pattern.includes("\\$\\{\\{"))
+    return `an expression \`\${{ … }}\``;
+  const type = schema.type;
+  if (type === "string" && typeof schema.pattern === "string") {
+    if (schema.pattern.startsWith("^[1-9][0-9]{1,4}x")) return "a size like 1280x720";
+    if (schema.pattern.startsWith("^[0-9]+$")) return "a string of digits";
+    if (schema.pattern.includes("(ms|s|m|h)")) return 'a duration like "30s" or "5m"';
+  }
+  if (type === "array") return "a list";
+  if (type === "object") return "a mapping";
+  if (type === "integer") return "an integer";
+  return typeof type === "string" ? `a ${type}` : "a value of another shape";
+}
+
+function kindMessage(
+  keys: readonly string[],
+  value: unknown,
+  what: string,
+  noun: string,
+): SchemaProblem["message"] {
+  const present = keys.filter(
+    (key) => value !== null && typeof value === "object" && Object.hasOwn(value, key),
+  );
+  if (present.length === 0) return `${what} needs exactly one ${noun}: ${keys.join(", ")}`;
+  return `${what} has ${present.length} ${noun}s (${present.join(", ")}); exactly one is allowed`;
+}
+
+function simpleProblem(error: ErrorObject, data: unknown): SchemaProblem {
+  const path = decodePointer(error.instancePath);
+  const value = valueAt(data, path);
+  const params = error.params as Record<string, unknown>;
+  const parent = (error.parentSchema ?? {}) as Schema;
+  switch (error.keyword) {
+    case "required":
+      return { path, message: `${label(path)} is missing \`${String(params.missingProperty)}\`` };
+    case "additionalProperties": {
+      const key = String(params.additionalProperty);
+      const keyPath = [...path, key];
+      if (parent.patternProperties) {
+        return {
+          path: keyPath,
+          atKey: true,
+          message: `\`${key}\` is not a valid name`,
+          hint: "use letters, digits, `_` and `-`, starting with a letter or `_` (`__proto__`, `constructor` and `prototype` are reserved)",
+        };
+      }
+      const known = Object.keys((parent.properties ?? {}) as Schema);
+      const suggestion = closest(key, known);
+      return {
+        path: keyPath,
+        atKey: true,
+        message: `unknown field \`${key}\` in ${path.length ? label(path) : "the pipeline"}`,
+        hint: suggestion ? `did you mean \`${suggestion}\`?` : `allowed: ${known.join(", ")}`,
+      };
+    }
+    case "type":
+      return {
+        path,
+        message: `${label(path)} must be ${describeBranch({ type: params.type })}, got ${typeName(value)}`,
+      };
+    case "pattern": {
+      if (String(params.pattern).startsWith("^(?!__proto__")) {
+        return {
+          path,
+          message: `${typeName(value)} is not a valid id`,
+          hint: "use letters, digits, `_` and `-`, starting with a letter or `_` (`__proto__`, `constructor` and `prototype` are reserved)",
+        };
+      }
+      return {
+        path,
+        message: `${label(path)} must be ${describeBranch(parent)}, got ${typeName(value)}`,
+      };
+    }
+    case "enum":
+    case "const":
+      return {
+        path,
+        message: `${label(path)} must be ${describeBranch(parent)}, got ${typeName(value)}`,
+      };
+    default:
+      return { path, message: `${label(path)} ${error.message ?? "is invalid"}` };
+  }
+}
+
+/**
+ * Turn ajv's errors (allErrors + verbose) into one human problem per real mistake: the
+ * "exactly one kind/operation" rule gets its own sentence, alternatives (`anyOf`) are
+ * summarised, or the errors of the alternative the value clearly meant are kept.
+ *
+ * @example
+ * ```ts
+ * schemaProblems(validate.errors ?? [], data).map((p) => p.message);
+ * ```
+ */
+export function schemaProblems(errors: readonly ErrorObject[], data: unknown): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const consumed = new Set<ErrorObject>();
+  const combinators = errors
+    .filter((error) => error.keyword === "anyOf" || error.keyword === "oneOf")
+    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const combinator of combinators) {
+    if (consumed.has(combinator)) continue;
+    consumed.add(combinator);
+    const prefix = `${combinator.schemaPath}/`;
+    const children = errors.filter(
+      (error) => error !== combinator && error.schemaPath.startsWith(prefix),
+    );
+    for (const child of children) consumed.add(child);
+    const path = decodePointer(combinator.instancePath);
+    const value = valueAt(data, path);
+    if (combinator.keyword === "oneOf") {
+      const isFfmpeg = path[path.length - 1] === "ffmpeg";
+      problems.push({
+        path,
+        message: isFfmpeg
+          ? kindMessage(ffmpegOperations, value, "an ffmpeg step", "operation")
+          : kindMessage(
+              stepKindNames,
+              value,
+              `step \`${String((value as Schema | undefined)?.id ?? path[1])}\``,
+              "kind",
+            ),
+        hint: isFfmpeg
+          ? undefined
+          : "a step is either `chat:`, `video:` or `ffmpeg:`; split it into several steps",
+      });
+      continue;
+    }
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const child of children) {
+      const branch = child.schemaPath.slice(prefix.length).split("/")[0] ?? "";
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), child]);
+    }
+    const deeper = [...byBranch.values()]
+      .filter((list) =>
+        list.some((error) => error.instancePath.length > combinator.instancePath.length),
+      )
+      .sort(
+        (a, b) =>
+          Math.max(...b.map((e) => e.instancePath.length)) -
+          Math.max(...a.map((e) => e.instancePath.length)),
+      );
+    const meant = deeper[0];
+    if (meant) {
+      problems.push(...schemaProblems(meant, data));
+      continue;
+    }
+    const branches = ((combinator.parentSchema as Schema | undefined)?.anyOf ?? []) as Schema[];
+    const options = [...new Set(branches.map(describeBranch))];
+    problems.push({
+      path,
+      valueInvalid: true,
+      message: `${label(path)} must be ${options.join(" or ")}, got ${typeName(value)}`,
+    });
+  }
+  for (const error of errors) {
+    if (consumed.has(error)) continue;
+    const problem = simpleProblem(error, data);
+    problem.valueInvalid = error.keyword !== "required" && error.keyword !== "additionalProperties";
+    problems.push(problem);
+  }
+  return problems;
+}
