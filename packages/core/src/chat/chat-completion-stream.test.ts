@@ -212,15 +212,16 @@ describe("chat.completions.create({ stream: true })", () => {
   it("keep-alive comments keep a slow stream alive", async () => {
     const server = await sseServer([
       chunk({ content: "a" }),
-      { pause: 40 },
+      { pause: 150 },
       ": keep-alive\n\n",
-      { pause: 40 },
+      { pause: 150 },
       ": keep-alive\n\n",
-      { pause: 40 },
+      { pause: 150 },
       chunk({ content: "b" }, "stop"),
       "data: [DONE]\n\n",
     ]);
-    const stream = await clientFor(server, { streamIdleTimeoutMs: 100 }).chat.completions.create(
+    // 450 ms in all, but never 400 ms of silence.
+    const stream = await clientFor(server, { streamIdleTimeoutMs: 400 }).chat.completions.create(
       params,
     );
     expect((await stream.finalCompletion()).choices[0]?.message.content).toBe("ab");

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   freePort,
-  pause,
   sendJSON,
   startTestServer,
   type TestServer,
@@ -240,20 +239,18 @@ describe("transport: connection failures, timeouts, aborts", () => {
   });
 
   it("never retries a user abort, and tells it from a timeout", async () => {
-    const server = await serve(() => {
-      /* never answers */
-    });
+    const controller = new AbortController();
+    // The server never answers; the caller gives up once the request has arrived.
+    const server = await serve(() => controller.abort());
     const client = createClient({
       baseURL: server.url,
       apiKey: testKey,
       timeoutMs: 10_000,
       ...fast,
     });
-    const controller = new AbortController();
-    const pending = client.models.list({ signal: controller.signal });
-    await pause(30);
-    controller.abort();
-    const error = await pending.catch((caught: unknown) => caught);
+    const error = await client.models
+      .list({ signal: controller.signal })
+      .catch((caught: unknown) => caught);
     expect(APIUserAbortError.isInstance(error)).toBe(true);
     expect(APITimeoutError.isInstance(error)).toBe(false);
     expect(server.requests).toHaveLength(1);
@@ -263,12 +260,17 @@ describe("transport: connection failures, timeouts, aborts", () => {
     const server = await serve((_request, response) =>
       sendJSON(response, 503, { error: { message: "down" } }),
     );
-    const client = createClient({ baseURL: server.url, apiKey: testKey, retryBaseDelayMs: 60_000 });
     const controller = new AbortController();
-    const pending = client.models.list({ signal: controller.signal });
-    await pause(50);
-    controller.abort();
-    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    const logger: Logger = { warn: () => controller.abort() }; // abort as the retry is announced
+    const client = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      retryBaseDelayMs: 60_000,
+      logger,
+    });
+    await expect(client.models.list({ signal: controller.signal })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
