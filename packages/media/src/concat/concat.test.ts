@@ -114,22 +114,32 @@ describe("concat", () => {
 
   it("kills ffmpeg on abort and leaves neither output nor scratch files", async () => {
     const directory = clip("aborted");
+    // cheap to make (1 fps, tiny), slow to normalise (1080p60): the abort lands mid-encode
     const long = await synthesizeClip({
-      output: path.join(work(), "long.mp4"),
+      output: clip("long.mp4"),
       seconds: 30,
-      size: "640x360",
-      fps: 24,
+      size: "160x90",
+      fps: 1,
       text: "long",
     });
     const controller = new AbortController();
     const pending = concat([long.output, a], {
       output: path.join(directory, "never.mp4"),
-      size: "1280x720",
+      size: "1920x1080",
+      fps: 60,
       signal: controller.signal,
       onProgress: () => controller.abort(),
     });
     await expect(pending).rejects.toBeInstanceOf(MediaAbortError);
     expect(await readdir(directory)).toEqual([]);
+  });
+
+  it("does not start when the signal is already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      concat([a, b], { output: clip("pre-aborted.mp4"), signal: controller.signal }),
+    ).rejects.toBeInstanceOf(MediaAbortError);
   });
 
   it("rejects an empty list", async () => {

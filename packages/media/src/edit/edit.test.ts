@@ -1,9 +1,8 @@
-import { readdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDirectory } from "../../test/fixtures.js";
 import { withoutAudio } from "../../test/frame.js";
-import { MediaAbortError } from "../errors/media-abort-error.js";
 import { probe } from "../probe/probe.js";
 import { synthesizeClip } from "../synthesize/synthesize-clip.js";
 import { fit } from "./fit.js";
@@ -56,25 +55,6 @@ describe("trim", () => {
     await expect(trim(clip, { output: file("x.mp4"), end: 1, duration: 1 })).rejects.toThrow(
       /not both/,
     );
-  });
-
-  it("kills ffmpeg when aborted and leaves no file", async () => {
-    const directory = file("trim-abort");
-    const long = await synthesizeClip({
-      output: file("long.mp4"),
-      seconds: 20,
-      size: "640x360",
-      text: "long",
-    });
-    const controller = new AbortController();
-    const pending = trim(long.output, {
-      output: path.join(directory, "cut.mp4"),
-      start: 1,
-      signal: controller.signal,
-      onProgress: () => controller.abort(),
-    });
-    await expect(pending).rejects.toBeInstanceOf(MediaAbortError);
-    expect(await readdir(directory)).toEqual([]);
   });
 });
 

@@ -9,10 +9,10 @@ import { locateFfmpeg } from "./locate-ffmpeg.js";
 const work = useTempDirectory();
 const savedFfmpegPath = process.env.FFMPEG_PATH;
 
-afterEach(async () => {
+// A failed lookup is not cached, so restoring the variable is enough for later tests.
+afterEach(() => {
   if (savedFfmpegPath === undefined) delete process.env.FFMPEG_PATH;
   else process.env.FFMPEG_PATH = savedFfmpegPath;
-  await locateFfmpeg({ refresh: true });
 });
 
 describe("locateFfmpeg", () => {
@@ -39,6 +39,14 @@ describe("locateFfmpeg", () => {
     expect(error).toBeInstanceOf(FfmpegNotFoundError);
     expect((error as FfmpegNotFoundError).code).toBe("ffmpeg_not_found");
     expect((error as FfmpegNotFoundError).message).toContain("no-such-ffmpeg");
+  });
+
+  it("does not cache a failed lookup", async () => {
+    process.env.FFMPEG_PATH = path.join(work(), "missing-again");
+    await expect(locateFfmpeg({ refresh: true })).rejects.toBeInstanceOf(FfmpegNotFoundError);
+    if (savedFfmpegPath === undefined) delete process.env.FFMPEG_PATH;
+    else process.env.FFMPEG_PATH = savedFfmpegPath;
+    await expect(locateFfmpeg()).resolves.toHaveProperty("ffmpeg.version");
   });
 
   it("rejects a FFMPEG_PATH that runs but is not ffmpeg", async () => {
