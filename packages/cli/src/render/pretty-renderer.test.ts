@@ -50,6 +50,18 @@ describe("pretty renderer frames", () => {
     ]);
   });
 
+  it("shows a completed job's download progress", () => {
+    const view = viewUntil(seqOf((e) => e.type === "download.progress"));
+    const frame = renderFrame(view, {
+      now: Date.parse("2026-01-01T10:00:01.760Z"),
+      tick: 0,
+      color: false,
+    });
+    expect(frame.split("\n")[1]).toBe(
+      "    #0 video_a completed · 4 polls · downloading 1.0 kB of 2.0 kB",
+    );
+  });
+
   it("shows ffmpeg progress", () => {
     const view = viewUntil(seqOf((e) => e.type === "ffmpeg.progress" && e.percent === 50));
     const frame = renderFrame(view, {

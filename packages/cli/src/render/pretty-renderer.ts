@@ -2,7 +2,7 @@ import { createLogUpdate } from "log-update";
 import { createColors } from "picocolors";
 import type { RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
-import { formatDuration, lastLine, progressBar } from "./format.js";
+import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView, type RunView, type StepView } from "./run-state.js";
@@ -106,7 +106,11 @@ function jobLines(step: StepView, c: ReturnType<typeof createColors>, max: numbe
   const lines = open.slice(0, max).map((job) => {
     const label = job.index === undefined ? "" : `#${job.index} `;
     const polls = `${job.polls} poll${job.polls === 1 ? "" : "s"}`;
-    return `    ${c.dim(label)}${job.jobId} ${job.status} ${c.dim(`· ${polls}`)}`;
+    const download =
+      job.downloadedBytes === undefined
+        ? ""
+        : ` · downloading ${formatBytes(job.downloadedBytes)}${job.downloadTotal ? ` of ${formatBytes(job.downloadTotal)}` : ""}`;
+    return `    ${c.dim(label)}${job.jobId} ${job.status} ${c.dim(`· ${polls}${download}`)}`;
   });
   if (open.length > max) lines.push(c.dim(`    … ${open.length - max} more`));
   return lines;

@@ -34,6 +34,7 @@ export interface TextSink {
   write(text: string): unknown;
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
 }
 
 /**
@@ -50,7 +51,11 @@ export function redactingSink(sink: TextSink, redactor: () => (text: string) => 
       return sink.isTTY;
     },
     get columns() {
-      return sink.columns;
+      // A pseudo-terminal without a size reports 0 columns; let renderers fall back then.
+      return sink.columns || undefined;
+    },
+    get rows() {
+      return sink.rows || undefined;
     },
   };
 }

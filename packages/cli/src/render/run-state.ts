@@ -6,6 +6,9 @@ export interface VideoJobView {
   index?: number;
   status: string;
   polls: number;
+  /** Bytes downloaded so far, once the download started. */
+  downloadedBytes?: number;
+  downloadTotal?: number;
 }
 
 /** What the renderers know about one step, folded from events. */
@@ -188,9 +191,16 @@ export function applyEvent(view: RunView, event: RunEvent): void {
       }
       return;
     }
-    case "download.progress":
-      ensureStep(view, event.step).downloadBytes = event.bytes;
+    case "download.progress": {
+      const step = ensureStep(view, event.step);
+      step.downloadBytes = event.bytes;
+      for (const job of step.videos.values()) {
+        if (job.index !== event.index || job.status === "downloaded") continue;
+        job.downloadedBytes = event.bytes;
+        job.downloadTotal = event.total;
+      }
       return;
+    }
     case "ffmpeg.progress":
       ensureStep(view, event.step).ffmpegPercent = event.percent;
       return;
