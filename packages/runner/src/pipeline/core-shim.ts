@@ -1,59 +1,18 @@
 /**
- * Local stand-ins for `@reelsmith/core` types and the reference video catalog, used until
- * core exports them (contract: `VideoModelCatalog`, `referenceVideoModels`, `ReelsmithClient`).
- * When core lands, this file becomes plain re-exports from "@reelsmith/core".
+ * The `@reelsmith/core` surface the pipeline side relies on, in one place: the video model
+ * catalog (spec 2.3), its checker, and the client type.
  *
  * @example
  * ```ts
  * const limits = referenceVideoModels.find((m) => m.id === "reel-video-1");
  * ```
  */
+export type { VideoModelCatalog, VideoModelLimits } from "@reelsmith/core";
+export { InvalidRequestError, referenceVideoModels, validateVideoRequest } from "@reelsmith/core";
 
-/** Limits of one video model (spec 2.3). */
-export interface VideoModelLimits {
-  id: string;
-  maxSeconds: number;
-  /** Allowed sizes, "WxH". */
-  sizes: string[];
-}
-
-/** A list of video models with their limits. */
-export type VideoModelCatalog = readonly VideoModelLimits[];
-
-/** The three reference video models of the service (spec 2.3), same content as core's. */
-export const referenceVideoModels: VideoModelCatalog = [
-  { id: "reel-video-1", maxSeconds: 10, sizes: ["1280x720", "720x1280", "1920x1080", "1080x1920"] },
-  {
-    id: "reel-video-2-lite",
-    maxSeconds: 8,
-    sizes: [
-      "720x480",
-      "480x720",
-      "854x480",
-      "480x854",
-      "960x540",
-      "540x960",
-      "1280x720",
-      "720x1280",
-    ],
-  },
-  {
-    id: "reel-video-3-long",
-    maxSeconds: 20,
-    sizes: [
-      "854x480",
-      "480x854",
-      "640x480",
-      "960x540",
-      "540x960",
-      "1280x720",
-      "720x1280",
-      "1920x1080",
-      "1080x1920",
-    ],
-  },
-];
-
-/** Stand-in for core's client type until core exports `ReelsmithClient`. */
-// biome-ignore lint/suspicious/noExplicitAny: placeholder for the real client type from core
+/**
+ * The client as `StepRunContext.client` / `RunOptions.client` see it. Kept loose on purpose
+ * (tests pass scripted clients); step kinds narrow it to core's `ReelsmithClient`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; core's ReelsmithClient is the real shape
 export type ReelsmithClient = any;

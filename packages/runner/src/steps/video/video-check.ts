@@ -1,3 +1,5 @@
+import type { VideoCreateParams } from "@reelsmith/core";
+import { InvalidRequestError, validateVideoRequest } from "../../pipeline/core-shim.js";
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
 import type { VideoStepSpec } from "./video-schema.js";
@@ -37,21 +39,32 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     );
     return;
   }
-  if (spec.seconds !== undefined && context.isLiteral(spec.seconds)) {
-    const seconds = Number(spec.seconds);
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > limits.maxSeconds) {
-      context.report(
-        ["seconds"],
-        `seconds ${spec.seconds} is outside ${limits.id}'s limit of 1 to ${limits.maxSeconds} seconds`,
-        { code: "VIDEO_SECONDS_OUT_OF_RANGE" },
+  // core's validateVideoRequest is the authority on limits; the wording here adds the model's range.
+  const rejects = (field: "seconds" | "size", value: unknown): boolean => {
+    try {
+      validateVideoRequest(
+        { model: limits.id, prompt: "-", [field]: value } as VideoCreateParams,
+        context.videoModels,
       );
+      return false;
+    } catch (error) {
+      return InvalidRequestError.isInstance(error) && error.field === field;
     }
-  }
+  };
   if (
-    spec.size !== undefined &&
-    context.isLiteral(spec.size) &&
-    !limits.sizes.includes(spec.size)
+    spec.seconds !== undefined &&
+    context.isLiteral(spec.seconds) &&
+    rejects("seconds", spec.seconds)
   ) {
+    context.report(
+      ["seconds"],
+      `seconds ${spec.seconds} is outside ${limits.id}'s limit of 1 to ${limits.maxSeconds} seconds`,
+      {
+        code: "VIDEO_SECONDS_OUT_OF_RANGE",
+      },
+    );
+  }
+  if (spec.size !== undefined && context.isLiteral(spec.size) && rejects("size", spec.size)) {
     context.report(["size"], `size ${spec.size} is not offered by ${limits.id}`, {
       code: "VIDEO_SIZE_UNSUPPORTED",
       hint: `${limits.id} sizes: ${limits.sizes.join(", ")}`,
