@@ -7,7 +7,7 @@ import {
   testKey,
 } from "../__fixtures__/test-server.js";
 import { createClient } from "../client/create-client.js";
-import { JSONResponseError } from "../errors/index.js";
+import { InvalidRequestError, JSONResponseError } from "../errors/index.js";
 import type { ChatCompletionCreateParams } from "./types.js";
 
 const servers: TestServer[] = [];
@@ -136,5 +136,17 @@ describe("chat.json", () => {
       code: "json_response_invalid",
       rawText: '{"scenes":"nope"',
     });
+  });
+
+  it("rejects an invalid schema before sending anything", async () => {
+    const { server, client } = await replies(["{}"]);
+    await expect(
+      client.chat.json({
+        model: "reel-chat-1",
+        messages: [{ role: "user", content: "x" }],
+        schema: { type: "nope" },
+      }),
+    ).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import type { RequestOptions } from "../client/options.js";
 import { JSONResponseError } from "../errors/json-response-error.js";
+import { compileSchema } from "./compile-schema.js";
 import type { ChatCompletions } from "./completions.js";
 import { parseJSONReply, withJSONInstruction } from "./json-instructions.js";
 import type {
@@ -62,7 +63,7 @@ export async function runChatJSON<T>(
       `Expected \`maxAttempts\` to be a whole number >= 1, got ${String(maxAttempts)}`,
     );
   }
-  const validate = schema ? ajv.compile(schema) : undefined;
+  const validate = schema ? compileSchema(ajv, schema, "schema") : undefined;
   const messages = withJSONInstruction(rest.messages ?? [], schema);
   const usage = emptyUsage();
   let rawText = "";

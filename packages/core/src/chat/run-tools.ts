@@ -1,7 +1,9 @@
 import type { Ajv, ValidateFunction } from "ajv";
 import type { RequestOptions } from "../client/options.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
+import { InvalidRequestError } from "../errors/invalid-request-error.js";
 import { ToolRoundsExceededError } from "../errors/tool-rounds-exceeded-error.js";
+import { compileSchema } from "./compile-schema.js";
 import type { ChatCompletions } from "./completions.js";
 import type {
   ChatCompletion,
@@ -104,12 +106,20 @@ export async function runTools(
     );
   }
   const byName = new Map<string, { tool: RunnableTool; validate: ValidateFunction | undefined }>();
-  for (const tool of tools) {
-    byName.set(tool.name, {
-      tool,
-      validate: tool.parameters ? ajv.compile(tool.parameters) : undefined,
-    });
-  }
+  if (!Array.isArray(tools))
+    throw new InvalidRequestError("tools", "tools: expected an array of runnable tools");
+  tools.forEach((tool, index) => {
+    if (!tool || typeof tool.name !== "string" || typeof tool.execute !== "function") {
+      throw new InvalidRequestError(
+        `tools[${index}]`,
+        `tools[${index}]: expected { name, parameters, execute }`,
+      );
+    }
+    const validate = tool.parameters
+      ? compileSchema(ajv, tool.parameters, `tools[${index}].parameters`)
+      : undefined;
+    byName.set(tool.name, { tool, validate });
+  });
   const definitions = tools.map((tool) => ({
     type: "function" as const,
     function: {
