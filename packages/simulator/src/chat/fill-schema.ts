@@ -252,8 +252,9 @@ function fillNumber(schema: JsonSchema, source: FillSource, integer: boolean): n
     (found) => /^\d/.test(String(found.value)) || found.value > 1,
   );
   const wholeNumbers = numbersIn(source.whole);
-  const named = [...focusNumbers, ...wholeNumbers].find(
-    (found) => fits(found.value) && names.includes(stem(found.next)),
+  // A number the text ties to this property ("12 seconds") is used even out of range, then clamped.
+  const named = [...focusNumbers, ...wholeNumbers].find((found) =>
+    names.includes(stem(found.next)),
   );
   const key = source.key.toLowerCase();
   const fallback = /second|duration|length|time/.test(key)
