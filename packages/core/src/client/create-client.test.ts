@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   sendJSON,
   startTestServer,
@@ -73,5 +73,34 @@ describe("createClient configuration", () => {
     const client = createClient({ baseURL: "http://127.0.0.1:9", apiKey: testKey });
     expect(JSON.stringify(client)).not.toContain(testKey);
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(testKey);
+  });
+
+  it("never prints: retries and failures go to the logger only", async () => {
+    server = await startTestServer((_request, response) =>
+      sendJSON(response, 503, { error: { message: "down" } }, { "retry-after-ms": "1" }),
+    );
+    const methods = ["log", "info", "warn", "error", "debug"] as const;
+    const spies = methods.map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    try {
+      const warnings: string[] = [];
+      const client = createClient({
+        baseURL: server.url,
+        apiKey: testKey,
+        logger: { warn: (message) => warnings.push(message) },
+      });
+      await expect(client.models.list()).rejects.toThrow(/down/);
+      await expect(
+        createClient({
+          baseURL: server.url,
+          apiKey: testKey,
+          maxRetries: 1,
+          retryBaseDelayMs: 1,
+        }).models.list(),
+      ).rejects.toThrow();
+      expect(warnings).toEqual(["retrying request", "retrying request"]);
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
