@@ -1,4 +1,5 @@
 import type { RequestOptions } from "../client/options.js";
+import { APIError } from "../errors/api-error.js";
 import type { Transport } from "../http/transport.js";
 import { ChatCompletionStream } from "./chat-completion-stream.js";
 import type {
@@ -56,7 +57,11 @@ export class ChatCompletions {
       });
       const completion = response.data;
       if (!completion || typeof completion !== "object" || !Array.isArray(completion.choices)) {
-        throw new TypeError("The service returned a chat completion without `choices`.");
+        throw new APIError("The service returned a chat completion without `choices`.", {
+          status: response.status,
+          requestId: response.requestId,
+          code: "invalid_response",
+        });
       }
       return completion;
     }

@@ -3,16 +3,14 @@ import type { Readable } from "node:stream";
 import { type Dispatcher, request as undiciRequest } from "undici";
 import type { ResolvedConfig } from "../client/config.js";
 import type { RequestOptions } from "../client/options.js";
-import { AmbiguousSubmissionError } from "../errors/ambiguous-submission-error.js";
-import { APIConnectionError } from "../errors/api-connection-error.js";
 import { APIError } from "../errors/api-error.js";
-import { APITimeoutError } from "../errors/api-timeout-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import { ReelsmithError } from "../errors/reelsmith-error.js";
 import { errorFromResponse } from "./error-from-response.js";
+import { networkError } from "./network-error.js";
 import { createRedactor } from "./redact.js";
-import { backoffDelay, isConnectPhaseError, retryAfterDelay } from "./retry-policy.js";
+import { backoffDelay, retryAfterDelay } from "./retry-policy.js";
 import { sleep } from "./sleep.js";
 
 /** One logical call; the transport repeats it as the retry policy allows. */
@@ -192,26 +190,17 @@ export class Transport {
       clearTimeout(timer);
       userSignal?.removeEventListener("abort", onUserAbort);
     };
-    const mapError = (error: unknown, phase: "connect" | "body"): ReelsmithError => {
-      if (error instanceof ReelsmithError) return error;
-      if (userSignal?.aborted)
-        return new APIUserAbortError(undefined, { cause: userSignal.reason });
-      const cause = error instanceof Error ? new Error(this.redact(error.message)) : undefined;
-      if (cause && error instanceof Error) {
-        Object.assign(cause, { name: error.name, code: (error as { code?: unknown }).code });
-      }
-      const notWritten = phase === "connect" && isConnectPhaseError(error);
-      if (request.submission && !notWritten) {
-        return new AmbiguousSubmissionError(request.submission.idempotencyKey, {
-          cause: timedOut
-            ? new APITimeoutError(timeoutMs, { cause })
-            : new APIConnectionError(undefined, { cause }),
-        });
-      }
-      if (timedOut) return new APITimeoutError(timeoutMs, { cause });
-      const message = cause ? `Connection error: ${cause.message}` : "Connection error.";
-      return new APIConnectionError(message, { cause });
-    };
+    const mapError = (error: unknown, phase: "connect" | "body"): ReelsmithError =>
+      networkError({
+        error,
+        phase,
+        userAborted: userSignal?.aborted === true,
+        userReason: userSignal?.reason,
+        timedOut,
+        timeoutMs,
+        idempotencyKey: request.submission?.idempotencyKey,
+        redact: this.redact,
+      });
     try {
       let url = this.#resolveURL(request.path);
       let method = request.method;

@@ -1,3 +1,4 @@
+import { APIError } from "../errors/api-error.js";
 import type { VideoJob, VideoJobStatus } from "./types.js";
 
 const statusAliases: Readonly<Record<string, VideoJobStatus>> = {
@@ -27,7 +28,9 @@ const statusAliases: Readonly<Record<string, VideoJobStatus>> = {
  */
 export function normalizeVideoJob(body: unknown): VideoJob {
   if (!body || typeof body !== "object" || typeof (body as { id?: unknown }).id !== "string") {
-    throw new TypeError("The service returned a video job without an `id`.");
+    throw new APIError("The service returned a video job without an `id`.", {
+      code: "invalid_response",
+    });
   }
   const job = { ...(body as Record<string, unknown>) } as VideoJob;
   const raw = typeof job.status === "string" ? job.status.toLowerCase() : "";
