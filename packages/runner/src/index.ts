@@ -1,5 +1,6 @@
 // Pipeline side: expressions, loading, validation, planning.
 export * from "./pipeline/index.js";
+export * from "./plan/index.js";
 
 // Execution side: running pipelines, events, journal, cache, step kinds.
 export { type CacheListing, clearCache, DEFAULT_CACHE_DIR, listCache } from "./cache/index.js";

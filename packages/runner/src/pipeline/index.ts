@@ -23,5 +23,6 @@ export {
   StepSchema,
   type StepSpec,
 } from "./pipeline-schema.js";
+export { resolveInputs } from "./resolve-inputs.js";
 export { stepKindOf } from "./step-kind-of.js";
 export { loadPipeline, type ValidateOptions, validatePipeline } from "./validate-pipeline.js";

@@ -1,0 +1,3 @@
+export { buildGraph, findCycles, type StepGraph, stepDependencies } from "./build-graph.js";
+export { type PlanOptions, planPipeline } from "./plan-pipeline.js";
+export type { Plan, PlanLimits, PlannedFanOut, PlannedStep, PlanStage } from "./plan-types.js";

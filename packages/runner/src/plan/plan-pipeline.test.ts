@@ -1,0 +1,74 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { describe, expect, it } from "vitest";
+import { loadPipeline } from "../pipeline/validate-pipeline.js";
+import { planPipeline } from "./plan-pipeline.js";
+
+const storyboard = new URL("../pipeline/__fixtures__/valid/storyboard.yaml", import.meta.url)
+  .pathname;
+
+const inline = (source: string) => loadPipeline({ source, path: "<inline>" });
+
+describe("planPipeline", () => {
+  it("plans the storyboard: stages, fan-out from an earlier step, known requests, limits", async () => {
+    const plan = planPipeline(await loadPipeline(storyboard), { inputs: { scenes: "4" } });
+    expect(plan.stages.map((stage) => stage.steps)).toEqual([
+      ["storyboard"],
+      ["clips"],
+      ["final", "sheet"],
+    ]);
+    const [board, clips, final] = plan.steps;
+    expect(board?.request.known.prompt).toBe(
+      "Split this story into 4 scenes: A fox crosses a frozen river at dawn.",
+    );
+    expect(board?.request.known.model).toBe("reel-chat-1");
+    expect(clips?.fanOut).toEqual({ maxParallel: 4, from: "steps.storyboard.outputs.json.scenes" });
+    expect(clips?.request.known).toMatchObject({
+      model: "reel-video-1",
+      seconds: 4,
+      size: "1280x720",
+    });
+    expect(clips?.request.pending.sort()).toEqual(["output", "prompt"]);
+    expect(final?.dependsOn).toEqual(["clips"]);
+    expect(plan.limits.videoModels).toEqual([
+      {
+        model: "reel-video-1",
+        maxSeconds: 10,
+        sizes: ["1280x720", "720x1280", "1920x1080", "1080x1920"],
+        steps: ["clips"],
+      },
+    ]);
+    expect(plan.limits.maxCredits).toBe(500);
+    expect(plan.limits.videoJobs).toBeUndefined(); // the number of scenes is only known at run time
+    expect(plan.limits.chatRequests).toBe(1);
+  });
+
+  it("counts jobs when fan-outs are known from inputs", async () => {
+    const pipeline = await inline(`name: known
+inputs: { shots: { type: array, default: [a, b, c] } }
+defaults: { video: { model: reel-video-2-lite } }
+steps:
+  - id: clips
+    for_each: \${{ inputs.shots }}
+    video: { prompt: "\${{ item }}" }
+  - id: one
+    video: { prompt: solo, seconds: 8 }
+`);
+    const plan = planPipeline(pipeline);
+    expect(plan.steps[0]?.fanOut).toEqual({ items: 3 });
+    expect(plan.limits.videoJobs).toBe(4);
+    expect(plan.stages).toEqual([{ index: 0, steps: ["clips", "one"] }]);
+  });
+
+  it("notes inputs it cannot resolve instead of failing", async () => {
+    const pipeline = await inline(`name: needs-input
+inputs: { topic: { type: string } }
+steps:
+  - id: a
+    chat: { model: reel-chat-1, prompt: "About \${{ inputs.topic }}" }
+`);
+    const plan = planPipeline(pipeline);
+    expect(plan.inputs).toBeUndefined();
+    expect(plan.notes[0]).toContain("topic");
+    expect(plan.steps[0]?.request.pending).toEqual(["prompt"]);
+  });
+});

@@ -1,0 +1,154 @@
+import type { VideoModelCatalog } from "@reelsmith/core";
+import { defineKey } from "../expressions/convert.js";
+import { evaluateValue } from "../expressions/evaluate.js";
+import { collectReferences, containsExpression } from "../expressions/references.js";
+import { wholeExpression } from "../expressions/template.js";
+import { referenceVideoModels } from "../pipeline/core-shim.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import { resolveInputs } from "../pipeline/resolve-inputs.js";
+import { stepKindOf } from "../pipeline/step-kind-of.js";
+import { buildGraph } from "./build-graph.js";
+import type { Plan, PlannedFanOut, PlannedStep, PlanStage } from "./plan-types.js";
+
+/** Options of `planPipeline`. */
+export interface PlanOptions {
+  /** Input values as given to a run (CLI strings are coerced). */
+  inputs?: Record<string, unknown>;
+  videoModels?: VideoModelCatalog;
+}
+
+type Known = { ok: true; value: unknown } | { ok: false };
+
+/** A value is known before the run when its expressions read only inputs and env. */
+function staticValue(
+  value: unknown,
+  context: Parameters<typeof evaluateValue>[1] | undefined,
+): Known {
+  if (!containsExpression(value)) return { ok: true, value };
+  const references = collectReferences(value);
+  if (!context || references.steps.size > 0 || references.usesItem) return { ok: false };
+  try {
+    return { ok: true, value: evaluateValue(value, context) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Work out what a valid pipeline will do: stages of steps that run together, fan-outs
+ * (with their size when known now), each request with the values already known (literals
+ * and expressions over inputs/env, pipeline defaults merged), and the limits that apply
+ * (video models' limits, credit budget, number of jobs).
+ *
+ * @example
+ * ```ts
+ * const plan = planPipeline(await loadPipeline("storyboard.yaml"), { inputs: { scenes: "4" } });
+ * plan.stages.map((stage) => stage.steps); // [["storyboard"], ["clips"], ["final", "sheet"]]
+ * ```
+ */
+export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}): Plan {
+  const { spec } = pipeline;
+  const notes: string[] = [];
+  let inputs: Record<string, unknown> | undefined;
+  try {
+    inputs = resolveInputs(pipeline, options.inputs ?? {});
+  } catch (error) {
+    notes.push(`values that depend on inputs are unknown: ${(error as Error).message}`);
+  }
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(spec.env ?? {})) defineKey(env, key, String(value));
+  const context = inputs
+    ? { inputs, env, steps: {}, run: { id: "(plan)", dir: "", name: spec.name } }
+    : undefined;
+
+  const graph = buildGraph(pipeline);
+  const stageOf = new Map<string, number>();
+  for (const id of graph.order) {
+    let stage = 0;
+    for (const dependency of graph.dependencies.get(id) ?? [])
+      stage = Math.max(stage, (stageOf.get(dependency) ?? -1) + 1);
+    stageOf.set(id, stage);
+  }
+  const stages: PlanStage[] = [];
+  for (const step of spec.steps) {
+    const index = stageOf.get(step.id) ?? 0;
+    while (stages.length <= index) stages.push({ index: stages.length, steps: [] });
+    stages[index]?.steps.push(step.id);
+  }
+
+  const catalog = options.videoModels ?? referenceVideoModels;
+  const defaults = (spec.defaults ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const videoModels = new Map<
+    string,
+    { model: string; maxSeconds: number; sizes: string[]; steps: string[] }
+  >();
+  let videoJobs: number | undefined = 0;
+  let chatRequests: number | undefined = 0;
+  const steps: PlannedStep[] = spec.steps.map((step) => {
+    const kind = stepKindOf(step);
+    const body = {
+      ...(defaults[kind] ?? {}),
+      ...((step as Record<string, unknown>)[kind] as Record<string, unknown>),
+    };
+    const known: Record<string, unknown> = {};
+    const pending: string[] = [];
+    for (const [key, value] of Object.entries(body)) {
+      const result = staticValue(value, context);
+      if (result.ok) defineKey(known, key, result.value);
+      else pending.push(key);
+    }
+    let fanOut: PlannedFanOut | undefined;
+    let count: number | undefined = 1;
+    if (step.for_each !== undefined) {
+      const list = staticValue(step.for_each, context);
+      fanOut = { maxParallel: step.max_parallel };
+      if (list.ok && Array.isArray(list.value)) fanOut.items = list.value.length;
+      else if (typeof step.for_each === "string")
+        fanOut.from = wholeExpression(step.for_each) ?? step.for_each;
+      count = fanOut.items;
+    }
+    const add = (total: number | undefined) =>
+      total === undefined || count === undefined ? undefined : total + count;
+    if (kind === "video") videoJobs = add(videoJobs);
+    if (kind === "chat") chatRequests = add(chatRequests);
+    const model = typeof known.model === "string" ? known.model : undefined;
+    if (kind === "video" && model) {
+      const limits = catalog.find((entry) => entry.id === model);
+      if (limits) {
+        const entry = videoModels.get(model) ?? {
+          model,
+          maxSeconds: limits.maxSeconds,
+          sizes: [...limits.sizes],
+          steps: [],
+        };
+        entry.steps.push(step.id);
+        videoModels.set(model, entry);
+      }
+    }
+    return {
+      id: step.id,
+      ...(step.name ? { name: step.name } : {}),
+      kind,
+      stage: stageOf.get(step.id) ?? 0,
+      dependsOn: [...(graph.dependencies.get(step.id) ?? [])],
+      ...(step.if !== undefined ? { condition: step.if } : {}),
+      ...(fanOut ? { fanOut } : {}),
+      request: { known, pending },
+      ...(model ? { model } : {}),
+    };
+  });
+  return {
+    name: spec.name,
+    ...(spec.description ? { description: spec.description } : {}),
+    ...(inputs ? { inputs } : {}),
+    notes,
+    stages,
+    steps,
+    limits: {
+      videoModels: [...videoModels.values()],
+      ...(spec.max_credits !== undefined ? { maxCredits: spec.max_credits } : {}),
+      ...(videoJobs !== undefined ? { videoJobs } : {}),
+      ...(chatRequests !== undefined ? { chatRequests } : {}),
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** What a pipeline will do, worked out before anything is sent (the CLI's `plan`). */
+export interface Plan {
+  name: string;
+  description?: string;
+  /** Inputs as the run would see them (undefined when they could not be resolved). */
+  inputs?: Record<string, unknown>;
+  /** Why some values are unknown, e.g. missing required inputs. */
+  notes: string[];
+  /** Groups of steps that can run at the same time, in order. */
+  stages: PlanStage[];
+  steps: PlannedStep[];
+  limits: PlanLimits;
+}
+
+/** Steps whose dependencies are all in earlier stages. */
+export interface PlanStage {
+  index: number;
+  steps: string[];
+}
+
+/** One step of the plan. */
+export interface PlannedStep {
+  id: string;
+  name?: string;
+  kind: string;
+  stage: number;
+  /** Steps it waits for (`needs` plus references). */
+  dependsOn: string[];
+  /** The `if:` condition, when there is one. */
+  condition?: string;
+  fanOut?: PlannedFanOut;
+  /** The request with pipeline defaults merged: values known now, and fields known only at run time. */
+  request: { known: Record<string, unknown>; pending: string[] };
+  /** Literal video requests' model, when known (for the limits). */
+  model?: string;
+}
+
+/** A `for_each` step. */
+export interface PlannedFanOut {
+  /** Number of items when known now (a literal list, or one computed from inputs). */
+  items?: number;
+  /** The expression the list comes from, when it is only known at run time. */
+  from?: string;
+  maxParallel?: number;
+}
+
+/** Limits that apply to the run. */
+export interface PlanLimits {
+  /** Video models used by the pipeline and their limits (spec 2.3). */
+  videoModels: { model: string; maxSeconds: number; sizes: string[]; steps: string[] }[];
+  /** Credit budget from the pipeline (`max_credits`). */
+  maxCredits?: number;
+  /** Number of video jobs when every fan-out size is known now; undefined otherwise. */
+  videoJobs?: number;
+  /** Chat requests when every fan-out size is known now (tool rounds not counted). */
+  chatRequests?: number;
+}
