@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
@@ -102,7 +103,7 @@ export async function runWithBus(
   writeJsonAtomic(join(runDir, "run.json"), runJson);
   bus.attachFile(join(runDir, "events.ndjson"));
   const journal = openJournal(join(runDir, "journal.jsonl"));
-  journal.append(
+  await journal.append(
     options.resume
       ? { type: "run.resume", runId }
       : {
@@ -114,7 +115,14 @@ export async function runWithBus(
           inputs,
         },
   );
-  const signal = options.signal ?? new AbortController().signal;
+  // One run-wide signal that many units listen to; the caller's signal aborts it.
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const userSignal = options.signal;
+  const onUserAbort = () => controller.abort(userSignal?.reason);
+  if (userSignal?.aborted) onUserAbort();
+  else userSignal?.addEventListener("abort", onUserAbort, { once: true });
+  const signal = controller.signal;
   const graph = dependencyGraph(pipeline.spec.steps);
   const kinds = new Map((options.stepKinds ?? builtinStepKinds).map((k) => [k.kind, k]));
   bus.emit({
@@ -186,8 +194,9 @@ export async function runWithBus(
   }
   const finalStatus = status === "succeeded" && error ? "failed" : status;
   const durationMs = Date.now() - started;
-  journal.append({ type: "run.end", status: finalStatus });
-  journal.close();
+  userSignal?.removeEventListener("abort", onUserAbort);
+  await journal.append({ type: "run.end", status: finalStatus });
+  await journal.close();
   const runResult: RunResult = {
     status: finalStatus,
     runId,

@@ -159,12 +159,13 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       return failStep(step, kind.kind, started, error);
     }
     if (skipReason) {
-      journal.append({ type: "step.skip", step: step.id, reason: skipReason });
+      await journal.append({ type: "step.skip", step: step.id, reason: skipReason });
       finish(step.id, { ...base, status: "skipped", outputs: {} });
       bus.emit({ type: "step.skip", step: step.id, reason: skipReason });
       return;
     }
-    journal.append({ type: "step.start", step: step.id });
+    // Written in order now; made durable by the next sync (losing it only means a re-run).
+    journal.append({ type: "step.start", step: step.id }).catch(() => undefined);
     bus.emit({ type: "step.start", step: step.id });
     const fanOut = step.for_each !== undefined;
     let items: unknown[] = [undefined];
@@ -284,7 +285,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       }
       return failStep(step, kind.kind, started, first?.error, outputs, stepTotals, first?.index);
     }
-    journal.append({ type: "step.end", step: step.id, outputs });
+    await journal.append({ type: "step.end", step: step.id, outputs });
     finish(step.id, {
       status: "succeeded",
       kind: kind.kind,
@@ -303,7 +304,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     });
   };
 
-  const failStep = (
+  const failStep = async (
     step: ExecutableStep,
     kind: string,
     started: number,
@@ -318,7 +319,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         : new StepError(step.id, index, cause);
     const serialized = serializeError(error);
     const continued = step.continue_on_error === true;
-    journal.append({ type: "step.fail", step: step.id, error: serialized, continued });
+    await journal.append({ type: "step.fail", step: step.id, error: serialized, continued });
     finish(step.id, {
       status: "failed",
       kind,

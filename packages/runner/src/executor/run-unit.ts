@@ -62,6 +62,11 @@ function summaryOf(spec: Record<string, unknown>): string {
 export async function runUnit(work: UnitWork, services: UnitServices): Promise<UnitResult> {
   const { stepId, index } = work;
   const at = index === undefined ? {} : { index };
+  // Item records matter for fan-out items; a plain step is covered by step.start/end/fail.
+  const record = (entry: Record<string, unknown> & { type: string }): Promise<void> =>
+    index === undefined
+      ? Promise.resolve()
+      : services.journal.append({ ...entry, step: stepId, ...at });
   const kindName = work.kind.kind;
   const useCache = work.cache && CACHED_KINDS.has(kindName);
   const key = useCache
@@ -71,18 +76,12 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     const hit = restoreFromCache(services.cacheDir, key, services.runDir);
     if (hit) {
       const totals = { ...emptyTotals(), cachedSteps: 1 };
-      services.journal.append({
-        type: "item.end",
-        step: stepId,
-        ...at,
-        outputs: hit.outputs,
-        totals,
-        cached: true,
-      });
+      await record({ type: "item.end", outputs: hit.outputs, totals, cached: true });
       return { outputs: hit.outputs, totals, cached: true };
     }
   }
-  services.journal.append({ type: "item.start", step: stepId, ...at });
+  // Written in order now; made durable by the next sync (losing it only means a re-run).
+  record({ type: "item.start" }).catch(() => undefined);
   const attempts = Math.max(1, work.retry?.attempts ?? 1);
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
   for (let attempt = 1; ; attempt++) {
@@ -107,7 +106,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
       const totals = totalsOfOutputs(kindName, outputs);
-      services.journal.append({ type: "item.end", step: stepId, ...at, outputs, totals });
+      await record({ type: "item.end", outputs, totals });
       if (key) {
         await storeInCache(services.cacheDir, {
           key,
@@ -140,12 +139,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       }
       // A cancelled unit is left "started" in the journal so that resume picks it up again.
       if (!cancelled) {
-        services.journal.append({
-          type: "item.fail",
-          step: stepId,
-          ...at,
-          error: serializeError(error),
-        });
+        await record({ type: "item.fail", error: serializeError(error) });
       }
       throw error;
     }

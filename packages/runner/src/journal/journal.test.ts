@@ -7,12 +7,12 @@ import { replayJournal, SINGLE_ITEM } from "./journal-state.js";
 import { createStepJournal } from "./step-journal.js";
 
 describe("journal", () => {
-  it("appends checksummed records and ignores a torn last line", () => {
+  it("appends checksummed records and ignores a torn last line", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
     const journal = openJournal(file);
-    journal.append({ type: "step.start", step: "a" });
-    journal.append({ type: "step.end", step: "a", outputs: { text: "hi" } });
-    journal.close();
+    await journal.append({ type: "step.start", step: "a" });
+    await journal.append({ type: "step.end", step: "a", outputs: { text: "hi" } });
+    await journal.close();
     appendFileSync(file, '{"type":"step.start","step":"b","su');
     expect(readJournal(file).map((r) => r.type)).toEqual(["step.start", "step.end"]);
     // appending after a torn line starts a fresh line, so the new record survives
@@ -22,31 +22,31 @@ describe("journal", () => {
     expect(readJournal(file).map((r) => r.step)).toEqual(["a", "a", "c"]);
   });
 
-  it("rejects a record whose content no longer matches its checksum", () => {
+  it("rejects a record whose content no longer matches its checksum", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
     const journal = openJournal(file);
-    journal.append({ type: "step.end", step: "a", outputs: { n: 1 } });
-    journal.close();
+    await journal.append({ type: "step.end", step: "a", outputs: { n: 1 } });
+    await journal.close();
     writeFileSync(file, readFileSync(file, "utf8").replace('"n":1', '"n":2'));
     expect(readJournal(file)).toEqual([]);
   });
 
-  it("replays steps, items and facts", () => {
+  it("replays steps, items and facts", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
     const journal = openJournal(file);
-    journal.append({ type: "run.start", runId: "r" });
-    journal.append({ type: "step.start", step: "clips" });
+    await journal.append({ type: "run.start", runId: "r" });
+    await journal.append({ type: "step.start", step: "clips" });
     const item = createStepJournal(journal, "clips", 1, undefined);
-    item.record("video.submitted", { jobId: "video_1" });
-    journal.append({ type: "item.end", step: "clips", index: 0, outputs: { file: "a" } });
-    journal.append({
+    await item.record("video.submitted", { jobId: "video_1" });
+    await journal.append({ type: "item.end", step: "clips", index: 0, outputs: { file: "a" } });
+    await journal.append({
       type: "item.fail",
       step: "clips",
       index: 2,
       error: { name: "E", message: "m" },
     });
-    journal.append({ type: "step.end", step: "plan", outputs: { text: "t" } });
-    journal.close();
+    await journal.append({ type: "step.end", step: "plan", outputs: { text: "t" } });
+    await journal.close();
     const state = replayJournal(readJournal(file));
     expect(state.start?.runId).toBe("r");
     const clips = state.steps.get("clips");

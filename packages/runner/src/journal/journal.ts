@@ -1,7 +1,7 @@
 import {
   closeSync,
   existsSync,
-  fsyncSync,
+  fdatasync,
   openSync,
   readFileSync,
   readSync,
@@ -13,9 +13,13 @@ import { decodeRecord, encodeRecord, type JournalRecord } from "./journal-record
 /** Append-only, fsync'd journal of a run (`journal.jsonl`). */
 export interface Journal {
   readonly file: string;
-  /** Append one record and fsync it before returning: the caller acts only afterwards. */
-  append(record: JournalRecord): void;
-  close(): void;
+  /**
+   * Append one record. The line is written at once (so records keep their order); the
+   * promise settles when it is on disk (fdatasync). Await it before acting on the change.
+   */
+  append(record: JournalRecord): Promise<void>;
+  /** Wait for every written record to be on disk, then close the file. */
+  close(): Promise<void>;
 }
 
 /**
@@ -33,16 +37,46 @@ export function openJournal(file: string): Journal {
     readSync(fd, last, 0, 1, size - 1);
     if (last[0] !== 0x0a) writeSync(fd, "\n");
   }
+  // Group commit: records written while a sync runs share the next sync, so concurrent
+  // steps do not queue one disk flush each.
+  let written = 0;
+  let synced = 0;
+  let syncing: Promise<void> | undefined;
+  const syncOnce = (handle: number): Promise<void> => {
+    const upTo = written;
+    return new Promise<void>((resolve, reject) =>
+      fdatasync(handle, (error) => (error ? reject(error) : resolve())),
+    ).then(
+      () => {
+        synced = Math.max(synced, upTo);
+        syncing = undefined;
+      },
+      (error) => {
+        syncing = undefined;
+        throw error;
+      },
+    );
+  };
+  const flush = async (target: number): Promise<void> => {
+    while (synced < target) {
+      if (fd === undefined) throw new Error(`journal ${file} is closed`);
+      syncing ??= syncOnce(fd);
+      await syncing;
+    }
+  };
   return {
     file,
     append(record) {
-      if (fd === undefined) throw new Error(`journal ${file} is closed`);
+      if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
       const line = encodeRecord({ ...record, time: record.time ?? new Date().toISOString() });
       writeSync(fd, line);
-      fsyncSync(fd);
+      written += 1;
+      return flush(written);
     },
-    close() {
-      if (fd !== undefined) closeSync(fd);
+    async close() {
+      if (fd === undefined) return;
+      await flush(written);
+      closeSync(fd);
       fd = undefined;
     },
   };

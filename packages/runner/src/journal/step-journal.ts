@@ -7,10 +7,10 @@ import type { ItemState } from "./journal-state.js";
  */
 export interface StepJournal {
   /**
-   * Durably record a fact before acting on it.
-   * @example journal.record("video.submitted", { jobId: job.id }); // then poll
+   * Durably record a fact before acting on it: the promise settles once it is on disk.
+   * @example await journal.record("video.submitted", { jobId: job.id }); // then poll
    */
-  record(name: string, data: Record<string, unknown>): void;
+  record(name: string, data: Record<string, unknown>): Promise<void>;
   /**
    * A fact recorded earlier for this item (this run or the run being resumed).
    * @example const previous = journal.recall("video.submitted")?.jobId;
@@ -28,14 +28,14 @@ export function createStepJournal(
   const facts: Record<string, Record<string, unknown>> = { ...(previous?.facts ?? {}) };
   return {
     record(name, data) {
-      journal.append({
+      facts[name] = data;
+      return journal.append({
         type: "fact",
         step,
         ...(index === undefined ? {} : { index }),
         name,
         data,
       });
-      facts[name] = data;
     },
     recall(name) {
       return facts[name];

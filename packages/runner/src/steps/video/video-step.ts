@@ -80,14 +80,14 @@ export async function runVideoStep(
         created = await client.videos.create(params, { signal, idempotencyKey });
       } catch (error) {
         if (AmbiguousSubmissionError.isInstance(error)) {
-          journal.record("video.ambiguous", { idempotencyKey });
+          await journal.record("video.ambiguous", { idempotencyKey });
           throw new AmbiguousVideoSubmissionError(stepId, index, idempotencyKey, error);
         }
         throw error;
       }
       jobId = created.id;
       // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
-      journal.record("video.submitted", { jobId, idempotencyKey, submission });
+      await journal.record("video.submitted", { jobId, idempotencyKey, submission });
       context.emit({ type: "video.submitted", step: stepId, ...at, jobId });
     }
     try {
@@ -104,12 +104,12 @@ export async function runVideoStep(
             ...(typeof update.progress === "number" ? { progress: update.progress } : {}),
           }),
       });
-      journal.record("video.completed", { jobId, job: done });
+      await journal.record("video.completed", { jobId, job: done });
       budget?.spend(done.usage?.total_credits ?? 0);
       return done;
     } catch (error) {
       if (VideoJobFailedError.isInstance(error)) {
-        journal.record("video.failed", { jobId, error: serializeError(error) });
+        await journal.record("video.failed", { jobId, error: serializeError(error) });
       }
       throw error;
     }
@@ -127,7 +127,7 @@ export async function runVideoStep(
         ...(progress.total === undefined ? {} : { total: progress.total }),
       }),
   });
-  journal.record("video.downloaded", { jobId: job.id, file: download.path });
+  await journal.record("video.downloaded", { jobId: job.id, file: download.path });
   context.emit({
     type: "video.downloaded",
     step: stepId,

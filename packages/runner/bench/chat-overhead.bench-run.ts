@@ -1,0 +1,90 @@
+/**
+ * Runner overhead: a 200-step chat pipeline through runPipeline versus a hand-written loop
+ * making the same calls with @reelsmith/core at the same concurrency, in the same process
+ * against the same simulator. Alternates the two, reports medians, writes bench/results.json.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@reelsmith/core";
+import { startSimulator } from "@reelsmith/simulator";
+import pLimit from "p-limit";
+import { expect, it } from "vitest";
+import { runPipeline } from "../src/run-pipeline.js";
+
+const STEPS = 200;
+const CONCURRENCY = 8;
+const ROUNDS = 9;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+it("runner vs hand-written loop, 200 chat calls", async () => {
+  const simulator = await startSimulator({ timeScale: 1 });
+  const client = createClient({ baseURL: simulator.url, apiKey: simulator.apiKey });
+  const root = mkdtempSync(join(tmpdir(), "reelsmith-bench-"));
+  const prompt = (n: number) => `Step ${n}: write one sentence about the number ${n}.`;
+  const pipeline = {
+    name: "bench",
+    defaults: { chat: { model: "reel-chat-1" } },
+    steps: Array.from({ length: STEPS }, (_, n) => ({ id: `s${n}`, chat: { prompt: prompt(n) } })),
+  };
+  const loop = async () => {
+    const limit = pLimit(CONCURRENCY);
+    const texts = await Promise.all(
+      Array.from({ length: STEPS }, (_, n) =>
+        limit(async () => {
+          const completion = await client.chat.completions.create({
+            model: "reel-chat-1",
+            messages: [{ role: "user", content: prompt(n) }],
+          });
+          return completion.choices[0]?.message.content ?? "";
+        }),
+      ),
+    );
+    return texts.length;
+  };
+  const runner = async () => {
+    const result = await runPipeline(pipeline, {
+      client,
+      concurrency: CONCURRENCY,
+      cache: false,
+      runsRoot: join(root, "runs"),
+    });
+    if (result.status !== "succeeded") throw new Error(result.error?.message);
+    return Object.keys(result.steps).length;
+  };
+  await loop(); // warm up connections and JIT
+  const times = { loop: [] as number[], runner: [] as number[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, fn] of [
+      ["loop", loop],
+      ["runner", runner],
+    ] as const) {
+      const started = performance.now();
+      expect(await fn()).toBe(STEPS);
+      times[name].push(performance.now() - started);
+    }
+  }
+  await simulator.close();
+  const summary = {
+    steps: STEPS,
+    concurrency: CONCURRENCY,
+    rounds: ROUNDS,
+    loopMs: times.loop.map(Math.round),
+    runnerMs: times.runner.map(Math.round),
+    loopMedianMs: Math.round(median(times.loop)),
+    runnerMedianMs: Math.round(median(times.runner)),
+    ratio: Number((median(times.runner) / median(times.loop)).toFixed(3)),
+    // The machine is shared: the fastest round of each is the least disturbed measurement.
+    loopMinMs: Math.round(Math.min(...times.loop)),
+    runnerMinMs: Math.round(Math.min(...times.runner)),
+    ratioOfMins: Number((Math.min(...times.runner) / Math.min(...times.loop)).toFixed(3)),
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+  writeFileSync(join(import.meta.dirname, "results.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(summary);
+});
