@@ -1,8 +1,9 @@
-import { readdir } from "node:fs/promises";
+import { copyFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempDirectory } from "../../test/fixtures.js";
 import { extractFrame } from "../../test/frame.js";
+import { FfmpegError } from "../errors/ffmpeg-error.js";
 import { MediaAbortError } from "../errors/media-abort-error.js";
 import { probe } from "../probe/probe.js";
 import { synthesizeClip } from "./synthesize-clip.js";
@@ -50,6 +51,33 @@ describe("synthesizeClip", () => {
       image,
     });
     expect(info).toMatchObject({ width: 240, height: 320 });
+  });
+
+  it("reads a picture whatever its extension, and fails (not hangs) on one that is not a picture", async () => {
+    const png = path.join(work(), "frame.png");
+    await extractFrame(path.join(work(), "ref.mp4"), png);
+    const odd = path.join(work(), "reference.img");
+    await copyFile(png, odd);
+    const { info } = await synthesizeClip({
+      output: path.join(work(), "odd.mp4"),
+      seconds: 0.5,
+      size: "320x240",
+      text: "odd",
+      image: odd,
+    });
+    expect(info).toMatchObject({ width: 320, height: 240 });
+
+    const garbage = path.join(work(), "garbage.png");
+    await writeFile(garbage, "this is not a picture");
+    await expect(
+      synthesizeClip({
+        output: path.join(work(), "garbage.mp4"),
+        seconds: 0.5,
+        size: "320x240",
+        text: "x",
+        image: garbage,
+      }),
+    ).rejects.toBeInstanceOf(FfmpegError);
   });
 
   it("rejects a background that could inject filter syntax", async () => {

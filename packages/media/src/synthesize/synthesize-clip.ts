@@ -82,27 +82,51 @@ export async function synthesizeClip(
       "x=(w-text_w)/2",
       "y=(h-text_h)/2",
     ].join(":");
-    const inputs = options.image
-      ? [
+    let inputs = [
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=${background}:s=${width}x${height}:r=${fps}:d=${seconds}`,
+    ];
+    if (options.image) {
+      // Decode the picture once, cropped to cover the frame, into a PNG of our own: this
+      // validates it (a looped input that cannot be decoded would never advance and hang)
+      // and lets any format or extension ffmpeg can read serve as the background.
+      const still = path.join(textDirectory, "background.png");
+      const image = path.resolve(options.image);
+      await runFfmpeg(
+        tools,
+        [
+          ...literalImageName(image),
+          "-i",
+          image,
+          "-frames:v",
+          "1",
+          "-vf",
+          `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`,
           "-f",
           "image2",
-          "-pattern_type",
-          "none",
-          "-loop",
+          "-update",
           "1",
-          "-framerate",
-          String(fps),
-          "-t",
-          String(seconds),
-          "-i",
-          path.resolve(options.image),
-        ]
-      : ["-f", "lavfi", "-i", `color=c=${background}:s=${width}x${height}:r=${fps}:d=${seconds}`];
-    const cover = options.image
-      ? `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},`
-      : "";
+          still,
+        ],
+        { signal: options.signal },
+      );
+      inputs = [
+        "-f",
+        "image2",
+        "-loop",
+        "1",
+        "-framerate",
+        String(fps),
+        "-t",
+        String(seconds),
+        "-i",
+        still,
+      ];
+    }
     const graph = [
-      `[0:v]${cover}setsar=1,fps=${fps},drawtext=${drawtext},format=yuv420p[v]`,
+      `[0:v]setsar=1,fps=${fps},drawtext=${drawtext},format=yuv420p[v]`,
       "[1:a]volume=0.1,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]",
     ].join(";");
     const progress = createProgressTracker(options.onProgress, seconds);
@@ -160,6 +184,11 @@ export async function synthesizeClip(
   } finally {
     await rm(textDirectory, { recursive: true, force: true });
   }
+}
+
+/** Names with `%` must not be read as an image2 frame pattern; other names are probed normally. */
+function literalImageName(file: string): string[] {
+  return path.basename(file).includes("%") ? ["-f", "image2", "-pattern_type", "none"] : [];
 }
 
 const palette = [
