@@ -62,7 +62,9 @@ export class ChatCompletionAccumulator {
           state.toolCalls.set(index, call);
         }
         if (part.id) call.id = part.id;
-        if (part.function?.name) call.function.name += part.function.name;
+        // Some servers repeat the whole name in every delta; others split it in pieces.
+        const name = part.function?.name;
+        if (name && name !== call.function.name) call.function.name += name;
         if (part.function?.arguments) call.function.arguments += part.function.arguments;
       }
       if (choice.finish_reason) state.finishReason = choice.finish_reason;
