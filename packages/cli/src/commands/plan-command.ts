@@ -1,11 +1,12 @@
 import path from "node:path";
+import { formatDiagnostic, validatePipeline } from "@reelsmith/runner";
 import type { Command } from "commander";
 import { stringify } from "yaml";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
-import { runner } from "../services/runner-api.js";
+import { planPipelineOf } from "../services/runner-api.js";
 
 /** Flags of `reelsmith plan`. */
 export interface PlanFlags {
@@ -27,20 +28,19 @@ export async function planCommand(
   context: CliContext,
 ): Promise<number> {
   const absolute = path.resolve(context.cwd, file);
-  const { pipeline, diagnostics } = await runner("validatePipeline")(absolute);
+  const { pipeline, diagnostics } = await validatePipeline(absolute);
   const errors = diagnostics.filter((d) => d.severity === "error");
   if (!pipeline || errors.length > 0) {
-    const format = runner("formatDiagnostic");
     for (const d of diagnostics) {
       context.stderr.write(
-        `${format({ ...d, file: displayPath(d.file || absolute, context.cwd) })}\n`,
+        `${formatDiagnostic({ ...d, file: displayPath(d.file || absolute, context.cwd) })}\n`,
       );
     }
     context.stderr.write(`${errors.length} error(s): fix them, then plan again\n`);
     return ExitCode.usage;
   }
   const inputs = await gatherInputs(flags, context.cwd);
-  const plan = runner("planPipeline")(pipeline, { inputs });
+  const plan = planPipelineOf()(pipeline, { inputs });
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return ExitCode.ok;
 }

@@ -1,9 +1,9 @@
 import path from "node:path";
+import { type Diagnostic, formatDiagnostic, validatePipeline } from "@reelsmith/runner";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
-import { type Diagnostic, runner } from "../services/runner-api.js";
 
 /**
  * Validate pipeline files: every problem of every file, as `file:line:column` with the line
@@ -13,15 +13,13 @@ import { type Diagnostic, runner } from "../services/runner-api.js";
  * const code = await validateCommand(["a.yaml", "b.yaml"], context);
  */
 export async function validateCommand(files: string[], context: CliContext): Promise<number> {
-  const validate = runner("validatePipeline");
-  const format = runner("formatDiagnostic");
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
     const absolute = path.resolve(context.cwd, file);
     let diagnostics: Diagnostic[];
     try {
-      ({ diagnostics } = await validate(absolute));
+      ({ diagnostics } = await validatePipeline(absolute));
     } catch (error) {
       diagnostics = [
         {
@@ -39,7 +37,7 @@ export async function validateCommand(files: string[], context: CliContext): Pro
     warnings += diagnostics.length - fileErrors;
     for (const diagnostic of diagnostics) {
       const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
-      context.stdout.write(`${format(shown)}\n`);
+      context.stdout.write(`${formatDiagnostic(shown)}\n`);
     }
     if (fileErrors === 0) context.stdout.write(`${displayPath(absolute, context.cwd)}: ok\n`);
   }

@@ -1,56 +1,30 @@
-// Seam to the pipeline side of @reelsmith/runner (validate, format, plan). It is being written
-// at the same time as the CLI; until those exports land, this file declares the contracted
-// signatures and looks the functions up at run time, so the CLI builds either way and says
-// clearly what is missing.
+// Seam to `planPipeline` of @reelsmith/runner, which is being written at the same time as the
+// CLI: until it is exported, this looks it up at run time so the CLI builds either way and
+// says clearly what is missing. Everything else is imported from the runner directly.
+
+import type { LoadedPipeline } from "@reelsmith/runner";
 import * as runnerModule from "@reelsmith/runner";
 import { CliError } from "../errors/cli-error.js";
 
-/** A problem found in a pipeline file (runner contract). */
-export interface Diagnostic {
-  severity: "error" | "warning";
-  code: string;
-  message: string;
-  file: string;
-  line: number;
-  column: number;
-  sourceLine?: string;
-  hint?: string;
-}
-
-/** A loaded pipeline (the parts the CLI reads). */
-export interface LoadedPipelineView {
-  path: string;
-  hash: string;
-  spec: { name?: string; [key: string]: unknown };
-}
-
-/** The runner functions the CLI uses, as agreed in the contracts. */
-export interface RunnerApi {
-  validatePipeline(
-    file: string,
-  ): Promise<{ pipeline?: LoadedPipelineView; diagnostics: Diagnostic[] }>;
-  formatDiagnostic(diagnostic: Diagnostic): string;
-  planPipeline(
-    pipeline: LoadedPipelineView,
-    options?: { inputs?: Record<string, unknown> },
-  ): unknown;
-}
-
-const exported = runnerModule as unknown as Partial<RunnerApi>;
+/** The contracted signature of the runner's `planPipeline`. */
+export type PlanPipeline = (
+  pipeline: LoadedPipeline,
+  options?: { inputs?: Record<string, unknown> },
+) => unknown;
 
 /**
- * A runner function by name, or a CliError saying this build of @reelsmith/runner lacks it.
+ * The runner's planPipeline, or a CliError saying this build of @reelsmith/runner lacks it.
  *
  * @example
- * const { diagnostics } = await runner("validatePipeline")("pipeline.yaml");
+ * const plan = planPipelineOf()(pipeline, { inputs });
  */
-export function runner<K extends keyof RunnerApi>(name: K): RunnerApi[K] {
-  const value = exported[name];
+export function planPipelineOf(): PlanPipeline {
+  const value = (runnerModule as Record<string, unknown>).planPipeline;
   if (typeof value !== "function") {
-    throw new CliError(`this build of @reelsmith/runner does not provide ${name}()`, {
+    throw new CliError("this build of @reelsmith/runner does not provide planPipeline()", {
       code: "runner_missing_export",
       hint: "rebuild the workspace (pnpm build) or update @reelsmith/runner",
     });
   }
-  return value as RunnerApi[K];
+  return value as PlanPipeline;
 }

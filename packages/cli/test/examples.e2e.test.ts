@@ -1,0 +1,134 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { probe } from "@reelsmith/media";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { EXAMPLES, runCli, tempDir } from "./helpers/cli-process.js";
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  work = await tempDir();
+});
+afterAll(async () => {
+  await work?.remove();
+});
+
+/** Run an example offline (no service configured: the built-in simulator) and return its run dir. */
+async function runExample(relative: string, args: string[] = []) {
+  const result = await runCli(["run", path.join(EXAMPLES, relative), ...args], { cwd: work.dir });
+  expect(result.code, result.stdout + result.stderr).toBe(0);
+  expect(result.stdout.split("\n")[0]).toMatch(
+    /^no service configured .* built-in simulator at http:\/\/127\.0\.0\.1:\d+; clips are synthetic$/,
+  );
+  const runDir = /, directory (\S+)$/m.exec(result.stdout)?.[1];
+  expect(runDir).toBeDefined();
+  return { result, runDir: path.resolve(work.dir, runDir!) };
+}
+
+async function pipelineFiles(): Promise<string[]> {
+  const files: string[] = [];
+  for (const example of await readdir(EXAMPLES)) {
+    const dir = path.join(EXAMPLES, example);
+    if (example.includes(".")) continue;
+    for (const name of await readdir(dir))
+      if (/\.ya?ml$/.test(name) && name !== "workflow.yml") files.push(path.join(dir, name));
+  }
+  return files.sort();
+}
+
+describe("examples (built CLI, offline)", () => {
+  it("every example pipeline starts with the schema line and validates", async () => {
+    const files = await pipelineFiles();
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const first = (await readFile(file, "utf8")).split("\n")[0];
+      expect(first, file).toBe(
+        "# yaml-language-server: $schema=../../packages/runner/schema/pipeline.schema.json",
+      );
+    }
+    const result = await runCli(["validate", ...files], { cwd: work.dir });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`0 errors, 0 warnings in ${files.length} files`);
+  });
+
+  it("validate reports every problem of a broken pipeline as file:line:column and exits 2", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(
+      path.join(work.dir, "broken.yaml"),
+      "name: broken\nsteps:\n  - id: clip\n    video:\n      model: reel-video-1\n      prompt: a fox\n      seconds: 30\n  - id: join\n    ffmpeg:\n      concat: ${{ steps.nope.outputs.*.file }}\n      output: final.mp4\n",
+    );
+    const result = await runCli(["validate", "broken.yaml"], { cwd: work.dir });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^broken\.yaml:7:\d+: error: .*seconds/m);
+    expect(result.stdout).toMatch(/^broken\.yaml:10:\d+: error: .*nope/m);
+    expect(result.stdout).toMatch(/^\s+\^$/m);
+    expect(result.stderr).toContain("2 errors");
+  });
+
+  it("tool-loop: the chat step calls the command tool and the sub-pipeline tool", async () => {
+    const { runDir } = await runExample("tool-loop/pipeline.yaml");
+    const events = (await readFile(path.join(runDir, "events.ndjson"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; step?: string; outputs?: unknown });
+    const tasks = events.find((e) => e.type === "step.end" && e.step === "tasks")?.outputs as {
+      messages: { role: string; content: string }[];
+    }[];
+    const toolAnswers = tasks.flatMap((o) =>
+      o.messages.filter((m) => m.role === "tool").map((m) => m.content),
+    );
+    expect(toolAnswers.some((text) => /"words":\s*\d+/.test(text))).toBe(true);
+    const card = toolAnswers
+      .map((text) => /"file":"([^"]+title-card\.mp4)"/.exec(text)?.[1])
+      .find(Boolean);
+    expect(card).toBeDefined();
+    expect((await probe(card!)).duration).toBeGreaterThan(0.5);
+  });
+
+  it("image-to-video: a clip from the local image, fitted to 9:16 and 1:1", async () => {
+    const { runDir } = await runExample("image-to-video/pipeline.yaml");
+    const source = await probe(path.join(runDir, "clip.mp4"));
+    const vertical = await probe(path.join(runDir, "clip-9x16.mp4"));
+    const square = await probe(path.join(runDir, "clip-1x1.mp4"));
+    expect([source.width, source.height]).toEqual([1280, 720]);
+    expect([vertical.width, vertical.height]).toEqual([720, 1280]);
+    expect([square.width, square.height]).toEqual([720, 720]);
+    expect(Math.abs(vertical.duration - source.duration)).toBeLessThan(0.2);
+  });
+
+  it("ci: the workflow runs on a schedule with the key from secrets, uploads the run and fails with it", async () => {
+    const text = await readFile(path.join(EXAMPLES, "ci", "workflow.yml"), "utf8");
+    expect(text.split("\n")[0]).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/json\.schemastore\.org\/github-workflow\.json$/,
+    );
+    const workflow = parse(text) as {
+      on: { schedule: { cron: string }[] };
+      jobs: Record<
+        string,
+        {
+          steps: {
+            run?: string;
+            uses?: string;
+            if?: string;
+            env?: Record<string, string>;
+            with?: Record<string, unknown>;
+          }[];
+        }
+      >;
+    };
+    expect(workflow.on.schedule[0]?.cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
+    const steps = Object.values(workflow.jobs)[0]!.steps;
+    const run = steps.find((step) => step.run?.includes("examples/ci/pipeline.yaml"));
+    expect(run?.env?.REELSMITH_API_KEY).toBe("${{ secrets.REELSMITH_API_KEY }}");
+    expect(run?.run).not.toMatch(/continue-on-error|\|\| true/);
+    const upload = steps.find((step) => step.uses?.startsWith("actions/upload-artifact@"));
+    expect(upload?.if).toBe("always()");
+    const runDir = /--run-dir (\S+)/.exec(run?.run ?? "")?.[1];
+    expect(upload?.with?.path).toBe(runDir);
+
+    // The pipeline the workflow runs works offline.
+    const { runDir: local } = await runExample("ci/pipeline.yaml", ["--run-dir", "runs/nightly"]);
+    expect(local).toBe(path.join(work.dir, "runs", "nightly"));
+    expect((await probe(path.join(local, "trailer.mp4"))).duration).toBeGreaterThan(1);
+  });
+});
