@@ -55,6 +55,7 @@ describe("examples (built CLI, offline)", () => {
     const { writeFile } = await import("node:fs/promises");
     await writeFile(
       path.join(work.dir, "broken.yaml"),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a pipeline expression, not a JS template
       "name: broken\nsteps:\n  - id: clip\n    video:\n      model: reel-video-1\n      prompt: a fox\n      seconds: 30\n  - id: join\n    ffmpeg:\n      concat: ${{ steps.nope.outputs.*.file }}\n      output: final.mp4\n",
     );
     const result = await runCli(["validate", "broken.yaml"], { cwd: work.dir });
@@ -119,6 +120,7 @@ describe("examples (built CLI, offline)", () => {
     expect(workflow.on.schedule[0]?.cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
     const steps = Object.values(workflow.jobs)[0]!.steps;
     const run = steps.find((step) => step.run?.includes("examples/ci/pipeline.yaml"));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression
     expect(run?.env?.REELSMITH_API_KEY).toBe("${{ secrets.REELSMITH_API_KEY }}");
     expect(run?.run).not.toMatch(/continue-on-error|\|\| true/);
     const upload = steps.find((step) => step.uses?.startsWith("actions/upload-artifact@"));
