@@ -8,7 +8,7 @@ import {
   testKey,
 } from "../__fixtures__/test-server.js";
 import { createClient } from "../client/create-client.js";
-import { ToolRoundsExceededError } from "../errors/index.js";
+import { APIUserAbortError, ToolRoundsExceededError } from "../errors/index.js";
 import type { RunnableTool } from "./run-tools.js";
 import type { ChatCompletionCreateParams, ToolCall } from "./types.js";
 
@@ -152,5 +152,26 @@ describe("chat.runTools", () => {
     expect((error as ToolRoundsExceededError).rounds).toBe(3);
     expect((error as ToolRoundsExceededError).messages.at(-1)?.role).toBe("assistant");
     expect(server.requests).toHaveLength(3);
+  });
+
+  it("hands the signal to tools and stops with APIUserAbortError when it fires", async () => {
+    const { server, client } = await script([[call("a", "wait", { n: 1 })], "never"]);
+    const controller = new AbortController();
+    const wait: RunnableTool = {
+      name: "wait",
+      parameters: objectSchema,
+      execute: (_args, { signal }) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener("abort", () => reject(new Error("stopped")), { once: true });
+          controller.abort();
+        }),
+    };
+    await expect(
+      client.chat.runTools(
+        { model: "reel-chat-1", messages: [{ role: "user", content: "go" }], tools: [wait] },
+        { signal: controller.signal },
+      ),
+    ).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(server.requests).toHaveLength(1);
   });
 });

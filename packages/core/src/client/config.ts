@@ -19,7 +19,15 @@ export interface ResolvedConfig {
   defaultHeaders: Record<string, string>;
 }
 
-/** Removes trailing slashes and one trailing `/v1` (the client appends `/v1/...` itself). */
+/**
+ * Removes credentials, query, trailing slashes and one trailing `/v1` from a base URL (the
+ * client appends `/v1/...` itself).
+ *
+ * @example
+ * ```ts
+ * normalizeBaseURL("https://api.example.com/v1/"); // "https://api.example.com"
+ * ```
+ */
 export function normalizeBaseURL(value: string): string {
   let url: URL;
   try {
