@@ -39,7 +39,10 @@ export type PipelineSource = string | { source: string; path: string };
 
 /** A parsed but not yet validated pipeline (internal to validation). */
 export interface ParsedPipeline {
+  /** Absolute path, or "<inline>". */
   path: string;
+  /** The path as the caller wrote it (used in diagnostics). */
+  displayPath: string;
   source: string;
   hash: string;
   data: unknown;
@@ -60,7 +63,7 @@ function diagnosticAt(
 
 async function readSource(input: PipelineSource): Promise<{ path: string; source: string }> {
   if (typeof input !== "string") {
-    const path = input.path === "<inline>" ? input.path : resolve(input.path);
+    const path = input.path;
     if (Buffer.byteLength(input.source) > MAX_PIPELINE_BYTES) {
       throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
         diagnosticAt(
@@ -73,10 +76,10 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
     checkText(path, Buffer.from(input.source, "utf8"));
     return { path, source: input.source };
   }
-  const path = resolve(input);
+  const path = input;
   let bytes: Buffer;
   try {
-    const info = await stat(path);
+    const info = await stat(resolve(path));
     if (!info.isFile()) throw Object.assign(new Error("not a regular file"), { code: "EISDIR" });
     if (info.size > MAX_PIPELINE_BYTES) {
       throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
@@ -87,7 +90,7 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
         ),
       ]);
     }
-    bytes = await readFile(path);
+    bytes = await readFile(resolve(path));
   } catch (error) {
     if (error instanceof PipelineLoadError) throw error;
     const reason =
@@ -140,7 +143,9 @@ function checkText(path: string, bytes: Buffer): void {
  * files, YAML syntax errors (all of them, with positions) and non-mapping documents.
  */
 export async function parsePipeline(input: PipelineSource): Promise<ParsedPipeline> {
-  const { path, source } = await readSource(input);
+  // Diagnostics name the file as the caller gave it; the loaded pipeline keeps it absolute.
+  const { path: displayPath, source } = await readSource(input);
+  const path = displayPath;
   const lines = new LineCounter();
   const documents = parseAllDocuments(source, {
     lineCounter: lines,
@@ -205,7 +210,15 @@ export async function parsePipeline(input: PipelineSource): Promise<ParsedPipeli
     ]);
   }
   const hash = createHash("sha256").update(source).digest("hex");
-  return { path, source, hash, data, sourceMap: new SourceMap(first, lines, source) };
+  const absolute = path === "<inline>" ? path : resolve(path);
+  return {
+    path: absolute,
+    displayPath,
+    source,
+    hash,
+    data,
+    sourceMap: new SourceMap(first, lines, source),
+  };
 }
 
 /**

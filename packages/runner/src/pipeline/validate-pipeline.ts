@@ -75,7 +75,7 @@ export function diagnosePipeline(parsed: ParsedPipeline, options?: ValidateOptio
       severity: problem.severity,
       code: problem.code,
       message: problem.message,
-      file: parsed.path,
+      file: parsed.displayPath,
       line,
       column,
       sourceLine: parsed.sourceMap.lineText(line),
@@ -130,7 +130,7 @@ export async function loadPipeline(
   const parsed = await parsePipeline(pathOrSource);
   const diagnostics = diagnosePipeline(parsed, options);
   if (diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
-    throw new PipelineLoadError("PIPELINE_INVALID", parsed.path, diagnostics);
+    throw new PipelineLoadError("PIPELINE_INVALID", parsed.displayPath, diagnostics);
   }
   return toLoadedPipeline(parsed);
 }

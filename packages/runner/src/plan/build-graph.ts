@@ -60,7 +60,7 @@ export function findCycles(dependencies: ReadonlyMap<string, ReadonlySet<string>
 
 /**
  * The DAG of a pipeline's steps from `needs` and references. Throws when there is a cycle
- * (validation reports cycles with positions first).
+ * (validation reports cycles with positions first). Accepts a LoadedPipeline or its spec.
  *
  * @example
  * ```ts
@@ -68,9 +68,12 @@ export function findCycles(dependencies: ReadonlyMap<string, ReadonlySet<string>
  * order; // ["storyboard", "clips", "final", "sheet"]
  * ```
  */
-export function buildGraph(pipeline: { spec: { steps: StepSpec[] } }): StepGraph {
+export function buildGraph(
+  pipeline: { spec: { steps: StepSpec[] } } | { steps: StepSpec[] },
+): StepGraph {
+  const steps = "spec" in pipeline ? pipeline.spec.steps : pipeline.steps;
   const dependencies = new Map<string, Set<string>>();
-  for (const step of pipeline.spec.steps) dependencies.set(step.id, stepDependencies(step));
+  for (const step of steps) dependencies.set(step.id, stepDependencies(step));
   const cycles = findCycles(dependencies);
   if (cycles[0])
     throw new RunnerError("PIPELINE_CYCLE", `dependency cycle: ${cycles[0].join(" → ")}`);
@@ -83,6 +86,6 @@ export function buildGraph(pipeline: { spec: { steps: StepSpec[] } }): StepGraph
       if (dependencies.has(dependency)) place(dependency);
     order.push(id);
   };
-  for (const step of pipeline.spec.steps) place(step.id);
+  for (const step of steps) place(step.id);
   return { order, dependencies };
 }
