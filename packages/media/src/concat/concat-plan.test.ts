@@ -32,7 +32,7 @@ function info(overrides: Partial<MediaInfo> = {}): MediaInfo {
 
 describe("planConcat", () => {
   it("copies identical clips and sums their durations", () => {
-    const plan = planConcat([info(), info(), info({ videoDuration: 3 })], {});
+    const plan = planConcat([info(), info(), info({ videoDuration: 3, audioDuration: 3.02 })], {});
     expect(plan.method).toBe("copy");
     expect(plan.expectedDuration).toBe(7);
     expect(plan.target).toEqual({ width: 1280, height: 720, rate: "24/1" });
@@ -67,6 +67,12 @@ describe("planConcat", () => {
       /audio parameters/,
     ],
     ["a VP9 clip", info({ videoCodec: "vp9" }), /not H.264/],
+    [
+      "audio longer than its video",
+      info({ audioDuration: 2.5 }),
+      /audio lasts 2.500s but video 2.000s/,
+    ],
+    ["audio shorter than its video", info({ audioDuration: 1.2 }), /audio lasts 1.200s/],
   ])("normalises when one clip has %s", (_name, odd, reason) => {
     const plan = planConcat([info(), odd], {});
     expect(plan.method).toBe("normalize");

@@ -18,6 +18,13 @@ export interface ConcatPlan {
   expectedDuration: number;
 }
 
+/**
+ * How far a clip's audio may end from its video and still be stream-copied: about two AAC
+ * frames. Longer overhangs would overlap the next clip's audio, shorter tracks leave gaps
+ * that MP4 cannot represent (later audio would play early).
+ */
+const audioSlack = 0.05;
+
 const copyableVideo = new Set(["h264", "hevc"]);
 const copyableAudio = new Set(["aac"]);
 
@@ -80,6 +87,13 @@ export function planConcat(
       reasons.push(`${label} is ${info.width}x${info.height}, target ${size.width}x${size.height}`);
     if (parseRate(info.frameRate) !== parseRate(rate))
       reasons.push(`${label} runs at ${info.frameRate} fps, target ${rate}`);
+    const videoLength = info.videoDuration ?? info.duration;
+    const audioLength = info.audioDuration ?? videoLength;
+    if (info.hasAudio && Math.abs(audioLength - videoLength) > audioSlack) {
+      reasons.push(
+        `${label} audio lasts ${audioLength.toFixed(3)}s but video ${videoLength.toFixed(3)}s`,
+      );
+    }
     if (info.frameRate !== info.averageFrameRate)
       reasons.push(`${label} has a variable frame rate`);
     if (info.signature.video !== first.signature.video)
