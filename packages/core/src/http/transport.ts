@@ -91,13 +91,14 @@ export class Transport {
     const headers: Record<string, string> = {
       accept: request.accept ?? "application/json",
       "user-agent": userAgent,
-      ...this.config.defaultHeaders,
     };
     if (hasBody) headers["content-type"] = "application/json";
-    if (request.submission) headers["idempotency-key"] = request.submission.idempotencyKey;
-    for (const [name, value] of Object.entries(request.options?.headers ?? {})) {
-      headers[name.toLowerCase()] = value;
+    // Lower-cased, so that the credential rules below see every spelling.
+    for (const extra of [this.config.defaultHeaders, request.options?.headers ?? {}]) {
+      for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
     }
+    // Set after the caller's headers: the key must be the one AmbiguousSubmissionError reports.
+    if (request.submission) headers["idempotency-key"] = request.submission.idempotencyKey;
     // Credentials go to the service's own origin only, never to a CDN or a redirect target.
     if (url.origin === base.origin) {
       if (this.#apiKey === undefined) {

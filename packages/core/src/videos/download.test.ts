@@ -75,12 +75,19 @@ describe("videos.downloadContent", () => {
     const service = await serve((_request, response) => {
       response.end("{}");
     });
-    const client = createClient({ baseURL: service.url, apiKey: testKey });
+    // Even a credential the caller put in custom headers, in any spelling, stays home.
+    const client = createClient({
+      baseURL: service.url,
+      apiKey: testKey,
+      defaultHeaders: { Authorization: `Bearer ${testKey}` },
+    });
     await client.videos.downloadContent("video_1", {
       to: join(dir, "a.mp4"),
       url: `${cdn.url}/v.mp4`,
+      headers: { AUTHORIZATION: `Bearer ${testKey}`, "x-trace": "t1" },
     });
     expect(cdn.requests[0]?.headers.authorization).toBeUndefined();
+    expect(cdn.requests[0]?.headers["x-trace"]).toBe("t1");
     expect(service.requests).toHaveLength(0);
   });
 
