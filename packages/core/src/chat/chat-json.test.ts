@@ -91,6 +91,22 @@ describe("chat.json", () => {
     ]);
   });
 
+  it("still sends the schema when the system message already mentions JSON", async () => {
+    const { server, client } = await replies(['{"scenes":["a","b"]}']);
+    await client.chat.json({
+      model: "reel-chat-1",
+      messages: [
+        { role: "system", content: "Answer in JSON." },
+        { role: "user", content: "Split it" },
+      ],
+      schema,
+    });
+    const system = String(body(server, 0).messages[0]?.content);
+    expect(system.startsWith("Answer in JSON.")).toBe(true);
+    expect(system).toContain('"minItems":2');
+    expect(body(server, 0).messages).toHaveLength(2);
+  });
+
   it("re-asks quoting the validation errors, then succeeds", async () => {
     const { server, client } = await replies([
       "not json at all",

@@ -17,15 +17,17 @@ export function jsonInstruction(schema: JSONSchema | undefined): string {
 }
 
 /**
- * Returns a copy of `messages` in which a system message mentions JSON: unchanged when one
- * already does, else the instruction is appended to the first system message, or a new
- * system message is put first.
+ * Returns a copy of `messages` in which a system message mentions JSON and carries the
+ * schema when there is one: unchanged when no schema is given and a system message already
+ * mentions JSON, else the instruction is appended to the first system message, or a new
+ * system message is put first. A schema is always sent: a system prompt that says "JSON"
+ * does not tell the model which shape is wanted.
  */
 export function withJSONInstruction(
   messages: ChatMessage[],
   schema: JSONSchema | undefined,
 ): ChatMessage[] {
-  if (messages.some(mentionsJSON)) return [...messages];
+  if (schema === undefined && messages.some(mentionsJSON)) return [...messages];
   const instruction = jsonInstruction(schema);
   const index = messages.findIndex((message) => message.role === "system");
   if (index === -1) return [{ role: "system", content: instruction }, ...messages];
