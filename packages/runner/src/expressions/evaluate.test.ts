@@ -103,6 +103,10 @@ describe("evaluateValue", () => {
     } catch (error) {
       expect(ExpressionError.isInstance(error)).toBe(true);
       expect((error as ExpressionError).expression).toBe("inputs.");
+      expect((error as ExpressionError).toJSON()).toMatchObject({
+        code: "EXPRESSION_ERROR",
+        expression: "inputs.",
+      });
     }
     expect(() => evaluateValue("${{ inputs.scenes", context)).toThrow(/unterminated/);
   });

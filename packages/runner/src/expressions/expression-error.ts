@@ -1,5 +1,7 @@
+import { RunnerError } from "../errors/runner-error.js";
+
 /**
- * An expression (`${{ … }}`) that cannot be parsed or evaluated.
+ * An expression (`${{ … }}`) that cannot be parsed or evaluated. Code "EXPRESSION_ERROR".
  *
  * @example
  * ```ts
@@ -7,28 +9,26 @@
  * catch (error) { if (ExpressionError.isInstance(error)) console.error(error.expression, error.message); }
  * ```
  */
-export class ExpressionError extends Error {
+export class ExpressionError extends RunnerError {
   static readonly marker = Symbol.for("reelsmith.runner.ExpressionError");
-  readonly code = "EXPRESSION_ERROR";
-  /** The expression text (without `${{ }}`), or the whole template when it is unterminated. */
+  /** The expression text (without `${{ }}`), or the rest of the template when it is unterminated. */
   readonly expression: string;
   /** 0-based offset of the problem inside the template string, when known. */
   readonly offset: number | undefined;
 
   constructor(expression: string, message: string, options?: { cause?: unknown; offset?: number }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ExpressionError";
+    super(
+      "EXPRESSION_ERROR",
+      message,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.expression = expression;
     this.offset = options?.offset;
     Object.defineProperty(this, ExpressionError.marker, { value: true });
   }
 
   /** True for an ExpressionError, even one from another copy of the package. */
-  static isInstance(value: unknown): value is ExpressionError {
+  static override isInstance(value: unknown): value is ExpressionError {
     return typeof value === "object" && value !== null && ExpressionError.marker in value;
-  }
-
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, message: this.message, expression: this.expression };
   }
 }

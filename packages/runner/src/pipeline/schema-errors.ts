@@ -121,11 +121,24 @@ function kindMessage(
   return `${what} has ${present.length} ${noun}s (${present.join(", ")}); exactly one is allowed`;
 }
 
-function simpleProblem(error: ErrorObject, data: unknown): SchemaProblem {
+/** The schema object holding the keyword that failed (ajv's `parentSchema`, found from `schemaPath`). */
+function parentSchemaOf(error: ErrorObject, root: Schema): Schema {
+  if (error.parentSchema) return error.parentSchema as Schema;
+  const segments = error.schemaPath.replace(/^#\/?/, "").split("/").filter(Boolean).slice(0, -1);
+  let node: unknown = root;
+  for (const segment of segments) {
+    const key = decodeURIComponent(segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return {};
+    node = (node as Record<string, unknown>)[key];
+  }
+  return (node ?? {}) as Schema;
+}
+
+function simpleProblem(error: ErrorObject, data: unknown, root: Schema): SchemaProblem {
   const path = decodePointer(error.instancePath);
   const value = valueAt(data, path);
   const params = error.params as Record<string, unknown>;
-  const parent = (error.parentSchema ?? {}) as Schema;
+  const parent = parentSchemaOf(error, root);
   switch (error.keyword) {
     case "required":
       return { path, message: `${label(path)} is missing \`${String(params.missingProperty)}\`` };
@@ -179,16 +192,20 @@ function simpleProblem(error: ErrorObject, data: unknown): SchemaProblem {
 }
 
 /**
- * Turn ajv's errors (allErrors + verbose) into one human problem per real mistake: the
+ * Turn ajv's errors (allErrors) into one human problem per real mistake: the
  * "exactly one kind/operation" rule gets its own sentence, alternatives (`anyOf`) are
  * summarised, or the errors of the alternative the value clearly meant are kept.
  *
  * @example
  * ```ts
- * schemaProblems(validate.errors ?? [], data).map((p) => p.message);
+ * schemaProblems(validate.errors ?? [], data, PipelineSchema).map((p) => p.message);
  * ```
  */
-export function schemaProblems(errors: readonly ErrorObject[], data: unknown): SchemaProblem[] {
+export function schemaProblems(
+  errors: readonly ErrorObject[],
+  data: unknown,
+  root: object,
+): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const consumed = new Set<ErrorObject>();
   const combinators = errors
@@ -238,10 +255,10 @@ export function schemaProblems(errors: readonly ErrorObject[], data: unknown): S
       );
     const meant = deeper[0];
     if (meant) {
-      problems.push(...schemaProblems(meant, data));
+      problems.push(...schemaProblems(meant, data, root));
       continue;
     }
-    const branches = ((combinator.parentSchema as Schema | undefined)?.anyOf ?? []) as Schema[];
+    const branches = (parentSchemaOf(combinator, root as Schema).anyOf ?? []) as Schema[];
     const options = [...new Set(branches.map(describeBranch))];
     problems.push({
       path,
@@ -251,7 +268,7 @@ export function schemaProblems(errors: readonly ErrorObject[], data: unknown): S
   }
   for (const error of errors) {
     if (consumed.has(error)) continue;
-    const problem = simpleProblem(error, data);
+    const problem = simpleProblem(error, data, root as Schema);
     problem.valueInvalid = error.keyword !== "required" && error.keyword !== "additionalProperties";
     problems.push(problem);
   }

@@ -15,9 +15,7 @@ import { schemaProblems } from "./schema-errors.js";
 
 let compiled: ValidateFunction | undefined;
 function schemaValidator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, strict: false, verbose: true, logger: false }).compile(
-    PipelineSchema,
-  );
+  compiled ??= new Ajv({ allErrors: true, strict: false, logger: false }).compile(PipelineSchema);
   return compiled;
 }
 
@@ -51,7 +49,7 @@ export function diagnosePipeline(parsed: ParsedPipeline, options?: ValidateOptio
   const validate = schemaValidator();
   const data = parsed.data as Record<string, unknown>;
   validate(data);
-  const schema = schemaProblems(validate.errors ?? [], data);
+  const schema = schemaProblems(validate.errors ?? [], data, PipelineSchema);
   const semantic = checkPipeline(data, {
     videoModels: options?.videoModels ?? referenceVideoModels,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
