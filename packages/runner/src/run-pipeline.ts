@@ -10,12 +10,12 @@ import { createEventBus, type EventBus } from "./events/event-bus.js";
 import { createBudget } from "./executor/budget.js";
 import { createRunClient } from "./executor/create-run-client.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
-import { inputsWithDefaults, loadForRun, type PipelineForRun } from "./executor/load-for-run.js";
+import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 import { createRunDirectory, writeJsonAtomic } from "./executor/run-directory.js";
-import { dependencyGraph } from "./executor/step-graph.js";
 import { evaluateValue } from "./expressions/index.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
+import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { builtinStepKinds } from "./steps/index.js";
 
@@ -47,6 +47,12 @@ export async function runWithBus(
   bus: EventBus,
 ): Promise<RunResult> {
   const started = Date.now();
+  // The schema knows the built-in kinds; custom kinds (tests, extensions) skip it.
+  const validate = options.stepKinds === undefined;
+  const loadOptions = {
+    validate,
+    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+  };
   let previous: RunState | undefined;
   let runDir: string;
   let pipeline: PipelineForRun;
@@ -65,19 +71,19 @@ export async function runWithBus(
       (originalPath && originalPath !== "<inline>" && existsSync(originalPath)
         ? originalPath
         : join(runDir, "pipeline.yaml"));
-    pipeline = await loadForRun(source);
+    pipeline = await loadForRun(source, loadOptions);
     if (pipeline.hash !== start.pipelineHash) {
       throw new PipelineChangedError(runDir, String(start.pipelineHash), pipeline.hash);
     }
     inputs =
       (start.inputs as Record<string, unknown>) ??
-      inputsWithDefaults(pipeline, options.inputs ?? {});
+      runInputs(pipeline, options.inputs ?? {}, validate);
     runId = String(start.runId);
   } else {
     if (pipelineArgument === undefined)
       throw new TypeError("runPipeline needs a pipeline (a file path or object)");
-    pipeline = await loadForRun(pipelineArgument);
-    inputs = inputsWithDefaults(pipeline, options.inputs ?? {});
+    pipeline = await loadForRun(pipelineArgument, loadOptions);
+    inputs = runInputs(pipeline, options.inputs ?? {}, validate);
     runDir = createRunDirectory(
       options.runsRoot ?? "runs",
       pipeline.spec.name ?? "run",
@@ -123,7 +129,7 @@ export async function runWithBus(
   if (userSignal?.aborted) onUserAbort();
   else userSignal?.addEventListener("abort", onUserAbort, { once: true });
   const signal = controller.signal;
-  const graph = dependencyGraph(pipeline.spec.steps);
+  const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
   const kinds = new Map((options.stepKinds ?? builtinStepKinds).map((k) => [k.kind, k]));
   bus.emit({
     type: "run.start",

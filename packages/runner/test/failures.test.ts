@@ -21,6 +21,7 @@ describe("failures, budget and faults", () => {
     const result = await runPipeline(
       {
         name: "failing",
+        inputs: { never: { type: "string", default: "no" } },
         defaults,
         steps: [
           { id: "skipped", if: "${{ inputs.never == 'yes' }}", chat: { prompt: "never asked" } },

@@ -14,7 +14,8 @@ const pipeline = join(import.meta.dirname, "fixtures", "storyboard.yaml");
 describe("storyboard pipeline against the simulator", () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService();
+    // Slow enough that two jobs overlap: the limit is what keeps a third out.
+    service = await startTestService({ timeScale: 0.05 });
   });
   afterAll(() => service.close());
 

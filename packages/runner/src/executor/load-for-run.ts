@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parse } from "yaml";
+import { type LoadedPipeline, loadPipeline, type VideoModelCatalog } from "../pipeline/index.js";
+import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /** The pipeline as a run needs it: where it came from, its text and hash, and the spec. */
@@ -25,38 +27,48 @@ function isPipelineForRun(value: object): value is PipelineForRun {
 
 /**
  * Normalises what `runPipeline` accepts (a file path, a loaded pipeline, or a plain
- * pipeline object) into a PipelineForRun.
- *
- * Local stand-in until the pipeline loader (`loadPipeline`/`validatePipeline`) is exported:
- * it parses YAML but does not validate or report positions.
- * @example const pipeline = await loadForRun("examples/storyboard.yaml");
+ * pipeline object) into a PipelineForRun. With `validate` (the default for the built-in
+ * step kinds) it goes through `loadPipeline`: every problem is reported, with positions,
+ * before anything is sent. Custom step kinds skip the schema (it only knows the built-ins).
+ * @example const pipeline = await loadForRun("examples/storyboard.yaml", { validate: true });
  */
-export async function loadForRun(pipeline: string | object): Promise<PipelineForRun> {
-  if (typeof pipeline === "string") {
-    const path = resolve(pipeline);
-    const source = await readFile(path, "utf8");
-    const spec = parse(source) as PipelineForRun["spec"];
-    if (!spec || typeof spec !== "object" || !Array.isArray(spec.steps)) {
-      throw new TypeError(`${path} is not a pipeline: expected a mapping with a \`steps\` list`);
-    }
-    return { path, source, hash: sha256(source), spec };
-  }
-  if (isPipelineForRun(pipeline)) return pipeline;
-  const spec = pipeline as PipelineForRun["spec"];
-  if (!Array.isArray(spec.steps)) throw new TypeError("A pipeline object needs a `steps` list");
+export async function loadForRun(
+  pipeline: string | object,
+  options: { validate: boolean; videoModels?: VideoModelCatalog },
+): Promise<PipelineForRun> {
+  if (typeof pipeline !== "string" && isPipelineForRun(pipeline)) return pipeline;
   // JSON is YAML, and much faster to write than YAML for big generated pipelines.
-  const source = `${JSON.stringify(spec, null, 1)}\n`;
-  return { path: "<inline>", source, hash: sha256(source), spec };
+  const input =
+    typeof pipeline === "string"
+      ? resolve(pipeline)
+      : { source: `${JSON.stringify(pipeline, null, 1)}\n`, path: "<inline>" };
+  if (options.validate) {
+    const loaded = await loadPipeline(
+      input,
+      options.videoModels ? { videoModels: options.videoModels } : {},
+    );
+    return loaded as unknown as PipelineForRun;
+  }
+  const path = typeof input === "string" ? input : input.path;
+  const source = typeof input === "string" ? await readFile(input, "utf8") : input.source;
+  const spec = parse(source) as PipelineForRun["spec"];
+  if (!spec || typeof spec !== "object" || !Array.isArray(spec.steps)) {
+    throw new TypeError(`${path} is not a pipeline: expected a mapping with a \`steps\` list`);
+  }
+  return { path, source, hash: sha256(source), spec };
 }
 
 /**
- * Applies declared input defaults under the given inputs (stand-in for `resolveInputs`).
- * @example inputsWithDefaults(pipeline, { scenes: 2 })
+ * The run's inputs: `resolveInputs` (defaults, coercion, file inputs) for a validated
+ * pipeline; defaults under the given values otherwise.
+ * @example runInputs(pipeline, { scenes: "2" }, true) // { scenes: 2, story: "…" }
  */
-export function inputsWithDefaults(
+export function runInputs(
   pipeline: PipelineForRun,
   given: Record<string, unknown>,
+  validated: boolean,
 ): Record<string, unknown> {
+  if (validated) return resolveInputs(pipeline as unknown as LoadedPipeline, given);
   const inputs: Record<string, unknown> = {};
   for (const [name, declaration] of Object.entries(pipeline.spec.inputs ?? {})) {
     if (declaration && "default" in declaration) inputs[name] = declaration.default;
