@@ -1,0 +1,64 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunEvent } from "../src/events/run-event.js";
+import { streamPipeline } from "../src/stream-pipeline.js";
+import { startTestService, type TestService } from "./helpers/simulator.js";
+
+describe("chat steps through streamPipeline", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(() => service.close());
+
+  it("streams deltas, parses JSON, counts tokens, and yields every event in order", async () => {
+    const run = streamPipeline(
+      {
+        name: "chat",
+        defaults: { chat: { model: "reel-chat-1", temperature: 0.2 } },
+        steps: [
+          {
+            id: "story",
+            chat: { prompt: "Tell a two sentence story about a lighthouse.", stream: true },
+          },
+          {
+            id: "facts",
+            chat: {
+              system: "You extract facts.",
+              prompt: "List the places in: ${{ steps.story.outputs.text }}",
+              schema: {
+                type: "object",
+                required: ["places"],
+                properties: { places: { type: "array", items: { type: "string" } } },
+              },
+            },
+          },
+        ],
+        outputs: { places: "${{ steps.facts.outputs.json.places }}" },
+      },
+      service.options({ cache: false }),
+    );
+    const events: RunEvent[] = [];
+    for await (const event of run) events.push(event);
+    const result = await run.result;
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const deltas = events
+      .filter((e) => e.type === "chat.delta")
+      .map((e) => (e.type === "chat.delta" ? e.text : ""));
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join("")).toBe(
+      (result.steps.story?.outputs as { text: string } | undefined)?.text,
+    );
+    expect(Array.isArray(result.outputs.places)).toBe(true);
+    const usage = events.filter((e) => e.type === "chat.usage");
+    expect(usage).toHaveLength(2);
+    expect(result.totals.totalTokens).toBe(
+      result.totals.promptTokens + result.totals.completionTokens,
+    );
+    expect(result.totals.totalTokens).toBeGreaterThan(0);
+    expect(events[0]?.type).toBe("run.start");
+    expect(events.at(-1)?.type).toBe("run.end");
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+  });
+});
