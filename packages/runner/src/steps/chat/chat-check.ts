@@ -90,7 +90,8 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
     try {
       new Ajv({ strict: false, logger: false }).compile(spec.schema);
     } catch (error) {
-      context.report(["schema"], `schema is not a valid JSON Schema: ${(error as Error).message}`, {
+      const reason = (error as Error).message.replace(/^schema is invalid: /, "").split(", ")[0];
+      context.report(["schema"], `schema is not a valid JSON Schema: ${reason}`, {
         code: "CHAT_INVALID_SCHEMA",
       });
     }
