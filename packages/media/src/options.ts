@@ -14,6 +14,11 @@ export interface MediaOptions {
   signal?: AbortSignal;
   /** Progress as a percentage of the whole output's duration. */
   onProgress?: ProgressListener;
+  /**
+   * Kill ffmpeg when its output time does not advance for this many milliseconds
+   * (default 120 000; 0 disables). Guards against inputs ffmpeg spins on forever.
+   */
+  stallTimeoutMs?: number;
   /** Binaries to use (defaults to {@link locateFfmpeg}'s result). */
   tools?: FfmpegTools;
 }

@@ -58,30 +58,30 @@ describe("concat", () => {
     const first = await concat([a, portrait, small], { output: clip("sizes.mp4") });
     expect(first.method).toBe("normalize");
     expect(first.reasons.join(" ")).toMatch(/240x320/);
-    expectJoined(await probe(first.output), "320x240", 24, 3, 3);
+    expectJoined(first.info, "320x240", 24, 3, 3);
 
     const covered = await concat([portrait, a], {
       output: clip("sizes-cover.mp4"),
       size: "426x240",
       fit: "cover",
     });
-    expectJoined(await probe(covered.output), "426x240", 24, 2, 2);
+    expectJoined(covered.info, "426x240", 24, 2, 2);
   });
 
   it("normalises mixed 24 and 30 fps clips to one constant rate", async () => {
     const thirty = await make("thirty.mp4", "320x240", 30);
     const result = await concat([a, thirty, b], { output: clip("rates.mp4") });
     expect(result.method).toBe("normalize");
-    expectJoined(await probe(result.output), "320x240", 30, 3, 3);
+    expectJoined(result.info, "320x240", 30, 3, 3);
     const forced = await concat([thirty, a], { output: clip("rates-24.mp4"), fps: 24 });
-    expectJoined(await probe(forced.output), "320x240", 24, 2, 2);
+    expectJoined(forced.info, "320x240", 24, 2, 2);
   });
 
   it("keeps every clip's audio when a silent clip comes first and another sits in the middle", async () => {
     const result = await concat([silent, a, silent, b], { output: clip("silences.mp4") });
     expect(result.method).toBe("normalize");
     expect(result.reasons.join(" ")).toMatch(/no audio/);
-    expectJoined(await probe(result.output), "320x240", 24, 4, 4);
+    expectJoined(result.info, "320x240", 24, 4, 4);
   });
 
   it("joins with a crossfade where xfade exists, else names the ffmpeg version", async () => {
@@ -99,7 +99,7 @@ describe("concat", () => {
     }
     const result = await pending;
     expect(result.method).toBe("xfade");
-    expectJoined(await probe(result.output), "320x240", 24, 3 - 2 * 0.25, 3);
+    expectJoined(result.info, "320x240", 24, 3 - 2 * 0.25, 3);
   });
 
   it("reports progress of the whole output, ending at 100", async () => {

@@ -93,6 +93,7 @@ export async function concat(
   const destination = path.resolve(options.output);
   const progress = createProgressTracker(options.onProgress, plan.expectedDuration);
   const signal = options.signal;
+  const stallTimeoutMs = options.stallTimeoutMs;
 
   const info = await withTempOutput(destination, (temp) =>
     withScratchDirectory(destination, async (scratch) => {
@@ -101,6 +102,7 @@ export async function concat(
           ...plan,
           transition,
           signal,
+          stallTimeoutMs,
           onProgressLine: progress.window(0, plan.expectedDuration),
         });
       } else if (plan.method === "copy") {
@@ -108,6 +110,7 @@ export async function concat(
           scratch,
           durations: plan.durations,
           signal,
+          stallTimeoutMs,
           onProgressLine: progress.window(0, plan.expectedDuration),
         });
       } else {
@@ -121,12 +124,18 @@ export async function concat(
             mode: plan.mode,
             seconds,
             signal,
+            stallTimeoutMs,
             onProgressLine: progress.window(offset, seconds),
           });
           normalized.push(target);
           offset += seconds;
         }
-        await joinByCopy(tools, normalized, temp, { scratch, durations: plan.durations, signal });
+        await joinByCopy(tools, normalized, temp, {
+          scratch,
+          durations: plan.durations,
+          signal,
+          stallTimeoutMs,
+        });
       }
       return verifyOutput(
         tools,

@@ -23,6 +23,7 @@ export async function joinByCopy(
     /** Seconds of video each clip contributes (its video stream duration). */
     durations: readonly number[];
     signal?: AbortSignal | undefined;
+    stallTimeoutMs?: number | undefined;
     onProgressLine?: (line: string) => void;
   },
 ): Promise<string[]> {
@@ -50,6 +51,10 @@ export async function joinByCopy(
     "+faststart",
     output,
   ];
-  await runFfmpeg(tools, args, { signal: options.signal, onProgressLine: options.onProgressLine });
+  await runFfmpeg(tools, args, {
+    signal: options.signal,
+    onProgressLine: options.onProgressLine,
+    stallTimeoutMs: options.stallTimeoutMs,
+  });
   return args;
 }

@@ -36,6 +36,7 @@ export async function joinWithTransitions(
     durations: readonly number[];
     transition: Transition;
     signal?: AbortSignal | undefined;
+    stallTimeoutMs?: number | undefined;
     onProgressLine?: ((line: string) => void) | undefined;
   },
 ): Promise<void> {
@@ -90,6 +91,10 @@ export async function joinWithTransitions(
       "+faststart",
       output,
     ],
-    { signal: options.signal, onProgressLine: options.onProgressLine },
+    {
+      signal: options.signal,
+      onProgressLine: options.onProgressLine,
+      stallTimeoutMs: options.stallTimeoutMs,
+    },
   );
 }

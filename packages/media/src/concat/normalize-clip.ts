@@ -28,6 +28,7 @@ export async function normalizeClip(
     mode: FitMode;
     seconds: number;
     signal?: AbortSignal | undefined;
+    stallTimeoutMs?: number | undefined;
     onProgressLine?: ((line: string) => void) | undefined;
   },
 ): Promise<void> {
@@ -56,6 +57,10 @@ export async function normalizeClip(
       seconds,
       output,
     ],
-    { signal: options.signal, onProgressLine: options.onProgressLine },
+    {
+      signal: options.signal,
+      onProgressLine: options.onProgressLine,
+      stallTimeoutMs: options.stallTimeoutMs,
+    },
   );
 }

@@ -116,7 +116,7 @@ export async function contactSheet(
       await runFfmpeg(
         tools,
         [...inputArgs, "-filter_complex", graph.join(";"), "-map", finalLabel, ...outputArgs, temp],
-        { signal: options.signal },
+        { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
       );
       await verifyImage(
         tools,

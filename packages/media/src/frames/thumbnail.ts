@@ -58,7 +58,7 @@ export async function thumbnail(
         ...outputArgs,
         temp,
       ],
-      { signal: options.signal },
+      { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
     );
     await verifyImage(
       tools,

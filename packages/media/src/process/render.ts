@@ -36,6 +36,7 @@ export async function render(
   const info = await withTempOutput(destination, async (temp) => {
     await runFfmpeg(job.tools, job.args(temp), {
       signal: options.signal,
+      stallTimeoutMs: options.stallTimeoutMs,
       onProgressLine: progress.window(0, job.seconds),
     });
     return verifyOutput(job.tools, temp, job.expect, destination, options.signal);

@@ -110,7 +110,7 @@ export async function synthesizeClip(
           "1",
           still,
         ],
-        { signal: options.signal },
+        { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
       );
       inputs = [
         "-f",
@@ -167,7 +167,11 @@ export async function synthesizeClip(
           "+faststart",
           temp,
         ],
-        { signal: options.signal, onProgressLine: progress.window(0, seconds) },
+        {
+          signal: options.signal,
+          stallTimeoutMs: options.stallTimeoutMs,
+          onProgressLine: progress.window(0, seconds),
+        },
       );
       const info = await probe(temp, { tools, signal: options.signal });
       const problems: string[] = [];
