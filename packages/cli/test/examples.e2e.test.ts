@@ -91,9 +91,9 @@ describe("examples (built CLI, offline)", () => {
     const source = await probe(path.join(runDir, "clip.mp4"));
     const vertical = await probe(path.join(runDir, "clip-9x16.mp4"));
     const square = await probe(path.join(runDir, "clip-1x1.mp4"));
-    expect([source.width, source.height]).toEqual([1280, 720]);
-    expect([vertical.width, vertical.height]).toEqual([720, 1280]);
-    expect([square.width, square.height]).toEqual([720, 720]);
+    expect([source.width, source.height]).toEqual([854, 480]);
+    expect([vertical.width, vertical.height]).toEqual([480, 854]);
+    expect([square.width, square.height]).toEqual([480, 480]);
     expect(Math.abs(vertical.duration - source.duration)).toBeLessThan(0.2);
   });
 

@@ -49,36 +49,6 @@ describe("reelsmith run examples/storyboard (built CLI, external simulator)", ()
     expect(result.stdout).toContain("contact-sheet.png");
   });
 
-  it("with --json prints one event per line and, served from the cache, submits nothing", async () => {
-    const before = simulator.stats().videoJobs.created;
-    const result = await runCli(
-      [
-        "run",
-        STORYBOARD,
-        "--input",
-        "scenes=3",
-        "--json",
-        "--base-url",
-        simulator.url,
-        "--api-key",
-        API_KEY,
-      ],
-      { cwd: work.dir },
-    );
-    expect(result.code).toBe(0);
-    const lines = result.stdout.trimEnd().split("\n");
-    const events = lines.map(
-      (line) => JSON.parse(line) as { type: string; seq: number; status?: string },
-    );
-    expect(events[0]?.type).toBe("run.start");
-    expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
-    expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
-    expect(
-      events.filter((e) => e.type === "step.end" && (e as { cached?: boolean }).cached).length,
-    ).toBeGreaterThan(0);
-    expect(simulator.stats().videoJobs.created).toBe(before);
-  });
-
   it("never shows the API key: not in stdout, stderr, the run directories or the cache", async () => {
     const failing = await runCli(
       ["run", STORYBOARD, "--base-url", simulator.url, "--api-key", `${API_KEY}-wrong`],

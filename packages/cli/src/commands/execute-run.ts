@@ -7,6 +7,7 @@ import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/summary.js";
 import { openService } from "../services/open-service.js";
+import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
 
 /** What `run` and `resume` have in common. */
 export interface ExecuteRunOptions {
@@ -33,12 +34,14 @@ export interface ExecuteRunOptions {
  * const code = await executeRun({ pipeline: "examples/storyboard/pipeline.yaml" }, context);
  */
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
+  const pipeline = await loadValidPipeline(options.pipeline, context);
+  const inputs = options.resume ? undefined : checkInputs(pipeline, options.inputs ?? {});
   const renderer = createRenderer({ json: options.json ?? false, context });
   const service = await openService(options, context, (line) => renderer.note(line));
   let result: RunResultView;
   try {
-    const stream = streamPipeline(path.resolve(context.cwd, options.pipeline), {
-      inputs: options.inputs,
+    const stream = streamPipeline(pipeline.path, {
+      inputs,
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
       runsRoot: path.resolve(context.cwd, "runs"),
       client: service.client,

@@ -1,12 +1,10 @@
-import path from "node:path";
-import { formatDiagnostic, validatePipeline } from "@reelsmith/runner";
 import type { Command } from "commander";
 import { stringify } from "yaml";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
 import { planPipelineOf } from "../services/runner-api.js";
+import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
 
 /** Flags of `reelsmith plan`. */
 export interface PlanFlags {
@@ -27,19 +25,8 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
-  const absolute = path.resolve(context.cwd, file);
-  const { pipeline, diagnostics } = await validatePipeline(absolute);
-  const errors = diagnostics.filter((d) => d.severity === "error");
-  if (!pipeline || errors.length > 0) {
-    for (const d of diagnostics) {
-      context.stderr.write(
-        `${formatDiagnostic({ ...d, file: displayPath(d.file || absolute, context.cwd) })}\n`,
-      );
-    }
-    context.stderr.write(`${errors.length} error(s): fix them, then plan again\n`);
-    return ExitCode.usage;
-  }
-  const inputs = await gatherInputs(flags, context.cwd);
+  const pipeline = await loadValidPipeline(file, context);
+  const inputs = checkInputs(pipeline, await gatherInputs(flags, context.cwd));
   const plan = planPipelineOf()(pipeline, { inputs });
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return ExitCode.ok;

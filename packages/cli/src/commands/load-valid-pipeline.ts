@@ -1,0 +1,67 @@
+import path from "node:path";
+import {
+  formatDiagnostic,
+  InputError,
+  type LoadedPipeline,
+  resolveInputs,
+  validatePipeline,
+} from "@reelsmith/runner";
+import type { CliContext } from "../context.js";
+import { UsageError } from "../errors/cli-error.js";
+import { displayPath } from "../render/summary.js";
+
+/**
+ * Validate a pipeline file before anything is spent: warnings are printed and the pipeline is
+ * returned; errors are printed as `file:line:column` with the line and a caret, then a
+ * UsageError (exit 2) says how many and what to do.
+ *
+ * @example
+ * const pipeline = await loadValidPipeline("examples/storyboard/pipeline.yaml", context);
+ */
+export async function loadValidPipeline(
+  file: string,
+  context: CliContext,
+): Promise<LoadedPipeline> {
+  const absolute = path.resolve(context.cwd, file);
+  const { pipeline, diagnostics } = await validatePipeline(absolute);
+  for (const diagnostic of diagnostics) {
+    const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
+    context.stderr.write(`${formatDiagnostic(shown)}\n`);
+  }
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  if (!pipeline || errors > 0) {
+    throw new UsageError(
+      `${displayPath(absolute, context.cwd)} has ${errors || 1} error${errors === 1 ? "" : "s"}; nothing was run`,
+      {
+        code: "invalid_pipeline",
+        hint: "fix the problems above (reelsmith validate checks without running)",
+      },
+    );
+  }
+  return pipeline;
+}
+
+/**
+ * The pipeline's inputs from the given values: defaults, types coerced from command-line
+ * strings, `file` inputs checked. Every problem at once, as a UsageError (exit 2).
+ *
+ * @example
+ * const inputs = checkInputs(pipeline, { scenes: "3" }); // { story: "…", scenes: 3, … }
+ */
+export function checkInputs(
+  pipeline: LoadedPipeline,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
+  try {
+    return resolveInputs(pipeline, given);
+  } catch (error) {
+    if (error instanceof InputError) {
+      throw new UsageError(error.message, {
+        code: "invalid_inputs",
+        hint: "set inputs with --input name=value or --inputs file.yaml",
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
