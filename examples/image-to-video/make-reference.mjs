@@ -37,7 +37,10 @@ for (let y = 0; y < height; y += 1) {
     if (sun) rgb = [255, 214, 120];
     else if (y < horizon) rgb = [40 + y * 2, 70 + y * 2, 160 + y];
     else rgb = [20, 60 + (y - horizon) * 1.5, 110 + ((x + y) % 7) * 4];
-    row.set(rgb.map((v) => Math.max(0, Math.min(255, Math.round(v)))), 1 + x * 3);
+    row.set(
+      rgb.map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+      1 + x * 3,
+    );
   }
   rows.push(row);
 }

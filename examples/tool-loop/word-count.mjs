@@ -10,4 +10,6 @@ const args = input ? JSON.parse(input) : {};
 const text = typeof args.text === "string" ? args.text : "";
 const words = text.split(/\s+/).filter(Boolean);
 const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
-process.stdout.write(`${JSON.stringify({ words: words.length, characters: text.length, longest })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ words: words.length, characters: text.length, longest })}\n`,
+);
