@@ -19,6 +19,8 @@ export interface SimulatorContext {
   videos: VideoService;
   /** Aborted when the simulator closes. */
   closing: AbortSignal;
+  /** Controllers of the requests in flight; all aborted by `close()`. */
+  activeRequests: Set<AbortController>;
   logger: Logger | undefined;
 }
 

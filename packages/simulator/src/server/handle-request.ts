@@ -26,12 +26,17 @@ export async function handleRequest(
   const url = new URL(request.url ?? "/", "http://simulator.invalid");
   const match = matchRoute(request.method ?? "GET", url.pathname);
   const routeKey = match.route ? `${request.method} ${match.route.pattern}` : "unknown";
+  // One controller per request, aborted when the client goes away or the simulator closes
+  // (tracked in a set rather than AbortSignal.any, which piles listeners on the closing signal).
   const aborted = new AbortController();
+  if (simulator.closing.aborted) aborted.abort();
+  simulator.activeRequests.add(aborted);
   response.on("close", () => {
+    simulator.activeRequests.delete(aborted);
     simulator.stats.request(routeKey, response.writableFinished ? response.statusCode : "dropped");
     if (!response.writableFinished) aborted.abort();
   });
-  const signal = AbortSignal.any([aborted.signal, simulator.closing]);
+  const signal = aborted.signal;
 
   const context: RequestContext = {
     request,

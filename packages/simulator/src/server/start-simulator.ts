@@ -109,6 +109,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       baseUrl: () => baseUrl,
     }),
     closing: closer.signal,
+    activeRequests: new Set(),
     logger: options.logger,
   };
 
@@ -145,6 +146,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     close() {
       closing ??= (async () => {
         closer.abort();
+        for (const request of context.activeRequests) request.abort();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await Promise.all([stopped, context.videos.close()]);

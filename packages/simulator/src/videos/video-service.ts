@@ -58,14 +58,26 @@ export function createVideoService(options: VideoServiceOptions) {
   let directoryReady: Promise<unknown> | undefined;
 
   function at(ms: number, action: () => void): void {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      action();
-    }, ms);
+    // Whole milliseconds: fractional timeouts can be badly delayed by Node's timer lists.
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        action();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
     timers.add(timer);
   }
 
+  /** Apply the transitions whose time has come (timers do it too; reads never see a stale state). */
+  function advance(job: VideoJobRecord, now = Date.now()): VideoJobRecord {
+    if (job.status === "pending" && now >= job.processingAtMs) job.status = "processing";
+    if (job.status === "processing" && now >= job.doneAtMs) finish(job);
+    return job;
+  }
+
   function finish(job: VideoJobRecord): void {
+    if (job.status === "completed" || job.status === "failed") return;
     job.completedAt = Math.floor(Date.now() / 1000);
     if (job.failure) {
       job.status = "failed";
@@ -96,7 +108,7 @@ export function createVideoService(options: VideoServiceOptions) {
         );
       }
       const job = previous && jobs.get(previous.id);
-      if (job) return { job, replayed: true };
+      if (job) return { job: advance(job), replayed: true };
     }
     const now = Date.now();
     const timing = jobTiming(request.model, request.seconds, options.timeScale);
@@ -124,9 +136,12 @@ export function createVideoService(options: VideoServiceOptions) {
     if (idempotencyKey !== undefined) idempotency.set(idempotencyKey, { fingerprint, id: job.id });
     options.stats.jobCreated(request.model);
     at(timing.pendingMs, () => {
-      job.status = "processing";
+      if (job.status === "pending") job.status = "processing";
     });
-    at(timing.pendingMs + timing.processingMs, () => finish(job));
+    at(timing.pendingMs + timing.processingMs, () => {
+      job.status = "processing";
+      finish(job);
+    });
     return { job, replayed: false };
   }
 
@@ -204,7 +219,10 @@ export function createVideoService(options: VideoServiceOptions) {
 
   return {
     create,
-    get: (id: string) => jobs.get(id),
+    get(id: string): VideoJobRecord | undefined {
+      const job = jobs.get(id);
+      return job && advance(job);
+    },
     toJson,
     content,
     /** The poll hint for a job still running, else undefined. */
