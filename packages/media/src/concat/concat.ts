@@ -1,7 +1,7 @@
 import path from "node:path";
 import { MediaError } from "../errors/media-error.js";
-import { UnsupportedCapabilityError } from "../errors/unsupported-capability-error.js";
 import type { FitMode } from "../filters/normalize.js";
+import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { createProgressTracker } from "../process/progress.js";
@@ -61,13 +61,7 @@ export async function concat(
     );
   }
   const tools = await resolveTools(options);
-  if (transition && clips.length > 1 && !tools.capabilities.xfade) {
-    throw new UnsupportedCapabilityError(
-      "xfade",
-      tools.ffmpeg.version,
-      "transition joins need the xfade filter, added in ffmpeg 4.3",
-    );
-  }
+  if (transition && clips.length > 1) requireCapabilities(tools, ["xfade"]);
   const files = clips.map((clip) => path.resolve(clip));
   const infos = await mapLimit(files, 4, (file) => probe(file, { tools, signal: options.signal }));
   infos.forEach((info, index) => {
@@ -90,6 +84,7 @@ export async function concat(
       );
     }
   }
+  if (plan.method !== "copy") requireCapabilities(tools, ["libx264", "aac"]);
   const destination = path.resolve(options.output);
   const progress = createProgressTracker(options.onProgress, plan.expectedDuration);
   const signal = options.signal;

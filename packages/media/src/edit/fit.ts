@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseSize } from "../filters/escape.js";
 import { type FitMode, videoNormalizeChain } from "../filters/normalize.js";
+import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
@@ -32,6 +33,7 @@ export async function fit(
   if (mode !== "contain" && mode !== "cover")
     throw new TypeError(`Expected \`mode\` to be contain or cover; got ${String(mode)}`);
   const tools = await resolveTools(options);
+  requireCapabilities(tools, ["libx264"]);
   const source = path.resolve(input);
   const info = await probe(source, { tools, signal: options.signal });
   const seconds = info.videoDuration ?? info.duration;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { audioNormalizeChain } from "../filters/normalize.js";
+import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
@@ -44,6 +45,7 @@ export async function setAudio(
   const fadeOut = requirePositive("fadeOut", options.fadeOut, true);
   const volume = requirePositive("volume", options.volume, true) ?? 1;
   const tools = await resolveTools(options);
+  requireCapabilities(tools, ["aac"]);
   const source = path.resolve(input);
   const audioFile = path.resolve(options.audio);
   const [info, track] = await Promise.all([

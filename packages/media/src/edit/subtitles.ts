@@ -1,6 +1,6 @@
 import path from "node:path";
-import { UnsupportedCapabilityError } from "../errors/unsupported-capability-error.js";
 import { escapeFilterValue } from "../filters/escape.js";
+import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
@@ -38,12 +38,7 @@ export async function subtitles(
   const audio = info.hasAudio ? ["-map", "0:a:0", "-c:a", "copy"] : [];
   let args: (temp: string) => string[];
   if (mode === "burn") {
-    if (!tools.capabilities.subtitles)
-      throw new UnsupportedCapabilityError(
-        "subtitles",
-        tools.ffmpeg.version,
-        "burning subtitles needs libass",
-      );
+    requireCapabilities(tools, ["subtitles", "libx264"]);
     const filter = [
       `subtitles=filename=${escapeFilterValue(subtitleFile)}`,
       `fontsdir=${escapeFilterValue(path.dirname(tools.fontFile))}`,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
@@ -34,6 +35,7 @@ export async function trim(
   if (end !== undefined && end <= start)
     throw new TypeError(`Expected \`end\` (${end}) to be after \`start\` (${start})`);
   const tools = await resolveTools(options);
+  requireCapabilities(tools, ["libx264", "aac"]);
   const source = path.resolve(input);
   const info = await probe(source, { tools, signal: options.signal });
   if (start >= info.duration) {

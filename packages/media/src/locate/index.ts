@@ -6,3 +6,4 @@ export {
   type FfmpegTools,
   locateFfmpeg,
 } from "./locate-ffmpeg.js";
+export { requireCapabilities } from "./require-capability.js";

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MediaVerificationError } from "../errors/media-verification-error.js";
-import { UnsupportedCapabilityError } from "../errors/unsupported-capability-error.js";
 import { escapeFilterValue, parseSize } from "../filters/escape.js";
+import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { createProgressTracker } from "../process/progress.js";
@@ -56,8 +56,7 @@ export async function synthesizeClip(
     );
   }
   const tools = await resolveTools(options);
-  if (!tools.capabilities.drawtext)
-    throw new UnsupportedCapabilityError("drawtext", tools.ffmpeg.version);
+  requireCapabilities(tools, ["drawtext", "libx264", "aac"]);
 
   const fontSize = Math.max(10, Math.round(Math.min(height / 12, width / 16)));
   const lines = wrapText(
