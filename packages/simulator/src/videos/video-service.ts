@@ -138,10 +138,7 @@ export function createVideoService(options: VideoServiceOptions) {
     at(timing.pendingMs, () => {
       if (job.status === "pending") job.status = "processing";
     });
-    at(timing.pendingMs + timing.processingMs, () => {
-      job.status = "processing";
-      finish(job);
-    });
+    at(timing.pendingMs + timing.processingMs, () => advance(job, Number.POSITIVE_INFINITY));
     return { job, replayed: false };
   }
 
