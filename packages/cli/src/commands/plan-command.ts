@@ -1,10 +1,10 @@
+import { planPipeline } from "@reelsmith/runner";
 import type { Command } from "commander";
-import { stringify } from "yaml";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { planPipelineOf } from "../services/runner-api.js";
-import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
+import { formatPlan } from "../render/format-plan.js";
+import { loadValidPipeline } from "./load-valid-pipeline.js";
 
 /** Flags of `reelsmith plan`. */
 export interface PlanFlags {
@@ -26,20 +26,10 @@ export async function planCommand(
   context: CliContext,
 ): Promise<number> {
   const pipeline = await loadValidPipeline(file, context);
-  const inputs = checkInputs(pipeline, await gatherInputs(flags, context.cwd));
-  const plan = planPipelineOf()(pipeline, { inputs });
+  const inputs = await gatherInputs(flags, context.cwd);
+  const plan = planPipeline(pipeline, { inputs });
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return ExitCode.ok;
-}
-
-/**
- * A plan as readable text (YAML of the runner's plan object).
- *
- * @example
- * formatPlan({ stages: [["storyboard"], ["clips"]] });
- */
-export function formatPlan(plan: unknown): string {
-  return stringify(plan, { lineWidth: 100 });
 }
 
 /**
