@@ -1,10 +1,10 @@
 export * from "./concat/index.js";
 export * from "./edit/index.js";
 export * from "./errors/index.js";
-export * from "./filters/index.js";
+export { concatListLine, escapeFilterValue, type FitMode, parseSize } from "./filters/index.js";
 export * from "./frames/index.js";
 export * from "./locate/index.js";
 export type { MediaOptions } from "./options.js";
 export * from "./probe/index.js";
 export type { MediaProgress, ProgressListener } from "./process/progress.js";
-export * from "./synthesize/index.js";
+export { type SynthesizeClipOptions, synthesizeClip } from "./synthesize/index.js";
