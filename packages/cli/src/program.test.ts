@@ -66,6 +66,24 @@ describe("executeCli", () => {
     }
   });
 
+  it("plan shows the stages of the storyboard example and exits 2 on an invalid pipeline", async () => {
+    const examples = path.resolve(import.meta.dirname, "../../../examples");
+    const ok = createTestContext({ cwd: dir });
+    const file = path.join(examples, "storyboard", "pipeline.yaml");
+    expect(await executeCli(["plan", file, "--input", "scenes=2"], ok.context)).toBe(0);
+    expect(ok.output.stdout).toContain("inputs: story=");
+    expect(ok.output.stdout).toMatch(/ {2}1\. storyboard \(chat\) \| title \(chat\)/);
+    expect(ok.output.stdout).toContain(
+      "clips (video) fan-out over steps.storyboard.outputs.json.scenes",
+    );
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(path.join(dir, "bad.yaml"), "name: bad\nsteps: []\nbogus: 1\n");
+    const bad = createTestContext({ cwd: dir });
+    expect(await executeCli(["plan", "bad.yaml"], bad.context)).toBe(2);
+    expect(bad.output.stderr).toMatch(/^bad\.yaml:\d+:\d+: error: /m);
+    expect(bad.output.stderr).toContain("nothing was run");
+  });
+
   it("init writes a pipeline with the schema line and refuses to overwrite it", async () => {
     const first = createTestContext({ cwd: dir });
     expect(await executeCli(["init", "film"], first.context)).toBe(0);
