@@ -94,3 +94,17 @@ export function wholeExpression(template: string): string | undefined {
 export function hasExpressionMarker(text: string): boolean {
   return text.includes(OPEN);
 }
+
+/**
+ * An `if:` condition as a template: GitHub lets conditions omit `${{ }}`, so a bare
+ * condition is wrapped (for reference collection and syntax checks).
+ *
+ * @example
+ * ```ts
+ * conditionAsTemplate("inputs.n > 2"); // "${{ inputs.n > 2 }}"
+ * conditionAsTemplate("${{ always() }}"); // unchanged
+ * ```
+ */
+export function conditionAsTemplate(condition: string): string {
+  return hasExpressionMarker(condition) ? condition : `\${{ ${condition} }}`;
+}

@@ -1,7 +1,7 @@
 import { ExpressionError } from "../expressions/expression-error.js";
 import { parseExpression } from "../expressions/parse-expression.js";
 import { collectReferencePaths, containsExpression } from "../expressions/references.js";
-import { splitTemplate } from "../expressions/template.js";
+import { conditionAsTemplate, splitTemplate } from "../expressions/template.js";
 import { findCycles, stepDependencies } from "../plan/build-graph.js";
 import { definitionOf, stepKindNames, stepOutputNames } from "../steps/definitions.js";
 import type { CheckContext } from "../steps/step-kind.js";
@@ -41,8 +41,16 @@ function forEachString(
 }
 
 /** Expression syntax: every `${{ }}` must parse with GitHub's parser. */
+/** A bare `if:` condition (GitHub allows leaving out `${{ }}`) is an expression too. */
+function readableText(text: string, path: readonly (string | number)[]): string {
+  return path.length === 3 && path[0] === "steps" && path[2] === "if"
+    ? conditionAsTemplate(text)
+    : text;
+}
+
 function checkExpressionSyntax(data: Raw, problems: PipelineProblem[]): void {
-  forEachString(data, [], (text, path) => {
+  forEachString(data, [], (written, path) => {
+    const text = readableText(written, path);
     if (!text.includes("${{")) return;
     let segments: ReturnType<typeof splitTemplate>;
     try {
@@ -93,7 +101,8 @@ function checkReferences(
   allowsItem: boolean,
   problems: PipelineProblem[],
 ): void {
-  forEachString(value, path, (text, stringPath) => {
+  forEachString(value, path, (written, stringPath) => {
+    const text = readableText(written, stringPath);
     if (!text.includes("${{")) return;
     let segments: ReturnType<typeof splitTemplate>;
     try {

@@ -24,6 +24,16 @@ describe("buildGraph", () => {
     expect([...(graph.dependencies.get("late") ?? [])]).toEqual(["board"]);
   });
 
+  it("reads bare `if:` conditions as expressions", () => {
+    const graph = buildGraph(
+      steps([
+        { id: "late", if: "steps.early.outputs.text != ''", chat: { prompt: "y" } },
+        { id: "early", chat: { prompt: "x" } },
+      ]),
+    );
+    expect(graph.order).toEqual(["early", "late"]);
+  });
+
   it("refuses cycles", () => {
     expect(() =>
       buildGraph(

@@ -1,5 +1,6 @@
 import { RunnerError } from "../errors/runner-error.js";
 import { collectReferences } from "../expressions/references.js";
+import { conditionAsTemplate } from "../expressions/template.js";
 import type { StepSpec } from "../pipeline/pipeline-schema.js";
 
 /** Steps and what each waits for. */
@@ -25,7 +26,9 @@ export function stepDependencies(step: StepSpec): Set<string> {
   const dependencies = new Set<string>(
     Array.isArray(step.needs) ? step.needs.filter((need) => typeof need === "string") : [],
   );
-  for (const id of collectReferences(rest).steps) dependencies.add(id);
+  const readable =
+    typeof rest.if === "string" ? { ...rest, if: conditionAsTemplate(rest.if) } : rest;
+  for (const id of collectReferences(readable).steps) dependencies.add(id);
   dependencies.delete(step.id);
   return dependencies;
 }
