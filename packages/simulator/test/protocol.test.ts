@@ -71,6 +71,19 @@ describe("protocol over loopback", () => {
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe(
       "request_too_large",
     );
+    const chunked = await fetch(`${simulator.url}/v1/videos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${simulator.apiKey}`, "content-type": "application/json" },
+      body: new ReadableStream({
+        start(controller) {
+          for (let index = 0; index < 10; index += 1)
+            controller.enqueue(new TextEncoder().encode(" ".repeat(16 * 1024)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
     const broken = await call(simulator, "/v1/chat/completions", { body: "{not json" });
     expect(broken.status).toBe(400);
     const array = await call(simulator, "/v1/videos", { body: "[1,2]" });
