@@ -1,3 +1,20 @@
+export { ChatStepSchema, type ChatStepSpec, chatDefinition } from "../steps/chat/index.js";
+export {
+  definitionOf,
+  stepDefinitions,
+  stepKindNames,
+  stepOutputNames,
+} from "../steps/definitions.js";
+export {
+  type FfmpegOperation,
+  FfmpegStepSchema,
+  type FfmpegStepSpec,
+  ffmpegDefinition,
+  ffmpegOperationOf,
+  ffmpegOperations,
+} from "../steps/ffmpeg/index.js";
+export type { CheckContext, StepKindDefinition } from "../steps/step-kind.js";
+export { VideoStepSchema, type VideoStepSpec, videoDefinition } from "../steps/video/index.js";
 export {
   referenceVideoModels,
   type VideoModelCatalog,
