@@ -59,6 +59,20 @@ steps:
     expect(plan.stages).toEqual([{ index: 0, steps: ["clips", "one"] }]);
   });
 
+  it("checks video limits that become known from inputs", async () => {
+    const pipeline = await inline(`name: limits
+inputs: { seconds: { type: integer, default: 4 } }
+steps:
+  - id: clip
+    video: { model: reel-video-2-lite, prompt: fox, seconds: "\${{ inputs.seconds }}" }
+`);
+    expect(planPipeline(pipeline).problems).toEqual([]);
+    const problems = planPipeline(pipeline, { inputs: { seconds: "9" } }).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.step).toBe("clip");
+    expect(problems[0]?.message).toContain("reel-video-2-lite");
+  });
+
   it("notes inputs it cannot resolve instead of failing", async () => {
     const pipeline = await inline(`name: needs-input
 inputs: { topic: { type: string } }

@@ -1,9 +1,9 @@
-import type { VideoModelCatalog } from "@reelsmith/core";
+import type { VideoCreateParams, VideoModelCatalog } from "@reelsmith/core";
 import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
 import { collectReferences, containsExpression } from "../expressions/references.js";
 import { wholeExpression } from "../expressions/template.js";
-import { referenceVideoModels } from "../pipeline/core-shim.js";
+import { referenceVideoModels, validateVideoRequest } from "../pipeline/core-shim.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { stepKindOf } from "../pipeline/step-kind-of.js";
@@ -49,6 +49,7 @@ function staticValue(
 export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}): Plan {
   const { spec } = pipeline;
   const notes: string[] = [];
+  const problems: Plan["problems"] = [];
   let inputs: Record<string, unknown> | undefined;
   try {
     inputs = resolveInputs(pipeline, options.inputs ?? {});
@@ -113,6 +114,16 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     if (kind === "chat") chatRequests = add(chatRequests);
     const model = typeof known.model === "string" ? known.model : undefined;
     if (kind === "video" && model) {
+      const request: Record<string, unknown> = { model, prompt: "-" };
+      if (known.seconds !== undefined) request.seconds = known.seconds;
+      if (known.size !== undefined) request.size = known.size;
+      try {
+        validateVideoRequest(request as VideoCreateParams, catalog);
+      } catch (error) {
+        problems.push({ step: step.id, message: (error as Error).message });
+      }
+    }
+    if (kind === "video" && model) {
       const limits = catalog.find((entry) => entry.id === model);
       if (limits) {
         const entry = videoModels.get(model) ?? {
@@ -142,6 +153,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     ...(spec.description ? { description: spec.description } : {}),
     ...(inputs ? { inputs } : {}),
     notes,
+    problems,
     stages,
     steps,
     limits: {

@@ -6,6 +6,8 @@ export interface Plan {
   inputs?: Record<string, unknown>;
   /** Why some values are unknown, e.g. missing required inputs. */
   notes: string[];
+  /** Requests that would be refused, found now that inputs are known (e.g. `seconds` from an input over the model's limit). */
+  problems: { step: string; message: string }[];
   /** Groups of steps that can run at the same time, in order. */
   stages: PlanStage[];
   steps: PlannedStep[];
