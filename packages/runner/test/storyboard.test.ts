@@ -46,6 +46,9 @@ describe("storyboard pipeline against the simulator", () => {
       1,
     );
     expect(result.totals.videos).toBe(3);
+    expect(result.outputs.sheet).toBe(join(result.runDir, "contact-sheet.png"));
+    expect((await probe(String(result.outputs.poster))).width).toBe(320);
+    expect(options.events.some((e) => e.type === "ffmpeg.progress")).toBe(true);
     expect(result.totals.credits).toBe(stats.creditsCharged);
     expect(result.totals.totalTokens).toBeGreaterThan(0);
     expect(options.events.filter((e) => e.type === "video.status").length).toBeGreaterThanOrEqual(

@@ -1,31 +1,29 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import * as media from "@reelsmith/media";
+import {
+  concat,
+  contactSheet,
+  fit,
+  probe as probeFile,
+  setAudio,
+  subtitles,
+  thumbnail,
+  trim,
+} from "@reelsmith/media";
 import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
 import { ffmpegDefinition } from "./index.js";
 
-type MediaFunction = (
-  input: unknown,
-  options: Record<string, unknown>,
-) => Promise<{ output: string }>;
-
-/** The media function behind an operation; refuses clearly when media lacks it. */
-function mediaFunction(name: string, operation: string): MediaFunction {
-  const fn = (media as unknown as Record<string, unknown>)[name];
-  if (typeof fn !== "function") {
-    throw new RunnerError(
-      "ffmpeg_operation_unavailable",
-      `ffmpeg operation "${operation}" is not available: @reelsmith/media has no ${name}()`,
-    );
-  }
-  return fn as MediaFunction;
+/** Drops undefined fields (media's options are exact). */
+function defined<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
 }
 
-function defined(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+/** A number from a literal or an expression's value; undefined stays undefined. */
+function numberOf(value: unknown): number | undefined {
+  return value === undefined || value === null || value === "" ? undefined : Number(value);
 }
 
 /** Input files: absolute as given; relative ones inside the run directory, else beside the pipeline. */
@@ -78,74 +76,91 @@ export async function runFfmpegStep(
   };
   const value = spec[operation];
   let result: { output: string };
+  const size = spec.size === undefined ? undefined : String(spec.size);
   switch (operation) {
     case "concat":
     case "transition":
-      result = await mediaFunction("concat", operation)(
+      result = await concat(
         inputList(value, context, operation),
         defined({
           ...common,
-          size: spec.size,
-          fps: spec.fps,
-          fit: spec.mode,
+          size,
+          fps: numberOf(spec.fps),
+          fit: spec.mode as "contain" | "cover" | undefined,
           transition:
             operation === "transition"
-              ? { type: spec.effect ?? "crossfade", duration: Number(spec.duration ?? 0.5) }
+              ? { type: spec.effect ?? "crossfade", duration: numberOf(spec.duration) ?? 0.5 }
               : undefined,
         }),
       );
       break;
     case "fit":
-      result = await mediaFunction("fit", operation)(
+      if (!size) throw new RunnerError("ffmpeg_missing_option", "ffmpeg fit needs `size`");
+      result = await fit(
         inputPath(value, context),
-        defined({ ...common, size: spec.size, mode: spec.mode }),
+        defined({ ...common, size, mode: spec.mode as "contain" | "cover" | undefined }),
       );
       break;
     case "trim":
-      result = await mediaFunction("trim", operation)(
-        inputPath(value, context),
-        defined({ ...common, start: spec.start, end: spec.end, duration: spec.duration }),
-      );
-      break;
-    case "audio":
-      result = await mediaFunction("setAudio", operation)(
+      result = await trim(
         inputPath(value, context),
         defined({
           ...common,
-          audio: spec.track === undefined ? undefined : inputPath(spec.track, context),
-          mode: spec.mode,
+          start: numberOf(spec.start),
+          end: numberOf(spec.end),
+          duration: numberOf(spec.duration),
+        }),
+      );
+      break;
+    case "audio":
+      if (spec.track === undefined)
+        throw new RunnerError(
+          "ffmpeg_missing_option",
+          "ffmpeg audio needs `track` (the audio file)",
+        );
+      result = await setAudio(
+        inputPath(value, context),
+        defined({
+          ...common,
+          audio: inputPath(spec.track, context),
+          mode: spec.mode as "add" | "replace" | "mix" | undefined,
           loop: spec.loop,
-          fadeIn: spec.fade_in,
-          fadeOut: spec.fade_out,
-          volume: spec.volume,
+          fadeIn: numberOf(spec.fade_in),
+          fadeOut: numberOf(spec.fade_out),
+          volume: numberOf(spec.volume),
         }),
       );
       break;
     case "subtitles":
-      result = await mediaFunction("subtitles", operation)(
+      if (spec.file === undefined)
+        throw new RunnerError(
+          "ffmpeg_missing_option",
+          "ffmpeg subtitles needs `file` (.srt or .vtt)",
+        );
+      result = await subtitles(
         inputPath(value, context),
         defined({
           ...common,
-          file: spec.file === undefined ? undefined : inputPath(spec.file, context),
-          mode: spec.mode,
+          file: inputPath(spec.file, context),
+          mode: spec.mode as "burn" | "soft" | undefined,
         }),
       );
       break;
     case "thumbnail":
-      result = await mediaFunction("thumbnail", operation)(
+      result = await thumbnail(
         inputPath(value, context),
-        defined({ ...common, at: spec.at, width: spec.width }),
+        defined({ ...common, at: numberOf(spec.at), width: numberOf(spec.width) }),
       );
       break;
     case "contact_sheet":
-      result = await mediaFunction("contactSheet", operation)(
+      result = await contactSheet(
         inputList(value, context, operation),
         defined({
           ...common,
-          columns: spec.columns,
-          tileWidth: spec.tile_width,
-          at: spec.at,
-          labels: spec.labels,
+          columns: numberOf(spec.columns),
+          tileWidth: numberOf(spec.tile_width),
+          at: numberOf(spec.at),
+          labels: Array.isArray(spec.labels) ? spec.labels.map(String) : undefined,
         }),
       );
       break;
@@ -153,7 +168,7 @@ export async function runFfmpegStep(
   const file = result.output ?? output;
   let probe: unknown;
   try {
-    probe = await media.probe(file, { signal: context.signal });
+    probe = await probeFile(file, { signal: context.signal });
   } catch {
     probe = undefined; // e.g. an image: the file is still the output
   }
