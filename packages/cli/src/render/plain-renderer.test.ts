@@ -51,6 +51,22 @@ describe("plain renderer", () => {
     );
   });
 
+  it("says which steps a resumed run reused", () => {
+    const [start, ...rest] = storyboardEvents;
+    const resumed = [
+      { ...start!, resumed: true } as (typeof storyboardEvents)[number],
+      ...rest.map((event) =>
+        event.type === "step.end" && event.step === "storyboard"
+          ? { ...event, reused: true, durationMs: 0 }
+          : event,
+      ),
+    ];
+    const text = render(resumed);
+    expect(text).toContain("resume storyboard: 3 steps");
+    expect(text).toContain("[storyboard] done before the interruption, reused");
+    expect(text).toMatch(/storyboard\s+reused\s+-\s+42/);
+  });
+
   it("names the failing step and the service's error", () => {
     const text = render(failedEvents, {
       ...storyboardResult,

@@ -28,13 +28,14 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
       case "run.start":
         runDir = event.runDir;
         return [
-          `run ${event.name}: ${event.steps.length} steps, directory ${displayPath(event.runDir, options.cwd)}`,
+          `${event.resumed ? "resume" : "run"} ${event.name}: ${event.steps.length} steps, directory ${displayPath(event.runDir, options.cwd)}`,
         ];
       case "run.end":
         return [`run ${event.status} in ${formatDuration(event.durationMs)}`];
       case "step.start":
         return [`[${event.step}] started`];
       case "step.end":
+        if (event.reused) return [`[${event.step}] done before the interruption, reused`];
         return [
           `[${event.step}] ${event.cached ? "reused from cache" : "done"} in ${formatDuration(event.durationMs)}`,
         ];

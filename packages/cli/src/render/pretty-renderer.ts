@@ -125,6 +125,8 @@ function stepDoneLine(step: StepView, c: ReturnType<typeof createColors>): strin
       return `${c.green("✔")} ${step.id}${items} ${duration}`.trimEnd();
     case "cached":
       return `${c.green("✔")} ${step.id}${items} ${c.dim("(cache)")} ${duration}`.trimEnd();
+    case "reused":
+      return `${c.green("✔")} ${step.id}${items} ${c.dim("(done before the interruption)")}`;
     case "skipped":
       return `${c.yellow("○")} ${step.id} ${c.dim(`skipped: ${step.skipReason ?? ""}`)}`.trimEnd();
     default:

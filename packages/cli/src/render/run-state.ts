@@ -16,7 +16,7 @@ export interface StepView {
   id: string;
   kind: string;
   fanOut: boolean;
-  state: "pending" | "running" | "succeeded" | "cached" | "failed" | "skipped";
+  state: "pending" | "running" | "succeeded" | "cached" | "reused" | "failed" | "skipped";
   startedAt?: number;
   durationMs?: number;
   items: { total: number; done: number; failed: number; running: number };
@@ -128,7 +128,7 @@ export function applyEvent(view: RunView, event: RunEvent): void {
     }
     case "step.end": {
       const step = ensureStep(view, event.step);
-      step.state = event.cached ? "cached" : "succeeded";
+      step.state = event.reused ? "reused" : event.cached ? "cached" : "succeeded";
       step.durationMs = event.durationMs;
       step.credits = sumCredits(event.outputs);
       step.files = collectFiles(event.outputs);

@@ -23,7 +23,9 @@ export function formatSummary(
     rows.push([
       step.id,
       step.state + items,
-      step.durationMs === undefined ? "-" : formatDuration(step.durationMs),
+      step.durationMs === undefined || step.state === "reused"
+        ? "-"
+        : formatDuration(step.durationMs),
       step.tokens > 0 ? String(step.tokens) : "-",
       step.credits > 0 ? String(step.credits) : "-",
     ]);
