@@ -201,6 +201,42 @@ describe("the official openai SDK against the simulator", () => {
     );
   });
 
+  it("creates, polls and downloads a video with the SDK's videos API (multipart upload)", async () => {
+    const fast = await startSimulator({ timeScale: 0.01 });
+    try {
+      const videos = new OpenAI({ baseURL: `${fast.url}/v1`, apiKey: fast.apiKey, maxRetries: 0 })
+        .videos;
+      const reference = await OpenAI.toFile(makePng(32, 18, [20, 60, 200]), "still.png", {
+        type: "image/png",
+      });
+      const created = await videos.create({
+        model: "reel-video-2-lite" as OpenAI.VideoModel,
+        prompt: "A blue dusk",
+        seconds: "2" as OpenAI.VideoSeconds,
+        size: "854x480" as OpenAI.VideoSize,
+        input_reference: reference,
+      });
+      expect(created.status).toBe("pending");
+      let job = created;
+      while (job.status !== "completed") {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        job = await videos.retrieve(created.id);
+      }
+      expect(job).toMatchObject({ seconds: "2", size: "854x480", progress: 100 });
+      const content = await videos.downloadContent(created.id);
+      expect(content.headers.get("content-type")).toBe("video/mp4");
+      const bytes = Buffer.from(await content.arrayBuffer());
+      expect(bytes.toString("ascii", 4, 8)).toBe("ftyp");
+      const rejected = await videos
+        .create({ model: "reel-video-2-lite" as OpenAI.VideoModel, prompt: "x", seconds: "12" })
+        .catch((caught: unknown) => caught);
+      expect(rejected).toBeInstanceOf(OpenAI.BadRequestError);
+      expect((rejected as InstanceType<typeof OpenAI.BadRequestError>).param).toBe("seconds");
+    } finally {
+      await fast.close();
+    }
+  });
+
   it("surfaces 401 and 429 as the SDK's typed errors", async () => {
     const wrong = new OpenAI({ baseURL: `${simulator.url}/v1`, apiKey: "sk-wrong", maxRetries: 0 });
     await expect(wrong.models.list()).rejects.toBeInstanceOf(OpenAI.AuthenticationError);

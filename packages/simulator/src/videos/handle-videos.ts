@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { HttpError } from "../errors/http-error.js";
 import type { RouteHandler } from "../server/context.js";
+import { readVideoBody } from "./read-video-body.js";
 import { validateVideoRequest } from "./validate-video-request.js";
 import type { VideoJobRecord } from "./video-service.js";
 
@@ -23,9 +24,9 @@ function findJob(
   return job;
 }
 
-/** `POST /v1/videos`: validate against the model's limits, create (or replay by Idempotency-Key). */
+/** `POST /v1/videos` (JSON or multipart): validate against the model's limits, create (or replay by Idempotency-Key). */
 export const handleCreateVideo: RouteHandler = async (context, simulator) => {
-  const request = validateVideoRequest(await context.readJson());
+  const request = validateVideoRequest(await readVideoBody(context, simulator.maxBodyBytes));
   const key = context.request.headers["idempotency-key"];
   const { job, replayed } = simulator.videos.create(
     request,
