@@ -20,6 +20,7 @@ function info(overrides: Partial<MediaInfo> = {}): MediaInfo {
     subtitleStreams: 0,
     frameRate: "24/1",
     averageFrameRate: "24/1",
+    videoStart: 0,
     videoDuration: 2,
     audioDuration: 2,
     signature: {

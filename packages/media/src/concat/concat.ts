@@ -104,6 +104,7 @@ export async function concat(
         await joinByCopy(tools, files, temp, {
           scratch,
           durations: plan.durations,
+          starts: infos.map((info) => info.videoStart),
           signal,
           stallTimeoutMs,
           onProgressLine: progress.window(0, plan.expectedDuration),

@@ -32,6 +32,8 @@ export interface MediaInfo {
   frameRate: string;
   /** Average frame rate; equal to `frameRate` for constant frame rate video. */
   averageFrameRate: string;
+  /** When the video stream starts, in seconds (usually 0). */
+  videoStart: number;
   /** Video stream duration in seconds, if known. */
   videoDuration: number | null;
   /** Audio stream duration in seconds, if known. */
@@ -54,6 +56,7 @@ interface ProbeStream {
   time_base?: string;
   field_order?: string;
   duration?: string;
+  start_time?: string;
   sample_rate?: string;
   channels?: number;
   channel_layout?: string;
@@ -133,6 +136,7 @@ function toMediaInfo(file: string, streams: ProbeStream[], formatDuration?: stri
     subtitleStreams: streams.filter((s) => s.codec_type === "subtitle").length,
     frameRate,
     averageFrameRate: video?.avg_frame_rate ?? "0/0",
+    videoStart: toNumber(video?.start_time) ?? 0,
     videoDuration,
     audioDuration,
     signature: {
