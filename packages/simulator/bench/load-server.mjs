@@ -10,6 +10,8 @@ process.on("message", async (message) => {
   if (message !== "stop") return;
   const stats = simulator.stats();
   const peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
+  const { user, system } = process.cpuUsage();
+  const cpuSeconds = Math.round((user + system) / 10_000) / 100;
   await simulator.close();
-  process.send?.({ type: "stopped", stats, peakRssMiB }, () => process.exit(0));
+  process.send?.({ type: "stopped", stats, peakRssMiB, cpuSeconds }, () => process.exit(0));
 });

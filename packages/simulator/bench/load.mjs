@@ -6,6 +6,7 @@
 // Env: BENCH_CHATS (500), BENCH_VIDEOS (200), BENCH_DOWNLOADS (24), BENCH_TIME_SCALE (0.05).
 import { fork } from "node:child_process";
 import { writeFile } from "node:fs/promises";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 
 const chats = Number(process.env.BENCH_CHATS ?? 500);
@@ -163,7 +164,7 @@ const ids = videoRun.results.map((result) => result.id).slice(0, downloads);
 const downloadRun = await concurrently(ids.length, (index) => download(ids[index] ?? ""));
 
 server.send("stop");
-/** @type {{ stats: any, peakRssMiB: number }} */
+/** @type {{ stats: any, peakRssMiB: number, cpuSeconds: number }} */
 const stopped = await new Promise((resolve) =>
   server.on("message", (message) =>
     /** @type {any} */ (message).type === "stopped"
@@ -175,7 +176,9 @@ const stopped = await new Promise((resolve) =>
 const report = {
   when: new Date().toISOString(),
   node: process.version,
-  cpus: (await import("node:os")).availableParallelism(),
+  cpus: os.availableParallelism(),
+  // Other work on the machine (1, 5, 15 min averages when the run ends) shapes the latencies.
+  loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10),
   settings: { chats, videos, downloads, timeScale, renderConcurrency: 2 },
   chats: summary("streamed chats", chatRun.latencies, chatRun.errors, chatRun.wallMs),
   videoJobs: {
@@ -198,6 +201,7 @@ const report = {
   },
   simulator: {
     peakRssMiB: stopped.peakRssMiB,
+    cpuSeconds: stopped.cpuSeconds,
     videoJobs: stopped.stats.videoJobs,
     creditsCharged: stopped.stats.creditsCharged,
     clipsRendered: stopped.stats.clipsRendered,
