@@ -93,6 +93,13 @@ describe("planConcat", () => {
     });
   });
 
+  it("targets a variable-rate clip's average rate, not its 90000/1 timebase", () => {
+    const phone = info({ frameRate: "90000/1", averageFrameRate: "2997/100" });
+    const plan = planConcat([info(), phone], {});
+    expect(plan.method).toBe("normalize");
+    expect(plan.target.rate).toBe("30000/1001");
+  });
+
   it("normalises identical clips when another size is asked for", () => {
     expect(planConcat([info(), info()], { size: "640x360" }).method).toBe("normalize");
   });

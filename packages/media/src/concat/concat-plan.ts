@@ -1,6 +1,6 @@
 import { parseSize } from "../filters/escape.js";
 import type { FitMode, VideoTarget } from "../filters/normalize.js";
-import { type MediaInfo, parseRate } from "../probe/index.js";
+import { type MediaInfo, nominalRate, parseRate } from "../probe/index.js";
 
 /** How clips will be joined. */
 export type JoinMethod = "copy" | "normalize" | "xfade";
@@ -53,10 +53,9 @@ export function planConcat(
   const rate =
     options.fps !== undefined
       ? String(options.fps)
-      : infos.reduce(
-          (best, info) => (parseRate(info.frameRate) > parseRate(best) ? info.frameRate : best),
-          first.frameRate,
-        );
+      : infos
+          .map(nominalRate)
+          .reduce((best, rate) => (parseRate(rate) > parseRate(best) ? rate : best));
   const target: VideoTarget = { ...size, rate };
   const durations = infos.map((info) => info.videoDuration ?? info.duration);
   const total = durations.reduce((sum, seconds) => sum + seconds, 0);

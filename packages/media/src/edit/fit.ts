@@ -3,6 +3,7 @@ import { parseSize } from "../filters/escape.js";
 import { type FitMode, videoNormalizeChain } from "../filters/normalize.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
+import { nominalRate } from "../probe/nominal-rate.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
@@ -37,7 +38,7 @@ export async function fit(
   const source = path.resolve(input);
   const info = await probe(source, { tools, signal: options.signal });
   const seconds = info.videoDuration ?? info.duration;
-  const rate = info.frameRate !== "0/0" ? info.frameRate : "25";
+  const rate = nominalRate(info);
   return render(
     {
       tools,
