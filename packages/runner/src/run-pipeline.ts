@@ -147,6 +147,15 @@ export async function runWithBus(
   const budget = createBudget(maxCredits, (credits, max) =>
     bus.emit({ type: "budget.reached", credits, maxCredits: max }),
   );
+  // A resumed run already spent the credits of the jobs it completed before.
+  for (const step of previous?.steps.values() ?? []) {
+    for (const item of step.items.values()) {
+      const job = item.facts["video.completed"]?.job as
+        | { usage?: { total_credits?: number } }
+        | undefined;
+      budget.spend(Number(job?.usage?.total_credits ?? 0));
+    }
+  }
   const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   let subRuns = 0;
   const result = await executePipeline({

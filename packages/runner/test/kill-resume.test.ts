@@ -24,7 +24,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 describe("kill -9 in the middle of the fan-out, then resume", () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ timeScale: 0.3 });
+    service = await startTestService({ timeScale: 0.1 });
   });
   afterAll(() => service.close());
 
