@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 60_000,
+    testTimeout: 180_000, // end-to-end tests spawn the CLI and run ffmpeg on a shared machine
     hookTimeout: 60_000,
   },
 });

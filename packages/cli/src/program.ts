@@ -37,6 +37,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
     .version(cliVersion(), "-V, --version", "print the version")
     .option("--debug", "print stack traces and causes of errors")
     .helpOption("-h, --help", "show help")
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(add --help for usage)")
     .exitOverride()
     .configureOutput({
