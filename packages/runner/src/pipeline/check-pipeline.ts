@@ -3,9 +3,10 @@ import { parseExpression } from "../expressions/parse-expression.js";
 import { collectReferencePaths, containsExpression } from "../expressions/references.js";
 import { conditionAsTemplate, splitTemplate } from "../expressions/template.js";
 import { findCycles, stepDependencies } from "../plan/build-graph.js";
-import { definitionOf, stepKindNames, stepOutputNames } from "../steps/definitions.js";
+import { stepOutputNames } from "../steps/definitions.js";
 import type { CheckContext } from "../steps/step-kind.js";
 import type { VideoModelCatalog } from "./core-shim.js";
+import type { AnyStepKindDefinition } from "./custom-kinds-schema.js";
 import { inputTypes, type StepSpec } from "./pipeline-schema.js";
 import { closest } from "./schema-errors.js";
 
@@ -235,9 +236,14 @@ function literalMatchesType(type: string, value: unknown): boolean {
  */
 export function checkPipeline(
   data: Raw,
-  options: { videoModels: VideoModelCatalog; invalidPaths: readonly (string | number)[][] },
+  options: {
+    videoModels: VideoModelCatalog;
+    invalidPaths: readonly (string | number)[][];
+    definitions: readonly AnyStepKindDefinition[];
+  },
 ): PipelineProblem[] {
   const problems: PipelineProblem[] = [];
+  const kindNames = options.definitions.map((definition) => definition.kind);
   checkExpressionSyntax(data, problems);
 
   const inputs = isObject(data.inputs) ? data.inputs : {};
@@ -279,7 +285,7 @@ export function checkPipeline(
       return;
     }
     firstIndex.set(step.id, index);
-    const kinds = stepKindNames.filter((kind) => Object.hasOwn(step, kind));
+    const kinds = kindNames.filter((kind) => Object.hasOwn(step, kind));
     const body = kinds.length === 1 && kinds[0] ? step[kinds[0]] : undefined;
     scope.steps.set(step.id, {
       kind: kinds.length === 1 ? kinds[0] : undefined,
@@ -334,9 +340,9 @@ export function checkPipeline(
     if (firstIndex.get(step.id) === index)
       dependencies.set(step.id, stepDependencies(step as unknown as StepSpec));
 
-    const kinds = stepKindNames.filter((name) => Object.hasOwn(step, name));
+    const kinds = kindNames.filter((name) => Object.hasOwn(step, name));
     const kind = kinds.length === 1 ? kinds[0] : undefined;
-    const definition = kind ? definitionOf(kind) : undefined;
+    const definition = kind ? options.definitions.find((entry) => entry.kind === kind) : undefined;
     if (!kind || !definition?.check) return;
     const body = step[kind];
     if (!isObject(body)) return;

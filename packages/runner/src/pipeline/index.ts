@@ -20,6 +20,7 @@ export {
   type VideoModelCatalog,
   type VideoModelLimits,
 } from "./core-shim.js";
+export { type AnyStepKindDefinition, createPipelineSchema } from "./custom-kinds-schema.js";
 export { type Diagnostic, formatDiagnostic, sortDiagnostics } from "./diagnostic.js";
 export * from "./errors/index.js";
 export { PIPELINE_SCHEMA_ID, pipelineJsonSchema } from "./json-schema.js";

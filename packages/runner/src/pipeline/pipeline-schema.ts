@@ -52,32 +52,37 @@ export const stepKindSchemas = {
   ffmpeg: FfmpegStepSchema,
 };
 
+/** Fields every step has, whatever its kind. */
+export const commonStepProperties = {
+  id: Identifier,
+  name: Type.Optional(Type.String()),
+  needs: Type.Optional(Type.Array(Identifier, { description: "Steps that must finish first." })),
+  if: Type.Optional(Type.String({ description: `A condition, with or without \`\${{ }}\`.` })),
+  for_each: Type.Optional(
+    orExpression(Type.Array(Type.Unknown()), {
+      description: "Run once per element; `item` and `index` inside.",
+    }),
+  ),
+  max_parallel: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  retry: Type.Optional(
+    Type.Object(
+      {
+        attempts: Type.Integer({ minimum: 1, maximum: 100 }),
+        backoff_ms: Type.Optional(Type.Integer({ minimum: 0 })),
+        factor: Type.Optional(Type.Number({ minimum: 1, maximum: 10 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  timeout: Type.Optional(Timeout),
+  continue_on_error: Type.Optional(Type.Boolean()),
+  cache: Type.Optional(Type.Boolean()),
+};
+
 /** One step: common fields and exactly one kind key. */
 export const StepSchema = Type.Object(
   {
-    id: Identifier,
-    name: Type.Optional(Type.String()),
-    needs: Type.Optional(Type.Array(Identifier, { description: "Steps that must finish first." })),
-    if: Type.Optional(Type.String({ description: `A condition, with or without \`\${{ }}\`.` })),
-    for_each: Type.Optional(
-      orExpression(Type.Array(Type.Unknown()), {
-        description: "Run once per element; `item` and `index` inside.",
-      }),
-    ),
-    max_parallel: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    retry: Type.Optional(
-      Type.Object(
-        {
-          attempts: Type.Integer({ minimum: 1, maximum: 100 }),
-          backoff_ms: Type.Optional(Type.Integer({ minimum: 0 })),
-          factor: Type.Optional(Type.Number({ minimum: 1, maximum: 10 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    timeout: Type.Optional(Timeout),
-    continue_on_error: Type.Optional(Type.Boolean()),
-    cache: Type.Optional(Type.Boolean()),
+    ...commonStepProperties,
     chat: Type.Optional(ChatStepSchema),
     video: Type.Optional(VideoStepSchema),
     ffmpeg: Type.Optional(FfmpegStepSchema),

@@ -198,13 +198,14 @@ function simpleProblem(error: ErrorObject, data: unknown, root: Schema): SchemaP
  *
  * @example
  * ```ts
- * schemaProblems(validate.errors ?? [], data, PipelineSchema).map((p) => p.message);
+ * schemaProblems(validate.errors ?? [], data, PipelineSchema, ["chat", "video", "ffmpeg"]).map((p) => p.message);
  * ```
  */
 export function schemaProblems(
   errors: readonly ErrorObject[],
   data: unknown,
   root: object,
+  kindNames: readonly string[] = stepKindNames,
 ): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const consumed = new Set<ErrorObject>();
@@ -223,12 +224,21 @@ export function schemaProblems(
     const value = valueAt(data, path);
     if (combinator.keyword === "oneOf") {
       const isFfmpeg = path[path.length - 1] === "ffmpeg";
+      const isStep = path.length === 2 && path[0] === "steps";
+      if (!isFfmpeg && !isStep) {
+        problems.push({
+          path,
+          valueInvalid: true,
+          message: `${label(path)} must match exactly one of its allowed shapes`,
+        });
+        continue;
+      }
       problems.push({
         path,
         message: isFfmpeg
           ? kindMessage(ffmpegOperations, value, "an ffmpeg step", "operation")
           : kindMessage(
-              stepKindNames,
+              kindNames,
               value,
               `step \`${String((value as Schema | undefined)?.id ?? path[1])}\``,
               "kind",
@@ -255,7 +265,7 @@ export function schemaProblems(
       );
     const meant = deeper[0];
     if (meant) {
-      problems.push(...schemaProblems(meant, data, root));
+      problems.push(...schemaProblems(meant, data, root, kindNames));
       continue;
     }
     const branches = (parentSchemaOf(combinator, root as Schema).anyOf ?? []) as Schema[];

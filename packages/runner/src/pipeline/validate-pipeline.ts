@@ -1,6 +1,9 @@
+import type { TObject } from "@sinclair/typebox";
 import { Ajv, type ValidateFunction } from "ajv";
+import { stepDefinitions } from "../steps/definitions.js";
 import { checkPipeline } from "./check-pipeline.js";
 import { referenceVideoModels, type VideoModelCatalog } from "./core-shim.js";
+import { type AnyStepKindDefinition, createPipelineSchema } from "./custom-kinds-schema.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import {
@@ -13,16 +16,32 @@ import {
 import { PipelineSchema } from "./pipeline-schema.js";
 import { schemaProblems } from "./schema-errors.js";
 
-let compiled: ValidateFunction | undefined;
-function schemaValidator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, strict: false, logger: false }).compile(PipelineSchema);
-  return compiled;
+const compiled = new WeakMap<object, { schema: TObject; validate: ValidateFunction }>();
+function schemaValidator(definitions: readonly AnyStepKindDefinition[]): {
+  schema: TObject;
+  validate: ValidateFunction;
+} {
+  let entry = compiled.get(definitions);
+  if (!entry) {
+    const schema = createPipelineSchema(definitions);
+    const reuse = schema === PipelineSchema ? compiled.get(stepDefinitions) : undefined;
+    entry = reuse ?? {
+      schema,
+      validate: new Ajv({ allErrors: true, strict: false, logger: false }).compile(schema),
+    };
+    compiled.set(definitions, entry);
+  }
+  return entry;
 }
-
 /** Options of `validatePipeline` and `loadPipeline`. */
 export interface ValidateOptions {
   /** Video models whose limits literal `seconds`/`size` are checked against (default: the reference catalog). */
   videoModels?: VideoModelCatalog;
+  /**
+   * The step kinds the pipeline may use (default: chat, video, ffmpeg). Pass a run's kinds,
+   * custom ones included, to validate their bodies with their own schemas and checks.
+   */
+  stepKinds?: readonly AnyStepKindDefinition[];
 }
 
 function locate(
@@ -46,11 +65,14 @@ function locate(
 
 /** Problems of an already parsed pipeline, as diagnostics. */
 export function diagnosePipeline(parsed: ParsedPipeline, options?: ValidateOptions): Diagnostic[] {
-  const validate = schemaValidator();
+  const definitions = options?.stepKinds ?? stepDefinitions;
+  const { schema: pipelineSchema, validate } = schemaValidator(definitions);
   const data = parsed.data as Record<string, unknown>;
   validate(data);
-  const schema = schemaProblems(validate.errors ?? [], data, PipelineSchema);
+  const kindNames = definitions.map((definition) => definition.kind);
+  const schema = schemaProblems(validate.errors ?? [], data, pipelineSchema, kindNames);
   const semantic = checkPipeline(data, {
+    definitions,
     videoModels: options?.videoModels ?? referenceVideoModels,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
   });

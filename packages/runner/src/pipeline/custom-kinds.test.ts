@@ -1,0 +1,48 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { stepDefinitions } from "../steps/definitions.js";
+import type { StepKindDefinition } from "../steps/step-kind.js";
+import { stepKindOf } from "./step-kind-of.js";
+import { validatePipeline } from "./validate-pipeline.js";
+
+const echo: StepKindDefinition<{ text: string; times?: number }> = {
+  kind: "echo",
+  schema: Type.Object(
+    { text: Type.String(), times: Type.Optional(Type.Integer({ minimum: 1 })) },
+    { additionalProperties: false },
+  ),
+  check(spec, context) {
+    if (spec.times !== undefined && spec.times > 3)
+      context.report(["times"], "echo at most 3 times");
+  },
+};
+const kinds = [...stepDefinitions, echo];
+
+describe("custom step kinds", () => {
+  it("validates their bodies with their own schema and checks", async () => {
+    const source =
+      "name: custom\nsteps:\n  - id: a\n    echo: { text: hi, times: 5 }\n  - id: b\n    echo: { txt: hi }\n";
+    const { diagnostics } = await validatePipeline(
+      { source, path: "c.yaml" },
+      { stepKinds: kinds },
+    );
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      "4:30 echo at most 3 times",
+      "6:11 `echo` is missing `text`",
+      "6:13 unknown field `txt` in `echo`",
+    ]);
+  });
+
+  it("accepts them next to the built-ins, and refuses them without the option", async () => {
+    const source =
+      'name: custom\nsteps:\n  - id: a\n    echo: { text: hi }\n  - id: b\n    chat: { model: reel-chat-1, prompt: "${{ steps.a.outputs.text }}" }\n';
+    const withKinds = await validatePipeline({ source, path: "c.yaml" }, { stepKinds: kinds });
+    expect(withKinds.diagnostics).toEqual([]);
+    expect(withKinds.pipeline && stepKindOf(withKinds.pipeline.spec.steps[0]!)).toBe("echo");
+    const without = await validatePipeline({ source, path: "c.yaml" });
+    expect(without.diagnostics.map((d) => d.message)).toContain(
+      "unknown field `echo` in item 0 of `steps`",
+    );
+  });
+});
