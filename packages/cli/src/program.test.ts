@@ -93,6 +93,9 @@ describe("executeCli", () => {
     );
     expect(text).toContain("name: film");
     expect(first.output.stdout).toContain("reelsmith run film/pipeline.yaml");
+    const validate = createTestContext({ cwd: dir });
+    expect(await executeCli(["validate", "film/pipeline.yaml"], validate.context)).toBe(0);
+    expect(validate.output.stdout).toContain("film/pipeline.yaml: ok");
     const second = createTestContext({ cwd: dir });
     expect(await executeCli(["init", "film"], second.context)).toBe(2);
     expect(second.output.stderr).toContain("film/pipeline.yaml already exists");
