@@ -99,7 +99,7 @@ describe("video jobs", () => {
     const { response, job } = await submit(simulator, {
       model: "reel-video-2-lite",
       prompt: "A paper boat on a river",
-      seconds: "2",
+      seconds: "4",
       size: "854x480",
     });
     expect(response.status).toBe(200);
@@ -127,12 +127,12 @@ describe("video jobs", () => {
     }
     expect(seen).toEqual(["pending", "processing", "completed"]);
     expect(final).toMatchObject({
-      duration: 2,
+      duration: 4,
       completed_at: expect.any(Number),
       video_url: `${simulator.url}/v1/videos/${job.id}/content`,
-      usage: { total_credits: videoCredits(2, 854, 480) },
+      usage: { total_credits: videoCredits(4, 854, 480) },
     });
-    expect(videoCredits(2, 854, 480)).toBe(9);
+    expect(videoCredits(4, 854, 480)).toBe(17);
 
     const content = await call(simulator, `/v1/videos/${job.id}/content`);
     expect(content.status).toBe(200);
@@ -147,7 +147,7 @@ describe("video jobs", () => {
       audioCodec: "aac",
       hasAudio: true,
     });
-    expect(Math.abs(info.duration - 2)).toBeLessThan(0.1);
+    expect(Math.abs(info.duration - 4)).toBeLessThan(0.1);
   });
 
   it("uses a data-URI reference image as the background (image-to-video)", async () => {
