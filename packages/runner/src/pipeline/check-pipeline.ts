@@ -1,7 +1,7 @@
 import { ExpressionError } from "../expressions/expression-error.js";
 import { parseExpression } from "../expressions/parse-expression.js";
 import { collectReferencePaths, containsExpression } from "../expressions/references.js";
-import { conditionAsTemplate, splitTemplate } from "../expressions/template.js";
+import { conditionAsTemplate, splitTemplate, wholeExpression } from "../expressions/template.js";
 import { findCycles, stepDependencies } from "../plan/build-graph.js";
 import { stepOutputNames } from "../steps/definitions.js";
 import type { CheckContext } from "../steps/step-kind.js";
@@ -335,6 +335,27 @@ export function checkPipeline(
         message: "`max_parallel` only applies to a step with `for_each`",
         severity: "warning",
         code: "MAX_PARALLEL_WITHOUT_FOR_EACH",
+      });
+    }
+    if (typeof step.for_each === "string" && wholeExpression(step.for_each) === undefined) {
+      problems.push({
+        path: ["steps", index, "for_each"],
+        message: "`for_each` must be a list or one whole expression giving a list, not text",
+        severity: "error",
+        code: "FOR_EACH_NOT_A_LIST",
+        hint: `write \`for_each: \${{ steps.<id>.outputs.json.items }}\` with nothing around it`,
+      });
+    }
+    if (
+      typeof step.if === "string" &&
+      step.if.includes("${{") &&
+      wholeExpression(step.if) === undefined
+    ) {
+      problems.push({
+        path: ["steps", index, "if"],
+        message: `an \`if:\` condition must be one expression, not text around \`\${{ }}\``,
+        severity: "error",
+        code: "CONDITION_NOT_AN_EXPRESSION",
       });
     }
     if (firstIndex.get(step.id) === index)
