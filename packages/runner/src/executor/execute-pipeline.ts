@@ -107,6 +107,8 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
   let failed = false;
   const settled = new Map<string, Promise<void>>();
   const byId = new Map(spec.steps.map((s) => [s.id, s]));
+  // Steps something waits for: their end must be on disk before the dependents act.
+  const awaited = new Set([...options.graph.dependencies.values()].flatMap((d) => [...d]));
 
   const finish = (id: string, summary: StepSummary) => {
     summaries[id] = summary;
@@ -285,7 +287,11 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       }
       return failStep(step, kind.kind, started, first?.error, outputs, stepTotals, first?.index);
     }
-    await journal.append({ type: "step.end", step: step.id, outputs });
+    const durable = journal.append({ type: "step.end", step: step.id, outputs });
+    // A step nothing depends on is made durable by the shared syncs and at the latest by
+    // the journal's close before the run returns.
+    if (awaited.has(step.id)) await durable;
+    else durable.catch(() => undefined);
     finish(step.id, {
       status: "succeeded",
       kind: kind.kind,
