@@ -11,17 +11,31 @@ export const defaultMaxBodyBytes = 16 * 1024 * 1024;
  * @example
  * const bytes = await readBody(request, defaultMaxBodyBytes);
  */
-export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(request.headers["content-length"] ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
+  if (Number.isFinite(declared) && declared > limit) {
+    request.resume();
+    return Promise.reject(tooLarge(limit));
   }
-  return Buffer.concat(chunks, size);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      // Keep the connection usable for the 413: stop collecting, let the rest drain away.
+      request.off("data", onData);
+      request.resume();
+      reject(tooLarge(limit));
+    };
+    request.on("data", onData);
+    request.once("end", () => resolve(Buffer.concat(chunks, size)));
+    request.once("error", reject);
+    request.once("close", () => reject(new Error("request closed before its body was read")));
+  });
 }
 
 function tooLarge(limit: number): HttpError {
