@@ -88,7 +88,7 @@ describe("pretty renderer", () => {
     for (const event of storyboardEvents) renderer.event(event);
     renderer.end(storyboardResult);
     expect(persisted).toEqual([
-      "storyboard → /work/runs/20260101-100000-storyboard",
+      "storyboard → runs/20260101-100000-storyboard",
       "✔ storyboard 1.2s",
       "↻ clips#1 attempt 1: Rate limit reached (rate_limit_exceeded)",
       "✔ clips 2/2 1.3s",

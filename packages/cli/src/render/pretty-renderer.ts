@@ -6,7 +6,7 @@ import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js"
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView, type RunView, type StepView } from "./run-state.js";
-import { formatSummary } from "./summary.js";
+import { displayPath, formatSummary } from "./summary.js";
 
 /** Where the pretty renderer draws: a live area redrawn in place, and permanent lines above it. */
 export interface FrameWriter {
@@ -171,7 +171,10 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
     event(event: RunEvent) {
       applyEvent(view, event);
       if (event.type === "run.start") {
-        frames.persist(`${c.bold(event.name)} ${c.dim(`→ ${event.runDir}`)}`);
+        const verb = event.resumed ? "resuming " : "";
+        frames.persist(
+          `${verb}${c.bold(event.name)} ${c.dim(`→ ${displayPath(event.runDir, options.cwd)}`)}`,
+        );
       } else if (
         event.type === "step.end" ||
         event.type === "step.fail" ||
