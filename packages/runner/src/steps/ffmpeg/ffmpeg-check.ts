@@ -1,3 +1,4 @@
+import { wholeExpression } from "../../expressions/template.js";
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
 import {
@@ -8,6 +9,7 @@ import {
   ffmpegOperations,
 } from "./ffmpeg-schema.js";
 
+const LIST_OPERATIONS = new Set<string>(["concat", "transition", "contact_sheet"]);
 const IMAGE_OUTPUT = /\.(png|jpe?g|webp)$/i;
 const VIDEO_OUTPUT = /\.(mp4|mov|mkv|webm|m4v)$/i;
 
@@ -44,6 +46,20 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
       code: "FFMPEG_OPTION_NOT_APPLICABLE",
       hint: `${operation} takes: ${ffmpegOperationOptions[operation].join(", ") || "no options"}`,
     });
+  }
+  const listed = body[operation];
+  if (
+    LIST_OPERATIONS.has(operation) &&
+    typeof listed === "string" &&
+    wholeExpression(listed) === undefined
+  ) {
+    context.report(
+      [operation],
+      `${operation} takes a list of files, or one whole expression giving a list`,
+      {
+        code: "FFMPEG_NOT_A_LIST",
+      },
+    );
   }
   const modes = ffmpegModes[operation];
   if (spec.mode !== undefined && modes && !modes.includes(spec.mode)) {
