@@ -39,7 +39,12 @@ export interface VideoServiceOptions {
   baseUrl(): string;
 }
 
-/** The word in a prompt that makes its job end `failed`. */
+/**
+ * The word in a prompt that makes its job end `failed` with `error: { code, message }`.
+ *
+ * @example
+ * await client.videos.create({ model: "reel-video-1", prompt: `A storm ${failWord}`, seconds: 4 }); // ends failed
+ */
 export const failWord = "#fail";
 
 /**
