@@ -29,7 +29,7 @@ export async function planCommand(
   const inputs = await gatherInputs(flags, context.cwd);
   const plan = planPipeline(pipeline, { inputs });
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
-  return ExitCode.ok;
+  return plan.problems.length > 0 ? ExitCode.usage : ExitCode.ok;
 }
 
 /**

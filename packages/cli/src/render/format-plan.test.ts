@@ -7,6 +7,7 @@ const plan: Plan = {
   description: "A story becomes a video.",
   inputs: { scenes: 3, story: "A fox." },
   notes: ["clips: the number of items is known only at run time"],
+  problems: [{ step: "clips", message: "seconds 30 is over reel-video-1's 10" }],
   stages: [
     { index: 0, steps: ["storyboard"] },
     { index: 1, steps: ["clips"] },
@@ -73,6 +74,9 @@ describe("formatPlan", () => {
     expect(text).toContain("  budget: 500 credits");
     expect(text).toContain("  video jobs: known at run time; chat requests: 1");
     expect(text).toContain("  - clips: the number of items is known only at run time");
+    expect(text).toContain(
+      "problems (a run would be refused):\n  - clips: seconds 30 is over reel-video-1's 10",
+    );
   });
 
   it("shortens long values", () => {

@@ -70,6 +70,13 @@ export function formatPlan(
   lines.push(
     `  in flight: ${runLimits.concurrency} steps or items, ${runLimits.maxVideos} video jobs (--concurrency, --max-videos)`,
   );
+  if (plan.problems.length > 0) {
+    lines.push(
+      "",
+      "problems (a run would be refused):",
+      ...plan.problems.map((problem) => `  - ${problem.step}: ${problem.message}`),
+    );
+  }
   if (plan.notes.length > 0) {
     lines.push("", "notes:", ...plan.notes.map((note) => `  - ${note}`));
   }
