@@ -15,6 +15,7 @@ export interface SetAudioOptions extends MediaOptions {
   /**
    * `replace` (default): the new track replaces the clip's sound. `mix`: both are mixed into
    * one track. `add`: the new track is added as a second audio track (the clip's stays first).
+   * On a clip without sound, `mix` and `add` act as `replace`.
    */
   mode?: "add" | "replace" | "mix";
   /** Repeat the audio until the video ends (otherwise silence fills the rest). */
