@@ -23,6 +23,7 @@ export interface PipelineProblem {
 }
 
 type Raw = Record<string, unknown>;
+const RUN_FIELDS = ["id", "dir", "name"];
 const isObject = (value: unknown): value is Raw =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -132,7 +133,12 @@ function checkReferences(
           continue;
         }
         if (typeof first !== "string" || first === "*") continue;
-        if (reference.context === "inputs" && !scope.inputs.has(first)) {
+        if (reference.context === "run" && !RUN_FIELDS.includes(first)) {
+          report(
+            `\`run.${first}\` does not exist; run has ${RUN_FIELDS.join(", ")}`,
+            "UNKNOWN_RUN_FIELD",
+          );
+        } else if (reference.context === "inputs" && !scope.inputs.has(first)) {
           const suggestion = closest(first, scope.inputs);
           report(
             `unknown input \`${first}\``,
