@@ -84,6 +84,22 @@ describe("executeCli", () => {
     expect(bad.output.stderr).toContain("nothing was run");
   });
 
+  it("resume refuses a pipeline changed since the run started (exit 2)", async () => {
+    const { writeFile, appendFile, readdir } = await import("node:fs/promises");
+    const file = path.join(dir, "tiny.yaml");
+    await writeFile(
+      file,
+      "name: tiny\nsteps:\n  - id: hello\n    chat:\n      model: reel-chat-1\n      prompt: Say hello.\n",
+    );
+    const run = createTestContext({ cwd: dir });
+    expect(await executeCli(["run", "tiny.yaml"], run.context)).toBe(0);
+    const [runName] = await readdir(path.join(dir, "runs"));
+    await appendFile(file, "      max_tokens: 5\n");
+    const resume = createTestContext({ cwd: dir });
+    expect(await executeCli(["resume", `runs/${runName}`], resume.context)).toBe(2);
+    expect(resume.output.stderr).toContain("the pipeline changed since the run started");
+  });
+
   it("init writes a pipeline with the schema line and refuses to overwrite it", async () => {
     const first = createTestContext({ cwd: dir });
     expect(await executeCli(["init", "film"], first.context)).toBe(0);

@@ -40,7 +40,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const service = await openService(options, context, (line) => renderer.note(line));
   let result: RunResultView;
   try {
-    const stream = streamPipeline(pipeline.path, {
+    // On resume the runner picks the pipeline itself and refuses one that changed.
+    const stream = streamPipeline(options.resume ? undefined : pipeline.path, {
       inputs,
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
       runsRoot: path.resolve(context.cwd, "runs"),

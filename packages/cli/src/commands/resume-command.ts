@@ -18,8 +18,8 @@ export interface ResumeFlags {
 }
 
 /**
- * The pipeline file to resume with: the run's own copy (`pipeline.yaml` in the run directory),
- * which the runner checks against the hash the run started with.
+ * The pipeline file a resume will use, as the runner picks it: the file the run started from
+ * when it still exists (the runner then refuses it if it changed), else the run's own copy.
  *
  * @example
  * const file = await pipelineOfRun("/work/runs/20260101-100000-storyboard");
@@ -37,6 +37,18 @@ export async function pipelineOfRun(runDir: string): Promise<string> {
         hint: "pass a directory under runs/, as printed by `reelsmith run`",
       },
     );
+  }
+  try {
+    const summary = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as {
+      pipeline?: { path?: unknown };
+    };
+    const original = summary.pipeline?.path;
+    if (typeof original === "string" && path.isAbsolute(original)) {
+      await access(original);
+      return original;
+    }
+  } catch {
+    // No readable run.json or the original file is gone: the copy is what the runner uses.
   }
   return copy;
 }
