@@ -28,11 +28,27 @@ export function createEventBus(options: { onEvent?: RunEventListener } = {}): Ev
   if (options.onEvent) listeners.add(options.onEvent);
   let seq = 0;
   let fd: number | undefined;
+  // Lines of the event log are gathered and written once per tick (one syscall, not one per event).
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (fd === undefined || pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
+    writeSync(fd, text);
+  };
   return {
     emit(body) {
       seq += 1;
       const event = { seq, time: new Date().toISOString(), ...body } as RunEvent;
-      if (fd !== undefined) writeSync(fd, `${JSON.stringify(event)}\n`);
+      if (fd !== undefined) {
+        pending.push(`${JSON.stringify(event)}\n`);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      }
       for (const listener of listeners) {
         try {
           listener(event);
@@ -50,6 +66,7 @@ export function createEventBus(options: { onEvent?: RunEventListener } = {}): Ev
       if (fd === undefined) fd = openSync(file, "a");
     },
     close() {
+      flush();
       if (fd !== undefined) closeSync(fd);
       fd = undefined;
     },
