@@ -1,8 +1,5 @@
-// Pipeline side: expressions, loading, validation, planning.
-export * from "./pipeline/index.js";
-export * from "./plan/index.js";
-
-// Execution side: running pipelines, events, journal, cache, step kinds.
+// One sorted list: the pipeline side (expressions, pipeline, plan, step definitions) and the
+// execution side (cache, events, executor, journal, runPipeline, step kinds) both add lines here.
 export { type CacheListing, clearCache, DEFAULT_CACHE_DIR, listCache } from "./cache/index.js";
 export * from "./errors/index.js";
 export * from "./events/index.js";
@@ -16,6 +13,8 @@ export {
   replayJournal,
   type StepJournal,
 } from "./journal/index.js";
+export * from "./pipeline/index.js";
+export * from "./plan/index.js";
 export type { RunOptions, RunResult } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";
 export {
