@@ -1,7 +1,7 @@
 import { PipelineSchema } from "./pipeline-schema.js";
 
-/** Where editors find the published schema inside the package. */
-export const PIPELINE_SCHEMA_ID = "https://reelsmith.dev/schema/pipeline.schema.json";
+/** Identifier of the published schema (the file ships as `@reelsmith/runner/schema.json`). */
+export const PIPELINE_SCHEMA_ID = "urn:reelsmith:pipeline-schema";
 
 /**
  * The pipeline JSON Schema as plain JSON (what `schema/pipeline.schema.json` holds).
