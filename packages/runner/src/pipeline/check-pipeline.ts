@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
 import { ExpressionError } from "../expressions/expression-error.js";
 import { parseExpression } from "../expressions/parse-expression.js";
 import { collectReferencePaths, containsExpression } from "../expressions/references.js";
@@ -217,6 +219,48 @@ function checkReferences(
   });
 }
 
+/** Local files the pipeline names literally (images, sub-pipelines) must exist before anything is sent. */
+function checkLocalFiles(rawSteps: unknown[], baseDir: string, problems: PipelineProblem[]): void {
+  const check = (value: unknown, path: (string | number)[], what: string) => {
+    if (typeof value !== "string" || value.includes("${{") || /^(https?:|data:)/i.test(value))
+      return;
+    const file = isAbsolute(value) ? value : resolve(baseDir, value);
+    let found = false;
+    try {
+      found = statSync(file).isFile();
+    } catch {
+      found = false;
+    }
+    if (!found) {
+      problems.push({
+        path,
+        message: `${what} not found: ${value}`,
+        severity: "error",
+        code: "FILE_NOT_FOUND",
+        hint: "relative paths are resolved from the pipeline file's folder",
+      });
+    }
+  };
+  rawSteps.forEach((step, index) => {
+    if (!isObject(step)) return;
+    const chat = step.chat;
+    if (isObject(chat)) {
+      if (Array.isArray(chat.images)) {
+        chat.images.forEach((image, i) => {
+          check(image, ["steps", index, "chat", "images", i], "image");
+        });
+      }
+      if (Array.isArray(chat.tools)) {
+        chat.tools.forEach((tool, i) => {
+          if (isObject(tool))
+            check(tool.pipeline, ["steps", index, "chat", "tools", i, "pipeline"], "tool pipeline");
+        });
+      }
+    }
+    if (isObject(step.video)) check(step.video.image, ["steps", index, "video", "image"], "image");
+  });
+}
+
 function literalMatchesType(type: string, value: unknown): boolean {
   switch (type) {
     case "string":
@@ -246,6 +290,8 @@ export function checkPipeline(
     videoModels: VideoModelCatalog;
     invalidPaths: readonly (string | number)[][];
     definitions: readonly AnyStepKindDefinition[];
+    /** Directory local files named by the pipeline are relative to (undefined for inline text). */
+    baseDir?: string;
   },
 ): PipelineProblem[] {
   const problems: PipelineProblem[] = [];
@@ -404,6 +450,7 @@ export function checkPipeline(
     }
   });
 
+  if (options.baseDir !== undefined) checkLocalFiles(rawSteps, options.baseDir, problems);
   if (data.outputs !== undefined)
     checkReferences(data.outputs, ["outputs"], scope, false, problems);
   for (const cycle of findCycles(dependencies)) {

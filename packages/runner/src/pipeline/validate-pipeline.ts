@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import type { TObject } from "@sinclair/typebox";
 import { Ajv, type ValidateFunction } from "ajv";
 import { stepDefinitions } from "../steps/definitions.js";
@@ -73,6 +74,7 @@ export function diagnosePipeline(parsed: ParsedPipeline, options?: ValidateOptio
   const schema = schemaProblems(validate.errors ?? [], data, pipelineSchema, kindNames);
   const semantic = checkPipeline(data, {
     definitions,
+    ...(parsed.path === "<inline>" ? {} : { baseDir: dirname(parsed.path) }),
     videoModels: options?.videoModels ?? referenceVideoModels,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
   });
