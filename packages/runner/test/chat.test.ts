@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../src/events/run-event.js";
+import { runPipeline } from "../src/run-pipeline.js";
 import { streamPipeline } from "../src/stream-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
@@ -60,5 +61,27 @@ describe("chat steps through streamPipeline", () => {
     expect(events[0]?.type).toBe("run.start");
     expect(events.at(-1)?.type).toBe("run.end");
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+  });
+
+  it("serves repeated chat requests from the cache unless the step says cache: false", async () => {
+    const pipeline = {
+      name: "cached-chat",
+      defaults: { chat: { model: "reel-chat-1" } },
+      steps: [
+        { id: "kept", chat: { prompt: "Name three rivers." } },
+        { id: "fresh", cache: false, chat: { prompt: "Name three mountains." } },
+      ],
+    };
+    const before = service.simulator.stats().chatCompletions;
+    const first = await runPipeline(pipeline, service.options());
+    const second = await runPipeline(pipeline, service.options());
+    expect(second.status).toBe("succeeded");
+    expect(service.simulator.stats().chatCompletions - before).toBe(3);
+    expect(second.steps.kept).toMatchObject({ cached: true, outputs: first.steps.kept?.outputs });
+    expect(second.steps.fresh?.cached).toBe(false);
+    expect(second.totals.cachedSteps).toBe(1);
+    const third = await runPipeline(pipeline, service.options({ cache: false }));
+    expect(third.steps.kept?.cached).toBe(false);
+    expect(service.simulator.stats().chatCompletions - before).toBe(5);
   });
 });
