@@ -14,4 +14,9 @@ export {
   forEachExpression,
   type ReferencePath,
 } from "./references.js";
-export { splitTemplate, type TemplateSegment, wholeExpression } from "./template.js";
+export {
+  conditionAsTemplate,
+  splitTemplate,
+  type TemplateSegment,
+  wholeExpression,
+} from "./template.js";
