@@ -90,4 +90,24 @@ describe("reelsmith resume after kill -9 in the middle of the fan-out (built CLI
     const final = await probe(path.join(runDir, "final.mp4"));
     expect(Math.abs(final.duration - sum)).toBeLessThan(0.3);
   });
+
+  it("resumes an offline run on a new built-in simulator, whose jobs died with the first", async () => {
+    const run = startCli(["run", STORYBOARD, "--max-videos", "1", "--json"], { cwd: work.dir });
+    await run.waitFor(
+      (output) => events(output.stdout).some((e) => e.type === "video.submitted"),
+      60_000,
+    );
+    run.child.kill("SIGKILL");
+    const killed = await run.done;
+    const seen = events(killed.stdout);
+    expect(seen.some((e) => e.type === "run.end")).toBe(false);
+    const runDir = String(seen.find((e) => e.type === "run.start")?.runDir);
+
+    const resumed = await runCli(["resume", runDir, "--json"], { cwd: work.dir });
+    expect(resumed.code).toBe(0);
+    const end = events(resumed.stdout).at(-1);
+    expect(end).toMatchObject({ type: "run.end", status: "succeeded" });
+    const final = await probe(path.join(runDir, "final.mp4"));
+    expect(final.duration).toBeGreaterThan(0);
+  });
 });

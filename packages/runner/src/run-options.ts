@@ -29,6 +29,12 @@ export interface RunOptions {
   cacheDir?: string;
   /** Resume the run in this directory (journaled results reused, submitted jobs re-attached). */
   resume?: string;
+  /**
+   * On resume, submit again a journaled video job that the service answers with 404 (it
+   * expired, or the run began on another service such as the built-in simulator). Off by
+   * default: a new job is paid again, so the run fails with LostVideoJobError instead.
+   */
+  resubmitLostJobs?: boolean;
   /** Video model limits for validation (default: the reference catalog). */
   videoModels?: VideoModelCatalog;
   /** Service base URL when no client is given (kept in run.json; the key never is). */

@@ -177,6 +177,7 @@ export async function runWithBus(
     extras: {
       pipelineDir,
       budget,
+      resubmitLostJobs: options.resubmitLostJobs === true,
       runSubPipeline: async (file, subInputs, sub) => {
         subRuns += 1;
         const subResult = await runPipeline(resolve(pipelineDir, file), {

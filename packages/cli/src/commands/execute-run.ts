@@ -24,6 +24,8 @@ export interface ExecuteRunOptions {
   json?: boolean;
   baseUrl?: string;
   apiKey?: string;
+  /** On resume, submit again journaled video jobs the service answers with 404. */
+  resubmitLost?: boolean;
 }
 
 /**
@@ -54,6 +56,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       cache: options.cache ?? true,
       cacheDir: path.resolve(context.cwd, ".reelsmith", "cache"),
       resume: options.resume ? path.resolve(context.cwd, options.resume) : undefined,
+      // The built-in simulator's jobs end with its process and its clips cost nothing, so a
+      // resumed offline run submits them again; a real service's lost job needs the flag.
+      resubmitLostJobs: options.resubmitLost === true || service.builtIn,
     });
     for await (const event of stream) renderer.event(event);
     result = await stream.result;

@@ -15,6 +15,7 @@ export interface ResumeFlags {
   apiKey?: string;
   maxVideos?: number;
   json?: boolean;
+  resubmitLost?: boolean;
 }
 
 /**
@@ -125,6 +126,10 @@ export function registerResumeCommand(
     )
     .option("--max-videos <n>", "video jobs in flight", parsePositiveInteger)
     .option("--json", "print NDJSON events on stdout")
+    .option(
+      "--resubmit-lost",
+      "submit again video jobs the service no longer knows (404); each is a new, paid job",
+    )
     .action(async (dir: string, flags: ResumeFlags) =>
       done(await resumeCommand(dir, flags, context)),
     );

@@ -9,6 +9,8 @@ export interface ExecutionExtras {
   /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
   pipelineDir: string;
   budget: CreditBudget;
+  /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
+  resubmitLostJobs?: boolean;
   /** Runs another pipeline file as part of this run (chat `pipeline:` tools). */
   runSubPipeline(
     file: string,

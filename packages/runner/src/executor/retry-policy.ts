@@ -3,6 +3,8 @@ const NEVER_RETRIED = new Set([
   // The job may exist on the service: resubmitting could pay twice.
   "AmbiguousSubmissionError",
   "AmbiguousVideoSubmissionError",
+  // A re-attached job is gone: a new submission is paid again, so only the user decides.
+  "LostVideoJobError",
   // The user (or the run) aborted.
   "APIUserAbortError",
   "AbortError",

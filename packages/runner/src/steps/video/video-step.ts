@@ -2,6 +2,7 @@ import { basename, isAbsolute, resolve } from "node:path";
 import {
   AmbiguousSubmissionError,
   imagePart,
+  NotFoundError,
   type ReelsmithClient,
   type VideoCreateParams,
   type VideoJob,
@@ -9,6 +10,7 @@ import {
   validateVideoRequest,
 } from "@reelsmith/core";
 import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-submission-error.js";
+import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
@@ -59,21 +61,19 @@ export async function runVideoStep(
   const params = await requestOf(spec, context);
   validateVideoRequest(params);
   const target = context.resolveOutputPath(spec.output ?? `${stepId}/${index ?? 0}.mp4`);
-  const budget = executionExtras(context)?.budget;
+  const extras = executionExtras(context);
+  const budget = extras?.budget;
 
   const job = await context.limits.video(async (): Promise<VideoJob> => {
     const submitted = journal.recall("video.submitted");
     const failed = journal.recall("video.failed");
-    let jobId: string;
-    if (submitted && failed?.jobId !== submitted.jobId) {
-      jobId = String(submitted.jobId);
-      context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
-      const completed = journal.recall("video.completed");
-      if (completed?.jobId === jobId && completed.job) return completed.job as VideoJob;
-    } else {
+    const lost = journal.recall("video.lost");
+
+    const submit = async (): Promise<string> => {
       signal.throwIfAborted();
       budget?.assertCanSubmit();
-      const submission = Number(submitted?.submission ?? 0) + 1;
+      const previous = journal.recall("video.submitted");
+      const submission = Number(previous?.submission ?? 0) + 1;
       const idempotencyKey = videoIdempotencyKey(context.runDir, stepId, index, submission);
       let created: VideoJob;
       try {
@@ -85,25 +85,56 @@ export async function runVideoStep(
         }
         throw error;
       }
-      jobId = created.id;
       // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
-      await journal.record("video.submitted", { jobId, idempotencyKey, submission });
-      context.emit({ type: "video.submitted", step: stepId, ...at, jobId });
+      await journal.record("video.submitted", { jobId: created.id, idempotencyKey, submission });
+      context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
+      return created.id;
+    };
+
+    let jobId: string;
+    let reattached = false;
+    const live = submitted && failed?.jobId !== submitted.jobId;
+    if (live && lost?.jobId === submitted.jobId && !extras?.resubmitLostJobs) {
+      throw new LostVideoJobError(stepId, index, String(submitted.jobId), client.baseURL);
     }
-    try {
-      const done = await client.videos.waitFor(jobId, {
+    if (live && lost?.jobId !== submitted.jobId) {
+      jobId = String(submitted.jobId);
+      reattached = true;
+      context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
+      const completed = journal.recall("video.completed");
+      if (completed?.jobId === jobId && completed.job) return completed.job as VideoJob;
+    } else {
+      jobId = await submit();
+    }
+
+    const wait = (id: string) =>
+      client.videos.waitFor(id, {
         signal,
         onUpdate: (update, info) =>
           context.emit({
             type: "video.status",
             step: stepId,
             ...at,
-            jobId,
+            jobId: id,
             status: update.status,
             polls: info.polls,
             ...(typeof update.progress === "number" ? { progress: update.progress } : {}),
           }),
       });
+    try {
+      let done: VideoJob;
+      try {
+        done = await wait(jobId);
+      } catch (error) {
+        // A re-attached job the service no longer knows: never resubmitted unless asked to.
+        if (!reattached || !NotFoundError.isInstance(error)) throw error;
+        await journal.record("video.lost", { jobId });
+        if (!extras?.resubmitLostJobs) {
+          throw new LostVideoJobError(stepId, index, jobId, client.baseURL, error);
+        }
+        jobId = await submit();
+        done = await wait(jobId);
+      }
       await journal.record("video.completed", { jobId, job: done });
       budget?.spend(done.usage?.total_credits ?? 0);
       return done;

@@ -1,0 +1,62 @@
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readJournal } from "../src/journal/journal.js";
+import { runPipeline } from "../src/run-pipeline.js";
+import { startTestService, type TestService } from "./helpers/simulator.js";
+
+describe("resume when the service no longer knows a journaled job", () => {
+  const services: TestService[] = [];
+  afterAll(() => Promise.all(services.map((service) => service.close())));
+
+  it("fails with a clear message instead of paying again, and resubmits only when asked", async () => {
+    const first = await startTestService();
+    services.push(first);
+    const pipeline = join(first.root, "storyboard.yaml");
+    copyFileSync(join(import.meta.dirname, "fixtures", "storyboard.yaml"), pipeline);
+    const controller = new AbortController();
+    const interrupted = await runPipeline(
+      pipeline,
+      first.options({
+        maxVideos: 1,
+        cache: false,
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === "video.submitted") controller.abort();
+        },
+      }),
+    );
+    expect(interrupted.status).toBe("cancelled");
+    const journaled = readJournal(join(interrupted.runDir, "journal.jsonl")).filter(
+      (record) => record.type === "fact" && record.name === "video.submitted",
+    );
+    expect(journaled).toHaveLength(1);
+    // The service that knew the job is gone (as the built-in simulator is after a crash).
+    await first.close();
+
+    const second = await startTestService();
+    services.push(second);
+    const refused = await runPipeline(
+      undefined,
+      second.options({ resume: interrupted.runDir, cache: false, maxVideos: 1 }),
+    );
+    expect(refused.status).toBe("failed");
+    expect(JSON.stringify(refused.steps.clips)).toContain("is not known to the service");
+    expect(JSON.stringify(refused.steps.clips)).toContain("--resubmit-lost");
+    // The other scenes were submitted, the lost one was not.
+    expect(second.simulator.stats().videoJobs.created).toBe(2);
+
+    const resumed = await runPipeline(
+      undefined,
+      second.options({
+        resume: interrupted.runDir,
+        cache: false,
+        maxVideos: 1,
+        resubmitLostJobs: true,
+      }),
+    );
+    expect(resumed.error).toBeUndefined();
+    expect(resumed.status).toBe("succeeded");
+    expect(second.simulator.stats().videoJobs.created).toBe(3);
+  });
+});
