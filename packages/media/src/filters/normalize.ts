@@ -1,3 +1,4 @@
+import { audioEncoderArgs, videoEncoderArgs } from "../edit/video-encoder-args.js";
 /** How a picture is fitted into a frame of another shape. */
 export type FitMode = "contain" | "cover";
 
@@ -42,22 +43,8 @@ export const audioNormalizeChain =
 
 /** Encoder arguments every normalised clip shares, so normalised clips join by stream copy. */
 export const normalizedEncoderArgs: readonly string[] = [
-  "-c:v",
-  "libx264",
-  "-preset",
-  "veryfast",
-  "-crf",
-  "20",
-  "-pix_fmt",
-  "yuv420p",
+  ...videoEncoderArgs,
   "-profile:v",
   "high",
-  "-c:a",
-  "aac",
-  "-b:a",
-  "128k",
-  "-ar",
-  "48000",
-  "-ac",
-  "2",
+  ...audioEncoderArgs,
 ];
