@@ -7,7 +7,7 @@ import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
 import { ResumeError } from "./errors/resume-error.js";
 import { serializeError } from "./errors/serialize-error.js";
 import { createEventBus, type EventBus } from "./events/event-bus.js";
-import { createBudget } from "./executor/budget.js";
+import { type CreditBudget, createBudget, sharedBudget } from "./executor/budget.js";
 import { createRunClient } from "./executor/create-run-client.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
 import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
@@ -18,6 +18,9 @@ import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { builtinStepKinds } from "./steps/index.js";
+
+/** Run options plus the parent's budget that a sub-pipeline run spends from. */
+type InternalRunOptions = RunOptions & { [sharedBudget]?: CreditBudget };
 
 /**
  * Runs a pipeline (a file path, a loaded pipeline, or a pipeline object) to the end.
@@ -144,9 +147,11 @@ export async function runWithBus(
     })),
   });
   const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
-  const budget = createBudget(maxCredits, (credits, max) =>
-    bus.emit({ type: "budget.reached", credits, maxCredits: max }),
-  );
+  const budget =
+    (options as InternalRunOptions)[sharedBudget] ??
+    createBudget(maxCredits, (credits, max) =>
+      bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+    );
   // A resumed run already spent the credits of the jobs it completed before.
   for (const step of previous?.steps.values() ?? []) {
     for (const item of step.items.values()) {
@@ -180,15 +185,17 @@ export async function runWithBus(
       resubmitLostJobs: options.resubmitLostJobs === true,
       runSubPipeline: async (file, subInputs, sub) => {
         subRuns += 1;
-        const subResult = await runPipeline(resolve(pipelineDir, file), {
+        const subOptions: InternalRunOptions = {
           ...options,
+          [sharedBudget]: budget,
           inputs: subInputs,
           resume: undefined,
           runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
           client,
           signal: sub.signal,
           onEvent: undefined,
-        });
+        };
+        const subResult = await runPipeline(resolve(pipelineDir, file), subOptions);
         if (subResult.status !== "succeeded") {
           throw new Error(
             `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,

@@ -1,0 +1,56 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runPipeline } from "../src/run-pipeline.js";
+import { startTestService, type TestService } from "./helpers/simulator.js";
+
+const parent = `name: parent
+max_credits: 4
+defaults:
+  video: { model: reel-video-2-lite, seconds: 1, size: 720x480 }
+steps:
+  - id: first
+    video: { prompt: "the first clip" }
+  - id: nested
+    needs: [first]
+    chat:
+      model: reel-chat-1
+      prompt: "Make a clip of: a fox at dawn"
+      tool_choice: make_clip
+      tools:
+        - name: make_clip
+          description: Make a clip with the clip pipeline
+          parameters: { type: object, properties: { text: { type: string } }, required: [text] }
+          pipeline: ./sub/clip.yaml
+`;
+
+const sub = `name: clip
+inputs:
+  text: { type: string }
+steps:
+  - id: clip
+    video: { model: reel-video-2-lite, seconds: 1, size: 720x480, prompt: "\${{ inputs.text }}" }
+outputs:
+  file: \${{ steps.clip.outputs.file }}
+`;
+
+describe("a sub-pipeline tool spends from its parent's budget", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(() => service.close());
+
+  it("refuses the sub-pipeline's video job once the parent's max_credits is spent", async () => {
+    mkdirSync(join(service.root, "sub"), { recursive: true });
+    writeFileSync(join(service.root, "parent.yaml"), parent);
+    writeFileSync(join(service.root, "sub", "clip.yaml"), sub);
+    const options = service.options({ cache: false });
+    const result = await runPipeline(join(service.root, "parent.yaml"), options);
+    // One clip (4 credits) reaches the budget: the tool's pipeline may not submit another.
+    expect(service.simulator.stats().videoJobs.created).toBe(1);
+    expect(result.status).toBe("failed");
+    expect(result.error?.code).toBe("budget_reached");
+    expect(options.events.filter((event) => event.type === "budget.reached")).toHaveLength(1);
+  });
+});
