@@ -15,6 +15,7 @@ import { createRunDirectory, writeJsonAtomic } from "./executor/run-directory.js
 import { evaluateValue } from "./expressions/index.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
+import { acquireRunLock } from "./journal/run-lock.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { builtinStepKinds } from "./steps/index.js";
@@ -94,160 +95,166 @@ export async function runWithBus(
     );
     runId = runDir.split(/[\\/]/).pop() ?? "run";
   }
-  const previousRunJson = options.resume ? readRunJson(runDir) : undefined;
-  const client = createRunClient(options, previousRunJson?.baseURL);
-  const name = pipeline.spec.name ?? "run";
-  const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
-  if (!options.resume) writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
-  const runJson = {
-    runId,
-    name,
-    status: "running",
-    pipeline: { path: pipeline.path, hash: pipeline.hash },
-    baseURL: typeof client?.baseURL === "string" ? client.baseURL : undefined,
-    inputs,
-    startedAt: previousRunJson?.startedAt ?? new Date(started).toISOString(),
-    resumedAt: options.resume ? new Date(started).toISOString() : undefined,
-  };
-  writeJsonAtomic(join(runDir, "run.json"), runJson);
-  bus.attachFile(join(runDir, "events.ndjson"));
-  const journal = openJournal(join(runDir, "journal.jsonl"));
-  await journal.append(
-    options.resume
-      ? { type: "run.resume", runId }
-      : {
-          type: "run.start",
-          runId,
-          name,
-          pipelineHash: pipeline.hash,
-          pipelinePath: pipeline.path,
-          inputs,
-        },
-  );
-  // One run-wide signal that many units listen to; the caller's signal aborts it.
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  const userSignal = options.signal;
-  const onUserAbort = () => controller.abort(userSignal?.reason);
-  if (userSignal?.aborted) onUserAbort();
-  else userSignal?.addEventListener("abort", onUserAbort, { once: true });
-  const signal = controller.signal;
-  const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
-  const kinds = new Map((options.stepKinds ?? builtinStepKinds).map((k) => [k.kind, k]));
-  bus.emit({
-    type: "run.start",
-    runId,
-    runDir,
-    name,
-    resumed: Boolean(options.resume),
-    steps: pipeline.spec.steps.map((s) => ({
-      id: s.id,
-      kind: [...kinds.keys()].find((k) => s[k] !== undefined) ?? "unknown",
-      fanOut: s.for_each !== undefined,
-    })),
-  });
-  const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
-  const budget =
-    (options as InternalRunOptions)[sharedBudget] ??
-    createBudget(maxCredits, (credits, max) =>
-      bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+  // One process drives a run at a time; a lock left by a killed process is taken over.
+  const releaseLock = acquireRunLock(runDir);
+  try {
+    const previousRunJson = options.resume ? readRunJson(runDir) : undefined;
+    const client = createRunClient(options, previousRunJson?.baseURL);
+    const name = pipeline.spec.name ?? "run";
+    const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
+    if (!options.resume) writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
+    const runJson = {
+      runId,
+      name,
+      status: "running",
+      pipeline: { path: pipeline.path, hash: pipeline.hash },
+      baseURL: typeof client?.baseURL === "string" ? client.baseURL : undefined,
+      inputs,
+      startedAt: previousRunJson?.startedAt ?? new Date(started).toISOString(),
+      resumedAt: options.resume ? new Date(started).toISOString() : undefined,
+    };
+    writeJsonAtomic(join(runDir, "run.json"), runJson);
+    bus.attachFile(join(runDir, "events.ndjson"));
+    const journal = openJournal(join(runDir, "journal.jsonl"));
+    await journal.append(
+      options.resume
+        ? { type: "run.resume", runId }
+        : {
+            type: "run.start",
+            runId,
+            name,
+            pipelineHash: pipeline.hash,
+            pipelinePath: pipeline.path,
+            inputs,
+          },
     );
-  // A resumed run already spent the credits of the jobs it completed before.
-  for (const step of previous?.steps.values() ?? []) {
-    for (const item of step.items.values()) {
-      const job = item.facts["video.completed"]?.job as
-        | { usage?: { total_credits?: number } }
-        | undefined;
-      budget.spend(Number(job?.usage?.total_credits ?? 0));
+    // One run-wide signal that many units listen to; the caller's signal aborts it.
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    const userSignal = options.signal;
+    const onUserAbort = () => controller.abort(userSignal?.reason);
+    if (userSignal?.aborted) onUserAbort();
+    else userSignal?.addEventListener("abort", onUserAbort, { once: true });
+    const signal = controller.signal;
+    const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
+    const kinds = new Map((options.stepKinds ?? builtinStepKinds).map((k) => [k.kind, k]));
+    bus.emit({
+      type: "run.start",
+      runId,
+      runDir,
+      name,
+      resumed: Boolean(options.resume),
+      steps: pipeline.spec.steps.map((s) => ({
+        id: s.id,
+        kind: [...kinds.keys()].find((k) => s[k] !== undefined) ?? "unknown",
+        fanOut: s.for_each !== undefined,
+      })),
+    });
+    const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
+    const budget =
+      (options as InternalRunOptions)[sharedBudget] ??
+      createBudget(maxCredits, (credits, max) =>
+        bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+      );
+    // A resumed run already spent the credits of the jobs it completed before.
+    for (const step of previous?.steps.values() ?? []) {
+      for (const item of step.items.values()) {
+        const job = item.facts["video.completed"]?.job as
+          | { usage?: { total_credits?: number } }
+          | undefined;
+        budget.spend(Number(job?.usage?.total_credits ?? 0));
+      }
     }
-  }
-  const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
-  let subRuns = 0;
-  const result = await executePipeline({
-    spec: pipeline.spec,
-    graph,
-    kinds,
-    inputs,
-    run: { id: runId, dir: runDir, name },
-    client,
-    bus,
-    journal,
-    ...(previous ? { previous } : {}),
-    signal,
-    concurrency: options.concurrency ?? 8,
-    videoLimit: pLimit(options.maxVideos ?? 4),
-    budget,
-    cache: options.cache !== false,
-    cacheDir,
-    extras: {
-      pipelineDir,
+    const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+    let subRuns = 0;
+    const result = await executePipeline({
+      spec: pipeline.spec,
+      graph,
+      kinds,
+      inputs,
+      run: { id: runId, dir: runDir, name },
+      client,
+      bus,
+      journal,
+      ...(previous ? { previous } : {}),
+      signal,
+      concurrency: options.concurrency ?? 8,
+      videoLimit: pLimit(options.maxVideos ?? 4),
       budget,
-      resubmitLostJobs: options.resubmitLostJobs === true,
-      runSubPipeline: async (file, subInputs, sub) => {
-        subRuns += 1;
-        const subOptions: InternalRunOptions = {
-          ...options,
-          [sharedBudget]: budget,
-          inputs: subInputs,
-          resume: undefined,
-          runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
-          client,
-          signal: sub.signal,
-          onEvent: undefined,
-        };
-        const subResult = await runPipeline(resolve(pipelineDir, file), subOptions);
-        if (subResult.status !== "succeeded") {
-          throw new Error(
-            `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,
-          );
-        }
-        return subResult.outputs;
+      cache: options.cache !== false,
+      cacheDir,
+      extras: {
+        pipelineDir,
+        budget,
+        resubmitLostJobs: options.resubmitLostJobs === true,
+        runSubPipeline: async (file, subInputs, sub) => {
+          subRuns += 1;
+          const subOptions: InternalRunOptions = {
+            ...options,
+            [sharedBudget]: budget,
+            inputs: subInputs,
+            resume: undefined,
+            runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
+            client,
+            signal: sub.signal,
+            onEvent: undefined,
+          };
+          const subResult = await runPipeline(resolve(pipelineDir, file), subOptions);
+          if (subResult.status !== "succeeded") {
+            throw new Error(
+              `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,
+            );
+          }
+          return subResult.outputs;
+        },
       },
-    },
-  });
-  let outputs: Record<string, unknown> = {};
-  let error = result.error === undefined ? undefined : serializeError(result.error);
-  const status = result.cancelled ? "cancelled" : error ? "failed" : "succeeded";
-  if (status === "succeeded" && pipeline.spec.outputs) {
-    try {
-      outputs = evaluateValue(pipeline.spec.outputs, result.context) as Record<string, unknown>;
-    } catch (caught) {
-      error = serializeError(caught);
+    });
+    let outputs: Record<string, unknown> = {};
+    let error = result.error === undefined ? undefined : serializeError(result.error);
+    const status = result.cancelled ? "cancelled" : error ? "failed" : "succeeded";
+    if (status === "succeeded" && pipeline.spec.outputs) {
+      try {
+        outputs = evaluateValue(pipeline.spec.outputs, result.context) as Record<string, unknown>;
+      } catch (caught) {
+        error = serializeError(caught);
+      }
     }
+    const finalStatus = status === "succeeded" && error ? "failed" : status;
+    const durationMs = Date.now() - started;
+    userSignal?.removeEventListener("abort", onUserAbort);
+    await journal.append({ type: "run.end", status: finalStatus });
+    await journal.close();
+    const runResult: RunResult = {
+      status: finalStatus,
+      runId,
+      runDir,
+      outputs,
+      totals: result.totals,
+      steps: result.steps,
+      ...(error ? { error } : {}),
+      durationMs,
+    };
+    writeJsonAtomic(join(runDir, "run.json"), {
+      ...runJson,
+      status: finalStatus,
+      endedAt: new Date().toISOString(),
+      totals: result.totals,
+      outputs,
+      ...(error ? { error } : {}),
+    });
+    bus.emit({
+      type: "run.end",
+      status: finalStatus,
+      totals: result.totals,
+      outputs,
+      ...(error ? { error } : {}),
+      durationMs,
+    });
+    bus.close();
+    return runResult;
+  } finally {
+    releaseLock();
   }
-  const finalStatus = status === "succeeded" && error ? "failed" : status;
-  const durationMs = Date.now() - started;
-  userSignal?.removeEventListener("abort", onUserAbort);
-  await journal.append({ type: "run.end", status: finalStatus });
-  await journal.close();
-  const runResult: RunResult = {
-    status: finalStatus,
-    runId,
-    runDir,
-    outputs,
-    totals: result.totals,
-    steps: result.steps,
-    ...(error ? { error } : {}),
-    durationMs,
-  };
-  writeJsonAtomic(join(runDir, "run.json"), {
-    ...runJson,
-    status: finalStatus,
-    endedAt: new Date().toISOString(),
-    totals: result.totals,
-    outputs,
-    ...(error ? { error } : {}),
-  });
-  bus.emit({
-    type: "run.end",
-    status: finalStatus,
-    totals: result.totals,
-    outputs,
-    ...(error ? { error } : {}),
-    durationMs,
-  });
-  bus.close();
-  return runResult;
 }
 
 function readRunJson(runDir: string): { baseURL?: string; startedAt?: string } | undefined {
