@@ -42,9 +42,13 @@ function isLocalPath(value: string): boolean {
  */
 export async function cacheKey(
   kind: string,
-  spec: Record<string, unknown>,
+  fullSpec: Record<string, unknown>,
   baseDir: string,
+  ignore: readonly string[] = [],
 ): Promise<string> {
+  const spec = Object.fromEntries(
+    Object.entries(fullSpec).filter(([field]) => !ignore.includes(field)),
+  );
   const files: Record<string, string> = {};
   for (const [field, value] of Object.entries(spec)) {
     if (!FILE_FIELDS.has(field)) continue;

@@ -53,14 +53,16 @@ function linkOrCopy(from: string, to: string): void {
 }
 
 /**
- * Looks up a cache entry and restores its files into `runDir`; returns the outputs with
- * absolute file paths, or undefined on a miss (or when a blob is gone).
+ * Looks up a cache entry and restores its files into `runDir` (where `placeFiles` says, by
+ * output field, else where the first run wrote them); returns the outputs with absolute file
+ * paths, or undefined on a miss (or when a blob is gone).
  * @example const outputs = restoreFromCache(".reelsmith/cache", key, "runs/x");
  */
 export function restoreFromCache(
   cacheDir: string,
   key: string,
   runDir: string,
+  placeFiles: Record<string, string> = {},
 ): { outputs: Record<string, unknown>; entry: CacheEntry } | undefined {
   const file = entryPath(cacheDir, key);
   if (!existsSync(file)) return undefined;
@@ -74,7 +76,7 @@ export function restoreFromCache(
   for (const [field, stored] of Object.entries(entry.files)) {
     const blob = blobPath(cacheDir, stored.sha256);
     if (!existsSync(blob)) return undefined;
-    const target = join(runDir, stored.path);
+    const target = join(runDir, placeFiles[field] ?? stored.path);
     if (!inside(runDir, target)) return undefined;
     // Copy (not link) into the run so an edit of the artifact cannot corrupt the cache.
     mkdirSync(dirname(target), { recursive: true });

@@ -14,7 +14,6 @@ import { isRetryableStepError, type RetrySpec, retryDelay, sleep } from "./retry
 import { totalsOfOutputs } from "./unit-totals.js";
 
 /** Kinds whose results the cache keeps (they cost tokens or credits; ffmpeg is local). */
-const CACHED_KINDS = new Set(["chat", "video"]);
 
 /** Everything one unit of work (a step, or one item of a fan-out) needs. */
 export interface UnitWork {
@@ -68,12 +67,14 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       ? Promise.resolve()
       : services.journal.append({ ...entry, step: stepId, ...at });
   const kindName = work.kind.kind;
-  const useCache = work.cache && CACHED_KINDS.has(kindName);
-  const key = useCache
-    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir)
+  const policy = work.cache ? work.kind.cache : undefined;
+  const key = policy
+    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, policy.ignore)
     : undefined;
   if (key) {
-    const hit = restoreFromCache(services.cacheDir, key, services.runDir);
+    const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
+    for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
+    const hit = restoreFromCache(services.cacheDir, key, services.runDir, places);
     if (hit) {
       const totals = { ...emptyTotals(), cachedSteps: 1 };
       await record({ type: "item.end", outputs: hit.outputs, totals, cached: true });

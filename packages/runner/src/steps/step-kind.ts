@@ -54,7 +54,17 @@ export interface StepRunContext {
 }
 
 /** A complete step kind: definition plus the function that runs one step (or one fan-out item). */
+/** How results of a kind are cached (a kind without one is never cached). */
+export interface StepCachePolicy<Spec = Record<string, unknown>> {
+  /** Fields left out of the cache key: they change where a result goes, not what is asked. */
+  ignore?: readonly string[];
+  /** Where a cached run puts each file output, relative to the run directory. */
+  placeFiles?(spec: Spec, at: { stepId: string; index?: number }): Record<string, string>;
+}
+
 export interface StepKind<Spec = Record<string, unknown>> extends StepKindDefinition<Spec> {
   /** Run one step (or one fan-out item) whose expressions are already evaluated. Returns its outputs. */
   run(spec: Spec, context: StepRunContext): Promise<Record<string, unknown>>;
+  /** Results of identical requests are reused from the cache when this is set. */
+  cache?: StepCachePolicy<Spec>;
 }

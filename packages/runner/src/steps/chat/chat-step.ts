@@ -171,4 +171,8 @@ export async function runChatStep(
  * The `chat` step kind: definition plus `run`.
  * @example registry.set(chatStep.kind, chatStep);
  */
-export const chatStep: StepKind<ChatStepSpec> = { ...chatDefinition, run: runChatStep };
+export const chatStep: StepKind<ChatStepSpec> = {
+  ...chatDefinition,
+  run: runChatStep,
+  cache: {},
+};

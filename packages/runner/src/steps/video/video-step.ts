@@ -27,6 +27,11 @@ export function videoIdempotencyKey(
   return `reelsmith-${basename(runDir)}-${step}-${index ?? 0}-${submission}`;
 }
 
+/** Where a clip goes when the step names no `output`: `<step>/<index>.mp4`. */
+function defaultClipPath(stepId: string, index: number | undefined): string {
+  return `${stepId}/${index ?? 0}.mp4`;
+}
+
 async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<VideoCreateParams> {
   const params: VideoCreateParams = {
     model: String(spec.model ?? ""),
@@ -60,7 +65,7 @@ export async function runVideoStep(
   const at = index === undefined ? {} : { index };
   const params = await requestOf(spec, context);
   validateVideoRequest(params);
-  const target = context.resolveOutputPath(spec.output ?? `${stepId}/${index ?? 0}.mp4`);
+  const target = context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index));
   const extras = executionExtras(context);
   const budget = extras?.budget;
 
@@ -179,4 +184,14 @@ export async function runVideoStep(
  * The `video` step kind: definition plus `run`.
  * @example registry.set(videoStep.kind, videoStep);
  */
-export const videoStep: StepKind<VideoStepSpec> = { ...videoDefinition, run: runVideoStep };
+export const videoStep: StepKind<VideoStepSpec> = {
+  ...videoDefinition,
+  run: runVideoStep,
+  // The same clip asked for again is reused wherever this run wants it written.
+  cache: {
+    ignore: ["output"],
+    placeFiles: (spec, { stepId, index }) => ({
+      file: spec.output ?? defaultClipPath(stepId, index),
+    }),
+  },
+};
