@@ -200,6 +200,8 @@ export async function runWithBus(
             onEvent: undefined,
           };
           const subResult = await runPipeline(resolve(pipelineDir, file), subOptions);
+          // What the sub-run spent belongs to the step whose tool started it.
+          sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
           if (subResult.status !== "succeeded") {
             throw new Error(
               `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
@@ -34,7 +34,7 @@ outputs:
   file: \${{ steps.clip.outputs.file }}
 `;
 
-describe("a sub-pipeline tool spends from its parent's budget", () => {
+describe("a sub-pipeline tool spends from its parent's budget and totals", () => {
   let service: TestService;
   beforeAll(async () => {
     service = await startTestService();
@@ -52,5 +52,30 @@ describe("a sub-pipeline tool spends from its parent's budget", () => {
     expect(result.status).toBe("failed");
     expect(result.error?.code).toBe("budget_reached");
     expect(options.events.filter((event) => event.type === "budget.reached")).toHaveLength(1);
+  });
+
+  it("counts the sub-pipeline's credits in the calling step's and the run's totals", async () => {
+    mkdirSync(join(service.root, "sub"), { recursive: true });
+    writeFileSync(join(service.root, "totals.yaml"), parent.replace("max_credits: 4\n", ""));
+    writeFileSync(join(service.root, "sub", "clip.yaml"), sub);
+    const options = service.options({ cache: false });
+    const result = await runPipeline(join(service.root, "totals.yaml"), options);
+    expect(result.status).toBe("succeeded");
+    const first = result.steps.first?.totals;
+    const nested = result.steps.nested?.totals;
+    // The sub-run's own run.json holds what it spent: the parent's chat step carries it.
+    const subRuns = readdirSync(join(result.runDir, "subruns"));
+    expect(subRuns).toHaveLength(1);
+    const subRun = JSON.parse(
+      readFileSync(join(result.runDir, "subruns", subRuns[0] as string, "run.json"), "utf8"),
+    );
+    expect(subRun.totals.credits).toBeGreaterThan(0);
+    expect(nested?.credits).toBe(subRun.totals.credits);
+    expect(nested?.videos).toBe(1);
+    expect(nested?.totalTokens).toBeGreaterThan(subRun.totals.totalTokens);
+    expect(result.totals.credits).toBe((first?.credits ?? 0) + subRun.totals.credits);
+    expect(result.totals.videos).toBe(2);
+    const stepEnd = options.events.find((e) => e.type === "step.end" && e.step === "nested");
+    expect(stepEnd?.type === "step.end" && stepEnd.totals?.credits).toBe(subRun.totals.credits);
   });
 });

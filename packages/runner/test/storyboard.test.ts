@@ -55,6 +55,15 @@ describe("storyboard pipeline against the simulator", () => {
     expect(options.events.filter((e) => e.type === "video.status").length).toBeGreaterThanOrEqual(
       3,
     );
+    // Each clip's wait for a video slot ends with video.slot, before its submission.
+    for (const index of [0, 1, 2]) {
+      const seqOf = (type: string) =>
+        options.events.find(
+          (e) => e.type === type && "index" in e && e.step === "clips" && e.index === index,
+        )?.seq ?? Number.NaN;
+      expect(seqOf("item.start")).toBeLessThan(seqOf("video.slot"));
+      expect(seqOf("video.slot")).toBeLessThan(seqOf("video.submitted"));
+    }
 
     // A second identical run is served from the cache: no new submission, no chat call.
     const again = service.options({ maxVideos: 2 });

@@ -79,6 +79,8 @@ export type RunEventBody =
     }
   | { type: "chat.delta"; step: string; index?: number; text: string }
   | { type: "chat.usage"; step: string; index?: number; usage: UsageLike }
+  /** A video slot (`maxVideos`) was taken: the wait for one ends, the job is submitted next. */
+  | { type: "video.slot"; step: string; index?: number }
   | { type: "video.submitted"; step: string; index?: number; jobId: string; resumed?: boolean }
   | {
       type: "video.status";

@@ -1,3 +1,4 @@
+import type { RunTotals } from "../events/run-event.js";
 import type { StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 
@@ -11,11 +12,14 @@ export interface ExecutionExtras {
   budget: CreditBudget;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
   resubmitLostJobs?: boolean;
-  /** Runs another pipeline file as part of this run (chat `pipeline:` tools). */
+  /**
+   * Runs another pipeline file as part of this run (chat `pipeline:` tools). `onTotals`
+   * receives what the sub-run spent (also when it fails), so the calling step counts it.
+   */
   runSubPipeline(
     file: string,
     inputs: Record<string, unknown>,
-    options: { signal: AbortSignal; name: string },
+    options: { signal: AbortSignal; name: string; onTotals?: (totals: RunTotals) => void },
   ): Promise<Record<string, unknown>>;
 }
 

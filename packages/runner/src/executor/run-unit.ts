@@ -3,7 +3,7 @@ import { restoreFromCache, storeInCache } from "../cache/step-cache.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
 import type { EventBus } from "../events/event-bus.js";
-import { emptyTotals, type RunTotals } from "../events/run-event.js";
+import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { Journal } from "../journal/journal.js";
 import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
@@ -85,6 +85,19 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   record({ type: "item.start" }).catch(() => undefined);
   const attempts = Math.max(1, work.retry?.attempts ?? 1);
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
+  // Sub-pipelines started by this unit's tools spend for it (every attempt's spending counts).
+  const subTotals = emptyTotals();
+  const extras: ExecutionExtras = {
+    ...services.extras,
+    runSubPipeline: (file, inputs, options) =>
+      services.extras.runSubPipeline(file, inputs, {
+        ...options,
+        onTotals: (totals) => {
+          addTotals(subTotals, totals);
+          options.onTotals?.(totals);
+        },
+      }),
+  };
   for (let attempt = 1; ; attempt++) {
     services.signal.throwIfAborted();
     const timeoutSignal = work.timeoutMs ? AbortSignal.timeout(work.timeoutMs) : undefined;
@@ -102,11 +115,11 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       journal: stepJournal,
       limits: { video: services.videoLimit },
       defaults: services.defaults[kindName] ?? {},
-      ...services.extras,
+      ...extras,
     };
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
-      const totals = totalsOfOutputs(kindName, outputs);
+      const totals = addTotals(totalsOfOutputs(kindName, outputs), subTotals);
       await record({ type: "item.end", outputs, totals });
       if (key) {
         await storeInCache(services.cacheDir, {

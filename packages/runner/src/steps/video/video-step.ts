@@ -70,6 +70,7 @@ export async function runVideoStep(
   const budget = extras?.budget;
 
   const job = await context.limits.video(async (): Promise<VideoJob> => {
+    context.emit({ type: "video.slot", step: stepId, ...at });
     const submitted = journal.recall("video.submitted");
     const failed = journal.recall("video.failed");
     const lost = journal.recall("video.lost");
