@@ -1,9 +1,13 @@
 import { parseSize } from "../filters/escape.js";
 import type { FitMode, VideoTarget } from "../filters/normalize.js";
 import { type MediaInfo, nominalRate, parseRate } from "../probe/index.js";
+import type { TransitionEngine } from "./transition-graph.js";
 
-/** How clips will be joined. */
-export type JoinMethod = "copy" | "normalize" | "xfade";
+/**
+ * How clips will be joined: `copy` (stream copy), `normalize` (re-encoded to one format, then
+ * copied), or a one-pass transition join blended with `xfade` or, without it, `overlay`.
+ */
+export type JoinMethod = "copy" | "normalize" | TransitionEngine;
 
 /** The decision {@link planConcat} makes, with the reason when copy is not possible. */
 export interface ConcatPlan {
@@ -35,11 +39,18 @@ const copyableAudio = new Set(["aac"]);
  *
  * @example
  * const plan = planConcat(await Promise.all(files.map((f) => probe(f))), {});
- * plan.method; // "copy" or "normalize"
+ * plan.method; // "copy" or "normalize" ("xfade" or "overlay" with a transition)
  */
 export function planConcat(
   infos: readonly MediaInfo[],
-  options: { size?: string; fps?: number; fit?: FitMode; transition?: { duration: number } },
+  options: {
+    size?: string;
+    fps?: number;
+    fit?: FitMode;
+    transition?: { duration: number };
+    /** How a transition is blended (default `xfade`). */
+    transitionEngine?: TransitionEngine;
+  },
 ): ConcatPlan {
   const first = infos[0];
   if (!first) throw new TypeError("Expected `clips` to contain at least one file");
@@ -64,7 +75,7 @@ export function planConcat(
   if (options.transition) {
     const overlap = options.transition.duration * (infos.length - 1);
     return {
-      method: "xfade",
+      method: options.transitionEngine ?? "xfade",
       target,
       mode,
       reasons: ["transition asked for"],

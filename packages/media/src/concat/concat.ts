@@ -10,8 +10,9 @@ import { withScratchDirectory, withTempOutput } from "../process/temp-output.js"
 import { mapLimit } from "../util/map-limit.js";
 import { type JoinMethod, planConcat } from "./concat-plan.js";
 import { joinByCopy } from "./join-copy.js";
-import { joinWithTransitions, type Transition } from "./join-xfade.js";
+import { joinWithTransitions } from "./join-transitions.js";
 import { normalizeClip } from "./normalize-clip.js";
+import type { Transition } from "./transition-graph.js";
 import { verifyOutput } from "./verify-output.js";
 
 /** Options of {@link concat}. */
@@ -24,7 +25,10 @@ export interface ConcatOptions extends MediaOptions {
   fps?: number;
   /** How clips of another shape fill the frame (default `contain`: letterbox). */
   fit?: FitMode;
-  /** Blend consecutive clips (needs the `xfade` filter, ffmpeg >= 4.3). */
+  /**
+   * Blend consecutive clips: with `xfade` where ffmpeg has it (>= 4.3), else with `fade` +
+   * `overlay` (same timing and length).
+   */
   transition?: Transition;
 }
 
@@ -32,7 +36,10 @@ export interface ConcatOptions extends MediaOptions {
 export interface ConcatResult {
   output: string;
   info: MediaInfo;
-  /** `copy`: stream copy, no re-encode; `normalize`: clips re-encoded to one format first; `xfade`: one-pass transition join. */
+  /**
+   * `copy`: stream copy, no re-encode; `normalize`: clips re-encoded to one format first;
+   * `xfade` / `overlay`: one-pass transition join blended with that filter.
+   */
   method: JoinMethod;
   /** Why stream copy was not possible (empty for `copy`). */
   reasons: string[];
@@ -61,7 +68,7 @@ export async function concat(
     );
   }
   const tools = await resolveTools(options);
-  if (transition && clips.length > 1) requireCapabilities(tools, ["xfade"]);
+  if (transition && clips.length > 1) requireCapabilities(tools, ["transitions"]);
   const files = clips.map((clip) => path.resolve(clip));
   const infos = await mapLimit(files, 4, (file) => probe(file, { tools, signal: options.signal }));
   infos.forEach((info, index) => {
@@ -74,7 +81,9 @@ export async function concat(
     ...(options.size ? { size: options.size } : {}),
     ...(options.fps !== undefined ? { fps: options.fps } : {}),
     ...(options.fit ? { fit: options.fit } : {}),
-    ...(transition && files.length > 1 ? { transition } : {}),
+    ...(transition && files.length > 1
+      ? { transition, transitionEngine: tools.capabilities.xfade ? "xfade" : "overlay" }
+      : {}),
   });
   if (transition && files.length > 1) {
     const shortest = Math.min(...plan.durations);
@@ -92,10 +101,11 @@ export async function concat(
 
   const info = await withTempOutput(destination, (temp) =>
     withScratchDirectory(destination, async (scratch) => {
-      if (plan.method === "xfade" && transition) {
+      if ((plan.method === "xfade" || plan.method === "overlay") && transition) {
         await joinWithTransitions(tools, files, infos, temp, {
           ...plan,
           transition,
+          engine: plan.method,
           signal,
           stallTimeoutMs,
           onProgressLine: progress.window(0, plan.expectedDuration),

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 /** Where a binary came from. */
-export type BinarySource = "env" | "path" | "npm";
+export type BinarySource = "env" | "path" | "npm" | "given";
 
 /** One place a binary might be. */
 export interface BinaryCandidate {
@@ -93,4 +93,18 @@ async function isExecutableFile(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Paths of the ffmpeg and ffprobe npm ships for this platform (`undefined` when the optional
+ * packages are not installed), whatever `locateFfmpeg` would pick: to run with the bundled
+ * build on purpose, e.g. `FFMPEG_PATH=… FFPROBE_PATH=…`.
+ *
+ * @example
+ * const { ffmpeg, ffprobe } = bundledBinaries();
+ */
+export function bundledBinaries(): { ffmpeg?: string; ffprobe?: string } {
+  const ffmpeg = npmCandidate("ffmpeg")?.path;
+  const ffprobe = npmCandidate("ffprobe")?.path;
+  return { ...(ffmpeg ? { ffmpeg } : {}), ...(ffprobe ? { ffprobe } : {}) };
 }

@@ -23,6 +23,8 @@ describe("locateFfmpeg", () => {
     expect(["env", "path", "npm"]).toContain(tools.ffmpeg.source);
     expect(tools.capabilities).toMatchObject({ libx264: true, aac: true, drawtext: true });
     expect(typeof tools.capabilities.xfade).toBe("boolean");
+    // every build has a way to make transitions: xfade, or fade + overlay on older ones
+    expect(tools.capabilities.transitions).toBe(true);
     await access(tools.fontFile);
     expect(path.basename(tools.fontFile)).toBe("DejaVuSans.ttf");
   });

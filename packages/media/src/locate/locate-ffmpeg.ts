@@ -1,4 +1,5 @@
 import { access } from "node:fs/promises";
+import path from "node:path";
 import { FfmpegNotFoundError } from "../errors/ffmpeg-not-found-error.js";
 import { MediaError } from "../errors/media-error.js";
 import { runProcess } from "../process/run-process.js";
@@ -18,7 +19,7 @@ export interface BinaryInfo {
   path: string;
   /** The version string from `-version`, e.g. `5.1.6-0+deb12u1` or `N-47683-g0e8eb07980-static`. */
   version: string;
-  /** Where it was found: `FFMPEG_PATH`/`FFPROBE_PATH`, PATH, or the npm package. */
+  /** Where it was found: `FFMPEG_PATH`/`FFPROBE_PATH`, PATH, the npm package, or given to {@link ffmpegToolsAt}. */
   source: BinarySource;
 }
 
@@ -28,8 +29,13 @@ export interface FfmpegCapabilities {
   aac: boolean;
   drawtext: boolean;
   subtitles: boolean;
-  /** The `xfade` filter (ffmpeg >= 4.3); needed for transition joins. */
+  /** The `xfade` filter (ffmpeg >= 4.3): transition joins blend with it when present. */
   xfade: boolean;
+  /**
+   * Transition joins work: `acrossfade` for the sound and, for the picture, `xfade` or its
+   * fallback (`fade` with alpha + `overlay` over a `color` background, in every ffmpeg since 2.x).
+   */
+  transitions: boolean;
 }
 
 /** The binaries, their capabilities and the font every text operation uses. */
@@ -65,8 +71,37 @@ export function locateFfmpeg(options: { refresh?: boolean } = {}): Promise<Ffmpe
 
 async function locate(): Promise<FfmpegTools> {
   const [ffmpeg, ffprobe] = await Promise.all([findBinary("ffmpeg"), findBinary("ffprobe")]);
+  return describeTools(ffmpeg, ffprobe);
+}
+
+async function describeTools(ffmpeg: BinaryInfo, ffprobe: BinaryInfo): Promise<FfmpegTools> {
   const [capabilities, fontFile] = await Promise.all([detectCapabilities(ffmpeg.path), findFont()]);
   return { ffmpeg, ffprobe, capabilities, fontFile };
+}
+
+/**
+ * The tools for two given binaries (not cached, no search): to run operations with another
+ * ffmpeg than the one {@link locateFfmpeg} picks, e.g. to compare two builds. Throws
+ * {@link FfmpegNotFoundError} when a path is not a working ffmpeg/ffprobe.
+ *
+ * @example
+ * const tools = await ffmpegToolsAt({ ffmpeg: "/usr/bin/ffmpeg", ffprobe: "/usr/bin/ffprobe" });
+ * await concat(files, { output: "out.mp4", tools });
+ */
+export async function ffmpegToolsAt(paths: {
+  ffmpeg: string;
+  ffprobe: string;
+}): Promise<FfmpegTools> {
+  const found = await Promise.all(
+    (["ffmpeg", "ffprobe"] as const).map(async (name) => {
+      const tried: string[] = [];
+      const candidate: BinaryCandidate = { path: path.resolve(paths[name]), source: "given" };
+      const info = await tryCandidate(name, candidate, tried);
+      if (!info) throw new FfmpegNotFoundError(name, tried);
+      return info;
+    }),
+  );
+  return describeTools(found[0] as BinaryInfo, found[1] as BinaryInfo);
 }
 
 async function findBinary(name: "ffmpeg" | "ffprobe"): Promise<BinaryInfo> {
@@ -136,7 +171,10 @@ async function detectCapabilities(ffmpegPath: string): Promise<FfmpegCapabilitie
     aac: hasEncoder("aac"),
     drawtext: hasFilter("drawtext"),
     subtitles: hasFilter("subtitles"),
-    xfade: hasFilter("xfade") && hasFilter("acrossfade"),
+    xfade: hasFilter("xfade"),
+    transitions:
+      hasFilter("acrossfade") &&
+      (hasFilter("xfade") || (hasFilter("fade") && hasFilter("overlay") && hasFilter("color"))),
   };
 }
 

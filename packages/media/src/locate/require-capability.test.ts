@@ -6,7 +6,14 @@ import { requireCapabilities } from "./require-capability.js";
 const tools: FfmpegTools = {
   ffmpeg: { path: "/opt/ffmpeg", version: "N-47683-g0e8eb07980-static", source: "npm" },
   ffprobe: { path: "/opt/ffprobe", version: "N-66595-gc2b38619c0-static", source: "npm" },
-  capabilities: { libx264: true, aac: true, drawtext: true, subtitles: true, xfade: false },
+  capabilities: {
+    libx264: true,
+    aac: true,
+    drawtext: true,
+    subtitles: true,
+    xfade: false,
+    transitions: true,
+  },
   fontFile: "/opt/DejaVuSans.ttf",
 };
 

@@ -6,7 +6,9 @@ const why: Record<keyof FfmpegCapabilities, string> = {
   aac: "AAC encoding needs the aac encoder",
   drawtext: "drawing text needs the drawtext filter (libfreetype)",
   subtitles: "burning subtitles needs the subtitles filter (libass)",
-  xfade: "transition joins need the xfade filter, added in ffmpeg 4.3",
+  xfade: "this needs the xfade filter, added in ffmpeg 4.3",
+  transitions:
+    "transition joins need the acrossfade filter and either xfade or fade + overlay + color",
 };
 
 /**

@@ -9,21 +9,20 @@ import {
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
-
-/** A transition between consecutive clips. */
-export interface Transition {
-  /** `crossfade` blends the clips; `fade` dips through black. */
-  type: "crossfade" | "fade";
-  /** Seconds of overlap between two clips. */
-  duration: number;
-}
+import {
+  overlayVideoGraph,
+  type Transition,
+  type TransitionEngine,
+  xfadeVideoGraph,
+} from "./transition-graph.js";
 
 /**
- * Join clips in one pass with `xfade` (video) and `acrossfade` (audio), normalising each
- * clip inline. The output lasts the sum of the clips minus one transition per join.
+ * Join clips in one pass, normalising each clip inline: video blended with `xfade` or, on
+ * binaries without it, with `fade` + `overlay` (same timing, same length); audio with
+ * `acrossfade`. The output lasts the sum of the clips minus one transition per join.
  *
  * @example
- * await joinWithTransitions(tools, files, infos, temp, { target, mode: "contain", durations, transition: { type: "crossfade", duration: 0.5 } });
+ * await joinWithTransitions(tools, files, infos, temp, { target, mode: "contain", durations, engine: "overlay", transition: { type: "crossfade", duration: 0.5 } });
  */
 export async function joinWithTransitions(
   tools: FfmpegTools,
@@ -35,13 +34,13 @@ export async function joinWithTransitions(
     mode: FitMode;
     durations: readonly number[];
     transition: Transition;
+    engine: TransitionEngine;
     signal?: AbortSignal | undefined;
     stallTimeoutMs?: number | undefined;
     onProgressLine?: ((line: string) => void) | undefined;
   },
 ): Promise<void> {
   const { duration: overlap } = options.transition;
-  const kind = options.transition.type === "fade" ? "fadeblack" : "fade";
   const inputs: string[] = [];
   const graph: string[] = [];
   clips.forEach((clip, index) => {
@@ -61,20 +60,19 @@ export async function joinWithTransitions(
       );
     }
   });
-  let videoLabel = "v0";
+  const videoInput = {
+    durations: options.durations,
+    transition: options.transition,
+    ...options.target,
+  };
+  graph.push(
+    ...(options.engine === "xfade" ? xfadeVideoGraph(videoInput) : overlayVideoGraph(videoInput)),
+  );
   let audioLabel = "a0";
-  let offset = options.durations[0] ?? 0;
   for (let index = 1; index < clips.length; index++) {
-    offset -= overlap;
-    const nextVideo = `vx${index}`;
-    const nextAudio = `ax${index}`;
-    graph.push(
-      `[${videoLabel}][v${index}]xfade=transition=${kind}:duration=${overlap}:offset=${offset.toFixed(6)}[${nextVideo}]`,
-    );
-    graph.push(`[${audioLabel}][a${index}]acrossfade=d=${overlap}[${nextAudio}]`);
-    videoLabel = nextVideo;
-    audioLabel = nextAudio;
-    offset += options.durations[index] ?? 0;
+    const next = `ax${index}`;
+    graph.push(`[${audioLabel}][a${index}]acrossfade=d=${overlap}[${next}]`);
+    audioLabel = next;
   }
   await runFfmpeg(
     tools,
@@ -83,7 +81,7 @@ export async function joinWithTransitions(
       "-filter_complex",
       graph.join(";"),
       "-map",
-      `[${videoLabel}]`,
+      "[vout]",
       "-map",
       `[${audioLabel}]`,
       ...normalizedEncoderArgs,
