@@ -6,6 +6,7 @@ import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
 import { ResumeError } from "./errors/resume-error.js";
 import { serializeError } from "./errors/serialize-error.js";
+import { SubPipelineDepthError } from "./errors/sub-pipeline-depth-error.js";
 import { createEventBus, type EventBus } from "./events/event-bus.js";
 import { type CreditBudget, createBudget, sharedBudget } from "./executor/budget.js";
 import { createRunClient } from "./executor/create-run-client.js";
@@ -16,12 +17,21 @@ import { evaluateValue } from "./expressions/index.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
+import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { builtinStepKinds } from "./steps/index.js";
 
-/** Run options plus the parent's budget that a sub-pipeline run spends from. */
-type InternalRunOptions = RunOptions & { [sharedBudget]?: CreditBudget };
+/** How many sub-pipelines deep a run is (0 for the run the caller started). */
+const subPipelineDepth = Symbol("reelsmith.subPipelineDepth");
+/** Shared by a run and all its sub-runs: the depth error once one of them hit the limit. */
+const depthTrip = Symbol("reelsmith.subPipelineDepthTrip");
+/** Run options plus the parent's budget that a sub-pipeline run spends from, and its depth. */
+type InternalRunOptions = RunOptions & {
+  [sharedBudget]?: CreditBudget;
+  [subPipelineDepth]?: number;
+  [depthTrip]?: { error?: SubPipelineDepthError };
+};
 
 /**
  * Runs a pipeline (a file path, a loaded pipeline, or a pipeline object) to the end.
@@ -167,6 +177,7 @@ export async function runWithBus(
     }
     const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
     let subRuns = 0;
+    const trip = (options as InternalRunOptions)[depthTrip] ?? {};
     const result = await executePipeline({
       spec: pipeline.spec,
       graph,
@@ -188,10 +199,21 @@ export async function runWithBus(
         budget,
         resubmitLostJobs: options.resubmitLostJobs === true,
         runSubPipeline: async (file, subInputs, sub) => {
+          const depth = ((options as InternalRunOptions)[subPipelineDepth] ?? 0) + 1;
+          if (depth > MAX_SUB_PIPELINE_DEPTH) {
+            trip.error = new SubPipelineDepthError(
+              resolve(pipelineDir, file),
+              depth,
+              MAX_SUB_PIPELINE_DEPTH,
+            );
+            throw trip.error;
+          }
           subRuns += 1;
           const subOptions: InternalRunOptions = {
             ...options,
             [sharedBudget]: budget,
+            [subPipelineDepth]: depth,
+            [depthTrip]: trip,
             inputs: subInputs,
             resume: undefined,
             runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
@@ -202,6 +224,8 @@ export async function runWithBus(
           const subResult = await runPipeline(resolve(pipelineDir, file), subOptions);
           // What the sub-run spent belongs to the step whose tool started it.
           sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
+          // Too deep below: every enclosing step fails too, rather than tell the model.
+          if (trip.error) throw trip.error;
           if (subResult.status !== "succeeded") {
             throw new Error(
               `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,

@@ -8,4 +8,5 @@ export * from "./runner-error.js";
 export * from "./serialize-error.js";
 export * from "./step-error.js";
 export * from "./step-timeout-error.js";
+export * from "./sub-pipeline-depth-error.js";
 export * from "./tool-command-error.js";

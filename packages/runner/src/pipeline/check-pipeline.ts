@@ -226,12 +226,22 @@ function checkLocalFiles(rawSteps: unknown[], baseDir: string, problems: Pipelin
       return;
     const file = isAbsolute(value) ? value : resolve(baseDir, value);
     let found = false;
+    let exists = false;
     try {
-      found = statSync(file).isFile();
+      const info = statSync(file);
+      exists = true;
+      found = info.isFile();
     } catch {
       found = false;
     }
-    if (!found) {
+    if (exists && !found) {
+      problems.push({
+        path,
+        message: `${what} ${value} is not a file (a directory or a device)`,
+        severity: "error",
+        code: "NOT_A_FILE",
+      });
+    } else if (!found) {
       problems.push({
         path,
         message: `${what} not found: ${value}`,

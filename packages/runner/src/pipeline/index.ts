@@ -43,4 +43,9 @@ export {
 } from "./pipeline-schema.js";
 export { resolveInputs } from "./resolve-inputs.js";
 export { stepKindOf } from "./step-kind-of.js";
+export {
+  MAX_SUB_PIPELINE_DEPTH,
+  type SubPipelineReference,
+  subPipelineReferences,
+} from "./sub-pipelines.js";
 export { loadPipeline, type ValidateOptions, validatePipeline } from "./validate-pipeline.js";

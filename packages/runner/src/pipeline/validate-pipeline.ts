@@ -16,6 +16,7 @@ import {
 } from "./load-pipeline.js";
 import { PipelineSchema } from "./pipeline-schema.js";
 import { schemaProblems } from "./schema-errors.js";
+import { diagnoseTree } from "./sub-pipelines.js";
 
 const compiled = new WeakMap<object, { schema: TObject; validate: ValidateFunction }>();
 function schemaValidator(definitions: readonly AnyStepKindDefinition[]): {
@@ -111,7 +112,8 @@ export function diagnosePipeline(parsed: ParsedPipeline, options?: ValidateOptio
  * Check a pipeline and report EVERY problem at once, each at the offending node: schema
  * errors, duplicate ids, unknown steps/outputs/inputs, cycles, `item` outside `for_each`,
  * expression syntax, literal video limits, stop count, sampling ranges, tool_choice,
- * output paths. Never throws for a bad pipeline; `pipeline` is set when there are no errors.
+ * output paths, and every sub-pipeline a chat tool names (recursively, each against its own
+ * file; cycles and too deep nesting at the naming `pipeline:` entry). Never throws for a bad pipeline; `pipeline` is set when there are no errors.
  *
  * @example
  * ```ts
@@ -130,7 +132,7 @@ export async function validatePipeline(
     if (error instanceof PipelineLoadError) return { diagnostics: error.diagnostics };
     throw error;
   }
-  const diagnostics = diagnosePipeline(parsed, options);
+  const diagnostics = await diagnoseTree(parsed, (each) => diagnosePipeline(each, options));
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === "error");
   return failed ? { diagnostics } : { pipeline: toLoadedPipeline(parsed), diagnostics };
 }
@@ -150,7 +152,7 @@ export async function loadPipeline(
   options?: ValidateOptions,
 ): Promise<LoadedPipeline> {
   const parsed = await parsePipeline(pathOrSource);
-  const diagnostics = diagnosePipeline(parsed, options);
+  const diagnostics = await diagnoseTree(parsed, (each) => diagnosePipeline(each, options));
   if (diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
     throw new PipelineLoadError("PIPELINE_INVALID", parsed.displayPath, diagnostics);
   }

@@ -8,6 +8,7 @@ import {
   type RunnableTool,
   type Usage,
 } from "@reelsmith/core";
+import { SubPipelineDepthError } from "../../errors/sub-pipeline-depth-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { parseDuration } from "../../executor/parse-duration.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
@@ -58,7 +59,12 @@ function toolChoiceOf(choice: ChatStepSpec["tool_choice"]): unknown {
   return choice;
 }
 
-function toolsOf(spec: ChatStepSpec, context: StepRunContext, pipelineDir: string): RunnableTool[] {
+function toolsOf(
+  spec: ChatStepSpec,
+  context: StepRunContext,
+  pipelineDir: string,
+  onFatal: (error: SubPipelineDepthError) => void,
+): RunnableTool[] {
   const extras = executionExtras(context);
   return (spec.tools ?? []).map((tool) => ({
     name: tool.name,
@@ -71,10 +77,16 @@ function toolsOf(spec: ChatStepSpec, context: StepRunContext, pipelineDir: strin
       if (tool.pipeline) {
         if (!extras) throw new Error("pipeline tools need the runner's executor");
         const inputs = args && typeof args === "object" ? (args as Record<string, unknown>) : {};
-        return extras.runSubPipeline(tool.pipeline, inputs, {
-          signal,
-          name: `${context.stepId}-${tool.name}`,
-        });
+        try {
+          return await extras.runSubPipeline(tool.pipeline, inputs, {
+            signal,
+            name: `${context.stepId}-${tool.name}`,
+          });
+        } catch (error) {
+          // Runaway nesting ends the step; any other failure is the model's to handle.
+          if (error instanceof SubPipelineDepthError) onFatal(error);
+          throw error;
+        }
       }
       throw new Error(`tool ${tool.name} has neither run: nor pipeline:`);
     },
@@ -111,15 +123,26 @@ export async function runChatStep(
   let usage: Usage | undefined;
   let json: unknown;
   if (spec.tools && spec.tools.length > 0) {
-    const result = await client.chat.runTools(
-      {
-        ...request,
-        messages,
-        tools: toolsOf(spec, context, pipelineDir),
-        ...(spec.max_tool_rounds ? { maxRounds: spec.max_tool_rounds } : {}),
-      },
-      options,
-    );
+    const stop = new AbortController();
+    let fatal: SubPipelineDepthError | undefined;
+    const onFatal = (error: SubPipelineDepthError) => {
+      fatal = error;
+      stop.abort(error);
+    };
+    let result: Awaited<ReturnType<typeof client.chat.runTools>>;
+    try {
+      result = await client.chat.runTools(
+        {
+          ...request,
+          messages,
+          tools: toolsOf(spec, context, pipelineDir, onFatal),
+          ...(spec.max_tool_rounds ? { maxRounds: spec.max_tool_rounds } : {}),
+        },
+        { signal: AbortSignal.any([context.signal, stop.signal]) },
+      );
+    } catch (error) {
+      throw fatal ?? error;
+    }
     ({ completion, messages: history, usage } = result);
   } else if (spec.json || spec.schema) {
     const result = await client.chat.json(
