@@ -26,6 +26,7 @@ describe("executeCli", () => {
       "serve",
       "init",
       "cache",
+      "doctor",
     ]) {
       expect(help.output.stdout).toContain(`  ${command} `);
     }
@@ -44,6 +45,7 @@ describe("executeCli", () => {
       "serve",
       "init",
       "cache",
+      "doctor",
     ]) {
       const { context, output } = createTestContext({ cwd: dir });
       expect(await executeCli([command, "--help"], context)).toBe(0);

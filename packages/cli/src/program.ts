@@ -9,6 +9,7 @@ import { registerRunCommand } from "./commands/run-command.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { registerValidateCommand } from "./commands/validate-command.js";
 import type { CliContext } from "./context.js";
+import { registerDoctorCommand } from "./doctor/doctor-command.js";
 import { reportError } from "./errors/report-error.js";
 
 /**
@@ -55,6 +56,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
   registerServeCommand(program, context, done);
   registerInitCommand(program, context, done);
   registerCacheCommand(program, context, done);
+  registerDoctorCommand(program, context, done);
   program.addHelpText(
     "after",
     `

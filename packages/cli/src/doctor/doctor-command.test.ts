@@ -1,0 +1,144 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { locateFfmpeg } from "@reelsmith/media";
+import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestContext } from "../__fixtures__/test-context.js";
+import { executeCli } from "../program.js";
+import type { DoctorReport } from "./doctor-report.js";
+
+let dir = "";
+let simulator: Simulator;
+beforeAll(async () => {
+  simulator = await startSimulator({ host: "127.0.0.1", port: 0 });
+});
+afterAll(() => simulator.close());
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "reelsmith-doctor-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function doctor(args: string[], env: Record<string, string> = {}) {
+  const { context, output } = createTestContext({ cwd: dir, env });
+  const code = await executeCli(["doctor", ...args], context);
+  return { code, output };
+}
+
+/** A loopback port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("reelsmith doctor", () => {
+  it("reports the ffmpeg in use, its capabilities, the built-in simulator, runs and cache", async () => {
+    await mkdir(path.join(dir, "runs", "20260101-000000-demo"), { recursive: true });
+    await writeFile(path.join(dir, "runs", "20260101-000000-demo", "run.json"), "{}");
+    const { code, output } = await doctor(["--json"]);
+    expect(output.stderr).toBe("");
+    expect(code).toBe(0);
+    const report = JSON.parse(output.stdout) as DoctorReport;
+    const tools = await locateFfmpeg();
+    expect(report.ok).toBe(true);
+    expect(report.problems).toEqual([]);
+    expect(report.tools.ffmpeg).toEqual(tools.ffmpeg);
+    expect(report.tools.ffprobe).toEqual(tools.ffprobe);
+    expect(report.tools.capabilities).toEqual(tools.capabilities);
+    expect(report.tools.transitions).toBe(tools.capabilities.xfade ? "xfade" : "fade + overlay");
+    expect(report.tools.font).toBe(tools.fontFile);
+    expect(report.service).toMatchObject({ mode: "built-in", reachable: true, status: 200 });
+    expect(report.service.models).toBeGreaterThan(0);
+    expect(report.runs).toEqual({ directory: path.join(dir, "runs"), count: 1 });
+    expect(report.cache).toEqual({ directory: path.join(dir, ".reelsmith", "cache"), entries: 0 });
+  });
+
+  it("prints one line per subject and says it is usable", async () => {
+    const { code, output } = await doctor([]);
+    expect(code).toBe(0);
+    const tools = await locateFfmpeg();
+    expect(output.stdout).toMatch(
+      new RegExp(`^ffmpeg +${tools.ffmpeg.version.replace(/[.+]/g, "\\$&")} `, "m"),
+    );
+    expect(output.stdout).toMatch(
+      /^capabilities +libx264 yes, aac yes, drawtext yes, subtitles yes, transitions yes/m,
+    );
+    expect(output.stdout).toMatch(/^service +built-in simulator/m);
+    expect(output.stdout).toMatch(/GET \/v1\/models answered 200 with \d+ models/);
+    expect(output.stdout).toMatch(/^runs +runs \(0 runs\)$/m);
+    expect(output.stdout).toMatch(/^cache +\.reelsmith\/cache \(0 entries\)$/m);
+    expect(output.stdout.trim().split("\n").at(-1)).toBe("ok: reelsmith can run pipelines here");
+  });
+
+  it("asks the configured service with its key and never prints the key", async () => {
+    const env = { REELSMITH_BASE_URL: simulator.url, REELSMITH_API_KEY: simulator.apiKey };
+    const { code, output } = await doctor([], env);
+    expect(code).toBe(0);
+    expect(output.stdout).toContain(
+      `${simulator.url} (REELSMITH_BASE_URL), key set (REELSMITH_API_KEY)`,
+    );
+    expect(output.stdout).toMatch(/answered 200/);
+    const json = await doctor(["--json"], env);
+    expect(JSON.parse(json.output.stdout).service).toMatchObject({
+      mode: "configured",
+      reachable: true,
+      apiKey: { set: true, source: "REELSMITH" },
+    });
+    expect(output.stdout + json.output.stdout).not.toContain(simulator.apiKey);
+    // both checks reached this simulator (the configured one), not a built-in one
+    expect(simulator.stats().requests["GET /v1/models"]?.["200"]).toBe(2);
+  });
+
+  it("exits 1 when the configured service refuses the key", async () => {
+    const { code, output } = await doctor(["--json", "--api-key", "sk-wrong-key-0000"], {
+      REELSMITH_BASE_URL: simulator.url,
+    });
+    expect(code).toBe(1);
+    const report = JSON.parse(output.stdout) as DoctorReport;
+    expect(report.ok).toBe(false);
+    expect(report.service).toMatchObject({ reachable: false, status: 401 });
+    expect(report.problems.join("\n")).toMatch(/API key was refused/);
+    expect(output.stdout).not.toContain("sk-wrong-key-0000");
+  });
+
+  it("exits 1 when nothing answers at the configured address", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const { code, output } = await doctor(["--timeout", "3"], {
+      REELSMITH_BASE_URL: url,
+      REELSMITH_API_KEY: "sk-x",
+    });
+    expect(code).toBe(1);
+    expect(output.stdout).toMatch(new RegExp(`problem: the service at ${url} did not answer`));
+    expect(output.stdout).toMatch(/unreachable/);
+    expect(output.stdout.trim().split("\n").at(-1)).toBe("not usable: 1 problem above");
+  });
+
+  it("exits 1 naming FFMPEG_PATH when it points at nothing", async () => {
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = path.join(dir, "no-such-ffmpeg");
+    try {
+      const { code, output } = await doctor(["--json"]);
+      expect(code).toBe(1);
+      const report = JSON.parse(output.stdout) as DoctorReport;
+      expect(report.tools.ffmpeg).toBeUndefined();
+      expect(report.problems.join("\n")).toContain("no-such-ffmpeg");
+      expect(report.problems.join("\n")).toMatch(/set FFMPEG_PATH and FFPROBE_PATH/);
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+      await locateFfmpeg({ refresh: true });
+    }
+  });
+
+  it("refuses a timeout that is not a number of seconds", async () => {
+    const { code, output } = await doctor(["--timeout", "soon"]);
+    expect(code).toBe(2);
+    expect(output.stderr).toMatch(/--timeout/);
+  });
+});
