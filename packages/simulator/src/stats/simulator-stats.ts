@@ -19,7 +19,16 @@ export interface SimulatorStats {
   clipsRendered: number;
   /** Most renders that ran at the same time (never above `renderConcurrency`). */
   peakConcurrentRenders: number;
+  /** Video jobs not yet completed or failed right now (created, pending or processing). */
+  jobsInFlight: number;
+  /** Most video jobs that were in flight at the same time. */
+  peakConcurrentJobs: number;
+  /** By route: the most requests answered within any 60 s (real time) window. */
+  peakRequestsPerMinute: Record<string, number>;
 }
+
+/** Width of the sliding window of `peakRequestsPerMinute`. */
+const minuteMs = 60_000;
 
 /**
  * Mutable counters behind {@link SimulatorStats}; `snapshot()` returns a deep copy.
@@ -36,14 +45,31 @@ export function createStatsRecorder() {
     faultsInjected: {},
     clipsRendered: 0,
     peakConcurrentRenders: 0,
+    jobsInFlight: 0,
+    peakConcurrentJobs: 0,
+    peakRequestsPerMinute: {},
   };
   let rendering = 0;
+  // Per route, the times of the requests of the last minute, oldest first.
+  const recent = new Map<string, number[]>();
+  const countInWindow = (route: string): void => {
+    const now = Date.now();
+    const times = recent.get(route) ?? [];
+    recent.set(route, times);
+    times.push(now);
+    let drop = 0;
+    while (drop < times.length && (times[drop] ?? now) <= now - minuteMs) drop += 1;
+    if (drop > 0) times.splice(0, drop);
+    const peak = stats.peakRequestsPerMinute[route] ?? 0;
+    stats.peakRequestsPerMinute[route] = Math.max(peak, times.length);
+  };
   return {
     request(route: string, status: number | string): void {
       const byStatus = stats.requests[route] ?? {};
       stats.requests[route] = byStatus;
       const key = String(status);
       byStatus[key] = (byStatus[key] ?? 0) + 1;
+      countInWindow(route);
     },
     fault(kind: string): void {
       stats.faultsInjected[kind] = (stats.faultsInjected[kind] ?? 0) + 1;
@@ -51,13 +77,17 @@ export function createStatsRecorder() {
     jobCreated(model: string): void {
       stats.videoJobs.created += 1;
       stats.videoJobs.byModel[model] = (stats.videoJobs.byModel[model] ?? 0) + 1;
+      stats.jobsInFlight += 1;
+      stats.peakConcurrentJobs = Math.max(stats.peakConcurrentJobs, stats.jobsInFlight);
     },
     jobCompleted(credits: number): void {
       stats.videoJobs.completed += 1;
       stats.creditsCharged += credits;
+      stats.jobsInFlight -= 1;
     },
     jobFailed(): void {
       stats.videoJobs.failed += 1;
+      stats.jobsInFlight -= 1;
     },
     chatCompletion(): void {
       stats.chatCompletions += 1;
