@@ -3,14 +3,28 @@
 export { type CacheListing, clearCache, DEFAULT_CACHE_DIR, listCache } from "./cache/index.js";
 export * from "./errors/index.js";
 export * from "./events/index.js";
-export type { StepSummary } from "./executor/execute-pipeline.js";
+export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";
+export {
+  type ExecuteOptions,
+  type ExecuteResult,
+  executePipeline,
+  kindOfStep,
+  type StepSummary,
+} from "./executor/execute-pipeline.js";
 export type { ExecutionContext, ExecutionExtras } from "./executor/execution-context.js";
+export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 export { resolveOutputPath } from "./executor/resolve-output-path.js";
+export { runUnit, type UnitResult, type UnitServices, type UnitWork } from "./executor/run-unit.js";
+export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
 export * from "./expressions/index.js";
 export {
+  type ItemState,
   type JournalRecord,
+  type JournalWriter,
+  type RunState,
   readJournal,
   replayJournal,
+  SINGLE_ITEM,
   type StepJournal,
 } from "./journal/index.js";
 export * from "./pipeline/index.js";

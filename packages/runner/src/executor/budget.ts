@@ -1,16 +1,28 @@
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 
-/** Credits spent so far against an optional maximum, shared by every video job of a run. */
+/** A paid request the budget is asked about: its idempotency key and what it asks for. */
+export interface BudgetRequest {
+  /** The request's idempotency key: a reservation made for it is settled under the same key. */
+  key: string;
+  /** The video request (model, seconds, size): an executor that reserves credits estimates from it. */
+  request: Record<string, unknown>;
+}
+
+/**
+ * Credits spent so far against an optional maximum, shared by every video job of a run.
+ * The in-process budget answers at once; an executor that keeps the budget in a database
+ * reserves and settles there (so its methods may return promises: always await them).
+ */
 export interface CreditBudget {
   readonly maxCredits: number | undefined;
   readonly spent: number;
   readonly reached: boolean;
   /** True once a submission was refused because the budget was reached. */
   readonly refused: boolean;
-  /** Throws BudgetExceededError when no new job may be submitted. */
-  assertCanSubmit(): void;
-  /** Adds spent credits; calls `onReached` once when the maximum is reached. */
-  spend(credits: number): void;
+  /** Throws (or rejects with) BudgetExceededError when no new job may be submitted. */
+  assertCanSubmit(submission?: BudgetRequest): void | Promise<void>;
+  /** Adds spent credits (settling the submission's reservation, if any). */
+  spend(credits: number, submission?: Pick<BudgetRequest, "key">): void | Promise<void>;
 }
 
 /**

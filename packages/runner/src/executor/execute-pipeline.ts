@@ -15,14 +15,15 @@ import {
   evaluateCondition,
   evaluateValue,
 } from "../expressions/index.js";
-import type { Journal } from "../journal/journal.js";
+import type { JournalWriter } from "../journal/journal.js";
 import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 import type { ExecutableSpec, ExecutableStep, StepGraph } from "./executable-pipeline.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import { parseDuration } from "./parse-duration.js";
-import { runUnit, type UnitResult } from "./run-unit.js";
+import type { UnitResult } from "./run-unit.js";
+import { localUnits, type UnitExecutor } from "./unit-executor.js";
 
 /** How one step ended. */
 export interface StepSummary {
@@ -48,8 +49,10 @@ export interface ExecuteOptions {
   run: { id: string; dir: string; name: string };
   client: StepRunContext["client"];
   bus: EventBus;
-  journal: Journal;
+  journal: JournalWriter;
   previous?: RunState;
+  /** Where and when each unit runs (default: in this process). */
+  units?: UnitExecutor;
   signal: AbortSignal;
   concurrency: number;
   videoLimit: LimitFunction;
@@ -215,7 +218,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         signal.throwIfAborted();
         const itemContext = fanOut ? { ...context, item, index: position } : context;
         const evaluated = evaluateValue(body, itemContext) as Record<string, unknown>;
-        const result = await runUnit(
+        const result = await (options.units ?? localUnits).run(
           {
             stepId: step.id,
             kind,

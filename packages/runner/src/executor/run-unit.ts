@@ -4,7 +4,7 @@ import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
 import type { EventBus } from "../events/event-bus.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
-import type { Journal } from "../journal/journal.js";
+import type { JournalWriter } from "../journal/journal.js";
 import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
@@ -34,7 +34,7 @@ export interface UnitServices {
   signal: AbortSignal;
   client: StepRunContext["client"];
   bus: EventBus;
-  journal: Journal;
+  journal: JournalWriter;
   videoLimit: StepRunContext["limits"]["video"];
   defaults: Record<string, Record<string, unknown>>;
   cacheDir: string;

@@ -10,6 +10,12 @@ import {
 } from "node:fs";
 import { decodeRecord, encodeRecord, type JournalRecord } from "./journal-record.js";
 
+/**
+ * Where the executor writes a run's records: the file journal, or a database table for an
+ * executor that keeps runs in a database. `append` settles once the record is durable.
+ */
+export type JournalWriter = Pick<Journal, "append">;
+
 /** Append-only, fsync'd journal of a run (`journal.jsonl`). */
 export interface Journal {
   readonly file: string;

@@ -1,4 +1,4 @@
-import type { Journal } from "./journal.js";
+import type { JournalWriter } from "./journal.js";
 import type { ItemState } from "./journal-state.js";
 
 /**
@@ -20,7 +20,7 @@ export interface StepJournal {
 
 /** Creates the StepJournal of one item (`index` undefined for a step without `for_each`). */
 export function createStepJournal(
-  journal: Journal,
+  journal: JournalWriter,
   step: string,
   index: number | undefined,
   previous: ItemState | undefined,

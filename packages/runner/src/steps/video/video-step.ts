@@ -77,10 +77,10 @@ export async function runVideoStep(
 
     const submit = async (): Promise<string> => {
       signal.throwIfAborted();
-      budget?.assertCanSubmit();
       const previous = journal.recall("video.submitted");
       const submission = Number(previous?.submission ?? 0) + 1;
       const idempotencyKey = videoIdempotencyKey(context.runDir, stepId, index, submission);
+      await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
       let created: VideoJob;
       try {
         created = await client.videos.create(params, { signal, idempotencyKey });
@@ -142,7 +142,11 @@ export async function runVideoStep(
         done = await wait(jobId);
       }
       await journal.record("video.completed", { jobId, job: done });
-      budget?.spend(done.usage?.total_credits ?? 0);
+      const key = journal.recall("video.submitted")?.idempotencyKey;
+      await budget?.spend(
+        done.usage?.total_credits ?? 0,
+        typeof key === "string" ? { key } : undefined,
+      );
       return done;
     } catch (error) {
       if (VideoJobFailedError.isInstance(error)) {

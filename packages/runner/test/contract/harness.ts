@@ -1,0 +1,40 @@
+import type { SerializedError } from "../../src/events/run-event.js";
+
+/** How a run ended, as every executor reports it. */
+export interface ContractRun {
+  status: "succeeded" | "failed" | "cancelled";
+  outputs: Record<string, unknown>;
+  totals: { credits: number; videos: number };
+  steps: Record<string, { status: string; outputs: unknown; error?: SerializedError }>;
+  error?: SerializedError;
+}
+
+/** What a case may ask of a run. */
+export interface ContractRunOptions {
+  inputs?: Record<string, unknown>;
+  maxCredits?: number;
+  maxVideos?: number;
+  cache?: boolean;
+  /** The service to run against (the contract's simulator). */
+  baseURL: string;
+  apiKey: string;
+}
+
+/** One executor under test: it runs an inline pipeline (built-in step kinds) to its end. */
+export interface ExecutorHarness {
+  name: string;
+  run(pipeline: object, options: ContractRunOptions): Promise<ContractRun>;
+  /** Cases this executor does not pass, each with the reason written down. */
+  skip?: Readonly<Record<string, string>>;
+}
+
+/** The names of the contract's cases (for `skip`). */
+export const contractCases = [
+  "dag: outputs flow from chat to a fan-out of clips to ffmpeg, each clip submitted once",
+  "failure: a failed clip fails its step and skips what needs it; continue_on_error goes on",
+  "budget: past max_credits no new job is submitted and the run fails with BudgetExceededError",
+  "cache: an identical second run is served from the cache without a new job",
+] as const;
+
+/** One of {@link contractCases}. */
+export type ContractCaseName = (typeof contractCases)[number];

@@ -1,0 +1,37 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runPipeline } from "../../src/run-pipeline.js";
+import { describeExecutorContract } from "./index.js";
+
+// The file-journal executor, in process: the embedded default.
+describeExecutorContract("local (file journal)", async () => {
+  const root = mkdtempSync(join(tmpdir(), "reelsmith-contract-"));
+  return {
+    name: "local",
+    async run(pipeline, options) {
+      const result = await runPipeline(pipeline, {
+        runsRoot: join(root, "runs"),
+        cacheDir: join(root, "cache"),
+        baseURL: options.baseURL,
+        apiKey: options.apiKey,
+        ...(options.inputs ? { inputs: options.inputs } : {}),
+        ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
+        ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
+        ...(options.cache === undefined ? {} : { cache: options.cache }),
+      });
+      return {
+        status:
+          result.status === "succeeded"
+            ? "succeeded"
+            : result.status === "cancelled"
+              ? "cancelled"
+              : "failed",
+        outputs: result.outputs,
+        totals: result.totals,
+        steps: result.steps,
+        ...(result.error ? { error: result.error } : {}),
+      };
+    },
+  };
+});
