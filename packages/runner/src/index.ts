@@ -14,6 +14,7 @@ export {
 export type { ExecutionContext, ExecutionExtras } from "./executor/execution-context.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 export { resolveOutputPath } from "./executor/resolve-output-path.js";
+export { leftoverStaging, removeStaging } from "./executor/run-directory.js";
 export { runUnit, type UnitResult, type UnitServices, type UnitWork } from "./executor/run-unit.js";
 export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
 export * from "./expressions/index.js";

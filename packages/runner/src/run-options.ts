@@ -37,6 +37,11 @@ export interface RunOptions {
   resubmitLostJobs?: boolean;
   /** Video model limits for validation (default: the reference catalog). */
   videoModels?: VideoModelCatalog;
+  /**
+   * The client talks to a simulator started just for this run (recorded in run.json). Only
+   * such a run may be resumed on another built-in simulator; a run on a real service never is.
+   */
+  builtInService?: boolean;
   /** Service base URL when no client is given (kept in run.json; the key never is). */
   baseURL?: string;
   /** API key when no client is given (never written anywhere). */

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
@@ -12,9 +12,16 @@ import { type CreditBudget, createBudget, sharedBudget } from "./executor/budget
 import { createRunClient } from "./executor/create-run-client.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
 import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
-import { createRunDirectory, writeJsonAtomic } from "./executor/run-directory.js";
+import {
+  createRunDirectory,
+  leftoverStaging,
+  newRunId,
+  removeStaging,
+  writeJsonAtomic,
+} from "./executor/run-directory.js";
 import { evaluateValue } from "./expressions/index.js";
 import { openJournal, readJournal } from "./journal/journal.js";
+import { encodeRecord } from "./journal/journal-record.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
@@ -68,13 +75,23 @@ export async function runWithBus(
     ...(options.videoModels ? { videoModels: options.videoModels } : {}),
   };
   let previous: RunState | undefined;
-  let runDir: string;
+  let runDir = options.resume ? resolve(options.resume) : ""; // a new run: named below
   let pipeline: PipelineForRun;
   let inputs: Record<string, unknown>;
   let runId: string;
   if (options.resume) {
-    runDir = resolve(options.resume);
     const journalFile = join(runDir, "journal.jsonl");
+    if (!existsSync(runDir)) {
+      const staged = leftoverStaging(runDir);
+      if (staged.length === 0) throw new ResumeError(runDir, "it does not exist");
+      // Killed before the directory got its name: no request was sent, nothing to continue.
+      removeStaging(staged);
+      throw new ResumeError(
+        runDir,
+        "nothing was started there (the run was stopped before its first request); start it again with `reelsmith run`",
+        "nothing_started",
+      );
+    }
     if (!existsSync(journalFile)) throw new ResumeError(runDir, "it has no journal.jsonl");
     previous = replayJournal(readJournal(journalFile));
     const start = previous.start;
@@ -98,46 +115,61 @@ export async function runWithBus(
       throw new TypeError("runPipeline needs a pipeline (a file path or object)");
     pipeline = await loadForRun(pipelineArgument, loadOptions);
     inputs = runInputs(pipeline, options.inputs ?? {}, validate);
-    runDir = createRunDirectory(
-      options.runsRoot ?? "runs",
-      pipeline.spec.name ?? "run",
-      options.runDir,
+    runId = newRunId();
+  }
+  const previousRunJson = options.resume ? readRunJson(resolve(options.resume)) : undefined;
+  if (options.resume && options.builtInService && previousRunJson?.builtInService !== true) {
+    throw new ResumeError(
+      runDir,
+      `it ran on ${previousRunJson?.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
+      "service_changed",
     );
-    runId = runDir.split(/[\\/]/).pop() ?? "run";
+  }
+  const client = createRunClient(options, previousRunJson?.baseURL);
+  const name = pipeline.spec.name ?? "run";
+  const runJson = {
+    runId,
+    name,
+    status: "running",
+    pipeline: { path: pipeline.path, hash: pipeline.hash },
+    baseURL: typeof client?.baseURL === "string" ? client.baseURL : undefined,
+    ...(options.builtInService ? { builtInService: true } : {}),
+    inputs,
+    startedAt: previousRunJson?.startedAt ?? new Date(started).toISOString(),
+    resumedAt: options.resume ? new Date(started).toISOString() : undefined,
+  };
+  if (!options.resume) {
+    // Pipeline copy, inputs, run.json and run.start appear at once, before any request.
+    const startRecord = {
+      type: "run.start",
+      runId,
+      name,
+      pipelineHash: pipeline.hash,
+      pipelinePath: pipeline.path,
+      inputs,
+      time: new Date(started).toISOString(),
+    };
+    runDir = createRunDirectory(
+      {
+        runsRoot: options.runsRoot ?? "runs",
+        name,
+        ...(options.runDir ? { runDir: options.runDir } : {}),
+      },
+      {
+        "pipeline.yaml": pipeline.source,
+        "run.json": `${JSON.stringify(runJson, null, 2)}\n`,
+        "journal.jsonl": encodeRecord(startRecord),
+      },
+    );
   }
   // One process drives a run at a time; a lock left by a killed process is taken over.
   const releaseLock = acquireRunLock(runDir);
   try {
-    const previousRunJson = options.resume ? readRunJson(runDir) : undefined;
-    const client = createRunClient(options, previousRunJson?.baseURL);
-    const name = pipeline.spec.name ?? "run";
     const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
-    if (!options.resume) writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
-    const runJson = {
-      runId,
-      name,
-      status: "running",
-      pipeline: { path: pipeline.path, hash: pipeline.hash },
-      baseURL: typeof client?.baseURL === "string" ? client.baseURL : undefined,
-      inputs,
-      startedAt: previousRunJson?.startedAt ?? new Date(started).toISOString(),
-      resumedAt: options.resume ? new Date(started).toISOString() : undefined,
-    };
-    writeJsonAtomic(join(runDir, "run.json"), runJson);
+    if (options.resume) writeJsonAtomic(join(runDir, "run.json"), runJson);
     bus.attachFile(join(runDir, "events.ndjson"));
     const journal = openJournal(join(runDir, "journal.jsonl"));
-    await journal.append(
-      options.resume
-        ? { type: "run.resume", runId }
-        : {
-            type: "run.start",
-            runId,
-            name,
-            pipelineHash: pipeline.hash,
-            pipelinePath: pipeline.path,
-            inputs,
-          },
-    );
+    if (options.resume) await journal.append({ type: "run.resume", runId });
     // One run-wide signal that many units listen to; the caller's signal aborts it.
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
@@ -195,6 +227,7 @@ export async function runWithBus(
       cache: options.cache !== false,
       cacheDir,
       extras: {
+        runId,
         pipelineDir,
         budget,
         resubmitLostJobs: options.resubmitLostJobs === true,
@@ -283,7 +316,9 @@ export async function runWithBus(
   }
 }
 
-function readRunJson(runDir: string): { baseURL?: string; startedAt?: string } | undefined {
+function readRunJson(
+  runDir: string,
+): { baseURL?: string; startedAt?: string; builtInService?: boolean } | undefined {
   try {
     return JSON.parse(readFileSync(join(runDir, "run.json"), "utf8"));
   } catch {

@@ -4,6 +4,7 @@ export * from "./lost-video-job-error.js";
 export * from "./output-path-error.js";
 export * from "./pipeline-changed-error.js";
 export * from "./resume-error.js";
+export * from "./run-directory-in-use-error.js";
 export * from "./runner-error.js";
 export * from "./serialize-error.js";
 export * from "./step-error.js";

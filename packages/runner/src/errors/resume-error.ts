@@ -6,8 +6,8 @@ import { RunnerError } from "./runner-error.js";
  */
 export class ResumeError extends RunnerError {
   readonly runDir: string;
-  constructor(runDir: string, reason: string) {
-    super("resume_invalid", `Cannot resume ${runDir}: ${reason}.`);
+  constructor(runDir: string, reason: string, code = "resume_invalid") {
+    super(code, `Cannot resume ${runDir}: ${reason}.`);
     this.runDir = runDir;
   }
 }

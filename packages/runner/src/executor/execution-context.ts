@@ -7,6 +7,8 @@ import type { CreditBudget } from "./budget.js";
  * directory (input files are relative to it), the credit budget, and sub-pipeline runs.
  */
 export interface ExecutionExtras {
+  /** The run's random id (run.json, run.start): part of every Idempotency-Key it sends. */
+  runId: string;
   /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
   pipelineDir: string;
   budget: CreditBudget;

@@ -1,46 +1,152 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { RunDirectoryInUseError } from "../errors/run-directory-in-use-error.js";
 
 function stamp(date: Date): string {
   const p = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
 }
 
-/**
- * Creates a fresh run directory `<runsRoot>/<YYYYMMDD-HHMMSS>-<name>` (a suffix when taken).
- * @example createRunDirectory("runs", "storyboard") // "/abs/runs/20260101-120000-storyboard"
- */
-export function createRunDirectory(runsRoot: string, name: string, runDir?: string): string {
-  if (runDir) {
-    const dir = resolve(runDir);
-    mkdirSync(dir, { recursive: true });
-    return dir;
+/** Files that mark a directory as holding a run. */
+const RUN_FILES = ["journal.jsonl", "run.json"];
+
+/** Prefix of the hidden directory a new run is staged in before it gets its name. */
+function stagingPrefix(dir: string): string {
+  return `.${basename(dir)}.starting-`;
+}
+
+/** A new run's id: random, so that two runs never share an Idempotency-Key. */
+export function newRunId(): string {
+  return randomBytes(9).toString("base64url");
+}
+
+function writeDurably(file: string, content: string): void {
+  const fd = openSync(file, "w");
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
+}
+
+function syncDirectory(dir: string): void {
+  // Makes a rename durable; some platforms cannot open a directory (then the OS decides).
+  try {
+    const fd = openSync(dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/** Refuses a directory that already holds a run, or other files a run would mix with. */
+function assertFree(dir: string): void {
+  if (!existsSync(dir)) return;
+  const entries = readdirSync(dir);
+  if (entries.some((name) => RUN_FILES.includes(name))) {
+    throw new RunDirectoryInUseError(dir, "it already holds a run");
+  }
+  if (entries.length > 0) throw new RunDirectoryInUseError(dir, "it is not empty");
+}
+
+/**
+ * Creates a run directory with its first files in one atomic step: they are written and
+ * fsync'd in a hidden staging directory beside it, which is then renamed into place. A
+ * process killed at any instant leaves either no run directory (nothing was started) or one
+ * that `resume` can continue. An explicit `runDir` must be new or empty; the default is
+ * `<runsRoot>/<YYYYMMDD-HHMMSS>-<name>` (a suffix when taken). Returns the absolute path.
+ * @example createRunDirectory({ runsRoot: "runs", name: "storyboard" }, { "run.json": "{}\n" })
+ */
+export function createRunDirectory(
+  where: { runsRoot: string; name: string; runDir?: string },
+  files: Record<string, string>,
+): string {
+  const explicit = where.runDir ? resolve(where.runDir) : undefined;
+  const parent = explicit ? dirname(explicit) : resolve(where.runsRoot);
+  mkdirSync(parent, { recursive: true });
   const safeName =
-    name
+    where.name
       .replace(/[^A-Za-z0-9._-]+/g, "-")
       .replace(/^[-.]+/, "")
       .slice(0, 60) || "run";
-  const base = join(resolve(runsRoot), `${stamp(new Date())}-${safeName}`);
-  mkdirSync(resolve(runsRoot), { recursive: true });
-  for (let n = 1; ; n++) {
-    const dir = n === 1 ? base : `${base}-${n}`;
-    if (existsSync(dir)) continue;
-    try {
-      mkdirSync(dir);
-      return dir;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  const base = explicit ?? join(parent, `${stamp(new Date())}-${safeName}`);
+  if (explicit) assertFree(explicit);
+  const staging = join(
+    parent,
+    `${stagingPrefix(base)}${process.pid}-${randomBytes(4).toString("hex")}`,
+  );
+  mkdirSync(staging);
+  try {
+    for (const [name, content] of Object.entries(files)) writeDurably(join(staging, name), content);
+    syncDirectory(staging);
+    for (let n = 1; ; n++) {
+      const dir = explicit ?? (n === 1 ? base : `${base}-${n}`);
+      try {
+        if (explicit && existsSync(dir)) {
+          assertFree(dir);
+          rmdirSync(dir); // empty: the staged run takes its place
+        } else if (!explicit && existsSync(dir)) continue;
+        renameSync(staging, dir);
+        syncDirectory(parent);
+        return dir;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "EEXIST" && code !== "ENOTEMPTY") throw error;
+        // Another process took the name in between.
+        if (explicit) throw new RunDirectoryInUseError(dir, "another run was just started in it");
+      }
     }
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
 }
 
 /**
- * Writes a JSON file atomically (temp file + rename), so a crash never leaves half a file.
+ * Staging directories left beside `runDir` by a process killed before the run directory got
+ * its name (nothing was sent to the service by then).
+ * @example leftoverStaging("runs/x") // ["/abs/runs/.x.starting-123-ab12cd34"]
+ */
+export function leftoverStaging(runDir: string): string[] {
+  const dir = resolve(runDir);
+  const prefix = stagingPrefix(dir);
+  try {
+    return readdirSync(dirname(dir))
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => join(dirname(dir), name));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Writes a JSON file atomically (temp file + fsync + rename), so a crash never leaves half a file.
  * @example writeJsonAtomic("runs/x/run.json", { status: "running" });
  */
 export function writeJsonAtomic(file: string, value: unknown): void {
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`);
+  writeDurably(temp, `${JSON.stringify(value, null, 2)}\n`);
   renameSync(temp, file);
+}
+
+/** Removes staging leftovers (they hold no request, only the files a run starts with). */
+export function removeStaging(paths: readonly string[]): void {
+  for (const path of paths) rmSync(path, { recursive: true, force: true });
 }

@@ -17,14 +17,18 @@ import type { StepKind, StepRunContext } from "../step-kind.js";
 import { videoDefinition } from "./index.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
-/** The idempotency key of a submission: stable for a run, step, item and submission number. */
+/**
+ * The idempotency key of a submission: unique to a run (its random id), step, item and
+ * submission number, and the same when that run is resumed.
+ * @example videoIdempotencyKey("q1w2e3r4t5y6", "clips", 2, 1) // "reelsmith-q1w2e3r4t5y6-clips-2-1"
+ */
 export function videoIdempotencyKey(
-  runDir: string,
+  runId: string,
   step: string,
   index: number | undefined,
   submission: number,
 ): string {
-  return `reelsmith-${basename(runDir)}-${step}-${index ?? 0}-${submission}`;
+  return `reelsmith-${runId}-${step}-${index ?? 0}-${submission}`;
 }
 
 /** Where a clip goes when the step names no `output`: `<step>/<index>.mp4`. */
@@ -79,7 +83,8 @@ export async function runVideoStep(
       signal.throwIfAborted();
       const previous = journal.recall("video.submitted");
       const submission = Number(previous?.submission ?? 0) + 1;
-      const idempotencyKey = videoIdempotencyKey(context.runDir, stepId, index, submission);
+      const runId = extras?.runId ?? basename(context.runDir);
+      const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission);
       await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
       let created: VideoJob;
       try {
