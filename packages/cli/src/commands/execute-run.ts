@@ -26,6 +26,8 @@ export interface ExecuteRunOptions {
   apiKey?: string;
   /** On resume, submit again journaled video jobs the service answers with 404. */
   resubmitLost?: boolean;
+  /** Resume a run begun on the built-in simulator on a new one (whatever is configured). */
+  builtIn?: boolean;
 }
 
 /**
@@ -39,7 +41,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const pipeline = await loadValidPipeline(options.pipeline, context);
   const inputs = options.resume ? undefined : checkInputs(pipeline, options.inputs ?? {});
   const renderer = createRenderer({ json: options.json ?? false, context });
-  const service = await openService(options, context, (line) => renderer.note(line));
+  const service = await openService(options, context, (line) => renderer.note(line), {
+    builtIn: options.builtIn === true,
+  });
   let result: RunResultView;
   try {
     // On resume the runner picks the pipeline itself and refuses one that changed.
@@ -49,6 +53,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       runsRoot: path.resolve(context.cwd, "runs"),
       client: service.client,
       baseURL: service.builtIn ? undefined : service.baseURL,
+      builtInService: service.builtIn,
       concurrency: options.concurrency,
       maxVideos: options.maxVideos,
       maxCredits: options.maxCredits,

@@ -1,10 +1,11 @@
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
+import { leftoverStaging, removeStaging } from "@reelsmith/runner";
 import type { Command } from "commander";
 import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
-import { UsageError } from "../errors/cli-error.js";
-import { isLoopback, isReachable } from "../services/reachable.js";
+import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
+import { isReachable } from "../services/reachable.js";
 import { executeRun } from "./execute-run.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
@@ -31,6 +32,15 @@ export async function pipelineOfRun(runDir: string): Promise<string> {
     await access(path.join(runDir, "journal.jsonl"));
     await access(copy);
   } catch {
+    const staged = leftoverStaging(runDir);
+    if (staged.length > 0) {
+      // Killed before its directory got its name: no request was sent.
+      removeStaging(staged);
+      throw new UsageError(
+        `nothing was started in ${runDir}: the run was stopped before its first request, so there is nothing to continue and nothing was paid`,
+        { code: "nothing_started", hint: "start it again with `reelsmith run`" },
+      );
+    }
     throw new UsageError(
       `${runDir} is not a reelsmith run directory (no journal.jsonl or pipeline.yaml)`,
       {
@@ -55,26 +65,35 @@ export async function pipelineOfRun(runDir: string): Promise<string> {
 }
 
 /**
- * The base URL a run recorded in its run.json, if any (the key is never recorded).
+ * The service a run recorded in its run.json: its base URL (the key is never recorded) and
+ * whether it was the built-in simulator.
  *
  * @example
- * const baseURL = await recordedBaseURL(runDir);
+ * const { baseURL, builtIn } = await recordedService(runDir);
  */
-export async function recordedBaseURL(runDir: string): Promise<string | undefined> {
+export async function recordedService(
+  runDir: string,
+): Promise<{ baseURL?: string; builtIn: boolean }> {
   try {
     const summary = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as Record<
       string,
       unknown
     >;
     const value = summary.baseURL ?? summary.baseUrl;
-    return typeof value === "string" && value ? value : undefined;
+    return {
+      ...(typeof value === "string" && value ? { baseURL: value } : {}),
+      builtIn: summary.builtInService === true,
+    };
   } catch {
-    return undefined;
+    return { builtIn: false };
   }
 }
 
 /**
- * `reelsmith resume RUN_DIR`: continue a stopped run without paying twice.
+ * `reelsmith resume RUN_DIR`: continue a stopped run without paying twice, on the service it
+ * started with. A run begun on the built-in simulator resumes on a new built-in one; any
+ * other run resumes on its recorded base URL (or `--base-url` when the service moved) and
+ * never on the simulator; an unreachable service fails before the journal is touched.
  *
  * @example
  * const code = await resumeCommand("runs/20260101-100000-storyboard", {}, context);
@@ -86,13 +105,27 @@ export async function resumeCommand(
 ): Promise<number> {
   const absolute = path.resolve(context.cwd, runDir);
   const pipeline = await pipelineOfRun(absolute);
-  const configured = resolveConnection(flags, context.env).baseURL;
-  let baseUrl = flags.baseUrl;
-  if (!configured) {
-    const recorded = await recordedBaseURL(absolute);
-    // A run made on the built-in simulator recorded a loopback URL that is gone by now: resume
-    // on a new built-in simulator then (openService says so); otherwise keep the run's service.
-    if (recorded && (!isLoopback(recorded) || (await isReachable(recorded)))) baseUrl = recorded;
+  const recorded = await recordedService(absolute);
+  if (recorded.builtIn && !flags.baseUrl) {
+    return executeRun({ ...flags, pipeline, resume: absolute, builtIn: true }, context);
+  }
+  const baseUrl =
+    flags.baseUrl ?? recorded.baseURL ?? resolveConnection(flags, context.env).baseURL;
+  if (!baseUrl) {
+    throw new CliError(`${runDir} recorded no service, and none is configured`, {
+      code: "no_service",
+      hint: "pass the service the run used with --base-url (or set REELSMITH_BASE_URL)",
+    });
+  }
+  if (!(await isReachable(baseUrl, 5000))) {
+    throw new CliError(
+      `the run's service at ${baseUrl} cannot be reached; nothing was changed in ${runDir}`,
+      {
+        code: "service_unreachable",
+        exitCode: ExitCode.failed,
+        hint: "a run keeps the service it started with (its jobs are there): start or reach that service and resume again, or pass --base-url if it moved",
+      },
+    );
   }
   return executeRun({ ...flags, baseUrl, pipeline, resume: absolute }, context);
 }

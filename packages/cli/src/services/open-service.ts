@@ -21,7 +21,7 @@ export interface OpenService {
 /**
  * Connect to the service named by flags or environment; with no base URL anywhere, start the
  * simulator in-process on loopback with a random key and a fast time scale, and say so in one
- * line through `note`. The key is registered as a secret before anything can print it.
+ * line through `note` (always with `builtIn`: a run begun on it resumes on it). The key is registered as a secret before anything can print it.
  *
  * @example
  * const service = await openService({ baseUrl, apiKey }, context, (line) => renderer.note(line));
@@ -31,10 +31,11 @@ export async function openService(
   flags: { baseUrl?: string; apiKey?: string },
   context: CliContext,
   note: (message: string) => void,
+  options: { builtIn?: boolean } = {},
 ): Promise<OpenService> {
   const connection = resolveConnection(flags, context.env);
   addSecret(context, connection.apiKey);
-  if (connection.baseURL) {
+  if (connection.baseURL && !options.builtIn) {
     const client = createClient({ baseURL: connection.baseURL, apiKey: connection.apiKey });
     return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };
   }
