@@ -7,6 +7,7 @@ import { conditionAsTemplate, splitTemplate, wholeExpression } from "../expressi
 import { findCycles, stepDependencies } from "../plan/build-graph.js";
 import { stepOutputNames } from "../steps/definitions.js";
 import type { CheckContext } from "../steps/step-kind.js";
+import { checkTypes } from "./check-types.js";
 import type { VideoModelCatalog } from "./core-shim.js";
 import type { AnyStepKindDefinition } from "./custom-kinds-schema.js";
 import { inputTypes, type StepSpec } from "./pipeline-schema.js";
@@ -463,6 +464,7 @@ export function checkPipeline(
   if (options.baseDir !== undefined) checkLocalFiles(rawSteps, options.baseDir, problems);
   if (data.outputs !== undefined)
     checkReferences(data.outputs, ["outputs"], scope, false, problems);
+  checkTypes(data, kindNames, problems);
   for (const cycle of findCycles(dependencies)) {
     const start = cycle[0] ?? "";
     problems.push({
