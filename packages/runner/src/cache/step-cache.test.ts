@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,13 +43,72 @@ describe("step cache", () => {
       summary: "reel-video-1: a cat",
     });
     const run2 = join(root, "run2");
-    const hit = restoreFromCache(cacheDir, "k".repeat(64), run2);
+    const hit = await restoreFromCache(cacheDir, "k".repeat(64), run2);
     expect(hit?.outputs).toEqual({ file: join(run2, "clips", "0.mp4"), id: "video_1", credits: 4 });
     expect(readFileSync(join(run2, "clips", "0.mp4"), "utf8")).toBe("video bytes");
-    expect(restoreFromCache(cacheDir, "x".repeat(64), run2)).toBeUndefined();
+    expect(await restoreFromCache(cacheDir, "x".repeat(64), run2)).toBeUndefined();
     expect(listCache({ cacheDir })).toMatchObject([{ kind: "video", step: "clips", bytes: 11 }]);
     expect(clearCache({ cacheDir }).entries).toBe(1);
     expect(listCache({ cacheDir })).toEqual([]);
     expect(existsSync(join(run2, "clips", "0.mp4"))).toBe(true);
   });
+
+  it("never serves a blob whose bytes no longer match its hash, and drops it", async () => {
+    const root = mkdtempSync(join(tmpdir(), "reelsmith-cache-"));
+    const cacheDir = join(root, "cache");
+    const run1 = join(root, "run1");
+    mkdirSync(run1, { recursive: true });
+    writeFileSync(join(run1, "0.mp4"), "good video bytes");
+    const key = "d".repeat(64);
+    await storeInCache(cacheDir, {
+      key,
+      kind: "video",
+      step: "c",
+      outputs: { file: join(run1, "0.mp4") },
+      runDir: run1,
+    });
+    const [blob] = listFiles(join(cacheDir, "blobs"));
+    const bytes = readFileSync(blob!);
+    bytes[0] = bytes[0]! ^ 0xff;
+    writeFileSync(blob!, bytes);
+    const run2 = join(root, "run2");
+    expect(await restoreFromCache(cacheDir, key, run2)).toBeUndefined();
+    expect(existsSync(join(run2, "0.mp4"))).toBe(false);
+    expect(existsSync(blob!)).toBe(false);
+    expect(listCache({ cacheDir })).toEqual([]);
+  });
+
+  it("keeps the cache's bytes apart from a run's files, in both directions", async () => {
+    const root = mkdtempSync(join(tmpdir(), "reelsmith-cache-"));
+    const cacheDir = join(root, "cache");
+    const run1 = join(root, "run1");
+    mkdirSync(run1, { recursive: true });
+    const clip = join(run1, "0.mp4");
+    writeFileSync(clip, "original clip");
+    const key = "e".repeat(64);
+    await storeInCache(cacheDir, {
+      key,
+      kind: "video",
+      step: "c",
+      outputs: { file: clip },
+      runDir: run1,
+    });
+    // An edit in place (same inode) of the stored run's clip.
+    writeFileSync(clip, "edited by hand");
+    const run2 = join(root, "run2");
+    const hit = await restoreFromCache(cacheDir, key, run2);
+    expect(readFileSync(String(hit?.outputs.file), "utf8")).toBe("original clip");
+    writeFileSync(String(hit?.outputs.file), "edited again");
+    const run3 = join(root, "run3");
+    const again = await restoreFromCache(cacheDir, key, run3);
+    expect(readFileSync(String(again?.outputs.file), "utf8")).toBe("original clip");
+    const [blob] = listFiles(join(cacheDir, "blobs"));
+    expect(statSync(blob!).nlink).toBe(1);
+  });
 });
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}

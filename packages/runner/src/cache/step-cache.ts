@@ -1,10 +1,11 @@
 import {
+  constants,
   copyFileSync,
   existsSync,
-  linkSync,
   mkdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -41,54 +42,86 @@ function inside(root: string, path: string): boolean {
   return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
 
-function linkOrCopy(from: string, to: string): void {
+let temps = 0;
+
+/**
+ * Copies `from` to a temp file beside `to` (a reflink where the file system offers one, else
+ * a byte copy: never a hard link, so neither side can change the other's bytes) and returns
+ * the copy's sha256 and the temp path; the caller renames it into place.
+ */
+async function copyToTemp(from: string, to: string): Promise<{ temp: string; sha256: string }> {
   mkdirSync(dirname(to), { recursive: true });
-  const temp = `${to}.${process.pid}.${Date.now()}.tmp`;
+  temps += 1;
+  const temp = `${to}.${process.pid}.${temps}.tmp`;
+  copyFileSync(from, temp, constants.COPYFILE_FICLONE);
   try {
-    linkSync(from, temp);
-  } catch {
-    copyFileSync(from, temp);
+    return { temp, sha256: await hashFile(temp) };
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
-  renameSync(temp, to);
 }
 
 /**
  * Looks up a cache entry and restores its files into `runDir` (where `placeFiles` says, by
  * output field, else where the first run wrote them); returns the outputs with absolute file
- * paths, or undefined on a miss (or when a blob is gone).
- * @example const outputs = restoreFromCache(".reelsmith/cache", key, "runs/x");
+ * paths, or undefined on a miss. Every file is copied (never linked) and the copy's bytes are
+ * checked against the sha256 stored with the entry: a damaged or missing blob drops the entry
+ * and is a miss, so the result is fetched again instead of a damaged file being served.
+ * @example const hit = await restoreFromCache(".reelsmith/cache", key, "runs/x");
  */
-export function restoreFromCache(
+export async function restoreFromCache(
   cacheDir: string,
   key: string,
   runDir: string,
   placeFiles: Record<string, string> = {},
-): { outputs: Record<string, unknown>; entry: CacheEntry } | undefined {
+): Promise<{ outputs: Record<string, unknown>; entry: CacheEntry } | undefined> {
   const file = entryPath(cacheDir, key);
   if (!existsSync(file)) return undefined;
   let entry: CacheEntry;
   try {
     entry = JSON.parse(readFileSync(file, "utf8")) as CacheEntry;
   } catch {
+    rmSync(file, { force: true });
     return undefined;
   }
   const outputs = { ...entry.outputs };
-  for (const [field, stored] of Object.entries(entry.files)) {
+  const placed: { temp: string; target: string }[] = [];
+  const discard = () => {
+    for (const { temp } of placed) rmSync(temp, { force: true });
+  };
+  for (const [field, stored] of Object.entries(entry.files ?? {})) {
     const blob = blobPath(cacheDir, stored.sha256);
-    if (!existsSync(blob)) return undefined;
     const target = join(runDir, placeFiles[field] ?? stored.path);
-    if (!inside(runDir, target)) return undefined;
-    // Copy (not link) into the run so an edit of the artifact cannot corrupt the cache.
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(blob, target);
+    if (!inside(runDir, target)) {
+      discard();
+      return undefined;
+    }
+    let copy: { temp: string; sha256: string };
+    try {
+      copy = await copyToTemp(blob, target);
+    } catch {
+      discard();
+      rmSync(file, { force: true }); // the blob is gone: the entry cannot be served
+      return undefined;
+    }
+    placed.push({ temp: copy.temp, target });
+    if (copy.sha256 !== stored.sha256) {
+      // Damaged bytes: never served; the blob and every entry naming it are fetched again.
+      discard();
+      rmSync(blob, { force: true });
+      rmSync(file, { force: true });
+      return undefined;
+    }
     outputs[field] = target;
   }
+  for (const { temp, target } of placed) renameSync(temp, target);
   return { outputs, entry };
 }
 
 /**
  * Stores a successful step result. Files named by top-level string outputs that lie inside
- * `runDir` are stored once by content (hard-linked when possible).
+ * `runDir` are stored once by content, as copies (reflinks where possible, never hard links).
  * @example await storeInCache(".reelsmith/cache", { key, kind: "video", step: "clips", outputs, runDir });
  */
 export async function storeInCache(
@@ -107,11 +140,17 @@ export async function storeInCache(
   for (const [field, value] of Object.entries(options.outputs)) {
     if (typeof value !== "string" || !isAbsolute(value) || !inside(options.runDir, value)) continue;
     if (!existsSync(value) || !statSync(value).isFile()) continue;
-    const sha256 = await hashFile(value);
-    const blob = blobPath(cacheDir, sha256);
-    if (!existsSync(blob)) linkOrCopy(value, blob);
+    // The blob is a copy whose own bytes name it: a later edit of the run's file cannot reach it.
+    const copy = await copyToTemp(value, join(cacheDir, "blobs", "incoming"));
+    const blob = blobPath(cacheDir, copy.sha256);
+    const bytes = statSync(copy.temp).size;
+    if (existsSync(blob)) rmSync(copy.temp, { force: true });
+    else {
+      mkdirSync(dirname(blob), { recursive: true });
+      renameSync(copy.temp, blob);
+    }
     const path = relative(options.runDir, value);
-    files[field] = { path, sha256, bytes: statSync(value).size };
+    files[field] = { path, sha256: copy.sha256, bytes };
     outputs[field] = path;
   }
   const entry: CacheEntry = {

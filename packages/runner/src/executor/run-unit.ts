@@ -74,7 +74,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   if (key) {
     const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
     for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
-    const hit = restoreFromCache(services.cacheDir, key, services.runDir, places);
+    const hit = await restoreFromCache(services.cacheDir, key, services.runDir, places);
     if (hit) {
       const totals = { ...emptyTotals(), cachedSteps: 1 };
       await record({ type: "item.end", outputs: hit.outputs, totals, cached: true });
