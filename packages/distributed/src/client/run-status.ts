@@ -1,0 +1,134 @@
+import { replayJournal, SINGLE_ITEM } from "@reelsmith/runner";
+import { SCHEMA } from "../database/schema.js";
+import { budgetScopes } from "../service.js";
+import type { Coordinator } from "./connect.js";
+
+/** One line of `reelsmith status`. */
+export interface RunSummary {
+  runId: string;
+  name: string;
+  status: string;
+  createdAt: Date;
+  endedAt?: Date;
+  /** Credits settled (spent) and still reserved by submissions in flight. */
+  credits: { spent: number; reserved: number; max: number | null };
+}
+
+/** A video job as the journal knows it. */
+export interface JobState {
+  step: string;
+  index?: number;
+  jobId: string;
+  state: "submitted" | "completed" | "failed" | "downloaded";
+}
+
+/** `reelsmith status RUN_ID`: the run, its steps, its units on the queues, its jobs. */
+export interface RunDetail extends RunSummary {
+  runDir: string;
+  attempt: number;
+  error?: { name: string; message: string };
+  steps: { id: string; status: string; items: number; succeeded: number; failed: number }[];
+  /** Units of the current attempt by DBOS state (ENQUEUED, PENDING, SUCCESS, …). */
+  units: Record<string, number>;
+  jobs: JobState[];
+}
+
+async function credits(coordinator: Coordinator, runId: string): Promise<RunSummary["credits"]> {
+  const result = await coordinator.pool.query(
+    `SELECT max_credits, spent, reserved FROM ${SCHEMA}.budgets WHERE scope = $1`,
+    [budgetScopes.run(runId)],
+  );
+  const row = result.rows[0];
+  return {
+    spent: Number(row?.spent ?? 0),
+    reserved: Number(row?.reserved ?? 0),
+    max: row?.max_credits == null ? null : Number(row.max_credits),
+  };
+}
+
+/**
+ * The newest runs (default 20), each with its state and credits.
+ * @example for (const run of await listRunSummaries(coordinator)) console.log(run.runId, run.status);
+ */
+export async function listRunSummaries(
+  coordinator: Coordinator,
+  limit = 20,
+): Promise<RunSummary[]> {
+  const runs = await coordinator.store.listRuns(limit);
+  return Promise.all(
+    runs.map(async (run) => ({
+      runId: run.runId,
+      name: run.name,
+      status: run.cancelRequested && !run.endedAt ? "cancelling" : run.status,
+      createdAt: run.createdAt,
+      ...(run.endedAt ? { endedAt: run.endedAt } : {}),
+      credits: await credits(coordinator, run.runId),
+    })),
+  );
+}
+
+/**
+ * One run in detail: steps from its journal, units from DBOS, jobs from the journal's facts.
+ * @example const detail = await runDetail(coordinator, runId); detail?.jobs.length
+ */
+export async function runDetail(
+  coordinator: Coordinator,
+  runId: string,
+): Promise<RunDetail | undefined> {
+  const run = await coordinator.store.getRun(runId);
+  if (!run) return undefined;
+  const state = replayJournal(await coordinator.store.journalRecords(runId));
+  const steps: RunDetail["steps"] = [];
+  const jobs: JobState[] = [];
+  for (const [id, step] of state.steps) {
+    const items = [...step.items.entries()].filter(
+      ([index]) => index !== SINGLE_ITEM || step.items.size === 1,
+    );
+    steps.push({
+      id,
+      status: step.status,
+      items: items.length,
+      succeeded: items.filter(([, item]) => item.status === "succeeded").length,
+      failed: items.filter(([, item]) => item.status === "failed").length,
+    });
+    for (const [index, item] of step.items) {
+      const submitted = item.facts["video.submitted"];
+      if (!submitted) continue;
+      const jobId = String(submitted.jobId);
+      const done = (name: string) => item.facts[name]?.jobId === jobId;
+      jobs.push({
+        step: id,
+        ...(index === SINGLE_ITEM ? {} : { index }),
+        jobId,
+        state: done("video.downloaded")
+          ? "downloaded"
+          : done("video.failed")
+            ? "failed"
+            : done("video.completed")
+              ? "completed"
+              : "submitted",
+      });
+    }
+  }
+  const units: Record<string, number> = {};
+  const workflows = await coordinator.dbos.listWorkflows({
+    workflow_id_prefix: `${runId}:${run.attempt}:`,
+    loadInput: false,
+    loadOutput: false,
+  });
+  for (const workflow of workflows) units[workflow.status] = (units[workflow.status] ?? 0) + 1;
+  return {
+    runId,
+    name: run.name,
+    status: run.cancelRequested && !run.endedAt ? "cancelling" : run.status,
+    createdAt: run.createdAt,
+    ...(run.endedAt ? { endedAt: run.endedAt } : {}),
+    credits: await credits(coordinator, runId),
+    runDir: run.runDir,
+    attempt: run.attempt,
+    ...(run.error ? { error: run.error } : {}),
+    steps,
+    units,
+    jobs,
+  };
+}

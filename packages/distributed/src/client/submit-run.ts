@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { loadForRun, runInputs } from "@reelsmith/runner";
+import { queueNames, serviceAccount } from "../service.js";
+import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
+import { configureService, type ServiceLimits } from "./configure-service.js";
+import type { Coordinator } from "./connect.js";
+
+/** What `submitRun` needs. */
+export interface SubmitRunOptions extends ServiceLimits {
+  /** A pipeline file path or a pipeline object. */
+  pipeline: string | object;
+  inputs?: Record<string, unknown>;
+  /** The service's base URL (workers call it; the built-in simulator of one process cannot serve many). */
+  baseURL: string;
+  /** Used only to name the account when `account` is not given; never stored. */
+  apiKey?: string;
+  account?: string;
+  /** The directory all workers share: each run's directory and the cache go there. */
+  artifacts: string;
+  maxCredits?: number;
+  cache?: boolean;
+  resubmitLostJobs?: boolean;
+  /** Credits per pixel-second of the service (default: the reference service's price). */
+  pixelSecondsPerCredit?: number;
+}
+
+/** A run as enqueued. */
+export interface SubmittedRun {
+  runId: string;
+  runDir: string;
+  service: string;
+}
+
+function timestamp(date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${date.getUTCFullYear()}${p(date.getUTCMonth() + 1)}${p(date.getUTCDate())}-${p(date.getUTCHours())}${p(date.getUTCMinutes())}${p(date.getUTCSeconds())}`;
+}
+
+/**
+ * Validates a pipeline here (every static check, with file:line:column, before anything is
+ * sent or stored), stores the run, sets the service account's limits, and enqueues the run's
+ * workflow for the workers. Throws the runner's load errors for an invalid pipeline.
+ * @example const { runId } = await submitRun(coordinator, { pipeline: "storyboard.yaml", baseURL, artifacts: "/mnt/reels" });
+ */
+export async function submitRun(
+  coordinator: Coordinator,
+  options: SubmitRunOptions,
+): Promise<SubmittedRun> {
+  const pipeline = await loadForRun(
+    typeof options.pipeline === "string" ? resolve(options.pipeline) : options.pipeline,
+    { validate: true },
+  );
+  const inputs = runInputs(pipeline, options.inputs ?? {}, true);
+  const name = pipeline.spec.name ?? "run";
+  const runId = `${timestamp()}-${name.replace(/[^A-Za-z0-9_.-]+/g, "-")}-${randomBytes(3).toString("hex")}`;
+  const runDir = resolve(options.artifacts, runId);
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
+  const service = serviceAccount(options.baseURL, {
+    ...(options.account ? { account: options.account } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
+  await configureService(coordinator.pool, coordinator.dbos, service, options);
+  await coordinator.store.insertRun({
+    runId,
+    name,
+    pipelinePath: pipeline.path,
+    pipelineSource: pipeline.source,
+    pipelineHash: pipeline.hash,
+    inputs,
+    options: {
+      ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
+      ...(options.cache === undefined ? {} : { cache: options.cache }),
+      ...(options.resubmitLostJobs ? { resubmitLostJobs: true } : {}),
+      ...(options.account ? { account: options.account } : {}),
+      ...(options.pixelSecondsPerCredit
+        ? { pixelSecondsPerCredit: options.pixelSecondsPerCredit }
+        : {}),
+    },
+    service: service.key,
+    baseURL: service.baseURL,
+    runDir,
+  });
+  await coordinator.dbos.enqueue(
+    {
+      queueName: queueNames.runs,
+      workflowName: workflowNames.run,
+      workflowID: runWorkflowId(runId, 1),
+      appVersion: applicationVersion,
+    },
+    runId,
+    1,
+  );
+  return { runId, runDir, service: service.key };
+}
+
+/**
+ * Enqueues a stopped or failed run again (`reelsmith resume RUN_ID --database …`): finished
+ * steps and items are reused from its journal, journaled video jobs re-attached.
+ * @example await resumeRun(coordinator, "20260101-120000-storyboard-3f2a1b");
+ */
+export async function resumeRun(coordinator: Coordinator, runId: string): Promise<number> {
+  const run = await coordinator.store.getRun(runId);
+  if (!run) throw new Error(`no run ${runId} in the database (see \`reelsmith status\`)`);
+  if (!run.endedAt)
+    throw new Error(`run ${runId} is still ${run.status}; resume it once it has ended`);
+  const attempt = await coordinator.store.nextAttempt(runId);
+  await coordinator.dbos.enqueue(
+    {
+      queueName: queueNames.runs,
+      workflowName: workflowNames.run,
+      workflowID: runWorkflowId(runId, attempt),
+      appVersion: applicationVersion,
+    },
+    runId,
+    attempt,
+  );
+  return attempt;
+}

@@ -1,0 +1,71 @@
+import pg from "pg";
+
+/** What a library user passes to receive diagnostics (this package never prints). */
+export interface Logger {
+  info?(message: string, data?: Record<string, unknown>): void;
+  warn?(message: string, data?: Record<string, unknown>): void;
+  error?(message: string, data?: Record<string, unknown>): void;
+}
+
+/**
+ * A connection pool for reelsmith's tables. Idle connections that the server drops (a
+ * database restart) are reported to the logger instead of crashing the process; the next
+ * query opens a new connection.
+ * @example const pool = createPool("postgres://localhost/reelsmith", logger);
+ */
+export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on("error", (error) => logger?.warn?.("database connection lost", { error: error.message }));
+  return pool;
+}
+
+/** True for errors that mean "the database went away for a moment": worth a retry. */
+export function isConnectionError(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? "");
+  const message = String((error as Error)?.message ?? "");
+  return (
+    [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "EPIPE",
+      "57P01",
+      "57P02",
+      "57P03",
+      "08006",
+      "08003",
+      "08001",
+    ].includes(code) ||
+    /Connection terminated|connection.*(closed|ended)|terminating connection|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+      message,
+    )
+  );
+}
+
+/**
+ * Runs `action`, retrying while the database is unreachable (a restart), up to `forMs`.
+ * @example await withReconnect(() => pool.query("SELECT 1"));
+ */
+export async function withReconnect<T>(
+  action: () => Promise<T>,
+  options: { forMs?: number; logger?: Logger } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.forMs ?? 120_000);
+  let delay = 100;
+  for (;;) {
+    try {
+      return await action();
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() > deadline) throw error;
+      options.logger?.warn?.("database unreachable, retrying", {
+        error: (error as Error).message,
+      });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 2_000);
+    }
+  }
+}

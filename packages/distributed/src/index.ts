@@ -1,0 +1,22 @@
+export { createDatabaseBudget, setBudget } from "./budget/database-budget.js";
+export { estimateVideoCredits, referencePixelSecondsPerCredit } from "./budget/estimate-credits.js";
+export { cancelRun } from "./client/cancel-run.js";
+export { configureService, type ServiceLimits } from "./client/configure-service.js";
+export { type Coordinator, connect } from "./client/connect.js";
+export { type FollowedRun, followRun, lastEventId } from "./client/follow-run.js";
+export {
+  type JobState,
+  listRunSummaries,
+  type RunDetail,
+  type RunSummary,
+  runDetail,
+} from "./client/run-status.js";
+export {
+  resumeRun,
+  type SubmitRunOptions,
+  type SubmittedRun,
+  submitRun,
+} from "./client/submit-run.js";
+export type { Logger } from "./database/pool.js";
+export { type ServiceAccount, serviceAccount } from "./service.js";
+export { startWorker, type Worker, type WorkerOptions } from "./worker/start-worker.js";

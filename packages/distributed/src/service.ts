@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+
+/** A service account: where requests go and whose limits and budget they count against. */
+export interface ServiceAccount {
+  baseURL: string;
+  /** The account's name; default: derived from the API key (never stored itself). */
+  account: string;
+  /** Short stable id of base URL + account, used in queue names and budget scopes. */
+  key: string;
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/**
+ * Identifies a service account by base URL and account (an explicit name, or a digest of
+ * the API key so that the key itself is never written anywhere).
+ * @example serviceAccount("https://media.example.com", { apiKey: "sk-…" }).key // "3f2a…"
+ */
+export function serviceAccount(
+  baseURL: string,
+  options: { account?: string; apiKey?: string },
+): ServiceAccount {
+  const base = baseURL.replace(/\/+$/, "");
+  const account = options.account ?? `key-${sha256(options.apiKey ?? "").slice(0, 12)}`;
+  return { baseURL: base, account, key: sha256(`${base}\n${account}`).slice(0, 12) };
+}
+
+/** Queue names: runs, and per service the video jobs and the chat requests; local work. */
+export const queueNames = {
+  runs: "reelsmith-runs",
+  local: "reelsmith-local",
+  video: (service: string) => `reelsmith-video-${service}`,
+  chat: (service: string) => `reelsmith-chat-${service}`,
+};
+
+/** The budget scope of a whole service account, and of one run. */
+export const budgetScopes = {
+  account: (service: string) => `account:${service}`,
+  run: (runId: string) => `run:${runId}`,
+};

@@ -1,0 +1,189 @@
+import type { JournalRecord, JournalWriter, RunEvent } from "@reelsmith/runner";
+import type { Pool } from "pg";
+import { withReconnect } from "../database/pool.js";
+import { SCHEMA } from "../database/schema.js";
+
+/** What a run was asked to do (stored when it is enqueued). */
+export interface RunRequest {
+  runId: string;
+  name: string;
+  pipelinePath: string;
+  pipelineSource: string;
+  pipelineHash: string;
+  inputs: Record<string, unknown>;
+  options: StoredRunOptions;
+  service: string;
+  baseURL: string;
+  runDir: string;
+}
+
+/** Run options that travel with the run (never the API key). */
+export interface StoredRunOptions {
+  maxCredits?: number;
+  cache?: boolean;
+  concurrency?: number;
+  resubmitLostJobs?: boolean;
+  account?: string;
+  pixelSecondsPerCredit?: number;
+}
+
+/** A run as `status` lists it. */
+export interface RunRow extends RunRequest {
+  attempt: number;
+  status: string;
+  cancelRequested: boolean;
+  outputs?: Record<string, unknown>;
+  totals?: Record<string, number>;
+  error?: { name: string; message: string };
+  createdAt: Date;
+  endedAt?: Date;
+}
+
+/** Events a follower never needs from the database (high volume, cosmetic). */
+const unstoredEvents = new Set(["chat.delta", "download.progress", "ffmpeg.progress"]);
+
+function toRow(row: Record<string, unknown>): RunRow {
+  return {
+    runId: String(row.run_id),
+    name: String(row.name),
+    pipelinePath: String(row.pipeline_path),
+    pipelineSource: String(row.pipeline_source),
+    pipelineHash: String(row.pipeline_hash),
+    inputs: row.inputs as Record<string, unknown>,
+    options: row.options as StoredRunOptions,
+    service: String(row.service),
+    baseURL: String(row.base_url),
+    runDir: String(row.run_dir),
+    attempt: Number(row.attempt),
+    status: String(row.status),
+    cancelRequested: row.cancel_requested === true,
+    ...(row.outputs ? { outputs: row.outputs as Record<string, unknown> } : {}),
+    ...(row.totals ? { totals: row.totals as Record<string, number> } : {}),
+    ...(row.error ? { error: row.error as { name: string; message: string } } : {}),
+    createdAt: row.created_at as Date,
+    ...(row.ended_at ? { endedAt: row.ended_at as Date } : {}),
+  };
+}
+
+/**
+ * Runs, their journals and their events in PostgreSQL.
+ * @example const store = createRunStore(pool); await store.insertRun(request);
+ */
+export function createRunStore(pool: Pool) {
+  return {
+    async insertRun(request: RunRequest): Promise<void> {
+      await pool.query(
+        `INSERT INTO ${SCHEMA}.runs (run_id, name, pipeline_path, pipeline_source, pipeline_hash,
+           inputs, options, service, base_url, run_dir, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued')`,
+        [
+          request.runId,
+          request.name,
+          request.pipelinePath,
+          request.pipelineSource,
+          request.pipelineHash,
+          JSON.stringify(request.inputs),
+          JSON.stringify(request.options),
+          request.service,
+          request.baseURL,
+          request.runDir,
+        ],
+      );
+    },
+    async getRun(runId: string): Promise<RunRow | undefined> {
+      const result = await pool.query(`SELECT * FROM ${SCHEMA}.runs WHERE run_id = $1`, [runId]);
+      return result.rows[0] ? toRow(result.rows[0]) : undefined;
+    },
+    async listRuns(limit = 20): Promise<RunRow[]> {
+      const result = await pool.query(
+        `SELECT * FROM ${SCHEMA}.runs ORDER BY created_at DESC LIMIT $1`,
+        [limit],
+      );
+      return result.rows.map(toRow);
+    },
+    async setStatus(runId: string, status: string): Promise<void> {
+      await pool.query(`UPDATE ${SCHEMA}.runs SET status = $2 WHERE run_id = $1 AND ended_at IS NULL`, [
+        runId,
+        status,
+      ]);
+    },
+    async nextAttempt(runId: string): Promise<number> {
+      const result = await pool.query(
+        `UPDATE ${SCHEMA}.runs SET attempt = attempt + 1, status = 'queued', ended_at = NULL,
+           cancel_requested = false, error = NULL
+         WHERE run_id = $1 RETURNING attempt`,
+        [runId],
+      );
+      return Number(result.rows[0]?.attempt ?? 1);
+    },
+    async finishRun(
+      runId: string,
+      end: { status: string; outputs: unknown; totals: unknown; error?: unknown },
+    ): Promise<void> {
+      await pool.query(
+        `UPDATE ${SCHEMA}.runs SET status = $2, outputs = $3, totals = $4, error = $5, ended_at = now()
+         WHERE run_id = $1`,
+        [
+          runId,
+          end.status,
+          JSON.stringify(end.outputs ?? {}),
+          JSON.stringify(end.totals ?? {}),
+          end.error === undefined ? null : JSON.stringify(end.error),
+        ],
+      );
+    },
+    async requestCancel(runId: string): Promise<boolean> {
+      const result = await pool.query(
+        `UPDATE ${SCHEMA}.runs SET cancel_requested = true WHERE run_id = $1 RETURNING ended_at`,
+        [runId],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+    async cancelRequested(runId: string): Promise<boolean> {
+      const result = await pool.query(
+        `SELECT cancel_requested FROM ${SCHEMA}.runs WHERE run_id = $1`,
+        [runId],
+      );
+      return result.rows[0]?.cancel_requested === true;
+    },
+    /** The run's journal as a writer: each record is committed before `append` settles. */
+    journal(runId: string): JournalWriter {
+      return {
+        async append(record: JournalRecord) {
+          // A database restart delays the record; it is never dropped.
+          await withReconnect(() =>
+            pool.query(`INSERT INTO ${SCHEMA}.journal (run_id, record) VALUES ($1, $2)`, [
+              runId,
+              JSON.stringify(record),
+            ]),
+          );
+        },
+      };
+    },
+    async journalRecords(runId: string): Promise<JournalRecord[]> {
+      const result = await pool.query(
+        `SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 ORDER BY id`,
+        [runId],
+      );
+      return result.rows.map((row) => row.record as JournalRecord);
+    },
+    async appendEvents(runId: string, events: readonly RunEvent[]): Promise<void> {
+      const kept = events.filter((event) => !unstoredEvents.has(event.type));
+      if (kept.length === 0) return;
+      await pool.query(
+        `INSERT INTO ${SCHEMA}.events (run_id, event) SELECT $1, unnest($2::jsonb[])`,
+        [runId, kept.map((event) => JSON.stringify(event))],
+      );
+    },
+    async eventsAfter(runId: string, afterId: number): Promise<{ id: number; event: RunEvent }[]> {
+      const result = await pool.query(
+        `SELECT id, event FROM ${SCHEMA}.events WHERE run_id = $1 AND id > $2 ORDER BY id LIMIT 1000`,
+        [runId, afterId],
+      );
+      return result.rows.map((row) => ({ id: Number(row.id), event: row.event as RunEvent }));
+    },
+  };
+}
+
+/** The store made by {@link createRunStore}. */
+export type RunStore = ReturnType<typeof createRunStore>;

@@ -1,0 +1,44 @@
+import type { DBOSClient } from "@dbos-inc/dbos-sdk";
+import { createClient, type ReelsmithClient } from "@reelsmith/core";
+import type { Pool } from "pg";
+import type { Logger } from "../database/pool.js";
+import type { RunStore } from "../store/run-store.js";
+
+/** What the workflows of this process use: one worker per process (DBOS is process-wide). */
+export interface WorkerContext {
+  pool: Pool;
+  store: RunStore;
+  /** Enqueues units by their deterministic ids (outside any workflow's own steps). */
+  dbos: DBOSClient;
+  logger: Logger | undefined;
+  /** The service key this worker sends with requests (never stored in the database). */
+  apiKey: string | undefined;
+  /** How often a run checks its units' states and the queue's polling interval (ms). */
+  pollIntervalMs: number;
+  clients: Map<string, ReelsmithClient>;
+  /** Settles when in-flight units should stop waiting (the worker is shutting down). */
+  stopping: AbortSignal;
+}
+
+let current: WorkerContext | undefined;
+
+/** Sets this process's worker context (startWorker does it before DBOS launches). */
+export function setWorkerContext(context: WorkerContext | undefined): void {
+  current = context;
+}
+
+/** This process's worker context; throws when no worker was started here. */
+export function workerContext(): WorkerContext {
+  if (!current) throw new Error("no reelsmith worker runs in this process (startWorker first)");
+  return current;
+}
+
+/** The client for a base URL, with this worker's key; one per base URL. */
+export function serviceClient(context: WorkerContext, baseURL: string): ReelsmithClient {
+  let client = context.clients.get(baseURL);
+  if (!client) {
+    client = createClient({ baseURL, ...(context.apiKey ? { apiKey: context.apiKey } : {}) });
+    context.clients.set(baseURL, client);
+  }
+  return client;
+}

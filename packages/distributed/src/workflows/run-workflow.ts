@@ -1,0 +1,178 @@
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import {
+  buildGraph,
+  builtinStepKinds,
+  createEventBus,
+  emptyTotals,
+  evaluateValue,
+  executePipeline,
+  type LoadedPipeline,
+  loadPipeline,
+  replayJournal,
+  serializeError,
+} from "@reelsmith/runner";
+import pLimit from "p-limit";
+import { createDatabaseBudget, setBudget } from "../budget/database-budget.js";
+import { withReconnect } from "../database/pool.js";
+import { watchCancel } from "../store/cancel-watch.js";
+import { createEventSink } from "../store/event-sink.js";
+import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
+import { budgetScopes } from "../service.js";
+import { serviceClient, workerContext } from "../worker/worker-context.js";
+import { createQueuedUnits } from "./queued-units.js";
+import { workflowNames } from "./unit-job.js";
+
+/** What a run's workflow returns (also kept in the runs table). */
+export interface RunOutcome {
+  status: "succeeded" | "failed" | "cancelled";
+  outputs: Record<string, unknown>;
+  totals: Record<string, number>;
+  error?: { name: string; message: string };
+}
+
+const kinds = new Map(builtinStepKinds.map((kind) => [kind.kind, kind]));
+
+/**
+ * A run as a durable workflow. It plays the pipeline's DAG with the runner's own
+ * `executePipeline`, and hands each unit to a queue (`createQueuedUnits`) under an id made of
+ * the run, attempt, step and item. If the worker running it dies, DBOS recovers it on another
+ * worker: it replays the run's journal from the database (finished steps and items are
+ * reused), and re-enqueueing a unit under its id returns the unit already queued or running.
+ */
+async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> {
+  const context = workerContext();
+  const { store } = context;
+  const run = await withReconnect(() => store.getRun(runId), { logger: context.logger });
+  if (!run) throw new Error(`run ${runId} is not in the database`);
+  const started = Date.now();
+  const sink = createEventSink(store, runId, context.logger);
+  const bus = createEventBus({ onEvent: sink.push });
+  const cancel = watchCancel(store, runId);
+  try {
+    await withReconnect(() => store.setStatus(runId, "running"));
+    const loaded = await loadPipeline({ source: run.pipelineSource, path: run.pipelinePath });
+    const pipeline = loaded as LoadedPipeline;
+    const spec = pipeline.spec as unknown as Parameters<typeof executePipeline>[0]["spec"];
+    const records = await withReconnect(() => store.journalRecords(runId));
+    const previous = records.length > 0 ? replayJournal(records) : undefined;
+    const journal = store.journal(runId);
+    if (!previous?.start) {
+      await journal.append({
+        type: "run.start",
+        runId,
+        name: run.name,
+        pipelineHash: run.pipelineHash,
+        pipelinePath: run.pipelinePath,
+        inputs: run.inputs,
+      });
+    }
+    bus.emit({
+      type: "run.start",
+      runId,
+      runDir: run.runDir,
+      name: run.name,
+      resumed: previous !== undefined,
+      steps: spec.steps.map((s) => ({
+        id: s.id,
+        kind: [...kinds.keys()].find((k) => s[k] !== undefined) ?? "unknown",
+        fanOut: s.for_each !== undefined,
+      })),
+    });
+    const maxCredits = run.options.maxCredits ?? spec.max_credits;
+    await setBudget(context.pool, budgetScopes.run(runId), maxCredits ?? null);
+    const budget = createDatabaseBudget({
+      pool: context.pool,
+      runId,
+      scopes: runScopes(run),
+      maxCredits,
+      onReached: (credits, max) => bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+    });
+    const client = serviceClient(context, run.baseURL);
+    const result = await executePipeline({
+      spec,
+      graph: buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]),
+      kinds,
+      inputs: run.inputs,
+      run: { id: runId, dir: run.runDir, name: run.name },
+      client,
+      bus,
+      journal,
+      ...(previous ? { previous } : {}),
+      signal: cancel.signal,
+      // Units wait on their queues, not here: the queues hold the limits.
+      concurrency: run.options.concurrency ?? 10_000,
+      videoLimit: pLimit(Number.POSITIVE_INFINITY),
+      budget,
+      cache: run.options.cache !== false,
+      cacheDir: cacheDirOf(run),
+      units: createQueuedUnits({ context, run, attempt, defaults: spec.defaults ?? {} }),
+      extras: {
+        pipelineDir: pipelineDirOf(run),
+        budget,
+        runSubPipeline: () => {
+          throw new Error("sub-pipelines run inside their unit's worker");
+        },
+      },
+    });
+    let outputs: Record<string, unknown> = {};
+    let error = result.error === undefined ? undefined : serializeError(result.error);
+    let status: RunOutcome["status"] = result.cancelled
+      ? "cancelled"
+      : error
+        ? "failed"
+        : "succeeded";
+    if (status === "succeeded" && spec.outputs) {
+      try {
+        outputs = evaluateValue(spec.outputs, result.context) as Record<string, unknown>;
+      } catch (caught) {
+        error = serializeError(caught);
+        status = "failed";
+      }
+    }
+    const totals = result.totals as unknown as Record<string, number>;
+    await withReconnect(() => journal.append({ type: "run.end", status }));
+    const outcome: RunOutcome = {
+      status,
+      outputs,
+      totals,
+      ...(error ? { error: { name: error.name, message: error.message } } : {}),
+    };
+    await withReconnect(() => store.finishRun(runId, outcome));
+    bus.emit({
+      type: "run.end",
+      status,
+      totals: result.totals,
+      outputs,
+      ...(error ? { error } : {}),
+      durationMs: Date.now() - started,
+    });
+    return outcome;
+  } catch (caught) {
+    // The run could not be played (its pipeline no longer loads): it ends failed, not stuck.
+    const error = serializeError(caught);
+    const outcome: RunOutcome = {
+      status: "failed",
+      outputs: {},
+      totals: {},
+      error: { name: error.name, message: error.message },
+    };
+    await withReconnect(() => store.finishRun(runId, outcome)).catch(() => undefined);
+    bus.emit({
+      type: "run.end",
+      status: "failed",
+      totals: emptyTotals(),
+      outputs: {},
+      error,
+      durationMs: Date.now() - started,
+    });
+    return outcome;
+  } finally {
+    cancel.stop();
+    await sink.flush();
+  }
+}
+
+/** The registered run workflow (registered when this module is imported). */
+export const registeredRunWorkflow = DBOS.registerWorkflow(runWorkflow, {
+  name: workflowNames.run,
+});

@@ -1,0 +1,49 @@
+import type { SerializedError, UnitResult, UnitWork } from "@reelsmith/runner";
+
+/** One unit of work as it travels through a queue: plain JSON, no functions. */
+export interface UnitJob {
+  runId: string;
+  attempt: number;
+  stepId: string;
+  index?: number;
+  /** The step kind's name ("video", "chat", "ffmpeg", …). */
+  kind: string;
+  /** The step body with defaults merged and expressions evaluated. */
+  spec: Record<string, unknown>;
+  retry?: UnitWork["retry"];
+  timeoutMs?: number;
+  cache: boolean;
+  /** The pipeline's defaults per kind. */
+  defaults: Record<string, Record<string, unknown>>;
+}
+
+/** How a unit ended: its result, or its error as data (never a thrown DBOS error). */
+export type UnitOutcome =
+  | { ok: true; result: UnitResult }
+  | { ok: false; error: SerializedError; cancelled: boolean };
+
+/** The unit's workflow id: the same unit of the same attempt always gets the same id. */
+export function unitWorkflowId(
+  job: Pick<UnitJob, "runId" | "attempt" | "stepId" | "index">,
+): string {
+  return `${job.runId}:${job.attempt}:${job.stepId}:${job.index ?? "-"}`;
+}
+
+/** The run's workflow id for an attempt (1 = the first run, more = `resume`). */
+export function runWorkflowId(runId: string, attempt: number): string {
+  return attempt <= 1 ? runId : `${runId}:resume-${attempt}`;
+}
+
+/** Names the workflows are registered (and enqueued) under. */
+export const workflowNames = { run: "reelsmith-run", unit: "reelsmith-unit" };
+
+/** The application version every process uses, so that any worker may run any workflow. */
+export const applicationVersion = "reelsmith-distributed-1";
+
+/** Rebuilds a thrown error from its data (name, message, code and fields kept). */
+export function errorFromData(data: SerializedError): Error {
+  const error = new Error(data.message);
+  Object.assign(error, data);
+  error.name = data.name;
+  return error;
+}

