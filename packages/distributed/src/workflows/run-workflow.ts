@@ -107,6 +107,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       cacheDir: cacheDirOf(run),
       units: createQueuedUnits({ context, run, attempt, defaults: spec.defaults ?? {} }),
       extras: {
+        runId,
         pipelineDir: pipelineDirOf(run),
         budget,
         runSubPipeline: () => {

@@ -80,6 +80,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         extras: {
+          runId: job.runId,
           pipelineDir,
           budget,
           resubmitLostJobs: run.options.resubmitLostJobs === true,
