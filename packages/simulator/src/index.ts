@@ -5,6 +5,7 @@ export {
   type VideoModelLimits,
   videoModels,
 } from "./catalog/index.js";
+export type { ReplyStyle } from "./chat/generate-reply.js";
 export { type ErrorBody, FaultSpecError, HttpError, SimulatorError } from "./errors/index.js";
 export {
   type FaultKind,

@@ -1,5 +1,5 @@
-import { startSimulator } from "@reelsmith/simulator";
-import type { Command } from "commander";
+import { type ReplyStyle, startSimulator } from "@reelsmith/simulator";
+import { type Command, Option } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { parseInteger, parsePort, parsePositiveNumber } from "./option-parsers.js";
@@ -12,6 +12,7 @@ export interface ServeFlags {
   timeScale?: number;
   seed?: number;
   faults?: string;
+  replies?: ReplyStyle;
 }
 
 /**
@@ -29,6 +30,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     timeScale: flags.timeScale,
     seed: flags.seed,
     faults: flags.faults,
+    replies: flags.replies,
   });
   context.stdout.write(
     [
@@ -77,6 +79,14 @@ export function registerServeCommand(
       parsePositiveNumber,
     )
     .option("--seed <n>", "seed of the deterministic outputs", parseInteger)
+    .addOption(
+      new Option(
+        "--replies <style>",
+        "chat text: plausible (titles, summaries, short answers) or echo (restates the prompt)",
+      )
+        .choices(["plausible", "echo"])
+        .default("plausible"),
+    )
     .option(
       "--faults <spec>",
       'inject faults, e.g. "429@chat:0.3,503@videos.create:#1#2,fail-job:0.2"',

@@ -1,9 +1,9 @@
 import type { JsonSchema } from "./chat-types.js";
 import { stringFor } from "./fill-string.js";
+import { storyOf } from "./story-text.js";
 import {
   type FoundNumber,
   identifierWords,
-  materialOf,
   numbersIn,
   splitSentences,
   stem,
@@ -178,7 +178,7 @@ function fillArray(
   depth: number,
 ): unknown[] {
   const sentences = splitSentences(
-    source.focus === source.whole ? materialOf(source.whole) : source.focus,
+    source.focus === source.whole ? storyOf(source.whole) : source.focus,
   );
   const count =
     depth >= maxDepth

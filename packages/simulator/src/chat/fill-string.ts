@@ -1,13 +1,8 @@
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "./chat-types.js";
 import type { FillSource } from "./fill-schema.js";
-import {
-  identifierWords,
-  materialOf,
-  splitSentences,
-  stopWords,
-  wordsOf,
-} from "./text-analysis.js";
+import { sceneTitle, storyOf, storyTitle } from "./story-text.js";
+import { identifierWords, splitSentences, stopWords, wordsOf } from "./text-analysis.js";
 
 const colours = ["amber", "teal", "crimson", "indigo", "olive", "ivory", "slate", "coral"];
 const moods = ["calm", "hopeful", "tense", "joyful", "mysterious", "warm", "melancholic", "bright"];
@@ -36,17 +31,6 @@ function slug(text: string): string {
   );
 }
 
-function titleOf(text: string): string {
-  const first = splitSentences(text)[0] ?? text;
-  const words = first
-    .replace(/[.!?…]+$/, "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 6)
-    .join(" ");
-  return words.replace(/[,;:]+$/, "");
-}
-
 function fitLength(value: string, schema: JsonSchema, source: FillSource): string {
   let text = value;
   const min = typeof schema.minLength === "number" ? schema.minLength : 0;
@@ -66,14 +50,14 @@ function fitLength(value: string, schema: JsonSchema, source: FillSource): strin
  * capitalised name from the text, free text the sentences of the focus; length bounds honoured.
  *
  * @example
- * stringFor({ type: "string" }, { focus: "A fox runs.", whole: "A fox runs.", key: "title", description: "" }); // "A fox runs"
+ * stringFor({ type: "string" }, { focus: "A fox finds a lantern in the snow.", whole: "…", key: "title", description: "" }); // "The Fox"
  */
 export function stringFor(schema: JsonSchema, source: FillSource): string {
   const key = [
     ...identifierWords(source.key),
     ...identifierWords(source.description).slice(0, 6),
   ].join(" ");
-  const focus = source.focus === source.whole ? materialOf(source.whole) : source.focus;
+  const focus = source.focus === source.whole ? storyOf(source.whole) : source.focus;
   const digest = createHash("sha256").update(`${source.key}\u0000${focus}`).digest();
   let value: string;
   switch (schema.format) {
@@ -106,10 +90,13 @@ export function stringFor(schema: JsonSchema, source: FillSource): string {
 
 function byName(key: string, focus: string, whole: string, byte: number): string {
   if (/\b(?:city|location|place|country|town|destination|region|where|address)\b/.test(key)) {
-    return quoted(whole) ?? place(materialOf(whole)) ?? focus;
+    return quoted(whole) ?? place(storyOf(whole)) ?? focus;
   }
   if (/\b(?:title|name|heading|label|caption|headline|subject)\b/.test(key))
-    return quoted(focus) ?? titleOf(focus);
+    return (
+      quoted(focus) ??
+      (focus === storyOf(whole) ? storyTitle(focus) : sceneTitle(splitSentences(focus)[0] ?? focus))
+    );
   if (/\b(?:id|slug|key)\b/.test(key)) return slug(focus);
   if (/\b(?:colou?r)\b/.test(key)) return colours[byte % colours.length] ?? "amber";
   if (/\b(?:mood|tone|emotion|feeling)\b/.test(key)) return moods[byte % moods.length] ?? "calm";

@@ -72,3 +72,88 @@ describe("generateReply", () => {
     });
   });
 });
+
+const story =
+  "A paper boat leaves a child's hands on a rainy street. It rides the gutter past a sleeping cat. " +
+  "It tumbles down a drain into a glowing cave. It comes out on a sunlit lake at dawn.";
+
+describe("plausible replies (the default) and echo replies", () => {
+  const titleRequest = (style?: "plausible" | "echo") =>
+    generateReply(
+      validateChatRequest({
+        model: "reel-chat-1",
+        messages: [
+          { role: "system", content: "You title short films. Answer with the title only." },
+          { role: "user", content: `Give this story a short title: ${story}` },
+        ],
+      }),
+      0,
+      style,
+    ).content;
+
+  it("answers a title request with a short title, not the prompt", () => {
+    expect(titleRequest()).toBe("The Paper Boat and the Sunlit Lake");
+    expect(titleRequest("plausible")).toBe(titleRequest());
+  });
+
+  it("keeps the echo style: the prompt restated, with the system message", () => {
+    const echoed = titleRequest("echo") ?? "";
+    expect(echoed).toContain("You asked: “Give this story a short title: A paper boat");
+    expect(echoed).toContain("You title short films.");
+  });
+
+  it("fills a storyboard with scene sentences and short titles, leaving the instruction out", () => {
+    const schema = {
+      type: "object",
+      required: ["scenes"],
+      properties: {
+        scenes: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["title", "description"],
+            properties: { title: { type: "string" }, description: { type: "string" } },
+          },
+        },
+      },
+    };
+    const request = validateChatRequest({
+      model: "reel-chat-1",
+      response_format: { type: "json_schema", json_schema: { name: "board", schema } },
+      messages: [
+        {
+          role: "user",
+          content: `${story}\n\nSplit the story above into 4 scenes, with one sentence each saying what the camera sees.`,
+        },
+      ],
+    });
+    expect(JSON.parse(generateReply(request, 0).content ?? "")).toEqual({
+      scenes: [
+        {
+          title: "The Paper Boat",
+          description: "A paper boat leaves a child's hands on a rainy street.",
+        },
+        { title: "The Sleeping Cat", description: "It rides the gutter past a sleeping cat." },
+        { title: "The Glowing Cave", description: "It tumbles down a drain into a glowing cave." },
+        { title: "The Sunlit Lake", description: "It comes out on a sunlit lake at dawn." },
+      ],
+    });
+  });
+
+  it("summarises a story from its own sentences and answers other requests without quoting them", () => {
+    const summary = generateReply(
+      validateChatRequest({
+        model: "reel-chat-1",
+        messages: [{ role: "user", content: `Summarize this story: ${story}` }],
+      }),
+      0,
+    ).content;
+    expect(summary).toBe(
+      "A paper boat leaves a child's hands on a rainy street. It comes out on a sunlit lake at dawn.",
+    );
+    const answer = generateReply(ask({}), 0).content ?? "";
+    expect(answer).not.toContain("Plan a picnic by the lake");
+    expect(answer).not.toContain("You asked");
+    expect(answer).toMatch(/picnic/);
+  });
+});

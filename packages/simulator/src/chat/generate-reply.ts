@@ -1,11 +1,13 @@
 import { createSeededRandom } from "../util/seeded-random.js";
 import type { ChatMessage, ChatReply, ChatRequest } from "./chat-types.js";
 import { chooseTool, makeToolCall, toolResultsSinceLastUser } from "./choose-tool.js";
+import { composeAnswer } from "./compose-answer.js";
 import { composeText } from "./compose-text.js";
 import { countTokens, tokenize } from "./count-tokens.js";
 import { schemaFromSystem } from "./extract-schema.js";
 import { fillSchema } from "./fill-schema.js";
-import { keywordsOf, materialOf, splitSentences } from "./text-analysis.js";
+import { storyOf } from "./story-text.js";
+import { keywordsOf, splitSentences } from "./text-analysis.js";
 import { textOf } from "./validate-chat-request.js";
 
 /** Tokens counted for each image part of the prompt. */
@@ -50,7 +52,7 @@ function jsonContent(request: ChatRequest, random: () => number): string | undef
   if (systemSchema && (format.type === "json_object" || systemWantsJson))
     return JSON.stringify(fillSchema(systemSchema, source));
   if (format.type === "json_object") {
-    const material = materialOf(source);
+    const material = storyOf(source);
     return JSON.stringify({
       answer: splitSentences(material)[0] ?? material,
       keywords: keywordsOf(material).slice(0, 5),
@@ -62,14 +64,27 @@ function jsonContent(request: ChatRequest, random: () => number): string | undef
 }
 
 /**
+ * How the model writes text: `plausible` (default) answers the request (a title when asked
+ * for one, a summary, a short answer) without repeating it; `echo` restates the prompt
+ * ("Sure. You asked: …"), quoting the first turn and the system message, for tests that
+ * check what reached the model.
+ */
+export type ReplyStyle = "plausible" | "echo";
+
+/**
  * The deterministic model: the same request and seed always give the same reply, and the reply
  * depends on the whole conversation. Calls a tool when one fits, fills JSON schemas from the
- * user's text, else writes text; then applies `stop` and `max_tokens`.
+ * user's text, else writes text in `style`; then applies `stop` and `max_tokens`.
  *
  * @example
- * generateReply(validateChatRequest(body), 0); // { content: "Sure. You asked: …", finishReason: "stop", … }
+ * generateReply(validateChatRequest(body), 0); // { content: "The Paper Boat", finishReason: "stop", … }
+ * generateReply(validateChatRequest(body), 0, "echo"); // { content: "Sure. You asked: …", … }
  */
-export function generateReply(request: ChatRequest, seed: number): ChatReply {
+export function generateReply(
+  request: ChatRequest,
+  seed: number,
+  style: ReplyStyle = "plausible",
+): ChatReply {
   const random = createSeededRandom(
     seed,
     request.seed ?? null,
@@ -99,7 +114,11 @@ export function generateReply(request: ChatRequest, seed: number): ChatReply {
   }
   let content =
     jsonContent(request, random) ??
-    composeText(request.messages, toolResultsSinceLastUser(request.messages), random);
+    (style === "echo" ? composeText : composeAnswer)(
+      request.messages,
+      toolResultsSinceLastUser(request.messages),
+      random,
+    );
   let finishReason: ChatReply["finishReason"] = "stop";
   const stopAt = Math.min(
     ...request.stop.map((stop) => content.indexOf(stop)).filter((index) => index >= 0),

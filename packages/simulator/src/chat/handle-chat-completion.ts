@@ -11,7 +11,7 @@ import { validateChatRequest } from "./validate-chat-request.js";
 export const handleChatCompletion: RouteHandler = async (context, simulator) => {
   const body = await context.readJson();
   const request = validateChatRequest(body);
-  const reply = generateReply(request, simulator.seed);
+  const reply = generateReply(request, simulator.seed, simulator.replies);
   simulator.stats.chatCompletion();
   const head = {
     id: `chatcmpl-${randomBytes(12).toString("base64url")}`,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ReplyStyle } from "../chat/generate-reply.js";
 import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
 import type { VideoService } from "../videos/video-service.js";
@@ -10,6 +11,8 @@ export interface SimulatorContext {
   /** Base URL without `/v1`, known once listening. */
   url: string;
   seed: number;
+  /** How the chat model writes text replies. */
+  replies: ReplyStyle;
   timeScale: number;
   maxBodyBytes: number;
   /** Pause between streamed chat chunks, in ms. */

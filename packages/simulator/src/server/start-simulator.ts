@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ReplyStyle } from "../chat/generate-reply.js";
 import { createFaultInjector } from "../faults/fault-injector.js";
 import type { FaultSpec } from "../faults/fault-spec.js";
 import { createStatsRecorder, type SimulatorStats } from "../stats/simulator-stats.js";
@@ -25,6 +26,11 @@ export interface SimulatorOptions {
   timeScale?: number;
   /** Seed of the deterministic chat model and of probabilistic faults (default 0). */
   seed?: number;
+  /**
+   * How the chat model writes text: `plausible` (default: titles, summaries, short answers)
+   * or `echo` (restates the prompt: "Sure. You asked: …", for tests of what reached the model).
+   */
+  replies?: ReplyStyle;
   /** Faults to inject: a {@link FaultSpec} or its string form (see {@link parseFaultSpec}). */
   faults?: FaultSpec | string;
   /** Where rendered clips go (default: a temporary directory removed by `close()`). */
@@ -82,6 +88,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   if (options.seed !== undefined && !Number.isFinite(options.seed))
     throw new TypeError("Expected `seed` to be a finite number");
   const seed = options.seed ?? 0;
+  if (
+    options.replies !== undefined &&
+    options.replies !== "plausible" &&
+    options.replies !== "echo"
+  )
+    throw new TypeError('Expected `replies` to be "plausible" or "echo"');
   const faults = createFaultInjector(options.faults, seed);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-simulator-")));
@@ -93,6 +105,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     apiKey: options.apiKey ?? `sk-sim-${randomBytes(24).toString("base64url")}`,
     url: "",
     seed,
+    replies: options.replies ?? "plausible",
     timeScale,
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     chunkDelayMs: options.chunkDelayMs ?? 2,
