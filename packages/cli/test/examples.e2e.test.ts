@@ -124,7 +124,8 @@ describe("examples (built CLI, offline)", () => {
     expect(run?.env?.REELSMITH_API_KEY).toBe("${{ secrets.REELSMITH_API_KEY }}");
     expect(run?.run).not.toMatch(/continue-on-error|\|\| true/);
     const upload = steps.find((step) => step.uses?.startsWith("actions/upload-artifact@"));
-    expect(upload?.if).toBe("always()");
+    // uploaded even when the run failed (once a service was chosen: there is a run to upload)
+    expect(upload?.if).toMatch(/^always\(\)/);
     const runDir = /--run-dir (\S+)/.exec(run?.run ?? "")?.[1];
     expect(upload?.with?.path).toBe(runDir);
 
