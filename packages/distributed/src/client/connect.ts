@@ -20,7 +20,7 @@ export interface Coordinator {
 export async function connect(databaseUrl: string, logger?: Logger): Promise<Coordinator> {
   const pool = createPool(databaseUrl, logger, 4);
   try {
-    await migrate(pool);
+    await migrate(pool, { dbosUrl: databaseUrl });
     const dbos = await DBOSClient.create({
       systemDatabaseUrl: databaseUrl,
       applicationName: "reelsmith",

@@ -1,3 +1,4 @@
+import { DBOS } from "@dbos-inc/dbos-sdk";
 import type { Pool } from "pg";
 
 /** The schema that holds reelsmith's own tables (DBOS keeps its tables in `dbos`). */
@@ -72,16 +73,24 @@ const statements = [
 ];
 
 /**
- * Creates reelsmith's tables if they are missing (idempotent; an advisory lock keeps two
- * processes that start together from racing on the DDL).
- * @example await migrate(pool);
+ * Creates reelsmith's tables if they are missing, and DBOS's system tables when `dbos` is
+ * given and they are missing (a worker's launch keeps them up to date). Idempotent; an
+ * advisory lock keeps processes that start together from racing on the DDL, and `during`
+ * runs under the same lock (a worker launches DBOS there).
+ * @example await migrate(pool, { dbosUrl: url });
  */
-export async function migrate(pool: Pool): Promise<void> {
+export async function migrate(
+  pool: Pool,
+  options: { dbosUrl?: string; during?: () => Promise<void> } = {},
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('reelsmith.migrate'))");
     try {
+      const dbos = await client.query("SELECT to_regclass('dbos.workflow_status') AS name");
+      if (options.dbosUrl && !dbos.rows[0]?.name) await DBOS.migrate(options.dbosUrl);
       for (const statement of statements) await client.query(statement);
+      await options.during?.();
     } finally {
       await client.query("SELECT pg_advisory_unlock(hashtext('reelsmith.migrate'))");
     }

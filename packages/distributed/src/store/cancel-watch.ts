@@ -16,7 +16,9 @@ export function watchCancel(
   const check = async () => {
     try {
       if (await store.cancelRequested(runId)) {
-        controller.abort(Object.assign(new Error(`run ${runId} was cancelled`), { name: "AbortError" }));
+        controller.abort(
+          Object.assign(new Error(`run ${runId} was cancelled`), { name: "AbortError" }),
+        );
       }
     } catch {
       // Next time.

@@ -102,10 +102,10 @@ export function createRunStore(pool: Pool) {
       return result.rows.map(toRow);
     },
     async setStatus(runId: string, status: string): Promise<void> {
-      await pool.query(`UPDATE ${SCHEMA}.runs SET status = $2 WHERE run_id = $1 AND ended_at IS NULL`, [
-        runId,
-        status,
-      ]);
+      await pool.query(
+        `UPDATE ${SCHEMA}.runs SET status = $2 WHERE run_id = $1 AND ended_at IS NULL`,
+        [runId, status],
+      );
     },
     async nextAttempt(runId: string): Promise<number> {
       const result = await pool.query(

@@ -3,8 +3,8 @@ import { hostname } from "node:os";
 import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
 import { createPool, type Logger } from "../database/pool.js";
 import { migrate } from "../database/schema.js";
-import { createRunStore } from "../store/run-store.js";
 import { queueNames } from "../service.js";
+import { createRunStore } from "../store/run-store.js";
 import { registeredRunWorkflow } from "../workflows/run-workflow.js";
 import { applicationVersion } from "../workflows/unit-job.js";
 import { registeredUnitWorkflow } from "../workflows/unit-workflow.js";
@@ -64,7 +64,6 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const concurrency = options.concurrency ?? 8;
   const pool = createPool(options.databaseUrl, logger);
-  await migrate(pool);
   const stopping = new AbortController();
   const dbos = await DBOSClient.create({
     systemDatabaseUrl: options.databaseUrl,
@@ -100,7 +99,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     logger: dbosLogger(logger),
     logLevel: "warn",
   });
-  await DBOS.launch();
+  // Launched under the migration lock: workers that start together must not race on DDL.
+  await migrate(pool, { during: () => DBOS.launch() });
   await DBOS.registerQueue(queueNames.runs, {
     workerConcurrency: concurrency,
     minPollingIntervalMs: pollIntervalMs,

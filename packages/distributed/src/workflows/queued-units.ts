@@ -1,6 +1,6 @@
 import type { UnitExecutor, UnitResult } from "@reelsmith/runner";
-import type { RunRow } from "../store/run-store.js";
 import { queueNames } from "../service.js";
+import type { RunRow } from "../store/run-store.js";
 import type { WorkerContext } from "../worker/worker-context.js";
 import {
   applicationVersion,

@@ -14,10 +14,10 @@ import {
 import pLimit from "p-limit";
 import { createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { withReconnect } from "../database/pool.js";
+import { budgetScopes } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
-import { budgetScopes } from "../service.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { createQueuedUnits } from "./queued-units.js";
 import { workflowNames } from "./unit-job.js";
