@@ -55,6 +55,17 @@ describe("storyboard pipeline against the simulator", () => {
     expect(options.events.filter((e) => e.type === "video.status").length).toBeGreaterThanOrEqual(
       3,
     );
+    // Each clip's evaluated request (its scene's prompt) is in the event log.
+    const requests = options.events.filter((e) => e.type === "step.request" && e.step === "clips");
+    expect(requests).toHaveLength(3);
+    const scenes = (result.steps.storyboard?.outputs as { json: { scenes: unknown[] } }).json
+      .scenes;
+    for (const request of requests) {
+      if (request.type !== "step.request") continue;
+      expect(request.kind).toBe("video");
+      const scene = scenes[request.index ?? -1] as { description: string };
+      expect(request.spec.prompt).toBe(`Scene ${request.index}: ${scene.description}`);
+    }
     // Each clip's wait for a video slot ends with video.slot, before its submission.
     for (const index of [0, 1, 2]) {
       const seqOf = (type: string) =>

@@ -59,6 +59,17 @@ export type RunEventBody =
       totals?: RunTotals;
     }
   | { type: "step.skip"; step: string; reason: string }
+  /**
+   * What a step (or fan-out item) asks for: its body with defaults merged and expressions
+   * evaluated (e.g. a clip's prompt), sent before it runs or is served from the cache.
+   */
+  | {
+      type: "step.request";
+      step: string;
+      index?: number;
+      kind: string;
+      spec: Record<string, unknown>;
+    }
   | { type: "step.fail"; step: string; error: SerializedError; continued: boolean }
   | {
       type: "step.retry";

@@ -67,6 +67,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       ? Promise.resolve()
       : services.journal.append({ ...entry, step: stepId, ...at });
   const kindName = work.kind.kind;
+  services.bus.emit({ type: "step.request", step: stepId, ...at, kind: kindName, spec: work.spec });
   const policy = work.cache ? work.kind.cache : undefined;
   const key = policy
     ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, policy.ignore)
