@@ -1,3 +1,4 @@
 export * from "./event-bus.js";
 export * from "./event-queue.js";
+export * from "./read-event-log.js";
 export * from "./run-event.js";
