@@ -1,0 +1,346 @@
+import { existsSync } from "node:fs";
+import { extname, isAbsolute, relative, resolve, sep } from "node:path";
+import {
+  addTotals,
+  emptyTotals,
+  type RunEvent,
+  type RunTotals,
+  type SerializedError,
+} from "@reelsmith/runner";
+import { buildTimeline } from "./build-timeline.js";
+import { chatUnitOf } from "./chat-units.js";
+import { naturalOrder, type RunRecord } from "./read-run.js";
+import type {
+  ErrorEntry,
+  ReportModel,
+  RunFile,
+  StepRow,
+  StoryboardCard,
+  SubRunRow,
+} from "./report-model.js";
+import { stepLocations } from "./step-locations.js";
+
+const SINGLE_ITEM = -1;
+const VIDEO_EXTENSIONS = new Set([".mp4", ".webm", ".mov", ".m4v"]);
+const IMAGE_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".webp", ".gif"]);
+
+/** Where the thumbnail of a clip goes, relative to the run directory. */
+export function thumbnailPath(step: string, index: number | undefined): string {
+  const safe = step.replace(/[^A-Za-z0-9._-]+/g, "_");
+  return `report/thumbs/${safe}-${index ?? 0}.jpg`;
+}
+
+/**
+ * A file named by the run, as the page refers to it: relative to the run directory. Files
+ * outside it are not shown (the page only links what the directory holds).
+ */
+export function runFile(runDir: string, file: unknown): RunFile | undefined {
+  if (typeof file !== "string" || file === "") return undefined;
+  const absolute = isAbsolute(file) ? file : resolve(runDir, file);
+  const path = relative(runDir, absolute);
+  if (path === "" || path.startsWith("..") || isAbsolute(path)) return undefined;
+  return { relative: path.split(sep).join("/"), exists: existsSync(absolute) };
+}
+
+const numberOr = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+function totalsFrom(value: unknown): RunTotals {
+  const totals = emptyTotals();
+  if (value && typeof value === "object") addTotals(totals, value as Partial<RunTotals>);
+  return totals;
+}
+
+/**
+ * Builds what the report shows from a run directory's records.
+ * @example const model = buildModel(readRun("runs/x"));
+ */
+export function buildModel(record: RunRecord, now = new Date()): ReportModel {
+  const { runDir, runJson, state, events } = record;
+  const starts = events.filter((e) => e.type === "run.start");
+  const lastStart = starts.at(-1);
+  const stepInfos: { id: string; kind: string; fanOut: boolean }[] =
+    lastStart?.type === "run.start"
+      ? lastStart.steps
+      : [...state.steps.keys()].map((id) => ({ id, kind: "step", fanOut: false }));
+  const requests = new Map<string, Record<string, unknown>>();
+  const attempts = new Map<string, number>();
+  const stepEndTotals = new Map<string, RunTotals>();
+  const durations = new Map<string, number>();
+  const key = (step: string, index: number | undefined) => `${step}#${index ?? SINGLE_ITEM}`;
+  for (const event of events) {
+    if (event.type === "step.request") {
+      requests.set(key(event.step, event.index), event.spec);
+      attempts.set(
+        key(event.step, event.index),
+        (attempts.get(key(event.step, event.index)) ?? 0) + 1,
+      );
+    } else if (event.type === "step.retry") {
+      const at = key(event.step, event.item);
+      attempts.set(at, (attempts.get(at) ?? 1) + 1);
+    } else if (event.type === "step.end" && !event.reused) {
+      addTotals(
+        stepEndTotals.get(event.step) ?? setNew(stepEndTotals, event.step),
+        event.totals ?? {},
+      );
+      durations.set(event.step, (durations.get(event.step) ?? 0) + event.durationMs);
+    }
+  }
+  // Spending of fan-out items, from the journal: every completion is recorded once, so a
+  // resumed run counts what each session spent.
+  const itemTotals = new Map<string, RunTotals>();
+  for (const entry of record.journal) {
+    if (entry.type !== "item.end" || typeof entry.step !== "string") continue;
+    addTotals(
+      itemTotals.get(entry.step) ?? setNew(itemTotals, entry.step),
+      totalsFrom(entry.totals),
+    );
+  }
+
+  const locations = stepLocations(record.pipelineSource);
+  const pipelinePath = runJson.pipeline?.path;
+  const locationOf = (step: string) => {
+    const at = locations.get(step);
+    if (!at) return undefined;
+    const file = pipelinePath && pipelinePath !== "<inline>" ? pipelinePath : "pipeline.yaml";
+    return `${file}:${at.line}:${at.column}`;
+  };
+
+  const subRunsByStep = new Map<string, SubRunRow[]>();
+  for (const sub of record.subRuns) {
+    const owner = [...stepInfos]
+      .map((s) => s.id)
+      .filter((id) => sub.name.startsWith(`${id}-`))
+      .sort((a, b) => b.length - a.length)[0];
+    const row: SubRunRow = {
+      name: `subruns/${sub.name}`,
+      ...(sub.runJson.name ? { pipeline: sub.runJson.name } : {}),
+      status: sub.runJson.status ?? "unknown",
+      totals: totalsFrom(sub.runJson.totals),
+    };
+    const report = runFile(runDir, `${sub.dir}/report.html`);
+    if (report?.exists) row.report = report;
+    const list = subRunsByStep.get(owner ?? "") ?? setNew(subRunsByStep, owner ?? "", []);
+    list.push(row);
+  }
+
+  const steps: StepRow[] = stepInfos.map((info) => {
+    const journaled = state.steps.get(info.id);
+    const totals = info.fanOut
+      ? (itemTotals.get(info.id) ?? emptyTotals())
+      : (stepEndTotals.get(info.id) ?? emptyTotals());
+    const duration = durations.get(info.id);
+    return {
+      id: info.id,
+      kind: info.kind,
+      fanOut: info.fanOut,
+      status: journaled?.status ?? "pending",
+      items: info.fanOut ? countItems(info.id, journaled?.items.size ?? 0, events) : 1,
+      ...(duration === undefined ? {} : { durationMs: duration }),
+      totals,
+      subRuns: subRunsByStep.get(info.id) ?? [],
+    };
+  });
+  const totals = emptyTotals();
+  for (const step of steps) addTotals(totals, step.totals);
+
+  const cards: StoryboardCard[] = [];
+  const chats: ReportModel["chats"] = [];
+  const errors: ErrorEntry[] = [];
+  for (const info of stepInfos) {
+    const journaled = state.steps.get(info.id);
+    const count = info.fanOut ? countItems(info.id, journaled?.items.size ?? 0, events) : 1;
+    for (let position = 0; position < count; position++) {
+      const index = info.fanOut ? position : undefined;
+      const item = journaled?.items.get(index ?? SINGLE_ITEM);
+      const spec = requests.get(key(info.id, index)) ?? {};
+      const outputs = (item?.outputs ??
+        (info.fanOut ? undefined : (journaled?.outputs as Record<string, unknown>))) as
+        | Record<string, unknown>
+        | undefined;
+      const error = item?.error ?? (info.fanOut ? undefined : journaled?.error);
+      const status = unitStatus(item?.status ?? journaled?.status, item, outputs, error);
+      if (info.kind === "video") {
+        cards.push(
+          cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, attempts, error),
+        );
+      } else if (info.kind === "chat" && (outputs || error || item)) {
+        chats.push(chatUnitOf(info.id, index, spec, outputs, status));
+      }
+      if (error && info.fanOut) errors.push(errorEntry(info.id, index, error, locationOf(info.id)));
+    }
+    if (journaled?.error && !info.fanOut) {
+      errors.push(errorEntry(info.id, undefined, journaled.error, locationOf(info.id)));
+    } else if (journaled?.error && info.fanOut && !errors.some((e) => e.step === info.id)) {
+      errors.push(errorEntry(info.id, undefined, journaled.error, locationOf(info.id)));
+    }
+  }
+  if (runJson.error && errors.length === 0) {
+    errors.push({
+      step: "run",
+      name: String(runJson.error.name ?? "Error"),
+      ...(runJson.error.code ? { code: String(runJson.error.code) } : {}),
+      message: String(runJson.error.message ?? ""),
+    });
+  }
+
+  const { videos, images } = finalMedia(runDir, runJson.outputs, steps, state);
+  videos.forEach((video, position) => {
+    const poster = runFile(runDir, `report/thumbs/output-${position}.jpg`);
+    if (poster) Object.assign(video, { poster });
+  });
+  const ended = state.ended !== undefined && runJson.status !== "running";
+  const status = ended ? (runJson.status ?? String(state.ended?.status ?? "unknown")) : "running";
+  return {
+    name: runJson.name ?? String(state.start?.name ?? "run"),
+    ...(runJson.runId ? { runId: runJson.runId } : {}),
+    ...(pipelinePath ? { pipelinePath } : {}),
+    inputs: runJson.inputs ?? (state.start?.inputs as Record<string, unknown>) ?? {},
+    service: runJson.baseURL ?? "the built-in simulator (offline, synthetic clips)",
+    ...(runJson.startedAt ? { startedAt: runJson.startedAt } : {}),
+    ...(runJson.resumedAt ? { resumedAt: runJson.resumedAt } : {}),
+    ...(runJson.endedAt && ended ? { endedAt: runJson.endedAt } : {}),
+    status,
+    ...exitReason(status, runJson.error, record.locked),
+    inProgress: !ended,
+    steps,
+    totals,
+    cards,
+    finalVideos: videos,
+    finalImages: images,
+    timeline: buildTimeline(events, stepInfos),
+    chats,
+    errors,
+    generatedAt: now.toISOString(),
+  };
+}
+
+function setNew<V = RunTotals>(map: Map<string, V>, id: string, value?: V): V {
+  const created = value ?? (emptyTotals() as V);
+  map.set(id, created);
+  return created;
+}
+
+/** Items of a fan-out: the largest `total` seen in events, else what the journal holds. */
+function countItems(step: string, journaled: number, events: readonly RunEvent[]): number {
+  let total = journaled;
+  for (const event of events) {
+    if ((event.type === "item.start" || event.type === "item.end") && event.step === step) {
+      total = Math.max(total, event.total);
+    }
+  }
+  return total;
+}
+
+function unitStatus(
+  status: string | undefined,
+  item: { status: string } | undefined,
+  outputs: Record<string, unknown> | undefined,
+  error: SerializedError | undefined,
+): StoryboardCard["status"] {
+  if (error || status === "failed") return "failed";
+  if (outputs) return "succeeded";
+  if (item || status === "running") return "running";
+  return "pending";
+}
+
+function cardOf(
+  runDir: string,
+  step: string,
+  index: number | undefined,
+  spec: Record<string, unknown>,
+  outputs: Record<string, unknown> | undefined,
+  facts: Record<string, Record<string, unknown>> | undefined,
+  status: StoryboardCard["status"],
+  attempts: Map<string, number>,
+  error: SerializedError | undefined,
+): StoryboardCard {
+  const jobId = outputs?.id ?? facts?.["video.submitted"]?.jobId;
+  const clip = runFile(runDir, outputs?.file);
+  const thumbnail = clip ? runFile(runDir, thumbnailPath(step, index)) : undefined;
+  const credits = numberOr(outputs?.credits);
+  const duration = numberOr(outputs?.duration);
+  return {
+    step,
+    ...(index === undefined ? {} : { index }),
+    status,
+    ...(spec.prompt === undefined ? {} : { prompt: String(spec.prompt) }),
+    ...(spec.model === undefined ? {} : { model: String(spec.model) }),
+    ...(spec.size === undefined ? {} : { size: String(spec.size) }),
+    ...(spec.seconds === undefined ? {} : { seconds: String(spec.seconds) }),
+    ...(typeof jobId === "string" ? { jobId } : {}),
+    attempts: attempts.get(`${step}#${index ?? SINGLE_ITEM}`) ?? (outputs ? 1 : 0),
+    ...(credits === undefined ? {} : { credits }),
+    ...(duration === undefined ? {} : { duration }),
+    ...(clip ? { clip } : {}),
+    ...(thumbnail ? { thumbnail } : {}),
+    ...(error ? { error: error.message } : {}),
+  };
+}
+
+function errorEntry(
+  step: string,
+  index: number | undefined,
+  error: SerializedError,
+  location: string | undefined,
+): ErrorEntry {
+  const own =
+    typeof error.file === "string" && typeof error.line === "number"
+      ? `${error.file}:${error.line}:${typeof error.column === "number" ? error.column : 1}`
+      : undefined;
+  return {
+    step,
+    ...(index === undefined ? {} : { index }),
+    name: error.name,
+    ...(error.code ? { code: error.code } : {}),
+    message: error.message,
+    ...((own ?? location) ? { location: own ?? location } : {}),
+  };
+}
+
+function finalMedia(
+  runDir: string,
+  outputs: Record<string, unknown> | undefined,
+  steps: readonly StepRow[],
+  state: RunRecord["state"],
+): { videos: RunFile[]; images: RunFile[] } {
+  const candidates: unknown[] = Object.values(outputs ?? {});
+  // A run that did not finish has no outputs yet: its ffmpeg steps' files are what it made.
+  if (candidates.length === 0) {
+    for (const step of steps) {
+      if (step.kind !== "ffmpeg" || step.fanOut) continue;
+      const file = (state.steps.get(step.id)?.outputs as { file?: unknown } | undefined)?.file;
+      candidates.push(file);
+    }
+  }
+  const seen = new Set<string>();
+  const videos: RunFile[] = [];
+  const images: RunFile[] = [];
+  for (const candidate of candidates) {
+    const file = runFile(runDir, candidate);
+    if (!file?.exists || seen.has(file.relative)) continue;
+    seen.add(file.relative);
+    const extension = extname(file.relative).toLowerCase();
+    if (VIDEO_EXTENSIONS.has(extension)) videos.push(file);
+    else if (IMAGE_EXTENSIONS.has(extension)) images.push(file);
+  }
+  images.sort((a, b) => naturalOrder(a.relative, b.relative));
+  return { videos, images };
+}
+
+function exitReason(
+  status: string,
+  error: { message?: string } | undefined,
+  locked: boolean,
+): { exitReason?: string } {
+  if (status === "succeeded") return { exitReason: "finished: every step succeeded" };
+  if (status === "cancelled") return { exitReason: "interrupted (resume with reelsmith resume)" };
+  if (status === "failed") return { exitReason: error?.message ?? "a step failed" };
+  if (status === "running")
+    return {
+      exitReason: locked
+        ? "still running: this page shows what is known so far"
+        : "stopped before its end (killed?): resume with reelsmith resume",
+    };
+  return {};
+}

@@ -1,0 +1,121 @@
+import type { RunTotals } from "@reelsmith/runner";
+
+/** A file of the run directory as the page refers to it. */
+export interface RunFile {
+  /** Path relative to the run directory, with `/` separators. */
+  relative: string;
+  exists: boolean;
+}
+
+/** One card of the storyboard: a video step or one item of a video fan-out. */
+export interface StoryboardCard {
+  step: string;
+  index?: number;
+  status: "succeeded" | "failed" | "running" | "pending" | "cached";
+  prompt?: string;
+  model?: string;
+  size?: string;
+  seconds?: string;
+  jobId?: string;
+  attempts: number;
+  credits?: number;
+  duration?: number;
+  clip?: RunFile;
+  thumbnail?: RunFile;
+  error?: string;
+}
+
+/** One step's line of the cost table. */
+export interface StepRow {
+  id: string;
+  kind: string;
+  fanOut: boolean;
+  status: string;
+  items: number;
+  durationMs?: number;
+  totals: RunTotals;
+  /** Credits, tokens and videos of sub-pipelines started by this step's tools (in `totals`). */
+  subRuns: SubRunRow[];
+}
+
+/** A sub-pipeline run started by a tool. */
+export interface SubRunRow {
+  name: string;
+  pipeline?: string;
+  status: string;
+  totals: RunTotals;
+  report?: RunFile;
+}
+
+/** A phase of a timeline bar. */
+export interface TimelinePhase {
+  phase: "waiting" | "submitted" | "polling" | "downloading" | "ffmpeg" | "chat" | "running";
+  start: number;
+  end: number;
+}
+
+/** One row of the timeline: a step, or one item of a fan-out. */
+export interface TimelineRow {
+  step: string;
+  index?: number;
+  kind: string;
+  status: string;
+  phases: TimelinePhase[];
+}
+
+/** One chat unit (a chat step or one item) with its conversation. */
+export interface ChatUnit {
+  step: string;
+  index?: number;
+  model?: string;
+  status: string;
+  text?: string;
+  json?: unknown;
+  messages: ChatMessageView[];
+  tokens?: number;
+}
+
+/** A message of a conversation as the page shows it. */
+export interface ChatMessageView {
+  role: string;
+  content: string;
+  toolCalls: { name: string; arguments: string }[];
+  toolCallId?: string;
+}
+
+/** A failure of a step or an item. */
+export interface ErrorEntry {
+  step: string;
+  index?: number;
+  name: string;
+  code?: string;
+  message: string;
+  /** file:line:column of the step in the pipeline. */
+  location?: string;
+}
+
+/** Everything the page shows, read from a run directory. */
+export interface ReportModel {
+  name: string;
+  runId?: string;
+  pipelinePath?: string;
+  inputs: Record<string, unknown>;
+  service: string;
+  startedAt?: string;
+  resumedAt?: string;
+  endedAt?: string;
+  status: string;
+  exitReason?: string;
+  /** True when the run has not ended (the page shows what is known so far). */
+  inProgress: boolean;
+  steps: StepRow[];
+  totals: RunTotals;
+  cards: StoryboardCard[];
+  /** Final videos, each with a poster frame made for the page. */
+  finalVideos: (RunFile & { poster?: RunFile })[];
+  finalImages: RunFile[];
+  timeline: { start: number; end: number; rows: TimelineRow[]; resumes: number[] };
+  chats: ChatUnit[];
+  errors: ErrorEntry[];
+  generatedAt: string;
+}

@@ -1,0 +1,23 @@
+import type { RunTotals } from "@reelsmith/runner";
+import type { ReportModel } from "../model/report-model.js";
+import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "./escape.js";
+
+function cells(totals: RunTotals): string {
+  return `<td class="num">${totals.videos}</td><td class="num">${formatNumber(totals.credits)}</td><td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
+}
+
+/**
+ * The cost table: one row per step (videos, credits, tokens; sub-pipelines started by a
+ * step's tools are counted in that step and listed under it), then the run's total.
+ */
+export function renderCosts(model: ReportModel): string {
+  const rows = model.steps.map((step) => {
+    const main = `<tr class="step" data-step="${escapeHtml(step.id)}"><th scope="row">${escapeHtml(step.id)}</th><td>${escapeHtml(step.kind)}${step.fanOut ? ` ×${step.items}` : ""}</td><td><span class="badge ${escapeHtml(step.status)}">${escapeHtml(step.status)}</span></td><td class="num">${step.durationMs === undefined ? "" : escapeHtml(formatDuration(step.durationMs))}</td>${cells(step.totals)}</tr>`;
+    const subs = step.subRuns.map(
+      (sub) =>
+        `<tr class="sub"><th scope="row">↳ ${sub.report ? `<a href="${relativeUrl(sub.report.relative)}">${escapeHtml(sub.name)}</a>` : escapeHtml(sub.name)}</th><td>${escapeHtml(sub.pipeline ?? "sub-pipeline")}</td><td><span class="badge ${escapeHtml(sub.status)}">${escapeHtml(sub.status)}</span></td><td class="num">included above</td>${cells(sub.totals)}</tr>`,
+    );
+    return main + subs.join("");
+  });
+  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">videos</th><th class="num">credits</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals)}</tr></tfoot></table><p class="note">Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
+}

@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import type { ReportModel } from "../model/report-model.js";
+import { escapeHtml, formatDuration, formatNumber, jsonBlock } from "./escape.js";
+import { renderChats, renderErrors } from "./render-chats.js";
+import { renderCosts } from "./render-costs.js";
+import { renderFinal, renderStoryboard } from "./render-storyboard.js";
+import { renderTimeline } from "./render-timeline.js";
+import { STYLES } from "./styles.js";
+
+/**
+ * The page's Content-Security-Policy: nothing from the network, no script at all (the page
+ * needs none), the one inline stylesheet by its hash, and media and pictures only from the
+ * page's own location (the run directory).
+ */
+export function contentSecurityPolicy(styles: string): string {
+  const styleHash = createHash("sha256").update(styles).digest("base64");
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'sha256-${styleHash}'`,
+    "img-src 'self'",
+    "media-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+function renderHeader(model: ReportModel): string {
+  const rows: [string, string][] = [];
+  if (model.pipelinePath)
+    rows.push(["pipeline", `<span class="mono">${escapeHtml(model.pipelinePath)}</span>`]);
+  rows.push(["service", escapeHtml(model.service)]);
+  if (model.startedAt) rows.push(["started", escapeHtml(model.startedAt)]);
+  if (model.resumedAt) rows.push(["resumed", escapeHtml(model.resumedAt)]);
+  if (model.endedAt) rows.push(["ended", escapeHtml(model.endedAt)]);
+  if (model.startedAt && model.endedAt) {
+    const ms = Date.parse(model.endedAt) - Date.parse(model.startedAt);
+    if (Number.isFinite(ms)) rows.push(["wall time", escapeHtml(formatDuration(ms))]);
+  }
+  rows.push([
+    "spent",
+    escapeHtml(
+      `${formatNumber(model.totals.credits)} credits · ${model.totals.videos} videos · ${model.totals.totalTokens} tokens`,
+    ),
+  ]);
+  if (model.runId) rows.push(["run id", `<span class="mono">${escapeHtml(model.runId)}</span>`]);
+  const inputs =
+    Object.keys(model.inputs).length === 0
+      ? ""
+      : `<details class="inputs" open><summary>inputs</summary><pre>${jsonBlock(model.inputs)}</pre></details>`;
+  return `<header class="header"><h1>${escapeHtml(model.name)}</h1><p class="status-line"><span class="badge ${escapeHtml(model.status)}" id="run-status">${escapeHtml(model.status)}</span> ${escapeHtml(model.exitReason ?? "")}</p><dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join("")}</dl>${inputs}</header>`;
+}
+
+/**
+ * The whole report page: one self-contained HTML document (inline CSS, no script, no
+ * network), media referenced by paths relative to the run directory.
+ * @example const html = renderPage(buildModel(readRun("runs/x")));
+ */
+export function renderPage(model: ReportModel): string {
+  const body = [
+    renderHeader(model),
+    renderErrors(model),
+    renderStoryboard(model),
+    renderFinal(model),
+    renderTimeline(model),
+    renderCosts(model),
+    renderChats(model),
+  ].join("\n");
+  const note = model.inProgress ? " (so far: the run has not ended)" : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(STYLES))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(`${model.name} — ${model.status} — reelsmith report`)}</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<main>
+${body}
+<footer>reelsmith report generated ${escapeHtml(model.generatedAt)}${escapeHtml(note)}. Rebuild it any time with <code>reelsmith report &lt;run-dir&gt;</code>.</footer>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,49 @@
+import type { ReportModel, StoryboardCard } from "../model/report-model.js";
+import { escapeHtml, formatNumber, relativeUrl } from "./escape.js";
+
+function cardHtml(card: StoryboardCard): string {
+  const label = card.index === undefined ? card.step : `${card.step} #${card.index}`;
+  const thumb = card.thumbnail?.exists
+    ? `<img class="thumb" src="${relativeUrl(card.thumbnail.relative)}" alt="${escapeHtml(`poster frame of ${label}`)}" loading="lazy" decoding="async" width="240" height="135">`
+    : `<div class="thumb none">${escapeHtml(card.status === "failed" ? "failed" : card.status === "succeeded" ? "no clip" : card.status)}</div>`;
+  const facts = [
+    card.model,
+    card.size,
+    card.seconds === undefined ? undefined : `${card.seconds} s`,
+  ].filter(Boolean);
+  const meta: string[] = [];
+  if (card.jobId) meta.push(`<dt>job</dt><dd class="mono">${escapeHtml(card.jobId)}</dd>`);
+  meta.push(`<dt>attempts</dt><dd>${card.attempts}</dd>`);
+  if (card.credits !== undefined)
+    meta.push(`<dt>credits</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
+  const player =
+    card.clip?.exists === true
+      ? `<details class="play"><summary>play clip${card.duration === undefined ? "" : ` (${escapeHtml(card.duration)} s)`}</summary><video controls preload="none" playsinline src="${relativeUrl(card.clip.relative)}"></video></details>`
+      : "";
+  const error = card.error ? `<p class="error-text">${escapeHtml(card.error)}</p>` : "";
+  return `<article class="card ${escapeHtml(card.status)}" data-step="${escapeHtml(card.step)}"${card.index === undefined ? "" : ` data-index="${card.index}"`}>${thumb}<header><span class="label">${escapeHtml(label)}</span><span class="badge ${escapeHtml(card.status)}">${escapeHtml(card.status)}</span></header><p class="prompt">${escapeHtml(card.prompt ?? "")}</p><p class="facts">${escapeHtml(facts.join(" · "))}</p><dl>${meta.join("")}</dl>${player}${error}</article>`;
+}
+
+/** The storyboard grid: one card per clip (video step or fan-out item). */
+export function renderStoryboard(model: ReportModel): string {
+  if (model.cards.length === 0) return "";
+  return `<section id="storyboard"><h2>Storyboard <small>${model.cards.length} clip${model.cards.length === 1 ? "" : "s"}</small></h2><div class="grid">${model.cards.map(cardHtml).join("")}</div></section>`;
+}
+
+/** The final video(s) with a player, and the run's pictures (contact sheet, posters). */
+export function renderFinal(model: ReportModel): string {
+  if (model.finalVideos.length === 0 && model.finalImages.length === 0) return "";
+  const videos = model.finalVideos
+    .map(
+      (file) =>
+        `<figure><video class="final" controls preload="metadata" playsinline${file.poster?.exists ? ` poster="${relativeUrl(file.poster.relative)}"` : ""} src="${relativeUrl(file.relative)}"></video><figcaption class="mono">${escapeHtml(file.relative)}</figcaption></figure>`,
+    )
+    .join("");
+  const images = model.finalImages
+    .map(
+      (file) =>
+        `<figure><a href="${relativeUrl(file.relative)}"><img class="sheet" src="${relativeUrl(file.relative)}" alt="${escapeHtml(file.relative)}" loading="lazy"></a><figcaption class="mono">${escapeHtml(file.relative)}</figcaption></figure>`,
+    )
+    .join("");
+  return `<section id="final"><h2>Result</h2><div class="final-media">${videos}${images}</div></section>`;
+}
