@@ -24,9 +24,10 @@ await page.evaluate(() => window.scrollTo(0, 0));
 await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 const box = await page.locator("#storyboard").boundingBox();
 if (!box) throw new Error("the report has no storyboard");
-await page.screenshot({
-  path: output,
-  clip: { x: 0, y: 0, width: 1100, height: Math.ceil(box.y + box.height + 16) },
-});
+// Cards off screen are skipped by content-visibility: make the viewport hold the whole section.
+const height = Math.ceil(box.y + box.height + 16);
+await page.setViewportSize({ width: 1100, height });
+await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+await page.screenshot({ path: output, clip: { x: 0, y: 0, width: 1100, height } });
 await browser.close();
 console.log(output);
