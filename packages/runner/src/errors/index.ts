@@ -1,5 +1,6 @@
 export * from "./ambiguous-video-submission-error.js";
 export * from "./budget-exceeded-error.js";
+export * from "./invalid-image-error.js";
 export * from "./lost-video-job-error.js";
 export * from "./output-path-error.js";
 export * from "./pipeline-changed-error.js";

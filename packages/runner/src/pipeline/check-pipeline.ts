@@ -6,6 +6,7 @@ import { collectReferencePaths, containsExpression } from "../expressions/refere
 import { conditionAsTemplate, splitTemplate, wholeExpression } from "../expressions/template.js";
 import { findCycles, stepDependencies } from "../plan/build-graph.js";
 import { stepOutputNames } from "../steps/definitions.js";
+import { dataUriImageProblem, imageFileProblem } from "../steps/image-file.js";
 import type { CheckContext } from "../steps/step-kind.js";
 import { checkTypes } from "./check-types.js";
 import type { VideoModelCatalog } from "./core-shim.js";
@@ -223,8 +224,20 @@ function checkReferences(
 /** Local files the pipeline names literally (images, sub-pipelines) must exist before anything is sent. */
 function checkLocalFiles(rawSteps: unknown[], baseDir: string, problems: PipelineProblem[]): void {
   const check = (value: unknown, path: (string | number)[], what: string) => {
-    if (typeof value !== "string" || value.includes("${{") || /^(https?:|data:)/i.test(value))
+    if (typeof value !== "string" || value.includes("${{") || /^https?:/i.test(value)) return;
+    const invalidImage = (reason: string) =>
+      problems.push({
+        path,
+        message: `image ${/^data:/i.test(value) ? "data URI" : value} cannot be sent: ${reason}`,
+        severity: "error",
+        code: "IMAGE_INVALID",
+        hint: "images are PNG, JPEG, GIF or WebP files of at most 10 MiB",
+      });
+    if (/^data:/i.test(value)) {
+      const reason = what === "image" ? dataUriImageProblem(value) : undefined;
+      if (reason) invalidImage(reason);
       return;
+    }
     const file = isAbsolute(value) ? value : resolve(baseDir, value);
     let found = false;
     let exists = false;
@@ -250,6 +263,9 @@ function checkLocalFiles(rawSteps: unknown[], baseDir: string, problems: Pipelin
         code: "FILE_NOT_FOUND",
         hint: "relative paths are resolved from the pipeline file's folder",
       });
+    } else if (what === "image") {
+      const reason = imageFileProblem(file);
+      if (reason) invalidImage(reason);
     }
   };
   rawSteps.forEach((step, index) => {

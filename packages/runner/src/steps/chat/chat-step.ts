@@ -1,16 +1,15 @@
-import { isAbsolute, resolve } from "node:path";
-import {
-  type ChatCompletion,
-  type ChatMessage,
-  type ContentPart,
-  imagePart,
-  type ReelsmithClient,
-  type RunnableTool,
-  type Usage,
+import type {
+  ChatCompletion,
+  ChatMessage,
+  ContentPart,
+  ReelsmithClient,
+  RunnableTool,
+  Usage,
 } from "@reelsmith/core";
 import { SubPipelineDepthError } from "../../errors/sub-pipeline-depth-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { parseDuration } from "../../executor/parse-duration.js";
+import { checkedImagePart } from "../image-file.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import type { ChatStepSpec } from "./chat-schema.js";
 import { chatDefinition } from "./index.js";
@@ -29,10 +28,7 @@ async function messagesOf(spec: ChatStepSpec, pipelineDir: string): Promise<Chat
     const parts: ContentPart[] = [];
     for (const image of images) {
       const value = String(image);
-      const local = !/^(https?:|data:)/i.test(value);
-      parts.push(
-        await imagePart(local && !isAbsolute(value) ? resolve(pipelineDir, value) : value),
-      );
+      parts.push(await checkedImagePart(value, pipelineDir));
     }
     const lastUser = [...messages].reverse().find((m) => m.role === "user");
     if (lastUser && lastUser.role === "user") {

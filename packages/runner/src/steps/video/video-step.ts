@@ -1,7 +1,6 @@
-import { basename, isAbsolute, resolve } from "node:path";
+import { basename } from "node:path";
 import {
   AmbiguousSubmissionError,
-  imagePart,
   NotFoundError,
   type ReelsmithClient,
   type VideoCreateParams,
@@ -13,6 +12,7 @@ import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-subm
 import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
+import { checkedImagePart } from "../image-file.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { videoDefinition } from "./index.js";
 import type { VideoStepSpec } from "./video-schema.js";
@@ -46,8 +46,7 @@ async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<
   if (spec.image !== undefined) {
     const image = String(spec.image);
     const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
-    const local = !/^(https?:|data:)/i.test(image);
-    const part = await imagePart(local && !isAbsolute(image) ? resolve(pipelineDir, image) : image);
+    const part = await checkedImagePart(image, pipelineDir);
     params.image_url = part.image_url.url;
   }
   return params;
