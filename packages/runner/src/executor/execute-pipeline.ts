@@ -16,8 +16,9 @@ import {
   evaluateValue,
 } from "../expressions/index.js";
 import type { JournalWriter } from "../journal/journal.js";
-import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
+import { type RunState, SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
+import { artifactsIntact } from "./artifacts.js";
 import type { CreditBudget } from "./budget.js";
 import type { ExecutableSpec, ExecutableStep, StepGraph } from "./executable-pipeline.js";
 import type { ExecutionExtras } from "./execution-context.js";
@@ -130,7 +131,14 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       return;
     }
     const previous = options.previous?.steps.get(step.id);
-    if (previous?.status === "succeeded") {
+    // A journaled success is reused only when what it wrote is still there with the same
+    // bytes and everything it was made from was reused too; else the step runs again (its
+    // intact items and downloaded-but-deleted clips are reused or fetched, not paid again).
+    if (
+      previous?.status === "succeeded" &&
+      dependencies.every((d) => summaries[d]?.reused || summaries[d]?.status === "skipped") &&
+      (await stepIntact(previous, options.run.dir))
+    ) {
       finish(step.id, { ...base, status: "succeeded", outputs: previous.outputs, reused: true });
       bus.emit({
         type: "step.end",
@@ -202,7 +210,11 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       const prior = previous?.items.get(index ?? SINGLE_ITEM);
       if (fanOut)
         bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
-      if (prior?.status === "succeeded" && prior.outputs) {
+      if (
+        prior?.status === "succeeded" &&
+        prior.outputs &&
+        (await artifactsIntact(prior, options.run.dir))
+      ) {
         results[position] = { outputs: prior.outputs, totals: emptyTotals(), cached: false };
         if (fanOut)
           bus.emit({
@@ -290,7 +302,13 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       }
       return failStep(step, kind.kind, started, first?.error, outputs, stepTotals, first?.index);
     }
-    const durable = journal.append({ type: "step.end", step: step.id, outputs });
+    const artifacts = fanOut ? undefined : results[0]?.artifacts;
+    const durable = journal.append({
+      type: "step.end",
+      step: step.id,
+      outputs,
+      ...(artifacts ? { artifacts } : {}),
+    });
     // A step nothing depends on is made durable by the shared syncs and at the latest by
     // the journal's close before the run returns.
     if (awaited.has(step.id)) await durable;
@@ -367,6 +385,17 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     runError = new BudgetExceededError(options.budget.spent, options.budget.maxCredits);
   }
   return { steps: summaries, totals, error: runError, cancelled: signal.aborted, context };
+}
+
+/** Every file a journaled step (or each of its items) wrote is still there, unchanged. */
+async function stepIntact(step: StepState, runDir: string): Promise<boolean> {
+  if (step.items.size === 0 || (step.items.size === 1 && step.items.has(SINGLE_ITEM))) {
+    return artifactsIntact(step, runDir);
+  }
+  for (const item of step.items.values()) {
+    if (item.status === "succeeded" && !(await artifactsIntact(item, runDir))) return false;
+  }
+  return true;
 }
 
 function isAbort(error: unknown): boolean {

@@ -8,6 +8,7 @@ import type { JournalWriter } from "../journal/journal.js";
 import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
+import { type Artifact, artifactsOf } from "./artifacts.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import { resolveOutputPath } from "./resolve-output-path.js";
 import { isRetryableStepError, type RetrySpec, retryDelay, sleep } from "./retry-policy.js";
@@ -44,6 +45,8 @@ export interface UnitServices {
 /** How a unit ended. */
 export interface UnitResult {
   outputs: Record<string, unknown>;
+  /** Files the outputs name, with their sha256 (journaled; resume checks them). */
+  artifacts?: Record<string, Artifact>;
   totals: RunTotals;
   cached: boolean;
 }
@@ -78,8 +81,9 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     const hit = await restoreFromCache(services.cacheDir, key, services.runDir, places);
     if (hit) {
       const totals = { ...emptyTotals(), cachedSteps: 1 };
-      await record({ type: "item.end", outputs: hit.outputs, totals, cached: true });
-      return { outputs: hit.outputs, totals, cached: true };
+      const artifacts = await artifactsOf(hit.outputs, services.runDir);
+      await record({ type: "item.end", outputs: hit.outputs, totals, cached: true, artifacts });
+      return { outputs: hit.outputs, totals, cached: true, artifacts };
     }
   }
   // Written in order now; made durable by the next sync (losing it only means a re-run).
@@ -121,7 +125,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
       const totals = addTotals(totalsOfOutputs(kindName, outputs), subTotals);
-      await record({ type: "item.end", outputs, totals });
+      const artifacts = await artifactsOf(outputs, services.runDir);
+      await record({ type: "item.end", outputs, totals, artifacts });
       if (key) {
         await storeInCache(services.cacheDir, {
           key,
@@ -132,7 +137,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
           summary: summaryOf(work.spec),
         }).catch(() => undefined);
       }
-      return { outputs, totals, cached: false };
+      return { outputs, totals, cached: false, artifacts };
     } catch (caught) {
       let error = caught;
       if (timeoutSignal?.aborted && !services.signal.aborted) {

@@ -1,4 +1,5 @@
 import type { RunTotals, SerializedError } from "../events/run-event.js";
+import type { Artifact } from "../executor/artifacts.js";
 import type { JournalRecord } from "./journal-record.js";
 
 /** What the journal knows about one fan-out item (or the single unit of a plain step). */
@@ -7,6 +8,8 @@ export interface ItemState {
   outputs?: Record<string, unknown>;
   error?: SerializedError;
   totals?: Partial<RunTotals>;
+  /** Files the item wrote, with their sha256 (checked before a resume reuses the item). */
+  artifacts?: Record<string, Artifact>;
   /** Facts recorded by the step kind (e.g. "video.submitted" → { jobId }), latest wins. */
   facts: Record<string, Record<string, unknown>>;
 }
@@ -15,6 +18,8 @@ export interface ItemState {
 export interface StepState {
   status: "running" | "succeeded" | "failed" | "skipped";
   outputs?: unknown;
+  /** Files a step without for_each wrote, with their sha256. */
+  artifacts?: Record<string, Artifact>;
   error?: SerializedError;
   items: Map<number, ItemState>;
 }
@@ -68,6 +73,7 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
         const step = stepOf(String(record.step));
         step.status = "succeeded";
         step.outputs = record.outputs;
+        step.artifacts = record.artifacts as Record<string, Artifact> | undefined;
         break;
       }
       case "step.skip":
@@ -87,6 +93,7 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
         item.status = "succeeded";
         item.outputs = record.outputs as Record<string, unknown>;
         item.totals = record.totals as Partial<RunTotals>;
+        item.artifacts = record.artifacts as Record<string, Artifact> | undefined;
         break;
       }
       case "item.fail": {
