@@ -41,18 +41,24 @@ export async function joinWithTransitions(
   },
 ): Promise<void> {
   const { duration: overlap } = options.transition;
+  // Each clip is opened twice, picture only and sound only: with one input per clip, ffmpeg
+  // 4.1 reads later clips far ahead for acrossfade's sake and queues their decoded frames
+  // (821 MB against 167 MB for 12 480p clips; bench/transition-bench.mjs).
   const inputs: string[] = [];
   const graph: string[] = [];
   clips.forEach((clip, index) => {
-    inputs.push("-i", path.resolve(clip));
+    const file = path.resolve(clip);
     const seconds = options.durations[index] ?? 0;
     const info = infos[index];
+    const video = inputs.filter((arg) => arg === "-i").length;
+    inputs.push("-an", "-i", file);
     graph.push(
-      `[${index}:v:0]${videoNormalizeChain(options.target, options.mode, info?.sar)},trim=duration=${seconds},setpts=PTS-STARTPTS,settb=AVTB[v${index}]`,
+      `[${video}:v:0]${videoNormalizeChain(options.target, options.mode, info?.sar)},trim=duration=${seconds},setpts=PTS-STARTPTS,settb=AVTB[v${index}]`,
     );
     if (info?.hasAudio) {
+      inputs.push("-vn", "-i", file);
       graph.push(
-        `[${index}:a:0]${audioNormalizeChain},apad,atrim=duration=${seconds},asetpts=PTS-STARTPTS[a${index}]`,
+        `[${video + 1}:a:0]${audioNormalizeChain},apad,atrim=duration=${seconds},asetpts=PTS-STARTPTS[a${index}]`,
       );
     } else {
       graph.push(
