@@ -1,4 +1,4 @@
-import pLimit, { type LimitFunction } from "p-limit";
+import pLimit from "p-limit";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepError } from "../errors/step-error.js";
@@ -24,6 +24,7 @@ import type { ExecutableSpec, ExecutableStep, StepGraph } from "./executable-pip
 import type { ExecutionExtras } from "./execution-context.js";
 import { parseDuration } from "./parse-duration.js";
 import type { UnitResult } from "./run-unit.js";
+import { type LimitRunner, type SlotHolder, SlotPool, videoLimitFor } from "./slot-pool.js";
 import { localUnits, type UnitExecutor } from "./unit-executor.js";
 
 /** How one step ended. */
@@ -56,7 +57,7 @@ export interface ExecuteOptions {
   units?: UnitExecutor;
   signal: AbortSignal;
   concurrency: number;
-  videoLimit: LimitFunction;
+  videoLimit: LimitRunner;
   budget: CreditBudget;
   cache: boolean;
   cacheDir: string;
@@ -98,7 +99,7 @@ export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, Step
  */
 export async function executePipeline(options: ExecuteOptions): Promise<ExecuteResult> {
   const { spec, bus, journal, signal } = options;
-  const globalLimit = pLimit(options.concurrency);
+  const globalSlots = new SlotPool(options.concurrency);
   const summaries: Record<string, StepSummary> = {};
   const context: ExpressionContext = {
     inputs: options.inputs,
@@ -205,7 +206,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     const stepTotals = emptyTotals();
     const results: (UnitResult | undefined)[] = new Array(items.length).fill(undefined);
     const errors: { index: number | undefined; error: unknown }[] = [];
-    const runItem = async (item: unknown, position: number) => {
+    const runItem = async (item: unknown, position: number, slot: SlotHolder) => {
       const index = fanOut ? position : undefined;
       const prior = previous?.items.get(index ?? SINGLE_ITEM);
       if (fanOut)
@@ -247,7 +248,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
             client: options.client,
             bus,
             journal,
-            videoLimit: options.videoLimit,
+            videoLimit: videoLimitFor(slot, options.videoLimit),
             defaults: spec.defaults ?? {},
             cacheDir: options.cacheDir,
             extras: options.extras,
@@ -278,7 +279,15 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     };
     await Promise.all(
       items.map((item, position) => {
-        const unit = () => globalLimit(() => runItem(item, position));
+        const unit = async () => {
+          const slot = globalSlots.holder();
+          await slot.acquire();
+          try {
+            await runItem(item, position, slot);
+          } finally {
+            slot.release();
+          }
+        };
         return itemLimit ? itemLimit(unit) : unit();
       }),
     );

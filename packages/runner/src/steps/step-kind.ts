@@ -49,7 +49,8 @@ export interface StepRunContext {
   /** Resolve a path the pipeline names inside the run directory (refuses escapes). */
   resolveOutputPath(relative: string): string;
   journal: StepJournal; // execution owner defines: record(jobId) before polling, etc.
-  limits: { video: import("p-limit").LimitFunction };
+  /** Runs work once a video slot is free; waiting for it holds no other slot. */
+  limits: { video: import("../executor/slot-pool.js").LimitRunner };
   defaults: Record<string, unknown>; // this kind's pipeline defaults (already merged into spec by the executor)
 }
 
