@@ -8,7 +8,8 @@ import type {
 } from "./types.js";
 
 interface ChoiceState {
-  content: string;
+  /** Content deltas, joined once by `completion()` (cheaper than 100k string concatenations). */
+  content: string[];
   sawContent: boolean;
   refusal: string | null;
   finishReason: string | null;
@@ -36,11 +37,13 @@ export class ChatCompletionAccumulator {
     if (chunk.usage) this.#usage = chunk.usage;
     if (typeof chunk.system_fingerprint === "string")
       this.#extra.system_fingerprint = chunk.system_fingerprint;
-    for (const choice of chunk.choices ?? []) {
+    const choices = chunk.choices ?? [];
+    for (let c = 0; c < choices.length; c++) {
+      const choice = choices[c] as (typeof choices)[number];
       let state = this.#choices.get(choice.index);
       if (!state) {
         state = {
-          content: "",
+          content: [],
           sawContent: false,
           refusal: null,
           finishReason: null,
@@ -50,11 +53,14 @@ export class ChatCompletionAccumulator {
       }
       const delta = choice.delta ?? {};
       if (typeof delta.content === "string") {
-        state.content += delta.content;
+        state.content.push(delta.content);
         state.sawContent = true;
       }
       if (typeof delta.refusal === "string") state.refusal = (state.refusal ?? "") + delta.refusal;
-      for (const part of delta.tool_calls ?? []) {
+      // Indexed loops: this runs once per streamed chunk.
+      const parts = Array.isArray(delta.tool_calls) ? delta.tool_calls : [];
+      for (let p = 0; p < parts.length; p++) {
+        const part = parts[p] as (typeof parts)[number];
         const index = typeof part.index === "number" ? part.index : state.toolCalls.size;
         let call = state.toolCalls.get(index);
         if (!call) {
@@ -84,7 +90,7 @@ export class ChatCompletionAccumulator {
       .map(([index, state]) => {
         const message: AssistantMessage = {
           role: "assistant",
-          content: state.sawContent || state.toolCalls.size === 0 ? state.content : null,
+          content: state.sawContent || state.toolCalls.size === 0 ? state.content.join("") : null,
         };
         if (state.refusal !== null) message.refusal = state.refusal;
         if (state.toolCalls.size > 0) {

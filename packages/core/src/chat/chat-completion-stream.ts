@@ -81,8 +81,12 @@ export class ChatCompletionStream implements AsyncIterable<ChatCompletionChunk> 
   /** Turns one SSE event into a chunk; "done" for [DONE], undefined for an empty event. */
   #toChunk(event: EventSourceMessage): ChatCompletionChunk | "done" | undefined {
     const data = event.data;
-    if (data === "[DONE]" || data.trim() === "[DONE]") return "done";
-    if (data.trim() === "") return undefined;
+    // Almost every event is a JSON object: only others need the [DONE] and blank checks.
+    if (data.charCodeAt(0) !== 123 /* { */) {
+      const trimmed = data.trim();
+      if (trimmed === "[DONE]") return "done";
+      if (trimmed === "") return undefined;
+    }
     let payload: unknown;
     try {
       payload = JSON.parse(data);
@@ -110,38 +114,83 @@ export class ChatCompletionStream implements AsyncIterable<ChatCompletionChunk> 
     return chunk;
   }
 
-  async *#iterate(): AsyncGenerator<ChatCompletionChunk> {
-    let done = false;
-    try {
-      const batches = parseServerSentEventBatches(
-        readBody(this.#response, this.#idleMs, this.#redact),
-      );
-      reading: for await (const batch of batches) {
-        for (const event of batch) {
-          const chunk = this.#toChunk(event);
-          if (chunk === "done") {
-            done = true;
-            break reading;
-          }
-          if (chunk !== undefined) yield chunk;
-        }
+  /**
+   * The chunk iterator. Hand-written rather than an async generator: the events of one
+   * network read are served from the batch without a generator resumption each, which
+   * was a third of the per-chunk cost on a fast stream.
+   */
+  #iterate(): AsyncIterator<ChatCompletionChunk> {
+    const batches = parseServerSentEventBatches(
+      readBody(this.#response, this.#idleMs, this.#redact),
+    );
+    let batch: EventSourceMessage[] = [];
+    let position = 0;
+    let closed = false;
+    const finish = (done: boolean, error?: unknown) => {
+      if (closed) return;
+      closed = true;
+      if (error !== undefined) this.#settle.reject(error);
+      else if (done) this.#settle.resolve(this.#accumulator.completion());
+      if (!done) {
+        this.#abort();
+        void batches.return(undefined).catch(() => undefined);
       }
-      if (!done && !this.#accumulator.finished) {
-        throw new APIConnectionError(
-          "The stream ended before the completion finished (no [DONE]).",
-          {
-            code: "stream_incomplete",
-          },
-        );
-      }
-      this.#settle.resolve(this.#accumulator.completion());
-    } catch (error) {
-      this.#settle.reject(error);
-      throw error;
-    } finally {
-      if (!done) this.#abort();
       // Early `break` by the consumer: the final completion is not available.
       this.#settle.reject(new APIUserAbortError("The stream was closed before it ended."));
-    }
+    };
+    const end: IteratorResult<ChatCompletionChunk> = { done: true, value: undefined };
+    // Serves the chunks already read; undefined when the batch is used up.
+    const fromBatch = (): IteratorResult<ChatCompletionChunk> | undefined => {
+      while (position < batch.length) {
+        const chunk = this.#toChunk(batch[position++] as EventSourceMessage);
+        if (chunk === "done") {
+          finish(true);
+          return end;
+        }
+        if (chunk !== undefined) return { done: false, value: chunk };
+      }
+      return undefined;
+    };
+    const pull = async (): Promise<IteratorResult<ChatCompletionChunk>> => {
+      try {
+        for (;;) {
+          const next = await batches.next();
+          if (next.done) {
+            if (!this.#accumulator.finished) {
+              throw new APIConnectionError(
+                "The stream ended before the completion finished (no [DONE]).",
+                { code: "stream_incomplete" },
+              );
+            }
+            finish(true);
+            return end;
+          }
+          batch = next.value;
+          position = 0;
+          const result = fromBatch();
+          if (result) return result;
+        }
+      } catch (error) {
+        finish(false, error);
+        throw error;
+      }
+    };
+    return {
+      next: () => {
+        if (closed) return Promise.resolve(end);
+        try {
+          const result = fromBatch();
+          if (result) return Promise.resolve(result);
+        } catch (error) {
+          finish(false, error);
+          return Promise.reject(error);
+        }
+        return pull();
+      },
+      return: () => {
+        finish(false);
+        return Promise.resolve(end);
+      },
+    };
   }
 }
