@@ -16,7 +16,7 @@ describe("scheduling", () => {
     // the run is stopped, so the chat step can only have run beside the waiting videos.
     service = await startTestService({ timeScale: 1000 });
     const controller = new AbortController();
-    const submittedAtChatEnd: number[] = [];
+    const atChatEnd: { submitted: number; started: number }[] = [];
     const seen: RunEvent[] = [];
     const options = service.options({
       cache: false,
@@ -26,7 +26,10 @@ describe("scheduling", () => {
       onEvent: (event) => {
         seen.push(event);
         if (event.type === "step.end" && event.step === "title") {
-          submittedAtChatEnd.push(seen.filter((e) => e.type === "video.submitted").length);
+          atChatEnd.push({
+            submitted: seen.filter((e) => e.type === "video.submitted").length,
+            started: seen.filter((e) => e.type === "item.start" && e.step === "clips").length,
+          });
           controller.abort();
         }
       },
@@ -50,11 +53,12 @@ describe("scheduling", () => {
       options,
     );
     expect(result.steps.title?.status).toBe("succeeded");
-    // The chat step ended while one video was in flight and the other three waited for it.
-    expect(submittedAtChatEnd).toEqual([1]);
-    const started = seen.filter((e) => e.type === "item.start" && e.step === "clips");
-    expect(started).toHaveLength(4);
+    // The chat step ran while every video had started: at most one in flight (or about to be
+    // submitted), the others waiting for the video slot without holding a concurrency slot.
+    expect(atChatEnd).toHaveLength(1);
+    expect(atChatEnd[0]?.started).toBe(4);
+    expect(atChatEnd[0]?.submitted).toBeLessThanOrEqual(1);
     expect(result.steps.clips?.status).toBe("cancelled");
-    expect(service.simulator.stats().videoJobs.created).toBe(1);
+    expect(service.simulator.stats().videoJobs.created).toBeLessThanOrEqual(1);
   });
 });
