@@ -1,5 +1,5 @@
 import path from "node:path";
-import { clearCache, DEFAULT_CACHE_DIR, listCache } from "@reelsmith/runner";
+import { clearCache, DEFAULT_CACHE_DIR, listCache } from "@reelsmith/runner/cache";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";

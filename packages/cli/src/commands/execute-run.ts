@@ -1,5 +1,4 @@
 import path from "node:path";
-import { streamPipeline } from "@reelsmith/runner";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -39,7 +38,7 @@ export interface ExecuteRunOptions {
  */
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
   const pipeline = await loadValidPipeline(options.pipeline, context);
-  const inputs = options.resume ? undefined : checkInputs(pipeline, options.inputs ?? {});
+  const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const renderer = createRenderer({ json: options.json ?? false, context });
   const service = await openService(options, context, (line) => renderer.note(line), {
     builtIn: options.builtIn === true,
@@ -47,6 +46,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   let result: RunResultView;
   try {
     // On resume the runner picks the pipeline itself and refuses one that changed.
+    const { streamPipeline } = await import("@reelsmith/runner");
     const stream = streamPipeline(options.resume ? undefined : pipeline.path, {
       inputs,
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,

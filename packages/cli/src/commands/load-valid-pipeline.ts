@@ -1,11 +1,5 @@
 import path from "node:path";
-import {
-  formatDiagnostic,
-  InputError,
-  type LoadedPipeline,
-  resolveInputs,
-  validatePipeline,
-} from "@reelsmith/runner";
+import type { LoadedPipeline } from "@reelsmith/runner/pipeline";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
@@ -23,6 +17,7 @@ export async function loadValidPipeline(
   context: CliContext,
 ): Promise<LoadedPipeline> {
   const absolute = path.resolve(context.cwd, file);
+  const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/pipeline");
   const { pipeline, diagnostics } = await validatePipeline(absolute);
   for (const diagnostic of diagnostics) {
     const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
@@ -46,12 +41,13 @@ export async function loadValidPipeline(
  * strings, `file` inputs checked. Every problem at once, as a UsageError (exit 2).
  *
  * @example
- * const inputs = checkInputs(pipeline, { scenes: "3" }); // { story: "…", scenes: 3, … }
+ * const inputs = await checkInputs(pipeline, { scenes: "3" }); // { story: "…", scenes: 3, … }
  */
-export function checkInputs(
+export async function checkInputs(
   pipeline: LoadedPipeline,
   given: Record<string, unknown>,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
+  const { InputError, resolveInputs } = await import("@reelsmith/runner/pipeline");
   try {
     return resolveInputs(pipeline, given);
   } catch (error) {

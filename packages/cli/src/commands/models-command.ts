@@ -1,4 +1,4 @@
-import { referenceVideoModels } from "@reelsmith/core";
+import { referenceVideoModels } from "@reelsmith/core/catalog";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";

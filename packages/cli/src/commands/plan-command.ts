@@ -1,4 +1,3 @@
-import { planPipeline } from "@reelsmith/runner";
 import type { Command } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
@@ -27,6 +26,7 @@ export async function planCommand(
 ): Promise<number> {
   const pipeline = await loadValidPipeline(file, context);
   const inputs = await gatherInputs(flags, context.cwd);
+  const { planPipeline } = await import("@reelsmith/runner");
   const plan = planPipeline(pipeline, { inputs });
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return plan.problems.length > 0 ? ExitCode.usage : ExitCode.ok;

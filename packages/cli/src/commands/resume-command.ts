@@ -6,7 +6,6 @@ import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
 import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
 import { isReachable } from "../services/reachable.js";
-import { executeRun } from "./execute-run.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
 
@@ -106,6 +105,8 @@ export async function resumeCommand(
   const absolute = path.resolve(context.cwd, runDir);
   const pipeline = await pipelineOfRun(absolute);
   const recorded = await recordedService(absolute);
+  // Loaded on use: the runner, the renderers and the service client are not needed before.
+  const { executeRun } = await import("./execute-run.js");
   if (recorded.builtIn && !flags.baseUrl) {
     return executeRun({ ...flags, pipeline, resume: absolute, builtIn: true }, context);
   }

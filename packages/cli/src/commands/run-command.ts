@@ -1,7 +1,6 @@
 import { type Command, Option } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
-import { executeRun } from "./execute-run.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 
 /** Flags of `reelsmith run`, as commander parses them. */
@@ -30,6 +29,8 @@ export async function runCommand(
   context: CliContext,
 ): Promise<number> {
   const inputs = await gatherInputs(flags, context.cwd);
+  // Loaded on use: the runner, the renderers and the service client are not needed before.
+  const { executeRun } = await import("./execute-run.js");
   return executeRun({ ...flags, pipeline: file, inputs, cache: flags.cache }, context);
 }
 

@@ -1,4 +1,4 @@
-import { type ReplyStyle, startSimulator } from "@reelsmith/simulator";
+import type { ReplyStyle } from "@reelsmith/simulator";
 import { type Command, Option } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -23,6 +23,7 @@ export interface ServeFlags {
  * const code = await serveCommand({ port: 8080 }, context);
  */
 export async function serveCommand(flags: ServeFlags, context: CliContext): Promise<number> {
+  const { startSimulator } = await import("@reelsmith/simulator");
   const simulator = await startSimulator({
     port: flags.port ?? 0,
     host: flags.host ?? "127.0.0.1",

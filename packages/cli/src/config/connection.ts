@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { parse } from "dotenv";
 
 /** Where a setting came from, for messages (never the value of a key). */
 export type SettingSource = "flag" | "REELSMITH" | "OPENAI" | "none";
@@ -26,7 +26,10 @@ export function loadEnvironment(
 ): Record<string, string | undefined> {
   let fromFile: Record<string, string> = {};
   try {
-    fromFile = parse(readFileSync(path.join(cwd, ".env")));
+    const text = readFileSync(path.join(cwd, ".env"));
+    // dotenv is loaded only when there is a .env to read (start-up of every command).
+    const { parse } = createRequire(import.meta.url)("dotenv") as typeof import("dotenv");
+    fromFile = parse(text);
   } catch {
     // No .env (or unreadable): the real environment alone.
   }

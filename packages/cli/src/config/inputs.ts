@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parse as parseYaml } from "yaml";
 import { UsageError } from "../errors/cli-error.js";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
@@ -67,7 +66,7 @@ export async function readInputsFile(file: string, cwd: string): Promise<Record<
   }
   let value: unknown;
   try {
-    value = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
+    value = /\.json$/i.test(file) ? JSON.parse(text) : (await import("yaml")).parse(text); // loaded on use: most runs have no inputs file
   } catch (error) {
     throw new UsageError(
       `the inputs file ${file} is not valid JSON or YAML: ${(error as Error).message}`,

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createClient, type ReelsmithClient } from "@reelsmith/core";
-import { startSimulator } from "@reelsmith/simulator";
+import type { ReelsmithClient } from "@reelsmith/core";
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 
@@ -35,12 +34,15 @@ export async function openService(
 ): Promise<OpenService> {
   const connection = resolveConnection(flags, context.env);
   addSecret(context, connection.apiKey);
+  // Loaded on use: commands that never reach a service start faster without them.
+  const { createClient } = await import("@reelsmith/core");
   if (connection.baseURL && !options.builtIn) {
     const client = createClient({ baseURL: connection.baseURL, apiKey: connection.apiKey });
     return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };
   }
   const apiKey = `sim-${randomBytes(18).toString("base64url")}`;
   addSecret(context, apiKey);
+  const { startSimulator } = await import("@reelsmith/simulator");
   const simulator = await startSimulator({
     host: "127.0.0.1",
     port: 0,

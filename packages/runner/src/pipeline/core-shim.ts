@@ -7,8 +7,12 @@
  * const limits = referenceVideoModels.find((m) => m.id === "reel-video-1");
  * ```
  */
-export type { VideoModelCatalog, VideoModelLimits } from "@reelsmith/core";
-export { InvalidRequestError, referenceVideoModels, validateVideoRequest } from "@reelsmith/core";
+export type { VideoModelCatalog, VideoModelLimits } from "@reelsmith/core/catalog";
+export {
+  InvalidRequestError,
+  referenceVideoModels,
+  validateVideoRequest,
+} from "@reelsmith/core/catalog";
 
 /**
  * The client as `StepRunContext.client` / `RunOptions.client` see it. Kept loose on purpose

@@ -1,6 +1,5 @@
 import { dirname } from "node:path";
 import type { TObject } from "@sinclair/typebox";
-import { Ajv, type ValidateFunction } from "ajv";
 import { stepDefinitions } from "../steps/definitions.js";
 import { checkPipeline } from "./check-pipeline.js";
 import { referenceVideoModels, type VideoModelCatalog } from "./core-shim.js";
@@ -16,20 +15,24 @@ import {
 } from "./load-pipeline.js";
 import { PipelineSchema } from "./pipeline-schema.js";
 import { schemaProblems } from "./schema-errors.js";
+import { createAjv, generatedValidators, type SchemaValidator } from "./standalone-validators.js";
 import { diagnoseTree } from "./sub-pipelines.js";
 
-const compiled = new WeakMap<object, { schema: TObject; validate: ValidateFunction }>();
+const compiled = new WeakMap<object, { schema: TObject; validate: SchemaValidator }>();
 function schemaValidator(definitions: readonly AnyStepKindDefinition[]): {
   schema: TObject;
-  validate: ValidateFunction;
+  validate: SchemaValidator;
 } {
   let entry = compiled.get(definitions);
   if (!entry) {
     const schema = createPipelineSchema(definitions);
     const reuse = schema === PipelineSchema ? compiled.get(stepDefinitions) : undefined;
+    // The built-in kinds' schema was compiled at build time; custom kinds' is compiled here.
+    const prebuilt = schema === PipelineSchema ? generatedValidators()?.pipeline : undefined;
     entry = reuse ?? {
       schema,
-      validate: new Ajv({ allErrors: true, strict: false, logger: false }).compile(schema),
+      validate:
+        prebuilt ?? createAjv({ allErrors: true, strict: false, logger: false }).compile(schema),
     };
     compiled.set(definitions, entry);
   }

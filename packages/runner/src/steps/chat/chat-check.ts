@@ -1,4 +1,4 @@
-import { Ajv } from "ajv";
+import { jsonSchemaProblem } from "../../pipeline/standalone-validators.js";
 import type { CheckContext } from "../step-kind.js";
 import type { ChatStepSpec } from "./chat-schema.js";
 
@@ -87,10 +87,8 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
     );
   }
   if (spec.schema !== undefined && context.isLiteral(spec.schema)) {
-    try {
-      new Ajv({ strict: false, logger: false }).compile(spec.schema);
-    } catch (error) {
-      const reason = (error as Error).message.replace(/^schema is invalid: /, "").split(", ")[0];
+    const reason = jsonSchemaProblem(spec.schema);
+    if (reason !== undefined) {
       context.report(["schema"], `schema is not a valid JSON Schema: ${reason}`, {
         code: "CHAT_INVALID_SCHEMA",
       });
