@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parse } from "yaml";
-import { type LoadedPipeline, loadPipeline, type VideoModelCatalog } from "../pipeline/index.js";
+import {
+  type LoadedPipeline,
+  loadPipeline,
+  objectSource,
+  type VideoModelCatalog,
+} from "../pipeline/index.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 
@@ -37,11 +42,8 @@ export async function loadForRun(
   options: { validate: boolean; videoModels?: VideoModelCatalog },
 ): Promise<PipelineForRun> {
   if (typeof pipeline !== "string" && isPipelineForRun(pipeline)) return pipeline;
-  // JSON is YAML, and much faster to write than YAML for big generated pipelines.
-  const input =
-    typeof pipeline === "string"
-      ? resolve(pipeline)
-      : { source: `${JSON.stringify(pipeline, null, 1)}\n`, path: "<inline>" };
+  // JSON is YAML, and much faster to write and read than YAML for big generated pipelines.
+  const input = typeof pipeline === "string" ? resolve(pipeline) : objectSource(pipeline);
   if (options.validate) {
     const loaded = await loadPipeline(
       input,
@@ -51,7 +53,9 @@ export async function loadForRun(
   }
   const path = typeof input === "string" ? input : input.path;
   const source = typeof input === "string" ? await readFile(input, "utf8") : input.source;
-  const spec = parse(source) as PipelineForRun["spec"];
+  const spec = (
+    typeof input === "string" ? parse(source) : JSON.parse(source)
+  ) as PipelineForRun["spec"];
   if (!spec || typeof spec !== "object" || !Array.isArray(spec.steps)) {
     throw new TypeError(`${path} is not a pipeline: expected a mapping with a \`steps\` list`);
   }

@@ -20,8 +20,9 @@ export type JournalWriter = Pick<Journal, "append">;
 export interface Journal {
   readonly file: string;
   /**
-   * Append one record. The line is written at once (so records keep their order); the
-   * promise settles when it is on disk (fdatasync). Await it before acting on the change.
+   * Append one record. Lines are written in order, those of one tick in one write (at the
+   * latest before the next sync); the promise settles when the record is on disk
+   * (fdatasync). Await it before acting on the change.
    */
   append(record: JournalRecord): Promise<void>;
   /** Wait for every written record to be on disk, then close the file. */
@@ -48,7 +49,17 @@ export function openJournal(file: string): Journal {
   let written = 0;
   let synced = 0;
   let syncing: Promise<void> | undefined;
+  // Lines appended in one tick go out in one write (in order), before any sync that
+  // covers them; a run of many quick steps would otherwise make a syscall per record.
+  let pending: string[] = [];
+  const writePending = () => {
+    if (pending.length === 0 || fd === undefined) return;
+    const text = pending.length === 1 ? (pending[0] as string) : pending.join("");
+    pending = [];
+    writeSync(fd, text);
+  };
   const syncOnce = (handle: number): Promise<void> => {
+    writePending();
     const upTo = written;
     return new Promise<void>((resolve, reject) =>
       fdatasync(handle, (error) => (error ? reject(error) : resolve())),
@@ -75,12 +86,14 @@ export function openJournal(file: string): Journal {
     append(record) {
       if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
       const line = encodeRecord({ ...record, time: record.time ?? new Date().toISOString() });
-      writeSync(fd, line);
+      if (pending.length === 0) setImmediate(writePending);
+      pending.push(line);
       written += 1;
       return flush(written);
     },
     async close() {
       if (fd === undefined) return;
+      writePending();
       await flush(written);
       closeSync(fd);
       fd = undefined;

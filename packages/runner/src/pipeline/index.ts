@@ -27,6 +27,7 @@ export { PIPELINE_SCHEMA_ID, pipelineJsonSchema } from "./json-schema.js";
 export {
   type LoadedPipeline,
   MAX_PIPELINE_BYTES,
+  objectSource,
   type PipelineSource,
   pipelineObjectToSource,
 } from "./load-pipeline.js";

@@ -146,6 +146,11 @@ export async function parsePipeline(input: PipelineSource): Promise<ParsedPipeli
   // Diagnostics name the file as the caller gave it; the loaded pipeline keeps it absolute.
   const { path: displayPath, source } = await readSource(input);
   const path = displayPath;
+  if (typeof input !== "string" && objectSources.has(input)) return parseObjectSource(source);
+  return parseYamlSource(path, displayPath, source);
+}
+
+function parseYamlSource(path: string, displayPath: string, source: string): ParsedPipeline {
   const lines = new LineCounter();
   const documents = parseAllDocuments(source, {
     lineCounter: lines,
@@ -233,6 +238,46 @@ export function toLoadedPipeline(parsed: ParsedPipeline): LoadedPipeline {
     positionOf: (path) => {
       const { line, column } = parsed.sourceMap.position(path);
       return { line, column };
+    },
+  };
+}
+
+/** Sources made by `objectSource`: JSON.stringify output, so JSON without duplicate keys. */
+const objectSources = new WeakSet<object>();
+
+/**
+ * The pipeline text of a plain object (JSON, which is YAML) as an inline source. Its data is
+ * read with JSON.parse; the YAML document that maps paths to positions is only built when
+ * a position is asked for (a diagnostic): most runs of a valid pipeline never need it, and
+ * parsing 200 steps of YAML cost more than running them against a fast service.
+ *
+ * @example
+ * ```ts
+ * const pipeline = await loadPipeline(objectSource({ name: "x", steps: [...] }));
+ * ```
+ */
+export function objectSource(pipeline: object): { source: string; path: string } {
+  const input = { source: `${JSON.stringify(pipeline, null, 1)}\n`, path: "<inline>" };
+  objectSources.add(input);
+  return input;
+}
+
+function parseObjectSource(source: string): ParsedPipeline {
+  const data = JSON.parse(source) as unknown;
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    // Reported with positions by the YAML path.
+    return parseYamlSource("<inline>", "<inline>", source);
+  }
+  let sourceMap: SourceMap | undefined;
+  return {
+    path: "<inline>",
+    displayPath: "<inline>",
+    source,
+    hash: createHash("sha256").update(source).digest("hex"),
+    data,
+    get sourceMap() {
+      sourceMap ??= parseYamlSource("<inline>", "<inline>", source).sourceMap;
+      return sourceMap;
     },
   };
 }
