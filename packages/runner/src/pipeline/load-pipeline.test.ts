@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
-import { MAX_PIPELINE_BYTES } from "./load-pipeline.js";
+import { MAX_PIPELINE_BYTES, objectSource } from "./load-pipeline.js";
 import { loadPipeline, validatePipeline } from "./validate-pipeline.js";
 
 const dir = mkdtempSync(join(tmpdir(), "reelsmith-load-"));
@@ -129,5 +129,35 @@ describe("formatDiagnostic", () => {
         "  hint: did you mean `temperature`?",
       ].join("\n"),
     ]);
+  });
+});
+
+describe("objectSource", () => {
+  const valid = {
+    name: "inline",
+    steps: [{ id: "a", chat: { model: "reel-chat-1", prompt: "hi" } }],
+  };
+
+  it("loads a pipeline object without building its YAML positions", async () => {
+    const loaded = await loadPipeline(objectSource(valid));
+    expect(loaded.spec).toEqual(valid);
+    expect(loaded.path).toBe("<inline>");
+    // Positions are still there when asked for (built on demand).
+    expect(loaded.positionOf(["steps", 0, "chat", "prompt"])).toEqual({ line: 8, column: 15 });
+  });
+
+  it("reports the same diagnostics, with positions, as the same text read as YAML", async () => {
+    const invalid = {
+      name: "inline",
+      steps: [
+        { id: "a", chat: { model: "reel-chat-1", prompt: "hi", temprature: 1 } },
+        { id: "a", needs: ["nowhere"], chat: { model: "reel-chat-1", prompt: "${{ steps.x }}" } },
+      ],
+    };
+    const input = objectSource(invalid);
+    const fast = await validatePipeline(input);
+    const yaml = await validatePipeline({ source: input.source, path: "<inline>" });
+    expect(fast.diagnostics.length).toBeGreaterThanOrEqual(3);
+    expect(fast.diagnostics).toEqual(yaml.diagnostics);
   });
 });
