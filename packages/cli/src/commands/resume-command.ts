@@ -1,6 +1,5 @@
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
-import { leftoverStaging, removeStaging } from "@reelsmith/runner";
 import type { Command } from "commander";
 import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
@@ -31,6 +30,7 @@ export async function pipelineOfRun(runDir: string): Promise<string> {
     await access(path.join(runDir, "journal.jsonl"));
     await access(copy);
   } catch {
+    const { leftoverStaging, removeStaging } = await import("@reelsmith/runner");
     const staged = leftoverStaging(runDir);
     if (staged.length > 0) {
       // Killed before its directory got its name: no request was sent.

@@ -4,9 +4,9 @@ import { connectionOption } from "../commands/run-command.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
-import { checkService, type ServiceCheck } from "./check-service.js";
-import { checkTools, type ToolsCheck } from "./check-tools.js";
-import { buildDoctorReport, type DoctorReport } from "./doctor-report.js";
+import type { ServiceCheck } from "./check-service.js";
+import type { ToolsCheck } from "./check-tools.js";
+import type { DoctorReport } from "./doctor-report.js";
 
 /** Flags of `reelsmith doctor`. */
 export interface DoctorFlags {
@@ -112,6 +112,12 @@ export function formatDoctorReport(report: DoctorReport, context: CliContext): s
  */
 export async function doctorCommand(flags: DoctorFlags, context: CliContext): Promise<number> {
   const timeoutMs = (flags.timeout ?? 5) * 1000;
+  // Loaded on use: media, the client and the runner are not needed to start the CLI.
+  const [{ checkService }, { checkTools }, { buildDoctorReport }] = await Promise.all([
+    import("./check-service.js"),
+    import("./check-tools.js"),
+    import("./doctor-report.js"),
+  ]);
   const [tools, service] = await Promise.all([
     checkTools(),
     checkService(flags, context, timeoutMs),

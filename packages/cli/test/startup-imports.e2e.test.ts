@@ -1,0 +1,50 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLI, cleanEnv, EXAMPLES } from "./helpers/cli-process.js";
+
+// A module loader hook (public node:module API) that prints every module the process loads.
+const hook = `data:text/javascript,${encodeURIComponent(
+  'export async function resolve(s, c, next) { const r = await next(s, c); process._rawDebug("LOADED " + r.url); return r; }',
+)}`;
+const register = `data:text/javascript,${encodeURIComponent(
+  `import { register } from "node:module"; register(${JSON.stringify(hook)});`,
+)}`;
+
+/** The modules `reelsmith ARGS` loads, as URLs. */
+function loadedBy(args: string[]): string[] {
+  const result = spawnSync(process.execPath, ["--import", register, CLI, ...args], {
+    env: cleanEnv(),
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stderr
+    .split("\n")
+    .filter((line) => line.startsWith("LOADED "))
+    .map((line) => line.slice("LOADED ".length));
+}
+
+// Start-up time is measured by `pnpm bench` (P6); this keeps the heavy modules out of it.
+describe("start-up imports", () => {
+  it("--version loads no runner, client, media, simulator, yaml or schema library", () => {
+    const loaded = loadedBy(["--version"]);
+    expect(loaded.some((url) => url.includes("commander"))).toBe(true);
+    const heavy = loaded.filter((url) =>
+      /packages\/(runner\/dist\/(index|pipeline|executor)|core\/dist\/index|media|simulator)\/?|undici|@sinclair|\/yaml\/|\/ajv\//.test(
+        url,
+      ),
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it("validate loads the runner's pipeline side only: no HTTP client, media, simulator or ajv compiler", () => {
+    const loaded = loadedBy(["validate", path.join(EXAMPLES, "storyboard", "pipeline.yaml")]);
+    expect(loaded.some((url) => url.includes("standalone-validators"))).toBe(true);
+    const heavy = loaded.filter((url) =>
+      /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|ajv\/dist\/(ajv|core|compile)/.test(
+        url,
+      ),
+    );
+    expect(heavy).toEqual([]);
+  });
+});
