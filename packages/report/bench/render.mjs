@@ -5,17 +5,21 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import chromium from "@sparticuz/chromium";
 import { createClient } from "@reelsmith/core";
 import { runPipeline } from "@reelsmith/runner";
 import { startSimulator } from "@reelsmith/simulator";
+import chromium from "@sparticuz/chromium";
 import { chromium as playwright } from "playwright-core";
 import { writeReport } from "../dist/index.js";
 
 const scenes = Number(process.argv[2] ?? 500);
 const root = mkdtempSync(join(tmpdir(), "reelsmith-report-bench-"));
 const simulator = await startSimulator({ timeScale: 0.001, renderConcurrency: 4 });
-const client = createClient({ baseURL: simulator.url, apiKey: simulator.apiKey, pollIntervalMs: 10 });
+const client = createClient({
+  baseURL: simulator.url,
+  apiKey: simulator.apiKey,
+  pollIntervalMs: 10,
+});
 const pipeline = {
   name: "report-bench",
   defaults: { video: { model: "reel-video-2-lite", seconds: 1, size: "854x480" } },
@@ -39,7 +43,8 @@ const result = await runPipeline(pipeline, {
 });
 const runMs = Date.now() - started;
 await simulator.close();
-if (result.status !== "succeeded") throw new Error(`run ${result.status}: ${result.error?.message}`);
+if (result.status !== "succeeded")
+  throw new Error(`run ${result.status}: ${result.error?.message}`);
 
 started = Date.now();
 const first = await writeReport(result.runDir);
@@ -54,7 +59,10 @@ const thumbBytes = first.model.cards.map((card) =>
 
 const browser = await playwright.launch({
   executablePath: await chromium.executablePath(),
-  args: [...chromium.args.filter((a) => a !== "--disable-web-security"), "--disable-background-networking"],
+  args: [
+    ...chromium.args.filter((a) => a !== "--disable-web-security"),
+    "--disable-background-networking",
+  ],
   headless: true,
 });
 const loads = [];

@@ -15,7 +15,10 @@ const browser = await playwright.launch({
   args: chromium.args.filter((flag) => flag !== "--disable-web-security"),
   headless: true,
 });
-const page = await browser.newPage({ viewport: { width: 1100, height: 800 }, deviceScaleFactor: 1 });
+const page = await browser.newPage({
+  viewport: { width: 1100, height: 800 },
+  deviceScaleFactor: 1,
+});
 await page.emulateMedia({ colorScheme: "light" });
 await page.goto(pathToFileURL(join(resolve(runDir), "report.html")).href, { waitUntil: "load" });
 const images = page.locator("#storyboard img.thumb");

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import {
   addTotals,
   emptyTotals,
@@ -98,7 +98,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   }
 
   const locations = stepLocations(record.pipelineSource);
-  const pipelinePath = runJson.pipeline?.path;
+  const pipelinePath = shownPipelinePath(runDir, runJson.pipeline?.path);
   const locationOf = (step: string) => {
     const at = locations.get(step);
     if (!at) return undefined;
@@ -213,6 +213,18 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     errors,
     generatedAt: now.toISOString(),
   };
+}
+
+/**
+ * The pipeline's path as the page shows it: relative to the directory that holds `runs/`
+ * (where `reelsmith run` was started) when the file is inside it, so a published report does
+ * not show the machine's layout; else as recorded.
+ */
+function shownPipelinePath(runDir: string, path: string | undefined): string | undefined {
+  if (!path || path === "<inline>" || !isAbsolute(path)) return path;
+  const project = dirname(dirname(runDir));
+  const shown = relative(project, path);
+  return shown.startsWith("..") || isAbsolute(shown) ? path : shown.split(sep).join("/");
 }
 
 function setNew<V = RunTotals>(map: Map<string, V>, id: string, value?: V): V {
