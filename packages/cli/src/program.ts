@@ -4,6 +4,7 @@ import { registerCacheCommand } from "./commands/cache-command.js";
 import { registerInitCommand } from "./commands/init-command.js";
 import { registerModelsCommand } from "./commands/models-command.js";
 import { registerPlanCommand } from "./commands/plan-command.js";
+import { registerReportCommand } from "./commands/report-command.js";
 import { registerResumeCommand } from "./commands/resume-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerServeCommand } from "./commands/serve-command.js";
@@ -57,6 +58,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
   registerInitCommand(program, context, done);
   registerCacheCommand(program, context, done);
   registerDoctorCommand(program, context, done);
+  registerReportCommand(program, context, done);
   program.addHelpText(
     "after",
     `

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,5 +45,9 @@ describe("Ctrl-C during a run (built CLI)", () => {
     expect(result.stdout).toMatch(/run cancelled/);
     expect(simulator.stats().videoJobs.created).toBeLessThan(6);
     expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+    // An interrupted run still gets its report, saying so.
+    const report = await readFile(path.join(work.dir, String(runDir), "report.html"), "utf8");
+    expect(report).toContain('id="run-status">cancelled<');
+    expect(report).not.toContain(API_KEY);
   });
 });

@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { probe } from "@reelsmith/media";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
@@ -47,6 +47,26 @@ describe("reelsmith run examples/storyboard (built CLI, external simulator)", ()
     expect(Math.abs(final.duration - sum)).toBeLessThan(0.25);
     expect(simulator.stats().videoJobs.created).toBe(3);
     expect(result.stdout).toContain("contact-sheet.png");
+    // The run wrote its report and said where, before the outputs.
+    const relativeRun = path.relative(work.dir, runDir);
+    expect(result.stdout).toContain(`report: ${relativeRun}/report.html`);
+    const report = await readFile(path.join(runDir, "report.html"), "utf8");
+    expect(report.match(/<article class="card/g)).toHaveLength(3);
+  });
+
+  it("reelsmith report rebuilds the page at any time, and refuses a directory that is no run", async () => {
+    const relativeRun = path.relative(work.dir, runDir);
+    await rm(path.join(runDir, "report.html"));
+    const rebuilt = await runCli(["report", relativeRun], { cwd: work.dir });
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).toBe(`${relativeRun}/report.html\n`);
+    expect(await readFile(path.join(runDir, "report.html"), "utf8")).toContain(
+      '<svg class="gantt"',
+    );
+    const wrong = await runCli(["report", "clips"], { cwd: runDir });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("clips is not a reelsmith run directory");
+    expect(wrong.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("never shows the API key: not in stdout, stderr, the run directories or the cache", async () => {

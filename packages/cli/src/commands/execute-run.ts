@@ -7,6 +7,7 @@ import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/summary.js";
 import { openService } from "../services/open-service.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
+import { writeRunReport } from "./report-command.js";
 
 /** What `run` and `resume` have in common. */
 export interface ExecuteRunOptions {
@@ -70,7 +71,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   } finally {
     await service.close();
   }
-  renderer.end(result);
+  const report = await writeRunReport(result.runDir, context, (line) => renderer.note(line));
+  renderer.end(report ? { ...result, report } : result);
   const runDir = displayPath(result.runDir, context.cwd);
   if (result.status === "succeeded") return ExitCode.ok;
   if (result.status === "cancelled" || context.signal.aborted) {

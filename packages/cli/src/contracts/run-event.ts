@@ -12,4 +12,7 @@ export type { RunEvent, RunStatus, RunTotals, SerializedError } from "@reelsmith
 export type RunResultView = Pick<
   RunResult,
   "status" | "runDir" | "outputs" | "totals" | "error" | "durationMs"
->;
+> & {
+  /** The run's report.html, when it was written. */
+  report?: string;
+};

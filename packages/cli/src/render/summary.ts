@@ -44,6 +44,7 @@ export function formatSummary(
   if (totals.cachedSteps > 0) extras.push(`${totals.cachedSteps} from cache`);
   if (extras.length > 0) lines.push(extras.join(", "));
   lines.push(`run directory: ${displayPath(result.runDir, options.cwd)}`);
+  if (result.report) lines.push(`report: ${displayPath(result.report, options.cwd)}`);
   const files = outputFiles(result.outputs);
   if (files.length > 0) {
     lines.push("outputs:");

@@ -1,0 +1,115 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { NotARunDirectoryError, writeReport } from "@reelsmith/report";
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+import { ExitCode, UsageError } from "../errors/cli-error.js";
+import { displayPath } from "../render/summary.js";
+
+/** Flags of `reelsmith report`. */
+export interface ReportFlags {
+  open?: boolean;
+}
+
+/**
+ * Write a run's report.html after `run`/`resume` (also after a failure or Ctrl-C). A report
+ * that cannot be written never changes how the run ended: it is said in one line instead.
+ *
+ * @example
+ * const file = await writeRunReport(result.runDir, context, (line) => renderer.note(line));
+ */
+export async function writeRunReport(
+  runDir: string,
+  context: CliContext,
+  note: (line: string) => void,
+): Promise<string | undefined> {
+  try {
+    const { file, thumbnails } = await writeReport(runDir, { secrets: [...context.secrets] });
+    for (const failure of thumbnails.failed.slice(0, 3)) {
+      note(`report: no poster frame for ${failure.file} (${failure.message})`);
+    }
+    return file;
+  } catch (error) {
+    note(
+      `could not write the report (${(error as Error).message}); try again with: reelsmith report ${displayPath(runDir, context.cwd)}`,
+    );
+    return undefined;
+  }
+}
+
+/** The command that opens a file with the desktop's default application, per platform. */
+function opener(file: string): [string, string[]] {
+  if (process.platform === "darwin") return ["open", [file]];
+  if (process.platform === "win32") return ["cmd", ["/c", "start", "", file]];
+  return ["xdg-open", [file]];
+}
+
+/**
+ * `reelsmith report RUN_DIR [--open]`: (re)build the run's report.html from its journal, also
+ * for a run still in progress, and print its path.
+ *
+ * @example
+ * const code = await reportCommand("runs/20260101-100000-storyboard", {}, context);
+ */
+export async function reportCommand(
+  runDir: string,
+  flags: ReportFlags,
+  context: CliContext,
+): Promise<number> {
+  const absolute = path.resolve(context.cwd, runDir);
+  let file: string;
+  let inProgress: boolean;
+  try {
+    const written = await writeReport(absolute, { secrets: [...context.secrets] });
+    file = written.file;
+    inProgress = written.model.inProgress;
+  } catch (error) {
+    if (error instanceof NotARunDirectoryError) {
+      throw new UsageError(
+        `${displayPath(absolute, context.cwd)} is not a reelsmith run directory`,
+        {
+          code: "not_a_run_directory",
+          hint: "pass a directory under runs/, as printed by `reelsmith run`",
+        },
+      );
+    }
+    throw error;
+  }
+  const shown = displayPath(file, context.cwd);
+  if (inProgress)
+    context.stderr.write("the run has not ended: the report shows what is known so far\n");
+  context.stdout.write(`${shown}\n`);
+  if (flags.open) {
+    const [command, args] = opener(file);
+    const child = spawn(command, args, { detached: true, stdio: "ignore" });
+    child.on("error", (error) =>
+      context.stderr.write(`could not open ${shown} (${error.message}); open it in a browser\n`),
+    );
+    child.unref();
+  }
+  return ExitCode.ok;
+}
+
+/**
+ * Declare `report` on the program.
+ *
+ * @example
+ * registerReportCommand(program, context, (code) => (exitCode = code));
+ */
+export function registerReportCommand(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  program
+    .command("report")
+    .summary("write a run's report.html (storyboard, timeline, costs, errors)")
+    .description(
+      "Rebuild report.html in a run directory from its journal and events: a self-contained page (no network) with the storyboard, the final video, a timeline of every step and item, costs, chats and errors. Works while the run is still going.",
+    )
+    .argument("<run-dir>", "the run directory, e.g. runs/20260101-100000-storyboard")
+    .option("--open", "open the report with the default browser")
+    .action(async (dir: string, flags: ReportFlags) =>
+      done(await reportCommand(dir, flags, context)),
+    );
+}
