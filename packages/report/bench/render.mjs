@@ -28,6 +28,7 @@ const pipeline = {
       id: "clips",
       for_each: Array.from({ length: scenes }, (_, i) => `Scene ${i}: a paper boat, frame ${i}`),
       max_parallel: 16,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: pipeline expressions, not JS templates
       video: { prompt: "${{ item }}", output: "clips/scene-${{ index }}.mp4" },
     },
   ],

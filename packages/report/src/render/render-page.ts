@@ -18,8 +18,10 @@ export function contentSecurityPolicy(styles: string): string {
     "default-src 'none'",
     "script-src 'none'",
     `style-src 'sha256-${styleHash}'`,
-    "img-src 'self'",
-    "media-src 'self'",
+    // 'self' is the page's own place; file: keeps a report opened from disk working in
+    // browsers that give file pages an opaque origin.
+    "img-src 'self' file:",
+    "media-src 'self' file:",
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
