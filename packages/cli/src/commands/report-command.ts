@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { NotARunDirectoryError, writeReport } from "@reelsmith/report";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
@@ -24,6 +23,8 @@ export async function writeRunReport(
   note: (line: string) => void,
 ): Promise<string | undefined> {
   try {
+    // Loaded on use: the report pulls in the runner and media.
+    const { writeReport } = await import("@reelsmith/report");
     const { file, thumbnails } = await writeReport(runDir, { secrets: [...context.secrets] });
     for (const failure of thumbnails.failed.slice(0, 3)) {
       note(`report: no poster frame for ${failure.file} (${failure.message})`);
@@ -59,6 +60,7 @@ export async function reportCommand(
   const absolute = path.resolve(context.cwd, runDir);
   let file: string;
   let inProgress: boolean;
+  const { NotARunDirectoryError, writeReport } = await import("@reelsmith/report");
   try {
     const written = await writeReport(absolute, { secrets: [...context.secrets] });
     file = written.file;
