@@ -10,6 +10,7 @@ import { registerRunCommand } from "./commands/run-command.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { registerValidateCommand } from "./commands/validate-command.js";
 import type { CliContext } from "./context.js";
+import { registerDistributedCommands } from "./distributed/register-distributed-commands.js";
 import { registerDoctorCommand } from "./doctor/doctor-command.js";
 import { reportError } from "./errors/report-error.js";
 
@@ -59,6 +60,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
   registerCacheCommand(program, context, done);
   registerDoctorCommand(program, context, done);
   registerReportCommand(program, context, done);
+  registerDistributedCommands(program, context, done);
   program.addHelpText(
     "after",
     `

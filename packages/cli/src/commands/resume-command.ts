@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
+import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
 import { isReachable } from "../services/reachable.js";
 import { parsePositiveInteger } from "./option-parsers.js";
@@ -15,6 +16,7 @@ export interface ResumeFlags {
   maxVideos?: number;
   json?: boolean;
   resubmitLost?: boolean;
+  database?: string;
 }
 
 /**
@@ -102,6 +104,15 @@ export async function resumeCommand(
   flags: ResumeFlags,
   context: CliContext,
 ): Promise<number> {
+  const database = databaseUrl(flags, context);
+  if (database) {
+    // With the shared database the argument is the run's id.
+    const { executeDistributedRun } = await import("../distributed/execute-distributed-run.js");
+    return executeDistributedRun(
+      { database, resumeRunId: runDir, ...(flags.json ? { json: true } : {}) },
+      context,
+    );
+  }
   const absolute = path.resolve(context.cwd, runDir);
   const pipeline = await pipelineOfRun(absolute);
   const recorded = await recordedService(absolute);
@@ -148,7 +159,11 @@ export function registerResumeCommand(
     .description(
       "Continue a run stopped in any way (Ctrl-C, kill -9, a failure): finished steps and clips are reused, submitted video jobs are re-attached by id, failed items are retried.",
     )
-    .argument("<run-dir>", "the run directory, e.g. runs/20260101-100000-storyboard")
+    .argument(
+      "<run-dir>",
+      "the run directory, e.g. runs/20260101-100000-storyboard (with --database: the run id)",
+    )
+    .addOption(databaseOption())
     .addOption(
       connectionOption(
         "--base-url <url>",

@@ -1,6 +1,8 @@
 import { type Command, Option } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
+import { databaseOption, databaseUrl } from "../distributed/database-option.js";
+import { UsageError } from "../errors/cli-error.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 
 /** Flags of `reelsmith run`, as commander parses them. */
@@ -15,6 +17,12 @@ export interface RunFlags {
   json?: boolean;
   baseUrl?: string;
   apiKey?: string;
+  database?: string;
+  detach?: boolean;
+  artifacts?: string;
+  account?: string;
+  accountBudget?: number;
+  requestsPerMinute?: number;
 }
 
 /**
@@ -29,6 +37,30 @@ export async function runCommand(
   context: CliContext,
 ): Promise<number> {
   const inputs = await gatherInputs(flags, context.cwd);
+  const database = databaseUrl(flags, context);
+  if (database) {
+    // Loaded on use: DBOS and the database client are needed only with --database.
+    const { executeDistributedRun } = await import("../distributed/execute-distributed-run.js");
+    return executeDistributedRun(
+      {
+        ...flags,
+        database,
+        pipeline: file,
+        inputs,
+        cache: flags.cache,
+      },
+      context,
+    );
+  }
+  if (flags.detach) {
+    throw new UsageError(
+      "--detach needs --database: only a queued run goes on without this process",
+      {
+        code: "detach_needs_database",
+        hint: "add --database postgres://… (or set REELSMITH_DATABASE_URL), or run without --detach",
+      },
+    );
+  }
   // Loaded on use: the runner, the renderers and the service client are not needed before.
   const { executeRun } = await import("./execute-run.js");
   return executeRun({ ...flags, pipeline: file, inputs, cache: flags.cache }, context);
@@ -64,6 +96,20 @@ export function registerRunCommand(
     )
     .option("--no-cache", "do not reuse or store cached results")
     .option("--json", "print NDJSON events on stdout")
+    .addOption(databaseOption())
+    .option("--detach", "with --database: print the run id and return; workers run it")
+    .option("--artifacts <dir>", "with --database: directory every worker shares (default runs)")
+    .option("--account <name>", "with --database: the service account whose limits apply")
+    .option(
+      "--account-budget <n>",
+      "with --database: credits the whole account may spend, across runs",
+      parsePositiveInteger,
+    )
+    .option(
+      "--requests-per-minute <n>",
+      "with --database: paid requests per minute, account-wide",
+      parsePositiveInteger,
+    )
     .addOption(
       connectionOption(
         "--base-url <url>",

@@ -1,0 +1,154 @@
+import {
+  cancelRun,
+  connect,
+  listRunSummaries,
+  type RunSummary,
+  runDetail,
+  startWorker,
+} from "@reelsmith/distributed";
+import { parsePositiveInteger } from "../commands/option-parsers.js";
+import { connectionOption } from "../commands/run-command.js";
+import { resolveConnection } from "../config/connection.js";
+import { addSecret, type CliContext } from "../context.js";
+import { CliError, ExitCode } from "../errors/cli-error.js";
+import { databaseOption, requireDatabaseUrl } from "./database-option.js";
+
+function credits(summary: RunSummary): string {
+  const { spent, reserved, max } = summary.credits;
+  return `${spent}${reserved ? ` (+${reserved} reserved)` : ""}${max === null ? "" : ` of ${max}`}`;
+}
+
+/**
+ * `reelsmith worker`: runs queued work until SIGTERM/Ctrl-C, then stops taking work, lets
+ * running units finish for up to `--grace` seconds and hands the rest back (another worker
+ * recovers it).
+ * @example const code = await workerCommand({ database: url, concurrency: 8 }, context);
+ */
+export async function workerCommand(
+  flags: { database?: string; concurrency?: number; apiKey?: string; grace?: number },
+  context: CliContext,
+): Promise<number> {
+  const database = requireDatabaseUrl(flags, context, "worker");
+  const connection = resolveConnection(
+    { ...(flags.apiKey ? { apiKey: flags.apiKey } : {}) },
+    context.env,
+  );
+  addSecret(context, connection.apiKey);
+  const worker = await startWorker({
+    databaseUrl: database,
+    ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+    ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+    logger: {
+      warn: (message, data) =>
+        context.stderr.write(`warning: ${message} ${data ? JSON.stringify(data) : ""}\n`),
+      error: (message, data) =>
+        context.stderr.write(`error: ${message} ${data ? JSON.stringify(data) : ""}\n`),
+    },
+  });
+  context.stdout.write(`worker ${worker.executorId} taking work (stop with Ctrl-C or SIGTERM)\n`);
+  await new Promise<void>((resolve) => {
+    if (context.signal.aborted) resolve();
+    else context.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  context.stdout.write(
+    `stopping: running units may finish within ${flags.grace ?? 10} s, the rest is handed back\n`,
+  );
+  await worker.stop({ graceMs: (flags.grace ?? 10) * 1000 });
+  context.stdout.write("worker stopped\n");
+  return ExitCode.ok;
+}
+
+/**
+ * `reelsmith status [RUN_ID]`: the newest runs, or one run's steps, units and jobs.
+ * @example const code = await statusCommand(undefined, { database: url }, context);
+ */
+export async function statusCommand(
+  runId: string | undefined,
+  flags: { database?: string; json?: boolean },
+  context: CliContext,
+): Promise<number> {
+  const coordinator = await connect(requireDatabaseUrl(flags, context, "status"));
+  try {
+    if (!runId) {
+      const runs = await listRunSummaries(coordinator);
+      if (flags.json) {
+        context.stdout.write(`${JSON.stringify(runs)}\n`);
+        return ExitCode.ok;
+      }
+      if (runs.length === 0) context.stdout.write("no runs yet\n");
+      for (const run of runs) {
+        context.stdout.write(
+          `${run.runId}  ${run.status.padEnd(10)}  credits ${credits(run)}  ${run.createdAt.toISOString()}\n`,
+        );
+      }
+      return ExitCode.ok;
+    }
+    const detail = await runDetail(coordinator, runId);
+    if (!detail) {
+      throw new CliError(`no run ${runId} in the database`, {
+        code: "unknown_run",
+        exitCode: ExitCode.usage,
+        hint: "list the runs with `reelsmith status`",
+      });
+    }
+    if (flags.json) {
+      context.stdout.write(`${JSON.stringify(detail)}\n`);
+      return ExitCode.ok;
+    }
+    const out = (line: string) => context.stdout.write(`${line}\n`);
+    out(`${detail.runId}  ${detail.status}  attempt ${detail.attempt}  credits ${credits(detail)}`);
+    out(`  run directory: ${detail.runDir}`);
+    if (detail.error) out(`  error: ${detail.error.message}`);
+    for (const step of detail.steps) {
+      const items =
+        step.items > 1
+          ? `  ${step.succeeded}/${step.items} items${step.failed ? `, ${step.failed} failed` : ""}`
+          : "";
+      out(`  step ${step.id.padEnd(16)} ${step.status}${items}`);
+    }
+    const units = Object.entries(detail.units).map(
+      ([state, count]) => `${count} ${state.toLowerCase()}`,
+    );
+    if (units.length > 0) out(`  units: ${units.join(", ")}`);
+    const jobs = new Map<string, number>();
+    for (const job of detail.jobs) jobs.set(job.state, (jobs.get(job.state) ?? 0) + 1);
+    if (jobs.size > 0)
+      out(`  video jobs: ${[...jobs].map(([state, n]) => `${n} ${state}`).join(", ")}`);
+    return ExitCode.ok;
+  } finally {
+    await coordinator.close();
+  }
+}
+
+/**
+ * `reelsmith cancel RUN_ID`: no new submissions, queued units cancelled, running waits stopped.
+ * @example const code = await cancelCommand(runId, { database: url }, context);
+ */
+export async function cancelCommand(
+  runId: string,
+  flags: { database?: string },
+  context: CliContext,
+): Promise<number> {
+  const coordinator = await connect(requireDatabaseUrl(flags, context, "cancel"));
+  try {
+    const detail = await runDetail(coordinator, runId);
+    if (!detail) {
+      throw new CliError(`no run ${runId} in the database`, {
+        code: "unknown_run",
+        exitCode: ExitCode.usage,
+        hint: "list the runs with `reelsmith status`",
+      });
+    }
+    if (detail.endedAt) {
+      context.stdout.write(`run ${runId} already ended (${detail.status}); nothing to cancel\n`);
+      return ExitCode.ok;
+    }
+    const { cancelledUnits } = await cancelRun(coordinator, runId);
+    context.stdout.write(
+      `run ${runId} cancelled: nothing new is submitted, ${cancelledUnits} queued unit(s) cancelled; jobs already at the service finish there (the service cannot cancel them)\n`,
+    );
+    return ExitCode.ok;
+  } finally {
+    await coordinator.close();
+  }
+}

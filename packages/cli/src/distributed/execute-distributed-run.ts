@@ -1,0 +1,130 @@
+import path from "node:path";
+import {
+  type Coordinator,
+  connect,
+  followRun,
+  lastEventId,
+  resumeRun,
+  submitRun,
+} from "@reelsmith/distributed";
+import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
+import { resolveConnection } from "../config/connection.js";
+import { addSecret, type CliContext } from "../context.js";
+import { ExitCode, UsageError } from "../errors/cli-error.js";
+import { createRenderer } from "../render/create-renderer.js";
+import { describeError } from "../render/describe-error.js";
+
+/** What `run --database` and `resume --database` take. */
+export interface DistributedRunOptions {
+  database: string;
+  /** The pipeline file (run), or the run id (resume). */
+  pipeline?: string;
+  resumeRunId?: string;
+  inputs?: Record<string, unknown>;
+  artifacts?: string;
+  maxVideos?: number;
+  maxCredits?: number;
+  requestsPerMinute?: number;
+  accountBudget?: number;
+  account?: string;
+  cache?: boolean;
+  json?: boolean;
+  detach?: boolean;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+/**
+ * `run FILE --database URL`: every static check here first (as a local run), then the run is
+ * stored and enqueued for the workers, and followed with the same progress display and exit
+ * codes as a local run; `--detach` prints the run id and returns at once. Ctrl-C stops
+ * following only: the run goes on on the workers.
+ * @example const code = await executeDistributedRun({ database, pipeline: "p.yaml" }, context);
+ */
+export async function executeDistributedRun(
+  options: DistributedRunOptions,
+  context: CliContext,
+): Promise<number> {
+  const renderer = createRenderer({ json: options.json ?? false, context });
+  let coordinator: Coordinator | undefined;
+  try {
+    let runId: string;
+    let after = 0;
+    if (options.resumeRunId) {
+      coordinator = await connect(options.database);
+      runId = options.resumeRunId;
+      const run = await coordinator.store.getRun(runId);
+      if (!run) {
+        throw new UsageError(`no run ${runId} in the database`, {
+          code: "unknown_run",
+          hint: "list the runs with `reelsmith status`",
+        });
+      }
+      if (run.endedAt) {
+        after = await lastEventId(coordinator, runId);
+        await resumeRun(coordinator, runId);
+      } else {
+        // Still running on the workers: resuming it means following it.
+        renderer.note(`run ${runId} is still ${run.status}; following it`);
+      }
+    } else {
+      const pipeline = await loadValidPipeline(options.pipeline ?? "", context);
+      const inputs = checkInputs(pipeline, options.inputs ?? {});
+      const connection = resolveConnection(options, context.env);
+      addSecret(context, connection.apiKey);
+      if (!connection.baseURL) {
+        throw new UsageError("a run on many machines needs a service that every worker can reach", {
+          code: "service_required",
+          hint: "pass --base-url (or set REELSMITH_BASE_URL); the built-in simulator lives in one process only",
+        });
+      }
+      coordinator = await connect(options.database);
+      const submitted = await submitRun(coordinator, {
+        pipeline: pipeline.path,
+        inputs,
+        baseURL: connection.baseURL,
+        ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+        ...(options.account ? { account: options.account } : {}),
+        artifacts: path.resolve(context.cwd, options.artifacts ?? "runs"),
+        ...(options.maxVideos ? { maxVideos: options.maxVideos } : {}),
+        ...(options.maxCredits ? { maxCredits: options.maxCredits } : {}),
+        ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+        ...(options.accountBudget ? { budget: options.accountBudget } : {}),
+        ...(options.cache === false ? { cache: false } : {}),
+      });
+      runId = submitted.runId;
+    }
+    if (options.detach) {
+      context.stdout.write(`${runId}\n`);
+      return ExitCode.ok;
+    }
+    renderer.note(`run ${runId} queued; following it (Ctrl-C stops following, not the run)`);
+    let result: Awaited<ReturnType<typeof followRun>>;
+    try {
+      result = await followRun(coordinator, runId, {
+        onEvent: (event) => renderer.event(event),
+        signal: context.signal,
+        afterEventId: after,
+      });
+    } catch (error) {
+      if (context.signal.aborted) {
+        renderer.note(
+          `stopped following; the run goes on. Watch it with: reelsmith status ${runId}`,
+        );
+        return ExitCode.interrupted;
+      }
+      throw error;
+    }
+    renderer.end(result);
+    if (result.status === "succeeded") return ExitCode.ok;
+    if (result.status === "cancelled") {
+      renderer.note(`cancelled; continue with: reelsmith resume ${runId} --database …`);
+      return ExitCode.interrupted;
+    }
+    renderer.note(`error: ${describeError(result.error)}`);
+    renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);
+    return ExitCode.failed;
+  } finally {
+    await coordinator?.close();
+  }
+}

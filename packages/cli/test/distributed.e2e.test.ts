@@ -1,0 +1,136 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
+import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
+import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
+
+let database: TestDatabase;
+let simulator: Simulator;
+let cwd: string;
+const workers: CliProcess[] = [];
+
+/** 8 clips of 1 s at 720x480: 4 credits each at the reference price. */
+const pipeline = (name: string) => `name: ${name}
+defaults:
+  video: { model: reel-video-2-lite, seconds: 1, size: 720x480 }
+steps:
+  - id: clips
+    for_each: [0, 1, 2, 3, 4, 5, 6, 7]
+    video: { prompt: "${name} clip \${{ item }}" }
+`;
+
+function env(): Record<string, string> {
+  return cleanEnv({
+    REELSMITH_DATABASE_URL: database.url,
+    REELSMITH_BASE_URL: simulator.url,
+    REELSMITH_API_KEY: simulator.apiKey,
+  });
+}
+
+async function startWorkerProcess(): Promise<CliProcess> {
+  const worker = startCli(["worker", "--concurrency", "8"], { cwd, env: env() });
+  await worker.waitFor((output) => output.stdout.includes("taking work"), 60_000);
+  workers.push(worker);
+  return worker;
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  // A 1 s clip takes ~2.5 s: a run is surely mid-way when it is cancelled.
+  simulator = await startSimulator({ timeScale: 1 });
+  cwd = (await tempDir("reelsmith-distributed-")).dir;
+  await startWorkerProcess();
+  await startWorkerProcess();
+});
+
+afterAll(async () => {
+  for (const worker of workers) {
+    worker.child.kill("SIGTERM");
+    await worker.done;
+  }
+  await simulator?.close();
+  await database?.stop();
+});
+
+describe("reelsmith run --database", () => {
+  it("two runs from two processes share one account budget: together they never spend more", async () => {
+    await writeFile(path.join(cwd, "a.yaml"), pipeline("budget-a"));
+    await writeFile(path.join(cwd, "b.yaml"), pipeline("budget-b"));
+    const before = simulator.stats().creditsCharged;
+    // 16 clips would cost 64 credits; the account may spend 40 (10 clips).
+    const args = (file: string) => [
+      "run",
+      file,
+      "--account",
+      "team",
+      "--account-budget",
+      "40",
+      "--max-videos",
+      "4",
+    ];
+    const [a, b] = await Promise.all([
+      runCli(args("a.yaml"), { cwd, env: env() }),
+      runCli(args("b.yaml"), { cwd, env: env() }),
+    ]);
+    const codes = [a.code, b.code].sort();
+    // At least one run was stopped by the budget (exit 1), none crashed.
+    expect(codes).toContain(1);
+    for (const result of [a, b]) expect([0, 1]).toContain(result.code);
+    expect(`${a.stderr}${a.stdout}${b.stderr}${b.stdout}`).toMatch(/budget/i);
+    await waitUntil(async () => simulator.stats().jobsInFlight === 0, "jobs at the service to end");
+    const spent = simulator.stats().creditsCharged - before;
+    expect(spent).toBeLessThanOrEqual(40);
+    expect(spent).toBeGreaterThanOrEqual(36);
+    const status = await runCli(["status", "--json"], { cwd, env: env() });
+    expect(status.code).toBe(0);
+    const runs = JSON.parse(status.stdout) as { credits: { spent: number } }[];
+    const total = runs.reduce((sum, run) => sum + run.credits.spent, 0);
+    expect(total).toBe(spent);
+  });
+
+  it("cancel mid-run: nothing new is submitted, the run ends cancelled, status says so", async () => {
+    await writeFile(path.join(cwd, "c.yaml"), pipeline("cancel-me"));
+    const before = simulator.stats().videoJobs.created;
+    const detached = await runCli(["run", "c.yaml", "--detach", "--max-videos", "2"], {
+      cwd,
+      env: env(),
+    });
+    expect(detached.code).toBe(0);
+    const runId = detached.stdout.trim().split("\n").at(-1) ?? "";
+    expect(runId).toMatch(/cancel-me/);
+    // Follow it from another process, as a user would.
+    const follower = startCli(["resume", runId], { cwd, env: env() }).done;
+    await waitUntil(
+      async () => simulator.stats().videoJobs.created - before >= 1,
+      "the first submission",
+    );
+    const cancel = await runCli(["cancel", runId], { cwd, env: env() });
+    expect(cancel.code).toBe(0);
+    expect(cancel.stdout).toContain("cancelled");
+    await waitUntil(async () => {
+      const status = await runCli(["status", runId, "--json"], { cwd, env: env() });
+      return (JSON.parse(status.stdout) as { endedAt?: string }).endedAt !== undefined;
+    }, "the run to end");
+    const status = await runCli(["status", runId], { cwd, env: env() });
+    expect(status.stdout).toContain("cancelled");
+    const created = simulator.stats().videoJobs.created - before;
+    expect(created).toBeLessThan(8);
+    // Nothing is submitted after the end.
+    await waitUntil(async () => simulator.stats().jobsInFlight === 0, "jobs at the service to end");
+    expect(simulator.stats().videoJobs.created - before).toBe(created);
+    // The follower saw the run end cancelled: exit 130, as for an interrupted local run.
+    const followed = await follower;
+    expect(followed.code).toBe(130);
+    expect(followed.stdout + followed.stderr).toContain("cancelled");
+  });
+});
