@@ -69,7 +69,7 @@ export async function executeDistributedRun(
       }
     } else {
       const pipeline = await loadValidPipeline(options.pipeline ?? "", context);
-      const inputs = checkInputs(pipeline, options.inputs ?? {});
+      const inputs = await checkInputs(pipeline, options.inputs ?? {});
       const connection = resolveConnection(options, context.env);
       addSecret(context, connection.apiKey);
       if (!connection.baseURL) {
