@@ -9,6 +9,7 @@ import { serializeError } from "./errors/serialize-error.js";
 import { SubPipelineDepthError } from "./errors/sub-pipeline-depth-error.js";
 import { createEventBus, type EventBus } from "./events/event-bus.js";
 import { type CreditBudget, createBudget, sharedBudget } from "./executor/budget.js";
+import { checkModels } from "./executor/check-models.js";
 import { createRunClient } from "./executor/create-run-client.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
 import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
@@ -24,6 +25,8 @@ import { openJournal, readJournal } from "./journal/journal.js";
 import { encodeRecord } from "./journal/journal-record.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
+import { referenceVideoModels } from "./pipeline/core-shim.js";
+import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
@@ -126,6 +129,15 @@ export async function runWithBus(
     );
   }
   const client = createRunClient(options, previousRunJson?.baseURL);
+  if (validate && !(options as InternalRunOptions)[subPipelineDepth]) {
+    // One free request before anything is paid (sub-runs were checked with their parent).
+    await checkModels(
+      pipeline as unknown as LoadedPipeline,
+      client,
+      options.videoModels ?? referenceVideoModels,
+      options.signal,
+    );
+  }
   const name = pipeline.spec.name ?? "run";
   const runJson = {
     runId,

@@ -13,7 +13,7 @@ interface ErrorLike {
 
 /** Library errors that mean "the pipeline or its inputs are invalid" (exit code 2). */
 const INVALID_INPUT_NAMES =
-  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|ResumeError|RunDirectoryInUseError)$/;
+  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|PipelineLoadError|ResumeError|RunDirectoryInUseError|UnknownModelError)$/;
 
 /** What to do about well-known library errors, by class name. */
 const HINTS: Record<string, string> = {

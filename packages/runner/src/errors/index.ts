@@ -12,3 +12,4 @@ export * from "./step-error.js";
 export * from "./step-timeout-error.js";
 export * from "./sub-pipeline-depth-error.js";
 export * from "./tool-command-error.js";
+export * from "./unknown-model-error.js";

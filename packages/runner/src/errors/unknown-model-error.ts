@@ -1,0 +1,36 @@
+import { RunnerError } from "./runner-error.js";
+
+/** One model a pipeline names that the service does not offer. */
+export interface UnknownModelUse {
+  kind: "chat" | "video";
+  model: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * Models named in a pipeline (or its sub-pipelines) that the service does not offer, found
+ * from its `GET /v1/models` before the first paid request: nothing was sent or paid.
+ * @example throw new UnknownModelError([{ kind: "chat", model: "reel-chat-2", file: "p.yaml", line: 7, column: 14 }], ["reel-chat-1"], ["reel-video-1"]);
+ */
+export class UnknownModelError extends RunnerError {
+  readonly unknown: UnknownModelUse[];
+  readonly chatModels: string[];
+  readonly videoModels: string[];
+  readonly hint: string;
+  constructor(unknown: UnknownModelUse[], chatModels: string[], videoModels: string[]) {
+    const lines = unknown.map(
+      (use) =>
+        `${use.file}:${use.line}:${use.column}: ${use.kind} model \`${use.model}\` is not offered by the service`,
+    );
+    super(
+      "unknown_model",
+      `${unknown.length === 1 ? "a model the pipeline names is" : `${unknown.length} models the pipeline names are`} unknown to the service; nothing was sent:\n  ${lines.join("\n  ")}`,
+    );
+    this.unknown = unknown;
+    this.chatModels = chatModels;
+    this.videoModels = videoModels;
+    this.hint = `chat models: ${chatModels.join(", ") || "none listed"}; video models: ${videoModels.join(", ") || "none listed"} (reelsmith models lists them)`;
+  }
+}

@@ -1,0 +1,111 @@
+import { dirname, isAbsolute, resolve } from "node:path";
+import { UnknownModelError, type UnknownModelUse } from "../errors/unknown-model-error.js";
+import type { VideoModelCatalog } from "../pipeline/core-shim.js";
+import { type LoadedPipeline, parsePipeline } from "../pipeline/load-pipeline.js";
+import { subPipelineReferences } from "../pipeline/sub-pipelines.js";
+
+type Raw = Record<string, unknown>;
+const isObject = (value: unknown): value is Raw =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A model a pipeline names literally, where, and of which kind. */
+type ModelUse = UnknownModelUse;
+
+/** Literal chat and video models of a pipeline (defaults merged), with their positions. */
+function modelUses(
+  data: unknown,
+  file: string,
+  positionOf: (path: (string | number)[]) => { line: number; column: number },
+): ModelUse[] {
+  if (!isObject(data) || !Array.isArray(data.steps)) return [];
+  const defaults = isObject(data.defaults) ? data.defaults : {};
+  const uses: ModelUse[] = [];
+  data.steps.forEach((step, index) => {
+    if (!isObject(step)) return;
+    for (const kind of ["chat", "video"] as const) {
+      const body = step[kind];
+      if (!isObject(body)) continue;
+      const kindDefaults = isObject(defaults[kind]) ? defaults[kind] : {};
+      const own = body.model !== undefined;
+      const model = own ? body.model : kindDefaults.model;
+      if (typeof model !== "string" || model.includes("${{")) continue;
+      const path = own ? ["steps", index, kind, "model"] : ["defaults", kind, "model"];
+      uses.push({ kind, model, file, ...positionOf(path) });
+    }
+  });
+  return uses;
+}
+
+/** Models of a pipeline file and, recursively, of the sub-pipeline files its tools name. */
+async function modelUsesOfTree(pipeline: LoadedPipeline): Promise<ModelUse[]> {
+  const uses = modelUses(pipeline.spec, pipeline.path, (path) =>
+    typeof pipeline.positionOf === "function" ? pipeline.positionOf(path) : { line: 1, column: 1 },
+  );
+  if (pipeline.path === "<inline>") return uses;
+  const seen = new Set([pipeline.path]);
+  const queue: { data: unknown; path: string }[] = [{ data: pipeline.spec, path: pipeline.path }];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (!current) break;
+    for (const reference of subPipelineReferences(current.data)) {
+      const file = isAbsolute(reference.value)
+        ? reference.value
+        : resolve(dirname(current.path), reference.value);
+      if (seen.has(file)) continue;
+      seen.add(file);
+      try {
+        const parsed = await parsePipeline(file);
+        uses.push(...modelUses(parsed.data, file, (path) => parsed.sourceMap.position(path)));
+        queue.push({ data: parsed.data, path: file });
+      } catch {
+        // validation refuses an unreadable sub-pipeline before this point
+      }
+    }
+  }
+  return uses;
+}
+
+/** The bits of a client this check uses. */
+interface ModelsClient {
+  models?: { list?: (options?: { signal?: AbortSignal }) => Promise<{ id: string }[]> };
+}
+
+/**
+ * Before the first paid request: every model the pipeline and its sub-pipelines name
+ * literally must be one the service offers. One `GET /v1/models` (free); chat models must be
+ * in its list, video models in it or in the video catalog (the reference service lists only
+ * chat models there). Throws UnknownModelError listing each unknown model with its
+ * file:line:column and the known models. A service without a usable model list is not
+ * checked (the first request then answers for itself).
+ *
+ * @example
+ * await checkModels(pipeline, client, referenceVideoModels, signal);
+ */
+export async function checkModels(
+  pipeline: LoadedPipeline,
+  client: unknown,
+  videoModels: VideoModelCatalog,
+  signal?: AbortSignal,
+): Promise<void> {
+  const uses = await modelUsesOfTree(pipeline);
+  const list = (client as ModelsClient | undefined)?.models?.list;
+  if (uses.length === 0 || typeof list !== "function") return;
+  let listed: string[];
+  try {
+    const models = await list.call((client as ModelsClient).models, signal ? { signal } : {});
+    listed = models.map((model) => model.id);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return;
+  }
+  if (listed.length === 0) return;
+  const catalog = videoModels.map((model) => model.id);
+  const unknown = uses.filter((use) =>
+    use.kind === "chat"
+      ? !listed.includes(use.model)
+      : !listed.includes(use.model) && !catalog.includes(use.model),
+  );
+  if (unknown.length === 0) return;
+  const chat = listed.filter((id) => !catalog.includes(id));
+  throw new UnknownModelError(unknown, chat, catalog);
+}

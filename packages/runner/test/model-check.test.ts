@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UnknownModelError } from "../src/errors/unknown-model-error.js";
+import { runPipeline } from "../src/run-pipeline.js";
+import { startTestService, type TestService } from "./helpers/simulator.js";
+
+const pipelineText = (chatModel: string) => `name: typo
+steps:
+  - id: clip
+    video: { model: reel-video-2-lite, seconds: 1, size: 720x480, prompt: a paper boat }
+  - id: caption
+    needs: [clip]
+    chat:
+      model: ${chatModel}
+      prompt: Write a caption
+      tools:
+        - { name: extra, pipeline: sub/extra.yaml }
+`;
+const subText = (videoModel: string) => `name: extra
+defaults:
+  video: { model: ${videoModel}, seconds: 1, size: 720x480 }
+steps:
+  - id: more
+    video: { prompt: another boat }
+`;
+
+describe("models are checked against the service before the first paid request", () => {
+  let service: TestService;
+  beforeEach(async () => {
+    service = await startTestService();
+    mkdirSync(join(service.root, "sub"), { recursive: true });
+  });
+  afterEach(() => service.close());
+
+  it("refuses a misspelled chat model and an unknown sub-pipeline video model, paying nothing", async () => {
+    const file = join(service.root, "typo.yaml");
+    writeFileSync(file, pipelineText("reel-chat-l"));
+    writeFileSync(join(service.root, "sub", "extra.yaml"), subText("reel-video-9"));
+    const options = service.options({ cache: false });
+    const error = await runPipeline(file, options).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UnknownModelError);
+    const unknown = error as UnknownModelError;
+    expect(unknown.message).toContain(
+      `${file}:8:14: chat model \`reel-chat-l\` is not offered by the service`,
+    );
+    expect(unknown.message).toContain(
+      `${join(service.root, "sub", "extra.yaml")}:3:19: video model \`reel-video-9\` is not offered`,
+    );
+    expect(unknown.hint).toContain("chat models: reel-chat-1, reel-chat-mini");
+    expect(unknown.hint).toContain("reel-video-2-lite");
+    // One free request, nothing paid, no run directory.
+    expect(service.simulator.stats().requests).toEqual({ "GET /v1/models": { "200": 1 } });
+    expect(existsSync(join(service.root, "runs"))).toBe(false);
+  });
+
+  it("asks for the model list once per run, sub-runs included", async () => {
+    const file = join(service.root, "good.yaml");
+    writeFileSync(
+      file,
+      pipelineText("reel-chat-1")
+        .replace("Write a caption", "Use the extra tool")
+        .replace("tools:", "tool_choice: extra\n      tools:"),
+    );
+    writeFileSync(join(service.root, "sub", "extra.yaml"), subText("reel-video-2-lite"));
+    const result = await runPipeline(file, service.options({ cache: false }));
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const stats = service.simulator.stats();
+    expect(stats.videoJobs.created).toBe(2);
+    expect(stats.requests["GET /v1/models"]).toEqual({ "200": 1 });
+  });
+});
