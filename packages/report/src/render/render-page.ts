@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, jsonBlock } from "./escape.js";
+import { PAGE_SCRIPT } from "./page-script.js";
 import { renderChats, renderErrors } from "./render-chats.js";
 import { renderCosts } from "./render-costs.js";
 import { renderFinal, renderStoryboard } from "./render-storyboard.js";
@@ -8,15 +9,16 @@ import { renderTimeline } from "./render-timeline.js";
 import { STYLES } from "./styles.js";
 
 /**
- * The page's Content-Security-Policy: nothing from the network, no script at all (the page
- * needs none), the one inline stylesheet by its hash, and media and pictures only from the
- * page's own location (the run directory).
+ * The page's Content-Security-Policy: nothing from the network, only the page's own inline
+ * script and stylesheet (by their hashes: nothing injected can run), and media and pictures
+ * only from the page's own location (the run directory) or local files.
  */
-export function contentSecurityPolicy(styles: string): string {
+export function contentSecurityPolicy(styles: string, script: string): string {
   const styleHash = createHash("sha256").update(styles).digest("base64");
+  const scriptHash = createHash("sha256").update(script).digest("base64");
   return [
     "default-src 'none'",
-    "script-src 'none'",
+    `script-src 'sha256-${scriptHash}'`,
     `style-src 'sha256-${styleHash}'`,
     // 'self' is the page's own place; file: keeps a report opened from disk working in
     // browsers that give file pages an opaque origin.
@@ -54,8 +56,8 @@ function renderHeader(model: ReportModel): string {
 }
 
 /**
- * The whole report page: one self-contained HTML document (inline CSS, no script, no
- * network), media referenced by paths relative to the run directory.
+ * The whole report page: one self-contained HTML document (inline CSS and one small inline
+ * script, no network), media referenced by paths relative to the run directory.
  * @example const html = renderPage(buildModel(readRun("runs/x")));
  */
 export function renderPage(model: ReportModel): string {
@@ -73,7 +75,7 @@ export function renderPage(model: ReportModel): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(STYLES))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(STYLES, PAGE_SCRIPT))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(`${model.name} — ${model.status} — reelsmith report`)}</title>
@@ -82,6 +84,7 @@ export function renderPage(model: ReportModel): string {
 <body>
 <main>
 ${body}
+<script>${PAGE_SCRIPT}</script>
 <footer>reelsmith report generated ${escapeHtml(model.generatedAt)}${escapeHtml(note)}. Rebuild it any time with <code>reelsmith report &lt;run-dir&gt;</code>.</footer>
 </main>
 </body>

@@ -18,7 +18,7 @@ function cardHtml(card: StoryboardCard): string {
     meta.push(`<dt>credits</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
   const player =
     card.clip?.exists === true
-      ? `<details class="play"><summary>play clip${card.duration === undefined ? "" : ` (${escapeHtml(card.duration)} s)`}</summary><video controls preload="none" playsinline src="${relativeUrl(card.clip.relative)}"></video></details>`
+      ? `<details class="play" data-clip="${relativeUrl(card.clip.relative)}"><summary>play clip${card.duration === undefined ? "" : ` (${escapeHtml(card.duration)} s)`}</summary><a class="file mono" href="${relativeUrl(card.clip.relative)}">${escapeHtml(card.clip.relative)}</a></details>`
       : "";
   const error = card.error ? `<p class="error-text">${escapeHtml(card.error)}</p>` : "";
   return `<article class="card ${escapeHtml(card.status)}" data-step="${escapeHtml(card.step)}"${card.index === undefined ? "" : ` data-index="${card.index}"`}>${thumb}<header><span class="label">${escapeHtml(label)}</span><span class="badge ${escapeHtml(card.status)}">${escapeHtml(card.status)}</span></header><p class="prompt">${escapeHtml(card.prompt ?? "")}</p><p class="facts">${escapeHtml(facts.join(" · "))}</p><dl>${meta.join("")}</dl>${player}${error}</article>`;

@@ -33,6 +33,7 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .card details.play{margin:4px 10px 8px}
 .card details.play summary{cursor:pointer;color:var(--accent);font-size:12px}
 .card video{width:100%;margin-top:4px;background:#000}
+.card a.file{display:block;font-size:11px;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .error-text{color:var(--bad);margin:4px 10px 8px;font-size:12px;white-space:pre-wrap}
 .final-media{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
 .final-media figure{margin:0}
@@ -41,6 +42,7 @@ img.sheet{max-width:min(100%,640px);display:block;border:1px solid var(--line)}
 figcaption{color:var(--muted);margin-top:2px}
 .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 14px;padding:0;margin:0 0 6px;font-size:12px;color:var(--muted)}
 .swatch{display:inline-block;width:12px;height:10px;border-radius:2px;margin-right:4px;vertical-align:middle}
+#timeline,#chats{content-visibility:auto;contain-intrinsic-size:auto 800px}
 .gantt{display:block;background:var(--card);border:1px solid var(--line);border-radius:6px}
 .gantt text{font-size:10px;fill:var(--fg)}
 .gantt .tick{stroke:var(--line);stroke-width:1}
