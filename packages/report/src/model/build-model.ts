@@ -196,7 +196,10 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     ...(runJson.runId ? { runId: runJson.runId } : {}),
     ...(pipelinePath ? { pipelinePath } : {}),
     inputs: runJson.inputs ?? (state.start?.inputs as Record<string, unknown>) ?? {},
-    service: runJson.baseURL ?? "the built-in simulator (offline, synthetic clips)",
+    service:
+      runJson.builtInService || !runJson.baseURL
+        ? "the built-in simulator (offline, synthetic clips)"
+        : runJson.baseURL,
     ...(runJson.startedAt ? { startedAt: runJson.startedAt } : {}),
     ...(runJson.resumedAt ? { resumedAt: runJson.resumedAt } : {}),
     ...(runJson.endedAt && ended ? { endedAt: runJson.endedAt } : {}),

@@ -16,6 +16,8 @@ export interface RunJson {
   status?: string;
   pipeline?: { path?: string; hash?: string };
   baseURL?: string;
+  /** True when the run used the CLI's built-in simulator (offline, synthetic clips). */
+  builtInService?: boolean;
   inputs?: Record<string, unknown>;
   startedAt?: string;
   resumedAt?: string;
