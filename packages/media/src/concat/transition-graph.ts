@@ -50,22 +50,23 @@ export function clipStarts(
 
 /**
  * The `xfade` chain (ffmpeg >= 4.3): each join blends the running result with the next clip
- * from `offset` = that clip's start.
+ * from `offset` = that clip's start; the result is cut to sum − (n−1)·d.
  */
 export function xfadeVideoGraph(input: TransitionGraphInput): TransitionGraph {
   const { duration: overlap, type } = input.transition;
   const kind = type === "fade" ? "fadeblack" : "fade";
-  const { starts } = clipStarts(input.durations, overlap);
+  const { starts, total } = clipStarts(input.durations, overlap);
   const graph: string[] = [];
   let label = "v0";
   for (let index = 1; index < input.durations.length; index++) {
-    const next = index === input.durations.length - 1 ? "vout" : `vx${index}`;
+    const next = `vx${index}`;
     graph.push(
       `[${label}][v${index}]xfade=transition=${kind}:duration=${overlap}:offset=${seconds(starts[index] ?? 0)}[${next}]`,
     );
     label = next;
   }
-  if (input.durations.length === 1) graph.push("[v0]null[vout]");
+  // xfade (5.1) emits one frame too many per join at the end; cut to the planned length.
+  graph.push(`[${label}]trim=duration=${seconds(total)}[vout]`);
   return graph;
 }
 
