@@ -62,7 +62,8 @@ afterAll(async () => {
   await database?.stop();
 });
 
-describe("reelsmith run --database", () => {
+// Each test runs worker processes, PostgreSQL and ffmpeg on a shared 2-core machine.
+describe("reelsmith run --database", { timeout: 300_000 }, () => {
   it("two runs from two processes share one account budget: together they never spend more", async () => {
     await writeFile(path.join(cwd, "a.yaml"), pipeline("budget-a"));
     await writeFile(path.join(cwd, "b.yaml"), pipeline("budget-b"));

@@ -30,6 +30,8 @@ describe("many workers on one database", () => {
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
       maxVideos: 4,
+      // At most 2 per worker: the limit of 4 can only be reached by workers together.
+      workerConcurrency: 2,
     });
     const result = await followRun(coordinator, runId);
     expect(result.error).toBeUndefined();

@@ -160,11 +160,20 @@ export function createRunStore(pool: Pool) {
         },
       };
     },
-    async journalRecords(runId: string): Promise<JournalRecord[]> {
-      const result = await pool.query(
-        `SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 ORDER BY id`,
-        [runId],
-      );
+    /** The run's journal records, or only one step's (and item's) when `of` is given. */
+    async journalRecords(
+      runId: string,
+      of?: { step: string; index?: number },
+    ): Promise<JournalRecord[]> {
+      const result = of
+        ? await pool.query(
+            `SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 AND record->>'step' = $2
+               AND (record->>'index') IS NOT DISTINCT FROM $3 ORDER BY id`,
+            [runId, of.step, of.index === undefined ? null : String(of.index)],
+          )
+        : await pool.query(`SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 ORDER BY id`, [
+            runId,
+          ]);
       return result.rows.map((row) => row.record as JournalRecord);
     },
     async appendEvents(runId: string, events: readonly RunEvent[]): Promise<void> {

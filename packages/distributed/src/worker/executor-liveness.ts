@@ -14,7 +14,7 @@ const LOCK_SPACE = "reelsmith.executor";
  * one whose lock it can take is gone, and its workflows are handed to DBOS recovery: they
  * are re-enqueued on their own queues (`DBOS.resumeWorkflow`), and whichever worker dequeues
  * one continues it from its checkpoints.
- * @example const liveness = await startExecutorLiveness({ url, executorId, logger }); await liveness.stop();
+ * @example const liveness = await startExecutorLiveness({ url, executorId, intervalMs, logger }); liveness.watch();
  */
 export async function startExecutorLiveness(options: {
   url: string;
@@ -93,8 +93,11 @@ export async function startExecutorLiveness(options: {
     }
     if (!stopped) timer = setTimeout(() => void tick(), options.intervalMs);
   };
-  timer = setTimeout(() => void tick(), options.intervalMs);
   return {
+    /** Starts looking for dead workers (once DBOS is launched). */
+    watch(): void {
+      if (!stopped && !timer) timer = setTimeout(() => void tick(), options.intervalMs);
+    },
     /** Stops checking and releases this worker's lock (its unfinished work becomes recoverable). */
     async stop(): Promise<void> {
       stopped = true;

@@ -101,6 +101,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   });
   // Launched under the migration lock: workers that start together must not race on DDL.
   await migrate(pool, { during: () => DBOS.launch() });
+  liveness.watch();
   await DBOS.registerQueue(queueNames.runs, {
     workerConcurrency: concurrency,
     minPollingIntervalMs: pollIntervalMs,

@@ -35,7 +35,13 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   if (!run) throw new Error(`run ${job.runId} is not in the database`);
   const kind = kinds.get(job.kind);
   if (!kind) throw new Error(`no step kind "${job.kind}" in this worker`);
-  const records = await withReconnect(() => store.journalRecords(job.runId));
+  // Only this unit's records: what an earlier attempt of it journaled (a job id to re-attach).
+  const records = await withReconnect(() =>
+    store.journalRecords(job.runId, {
+      step: job.stepId,
+      ...(job.index === undefined ? {} : { index: job.index }),
+    }),
+  );
   const previous = replayJournal(records)
     .steps.get(job.stepId)
     ?.items.get(job.index ?? SINGLE_ITEM);
