@@ -92,22 +92,34 @@ describe("reelsmith resume after kill -9 in the middle of the fan-out (built CLI
   });
 
   it("resumes an offline run on a new built-in simulator, whose jobs died with the first", async () => {
-    const run = startCli(["run", STORYBOARD, "--max-videos", "1", "--json"], { cwd: work.dir });
-    await run.waitFor(
-      (output) => events(output.stdout).some((e) => e.type === "video.submitted"),
-      60_000,
-    );
-    run.child.kill("SIGKILL");
-    const killed = await run.done;
-    const seen = events(killed.stdout);
-    expect(seen.some((e) => e.type === "run.end")).toBe(false);
-    const runDir = String(seen.find((e) => e.type === "run.start")?.runDir);
-
-    const resumed = await runCli(["resume", runDir, "--json"], { cwd: work.dir });
-    expect(resumed.code).toBe(0);
-    const end = events(resumed.stdout).at(-1);
-    expect(end).toMatchObject({ type: "run.end", status: "succeeded" });
-    const final = await probe(path.join(runDir, "final.mp4"));
-    expect(final.duration).toBeGreaterThan(0);
+    // A directory of its own: the first test's clips, in its result cache, would make this run
+    // submit nothing at all (the same requests are served from the cache).
+    const offline = await tempDir();
+    try {
+      await resumeOffline(offline.dir);
+    } finally {
+      await offline.remove();
+    }
   });
 });
+
+/** Run the storyboard offline in `cwd`, kill -9 it after the first submission, resume it. */
+async function resumeOffline(cwd: string): Promise<void> {
+  const run = startCli(["run", STORYBOARD, "--max-videos", "1", "--json"], { cwd });
+  await run.waitFor(
+    (output) => events(output.stdout).some((e) => e.type === "video.submitted"),
+    60_000,
+  );
+  run.child.kill("SIGKILL");
+  const killed = await run.done;
+  const seen = events(killed.stdout);
+  expect(seen.some((e) => e.type === "run.end")).toBe(false);
+  const runDir = String(seen.find((e) => e.type === "run.start")?.runDir);
+
+  const resumed = await runCli(["resume", runDir, "--json"], { cwd });
+  expect(resumed.code).toBe(0);
+  const end = events(resumed.stdout).at(-1);
+  expect(end).toMatchObject({ type: "run.end", status: "succeeded" });
+  const final = await probe(path.join(runDir, "final.mp4"));
+  expect(final.duration).toBeGreaterThan(0);
+}
