@@ -32,6 +32,8 @@ export {
   type CreateAndWaitOptions,
   type DownloadContentOptions,
   type VideoCreateOptions,
+  type VideoList,
+  type VideoListQuery,
   Videos,
   type WaitForOptions,
 } from "./videos/videos.js";

@@ -243,6 +243,7 @@ export async function runWithBus(
         pipelineDir,
         budget,
         resubmitLostJobs: options.resubmitLostJobs === true,
+        claimedJobs: journaledJobs(previous),
         runSubPipeline: async (file, subInputs, sub) => {
           const depth = ((options as InternalRunOptions)[subPipelineDepth] ?? 0) + 1;
           if (depth > MAX_SUB_PIPELINE_DEPTH) {
@@ -326,6 +327,17 @@ export async function runWithBus(
   } finally {
     releaseLock();
   }
+}
+
+/** The video job ids a run's journal holds (none for a new run). */
+function journaledJobs(state: RunState | undefined): Set<string> {
+  const jobs = new Set<string>();
+  for (const step of state?.steps.values() ?? [])
+    for (const item of step.items.values()) {
+      const jobId = item.facts["video.submitted"]?.jobId;
+      if (typeof jobId === "string") jobs.add(jobId);
+    }
+  return jobs;
 }
 
 function readRunJson(

@@ -109,8 +109,17 @@ describe("failures, budget and faults", () => {
     expect(stats.videoJobs.created).toBe(1);
   });
 
-  it("does not resubmit a video whose submission is ambiguous and says how to check", async () => {
-    service = await startTestService({ faults: "drop@videos.create:#1" });
+  it("does not resubmit a lost submission it cannot settle, and says how to reconcile", async () => {
+    // The answer to the submission is lost and the job list keeps failing: nothing can tell
+    // whether a job was made, so nothing is sent again.
+    service = await startTestService({
+      faults: {
+        rules: [
+          { kind: "drop", target: "videos.create", sequence: [1] },
+          { kind: "503", target: "videos.list", probability: 1 },
+        ],
+      },
+    });
     const result = await runPipeline(
       {
         name: "ambiguous",
@@ -120,8 +129,11 @@ describe("failures, budget and faults", () => {
       service.options({ cache: false }),
     );
     expect(result.status).toBe("failed");
-    expect(result.error?.message).toContain("may exist on the service");
+    expect(result.error?.message).toContain("cannot be settled");
     expect(result.error?.message).toContain("Idempotency-Key");
-    expect(service.simulator.stats().requests["POST /v1/videos"]).not.toHaveProperty("200");
+    expect(result.error?.message).toContain("--resubmit-lost");
+    const posts = service.simulator.stats().requests["POST /v1/videos"] ?? {};
+    expect(Object.values(posts).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(service.simulator.stats().videoJobs.created).toBe(1);
   });
 });

@@ -56,6 +56,7 @@ export async function openService(
     baseURL: simulator.url,
     apiKey,
     pollIntervalMs: BUILT_IN_POLL_INTERVAL_MS,
+    honoursIdempotencyKeys: true,
   });
   return { client, baseURL: simulator.url, builtIn: true, close: () => simulator.close() };
 }

@@ -17,6 +17,7 @@ export interface ResolvedConfig {
   logger: Logger;
   videoModels: ClientOptions["videoModels"];
   defaultHeaders: Record<string, string>;
+  honoursIdempotencyKeys: boolean;
 }
 
 /**
@@ -91,5 +92,6 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     logger: options.logger ?? {},
     videoModels: options.videoModels === undefined ? referenceVideoModels : options.videoModels,
     defaultHeaders: { ...(options.defaultHeaders ?? {}) },
+    honoursIdempotencyKeys: options.honoursIdempotencyKeys === true,
   };
 }

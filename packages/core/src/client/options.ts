@@ -44,6 +44,12 @@ export interface ClientOptions {
   videoModels?: VideoModelCatalog | null;
   /** Extra headers sent with every request to the service. */
   defaultHeaders?: Record<string, string>;
+  /**
+   * The service answers a repeated `Idempotency-Key` with the job it already created (the
+   * simulator does). `videos.resolveSubmission()` then sends an ambiguous submission again
+   * with its key; otherwise it looks for the job in `GET /v1/videos`. Default false.
+   */
+  honoursIdempotencyKeys?: boolean;
   /** Environment to read the fallbacks from (default `process.env`). */
   env?: Record<string, string | undefined>;
 }

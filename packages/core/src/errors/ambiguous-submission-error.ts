@@ -16,11 +16,20 @@ import { ReelsmithError } from "./reelsmith-error.js";
 export class AmbiguousSubmissionError extends ReelsmithError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.AmbiguousSubmissionError");
   readonly idempotencyKey: string;
-  constructor(idempotencyKey: string, options: { cause?: unknown } = {}) {
+  /**
+   * False when `videos.resolveSubmission()` found that the service offers no way to settle it
+   * (it does not honour the key as configured, and does not list its jobs or say their prompts).
+   */
+  readonly resolvable: boolean;
+  constructor(idempotencyKey: string, options: { cause?: unknown; resolvable?: boolean } = {}) {
+    const resolvable = options.resolvable !== false;
     super(
-      `The video submission may or may not have created a job: the connection failed after the request was sent (Idempotency-Key ${idempotencyKey}). Not retried, to avoid paying twice.`,
+      resolvable
+        ? `The video submission may or may not have created a job: the connection failed after the request was sent (Idempotency-Key ${idempotencyKey}). Not retried, to avoid paying twice.`
+        : `Whether the video submission with Idempotency-Key ${idempotencyKey} created a job cannot be settled: the service neither honours the key (honoursIdempotencyKeys) nor lists its jobs with their prompts (GET /v1/videos).`,
       { code: "ambiguous_submission", isRetryable: false, cause: options.cause },
     );
     this.idempotencyKey = idempotencyKey;
+    this.resolvable = resolvable;
   }
 }

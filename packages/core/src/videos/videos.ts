@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestOptions } from "../client/options.js";
+import { AmbiguousSubmissionError } from "../errors/ambiguous-submission-error.js";
 import { APIConnectionError } from "../errors/api-connection-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { VideoJobFailedError } from "../errors/video-job-failed-error.js";
@@ -9,6 +10,7 @@ import { backoffDelay } from "../http/retry-policy.js";
 import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
 import { type DownloadProgress, streamToFile } from "./download.js";
+import { CREATED_SLACK_SECONDS, createdSeconds, matchesSubmission } from "./match-submission.js";
 import { normalizeVideoJob } from "./normalize-job.js";
 import { pollDelay } from "./poll-delay.js";
 import type { VideoCreateParams, VideoJob } from "./types.js";
@@ -18,6 +20,22 @@ import { validateVideoRequest } from "./validate-video-request.js";
 export interface VideoCreateOptions extends RequestOptions {
   /** Sent as `Idempotency-Key`; a random UUID when absent. Reuse it to resubmit the same job. */
   idempotencyKey?: string;
+}
+
+/** Query of `videos.list()`. */
+export interface VideoListQuery {
+  /** Jobs per page, 1–100. */
+  limit?: number;
+  /** Continue after this job id (the previous page's `last_id`). */
+  after?: string;
+  order?: "asc" | "desc";
+}
+
+/** One page of `videos.list()`. */
+export interface VideoList {
+  data: VideoJob[];
+  has_more: boolean;
+  last_id: string | undefined;
 }
 
 /** Options of `videos.waitFor()`. */
@@ -86,6 +104,76 @@ export class Videos {
       submission: { idempotencyKey },
     });
     return normalizeVideoJob(response.data);
+  }
+
+  /**
+   * `GET /v1/videos`: one page of the service's jobs (newest first unless `order: "asc"`);
+   * pass the page's `last_id` as `after` for the next.
+   */
+  async list(query: VideoListQuery = {}, options: RequestOptions = {}): Promise<VideoList> {
+    const search = new URLSearchParams();
+    if (query.limit !== undefined) search.set("limit", String(query.limit));
+    if (query.after !== undefined) search.set("after", query.after);
+    if (query.order !== undefined) search.set("order", query.order);
+    const suffix = search.size > 0 ? `?${search}` : "";
+    const response = await this.#transport.json<{ data?: unknown; has_more?: unknown }>({
+      method: "GET",
+      path: `/v1/videos${suffix}`,
+      options,
+    });
+    const data = Array.isArray(response.data?.data) ? response.data.data : [];
+    const jobs = data.map((item) => normalizeVideoJob(item));
+    return { data: jobs, has_more: response.data?.has_more === true, last_id: jobs.at(-1)?.id };
+  }
+
+  /**
+   * Settles an ambiguous submission (`AmbiguousSubmissionError`: the connection dropped after
+   * `POST /v1/videos` was written) without paying twice. With `honoursIdempotencyKeys` the
+   * request is sent again with the same key, and the service answers with the job it made,
+   * if any. Otherwise the service's jobs are listed and those matching the request (model,
+   * prompt, seconds, size, created since `sinceMs`) are returned, oldest first, so the caller
+   * adopts one it has not claimed; an empty list means no job was made. A service that
+   * offers neither throws the `AmbiguousSubmissionError` again (reconcile by hand).
+   * @example
+   * const found = await client.videos.resolveSubmission(params, { idempotencyKey, sinceMs });
+   */
+  async resolveSubmission(
+    params: VideoCreateParams,
+    options: { idempotencyKey: string; sinceMs: number; signal?: AbortSignal },
+  ): Promise<{ via: "idempotency-key" | "list"; jobs: VideoJob[] }> {
+    const { idempotencyKey, sinceMs, signal } = options;
+    const request: RequestOptions = signal ? { signal } : {};
+    if (this.#transport.config.honoursIdempotencyKeys) {
+      const job = await this.create(params, { ...request, idempotencyKey });
+      return { via: "idempotency-key", jobs: [job] };
+    }
+    const found: VideoJob[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      let list: VideoList;
+      try {
+        list = await this.list({ limit: 100, order: "desc", ...(after ? { after } : {}) }, request);
+      } catch (error) {
+        const status = (error as { status?: unknown }).status;
+        if (status === 404 || status === 405 || status === 501) {
+          throw new AmbiguousSubmissionError(idempotencyKey, { cause: error, resolvable: false });
+        }
+        throw error;
+      }
+      for (const job of list.data) {
+        const match = matchesSubmission(job, params, sinceMs);
+        if (match === undefined)
+          throw new AmbiguousSubmissionError(idempotencyKey, { resolvable: false });
+        if (match) found.push(job);
+      }
+      const oldest = list.data.at(-1);
+      const created = oldest ? createdSeconds(oldest) : undefined;
+      if (!list.has_more || !list.last_id) break;
+      if (created !== undefined && created < sinceMs / 1000 - CREATED_SLACK_SECONDS) break;
+      after = list.last_id;
+    }
+    found.sort((a, b) => (createdSeconds(a) ?? 0) - (createdSeconds(b) ?? 0));
+    return { via: "list", jobs: found };
   }
 
   /** `GET /v1/videos/{id}`: the job in its current (normalised) state. */

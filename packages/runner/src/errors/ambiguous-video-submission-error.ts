@@ -13,7 +13,7 @@ export class AmbiguousVideoSubmissionError extends RunnerError {
     const where = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;
     super(
       "video_submission_ambiguous",
-      `The video job of ${where} may exist on the service: the connection dropped after the request was sent (Idempotency-Key ${idempotencyKey}). It was not resubmitted, to avoid paying twice. Check the service's job list (GET /v1/videos) or dashboard for it; resuming the run resubmits with the same Idempotency-Key, which a service that honours it answers with the existing job.`,
+      `Whether the video job of ${where} was created cannot be settled: the connection dropped after the request was sent (Idempotency-Key ${idempotencyKey}), and the service could not say (it does not honour the key as configured, nor list its jobs with their prompts, or it kept failing). Nothing was sent again, to avoid paying twice. Look in the service's dashboard for a job with this prompt created at that time: if there is none, \`reelsmith resume\` with --resubmit-lost submits it again; if there is one, resuming the run once the service answers settles it again.`,
       { cause },
     );
     this.step = step;

@@ -12,6 +12,8 @@ export interface ExecutionExtras {
   /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
   pipelineDir: string;
   budget: CreditBudget;
+  /** Video job ids the run holds (journaled or submitted now): a listed job is adopted once. */
+  claimedJobs?: Set<string>;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
   resubmitLostJobs?: boolean;
   /**

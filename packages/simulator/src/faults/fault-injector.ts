@@ -9,7 +9,13 @@ export interface ChosenFault {
 }
 
 /** The route family a request belongs to, as fault targets name them. */
-export type FaultRoute = "chat" | "videos.create" | "videos.retrieve" | "videos.content" | "models";
+export type FaultRoute =
+  | "chat"
+  | "videos.create"
+  | "videos.list"
+  | "videos.retrieve"
+  | "videos.content"
+  | "models";
 
 /**
  * Decides, deterministically, which requests get which fault: each rule keeps its own counter of

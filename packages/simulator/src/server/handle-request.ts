@@ -79,9 +79,9 @@ export async function handleRequest(
         headers: { allow: match.allowed.join(", ") },
       });
     }
-    const fault = match.route.faultRoute
-      ? simulator.faults.forRequest(match.route.faultRoute)
-      : undefined;
+    const faultRoute =
+      match.route.faultRouteByMethod?.[request.method ?? ""] ?? match.route.faultRoute;
+    const fault = faultRoute ? simulator.faults.forRequest(faultRoute) : undefined;
     if (fault) {
       simulator.stats.fault(fault.kind);
       simulator.logger?.debug?.("simulator: injecting fault", {

@@ -4,6 +4,7 @@ import { handleListModels, handleRetrieveModel } from "../models/handle-models.j
 import { handleStats } from "../stats/handle-stats.js";
 import {
   handleCreateVideo,
+  handleListVideos,
   handleRetrieveVideo,
   handleVideoContent,
 } from "../videos/handle-videos.js";
@@ -15,6 +16,8 @@ export interface Route {
   methods: Partial<Record<string, RouteHandler>>;
   /** Fault target family; none for the stats route, which is never faulted. */
   faultRoute?: FaultRoute;
+  /** A different fault target for some methods of the path (GET /v1/videos lists jobs). */
+  faultRouteByMethod?: Partial<Record<string, FaultRoute>>;
 }
 
 /** Every route the simulator serves. */
@@ -22,7 +25,12 @@ export const routes: readonly Route[] = [
   { pattern: "/v1/models", methods: { GET: handleListModels }, faultRoute: "models" },
   { pattern: "/v1/models/:id", methods: { GET: handleRetrieveModel }, faultRoute: "models" },
   { pattern: "/v1/chat/completions", methods: { POST: handleChatCompletion }, faultRoute: "chat" },
-  { pattern: "/v1/videos", methods: { POST: handleCreateVideo }, faultRoute: "videos.create" },
+  {
+    pattern: "/v1/videos",
+    methods: { POST: handleCreateVideo, GET: handleListVideos },
+    faultRoute: "videos.create",
+    faultRouteByMethod: { GET: "videos.list" },
+  },
   {
     pattern: "/v1/videos/:id",
     methods: { GET: handleRetrieveVideo },

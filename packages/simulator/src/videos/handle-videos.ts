@@ -72,3 +72,34 @@ export const handleVideoContent: RouteHandler = async (context, simulator) => {
     // The client went away mid-download; the close handler records it.
   }
 };
+
+/**
+ * `GET /v1/videos?limit&after&order`: the jobs, newest first by default, in openai's list
+ * shape (`data`, `first_id`, `last_id`, `has_more`); `after` is the id to continue after.
+ */
+export const handleListVideos: RouteHandler = async (context, simulator) => {
+  const query = new URL(context.request.url ?? "/", "http://simulator").searchParams;
+  const limit = Number(query.get("limit") ?? 20);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new HttpError(400, "limit must be a whole number from 1 to 100.", { param: "limit" });
+  const order = query.get("order") ?? "desc";
+  if (order !== "asc" && order !== "desc")
+    throw new HttpError(400, "order must be asc or desc.", { param: "order" });
+  let jobs = simulator.videos.list();
+  if (order === "desc") jobs.reverse();
+  const after = query.get("after");
+  if (after) {
+    const at = jobs.findIndex((job) => job.id === after);
+    if (at < 0)
+      throw new HttpError(400, `No video job found with id '${after}'.`, { param: "after" });
+    jobs = jobs.slice(at + 1);
+  }
+  const page = jobs.slice(0, limit).map((job) => simulator.videos.toJson(job));
+  await context.send(200, {
+    object: "list",
+    data: page,
+    first_id: page[0]?.id ?? null,
+    last_id: page.at(-1)?.id ?? null,
+    has_more: jobs.length > limit,
+  });
+};

@@ -225,6 +225,10 @@ export function createVideoService(options: VideoServiceOptions) {
       const job = jobs.get(id);
       return job && advance(job);
     },
+    /** Every job, oldest first, in its current state. */
+    list(): VideoJobRecord[] {
+      return [...jobs.values()].map((job) => advance(job));
+    },
     toJson,
     content,
     /** The poll hint for a job still running, else undefined. */

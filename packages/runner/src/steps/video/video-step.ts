@@ -1,6 +1,5 @@
 import { basename } from "node:path";
 import {
-  AmbiguousSubmissionError,
   NotFoundError,
   type ReelsmithClient,
   type VideoCreateParams,
@@ -8,13 +7,13 @@ import {
   VideoJobFailedError,
   validateVideoRequest,
 } from "@reelsmith/core";
-import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-submission-error.js";
 import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { checkedImagePart } from "../image-file.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { videoDefinition } from "./index.js";
+import { submitVideo } from "./submit-video.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
 /**
@@ -85,18 +84,24 @@ export async function runVideoStep(
       const runId = extras?.runId ?? basename(context.runDir);
       const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission);
       await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
-      let created: VideoJob;
-      try {
-        created = await client.videos.create(params, { signal, idempotencyKey });
-      } catch (error) {
-        if (AmbiguousSubmissionError.isInstance(error)) {
-          await journal.record("video.ambiguous", { idempotencyKey });
-          throw new AmbiguousVideoSubmissionError(stepId, index, idempotencyKey, error);
-        }
-        throw error;
-      }
+      const { job: created, adopted } = await submitVideo({
+        client,
+        params,
+        idempotencyKey,
+        signal,
+        journal,
+        step: stepId,
+        index,
+        claimed: extras?.claimedJobs ?? new Set(),
+        resendUnresolvable: extras?.resubmitLostJobs === true,
+      });
       // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
-      await journal.record("video.submitted", { jobId: created.id, idempotencyKey, submission });
+      await journal.record("video.submitted", {
+        jobId: created.id,
+        idempotencyKey,
+        submission,
+        ...(adopted ? { adopted } : {}),
+      });
       context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
       return created.id;
     };

@@ -1,0 +1,98 @@
+import {
+  AmbiguousSubmissionError,
+  type ReelsmithClient,
+  type VideoCreateParams,
+  type VideoJob,
+} from "@reelsmith/core";
+import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-submission-error.js";
+import { sleep } from "../../executor/retry-policy.js";
+import type { StepJournal } from "../../journal/step-journal.js";
+
+/** Attempts to settle an ambiguous submission (listing or resending) before the item fails. */
+const SETTLE_ATTEMPTS = 4;
+/** Times a submission is sent again after the service showed it made no job. */
+const SEND_ATTEMPTS = 3;
+
+/** What `submitVideo` needs: the request, its key, and where its facts go. */
+export interface SubmitVideo {
+  client: ReelsmithClient;
+  params: VideoCreateParams;
+  idempotencyKey: string;
+  signal: AbortSignal;
+  journal: StepJournal;
+  step: string;
+  index: number | undefined;
+  /** Job ids the run already holds: a listed job is adopted by one item only. */
+  claimed: Set<string>;
+  /** Send again when the service cannot say whether a job was made (the user accepted the risk). */
+  resendUnresolvable: boolean;
+}
+
+function retryable(error: unknown): boolean {
+  if (AmbiguousSubmissionError.isInstance(error)) return error.resolvable;
+  return (error as { isRetryable?: unknown })?.isRetryable === true;
+}
+
+/**
+ * Creates the video job of one submission, never two: when the connection drops after the
+ * request was written, the outcome is settled (`videos.resolveSubmission`: the same key sent
+ * again to a service that honours it, else the job found in the service's list and adopted)
+ * before anything is sent again. A `video.ambiguous` fact (key, time) is journaled first, so a
+ * process killed meanwhile settles it on resume. Only a service that offers neither way ends
+ * in `AmbiguousVideoSubmissionError`, which says how to reconcile by hand.
+ * @example const { job, adopted } = await submitVideo({ client, params, idempotencyKey, … });
+ */
+export async function submitVideo(
+  options: SubmitVideo,
+): Promise<{ job: VideoJob; adopted?: "idempotency-key" | "list" }> {
+  const { client, params, idempotencyKey, signal, journal } = options;
+  const fail = (cause: unknown) =>
+    new AmbiguousVideoSubmissionError(options.step, options.index, idempotencyKey, cause);
+
+  const settle = async (sinceMs: number) => {
+    for (let attempt = 1; ; attempt++) {
+      signal.throwIfAborted();
+      try {
+        const { via, jobs } = await client.videos.resolveSubmission(params, {
+          idempotencyKey,
+          sinceMs,
+          signal,
+        });
+        const job =
+          via === "idempotency-key" ? jobs[0] : jobs.find((j) => !options.claimed.has(j.id));
+        if (!job) return undefined; // the service made no job for it
+        options.claimed.add(job.id);
+        return { job, adopted: via };
+      } catch (error) {
+        if (AmbiguousSubmissionError.isInstance(error) && !error.resolvable) {
+          if (options.resendUnresolvable) return undefined;
+          throw fail(error);
+        }
+        if (!retryable(error) || attempt >= SETTLE_ATTEMPTS) throw fail(error);
+        await sleep(100 * 2 ** attempt, signal);
+      }
+    }
+  };
+
+  const pending = journal.recall("video.ambiguous");
+  if (pending?.idempotencyKey === idempotencyKey) {
+    // A process stopped while this submission was unsettled: settle it before sending.
+    const settled = await settle(Number(pending.sinceMs ?? 0));
+    if (settled) return settled;
+  }
+  for (let attempt = 1; ; attempt++) {
+    signal.throwIfAborted();
+    const sinceMs = Date.now();
+    try {
+      const job = await client.videos.create(params, { signal, idempotencyKey });
+      options.claimed.add(job.id);
+      return { job };
+    } catch (error) {
+      if (!AmbiguousSubmissionError.isInstance(error)) throw error;
+      await journal.record("video.ambiguous", { idempotencyKey, sinceMs });
+      const settled = await settle(sinceMs);
+      if (settled) return settled;
+      if (attempt >= SEND_ATTEMPTS) throw fail(error);
+    }
+  }
+}
