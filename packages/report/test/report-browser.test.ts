@@ -137,6 +137,10 @@ describe("report.html of a real run, in headless Chromium", () => {
     expect(await cell('tr.step[data-step="extra"]', 2)).toBe(subRun.totals.credits);
     expect(await cell('tr.step[data-step="extra"]', 1)).toBe(1);
     expect(await page.locator("tr.sub").count()).toBe(1);
+    // The sub-run has a report of its own, linked from its row.
+    const link = await page.locator("tr.sub a").getAttribute("href");
+    expect(link).toBe(`subruns/${subRuns[0]}/report.html`);
+    expect(statSync(join(result.runDir, String(link))).size).toBeGreaterThan(1000);
     const charged = service.simulator.stats().creditsCharged;
     expect(await cell("tfoot tr.total", 2)).toBe(charged);
     expect(result.totals.credits).toBe(charged);
