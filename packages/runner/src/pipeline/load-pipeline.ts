@@ -9,6 +9,23 @@ import { SourceMap } from "./source-map.js";
 
 /** Largest pipeline file accepted (bytes). */
 export const MAX_PIPELINE_BYTES = 1024 * 1024;
+/** Deepest nesting of mappings and lists accepted (checks recurse; pipelines stay shallow). */
+const MAX_NESTING_DEPTH = 64;
+
+/** How deeply lists and mappings nest in a value, counted without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_NESTING_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Most YAML aliases expanded (guards against alias bombs). */
 const MAX_ALIAS_COUNT = 200;
 
@@ -152,11 +169,21 @@ export async function parsePipeline(input: PipelineSource): Promise<ParsedPipeli
 
 function parseYamlSource(path: string, displayPath: string, source: string): ParsedPipeline {
   const lines = new LineCounter();
-  const documents = parseAllDocuments(source, {
-    lineCounter: lines,
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
+  const parse = () =>
+    parseAllDocuments(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  let documents: ReturnType<typeof parse>;
+  try {
+    documents = parse();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new PipelineLoadError("PIPELINE_SYNTAX", displayPath, [
+      diagnosticAt(
+        displayPath,
+        "YAML_SYNTAX",
+        "YAML: the document is nested too deeply (thousands of levels)",
+      ),
+    ]);
+  }
   const list = Array.isArray(documents) ? documents : [];
   const first = list[0];
   const lineOf = (offset: number) => lines.linePos(offset);
@@ -165,8 +192,11 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
   for (const document of list) {
     for (const error of [...document.errors]) {
       const { line, col } = lineOf(error.pos[0]);
-      const message =
+      const first =
         error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? error.message;
+      const message = /call stack/i.test(first)
+        ? "the document is nested too deeply (thousands of levels)"
+        : first;
       problems.push(
         diagnosticAt(path, "YAML_SYNTAX", `YAML: ${message}`, line, col, sourceLine(line)),
       );
@@ -210,8 +240,21 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
   try {
     data = first.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
+    const message =
+      error instanceof RangeError
+        ? "the document is nested too deeply (thousands of levels)"
+        : (error as Error).message;
     throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
-      diagnosticAt(path, "YAML_ALIASES", `YAML: ${(error as Error).message}`),
+      diagnosticAt(path, "YAML_ALIASES", `YAML: ${message}`),
+    ]);
+  }
+  if (nestingDepth(data) > MAX_NESTING_DEPTH) {
+    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+      diagnosticAt(
+        path,
+        "PIPELINE_TOO_DEEP",
+        `the document is nested deeper than ${MAX_NESTING_DEPTH} levels`,
+      ),
     ]);
   }
   const hash = createHash("sha256").update(source).digest("hex");

@@ -54,6 +54,7 @@ export function subPipelineReferences(data: unknown): SubPipelineReference[] {
 /** How a file is named in a cycle or chain: relative to the first file's folder. */
 function shortName(file: string, root: string): string {
   const shown = relative(dirname(root), file);
+  if (shown.startsWith("../..")) return file;
   return shown === "" ? basename(file) : shown;
 }
 
@@ -161,7 +162,8 @@ async function visit(
       errors = errorsOf(sub);
       state.done.set(file, { errors });
     }
-    const first = errors[0];
+    // Name the root cause, not the chain of files that lead to it.
+    const first = errors.find((error) => error.code !== "SUB_PIPELINE_INVALID") ?? errors[0];
     if (first) {
       const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
       all.push(
