@@ -56,20 +56,32 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   const root = mkdtempSync(join(tmpdir(), "reelsmith-pg-"));
   // Run as root, the server runs as the `postgres` user, which must reach the data directory.
   chmodSync(root, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: join(root, "data"),
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off"],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
+  let server: EmbeddedPostgres | undefined;
+  let port = 0;
+  // As root, the first server on a machine creates the `postgres` user; two test files that
+  // start together race on that, and the loser only needs to try again.
+  for (let attempt = 1; !server; attempt++) {
+    port = await freePort();
+    const candidate = new EmbeddedPostgres({
+      databaseDir: join(root, `data-${attempt}`),
+      port,
+      user: "postgres",
+      password: "postgres",
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off"],
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
+    try {
+      await candidate.initialise();
+      await candidate.start();
+      server = candidate;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
   await server.createDatabase("reelsmith");
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/reelsmith`,
