@@ -25,6 +25,7 @@ import { openJournal, readJournal } from "./journal/journal.js";
 import { encodeRecord } from "./journal/journal-record.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
+import { KnownProbes } from "./media-probes/known-probes.js";
 import { referenceVideoModels } from "./pipeline/core-shim.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
@@ -242,6 +243,7 @@ export async function runWithBus(
         runId,
         pipelineDir,
         budget,
+        knownProbes: new KnownProbes(),
         resubmitLostJobs: options.resubmitLostJobs === true,
         claimedJobs: journaledJobs(previous),
         runSubPipeline: async (file, subInputs, sub) => {

@@ -1,9 +1,11 @@
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { MediaError } from "../errors/media-error.js";
 import type { FitMode } from "../filters/normalize.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
-import { type MediaInfo, probe } from "../probe/probe.js";
+import { type KnownProbe, probeUnlessKnown } from "../probe/known-probe.js";
+import type { MediaInfo } from "../probe/probe.js";
 import { createProgressTracker } from "../process/progress.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
 import { withScratchDirectory, withTempOutput } from "../process/temp-output.js";
@@ -30,6 +32,11 @@ export interface ConcatOptions extends MediaOptions {
    * `overlay` (same timing and length).
    */
   transition?: Transition;
+  /**
+   * Probes made earlier (e.g. when the clips were downloaded): a clip whose path, size and
+   * modification time match one is not probed again.
+   */
+  probes?: readonly KnownProbe[];
 }
 
 /** What {@link concat} did. */
@@ -43,6 +50,8 @@ export interface ConcatResult {
   method: JoinMethod;
   /** Why stream copy was not possible (empty for `copy`). */
   reasons: string[];
+  /** The output's verified probe with its identity (pass it on instead of probing again). */
+  probe: KnownProbe;
 }
 
 /**
@@ -70,7 +79,9 @@ export async function concat(
   const tools = await resolveTools(options);
   if (transition && clips.length > 1) requireCapabilities(tools, ["transitions"]);
   const files = clips.map((clip) => path.resolve(clip));
-  const infos = await mapLimit(files, 4, (file) => probe(file, { tools, signal: options.signal }));
+  const infos = await mapLimit(files, 4, (file) =>
+    probeUnlessKnown(file, options.probes, { tools, signal: options.signal }),
+  );
   infos.forEach((info, index) => {
     if (!info.hasVideo)
       throw new MediaError(`Clip ${index + 1} (${files[index]}) has no video stream`, {
@@ -159,5 +170,8 @@ export async function concat(
     }),
   );
   progress.done();
-  return { output: destination, info, method: plan.method, reasons: plan.reasons };
+  // The rename kept the verified bytes and their modification time.
+  const written = await stat(destination);
+  const probe = { file: destination, size: written.size, mtimeMs: written.mtimeMs, info };
+  return { output: destination, info, method: plan.method, reasons: plan.reasons, probe };
 }

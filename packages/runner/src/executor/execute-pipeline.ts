@@ -117,6 +117,8 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
 
   const finish = (id: string, summary: StepSummary) => {
     summaries[id] = summary;
+    // Clips and outputs probed by this step (or by the run that is resumed): never probed again.
+    options.extras.knownProbes?.addFromOutputs(summary.outputs);
     context.steps[id] = { outputs: summary.outputs, status: STATUS_NAME[summary.status] };
     addTotals(totals, summary.totals);
   };

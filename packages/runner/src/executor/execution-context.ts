@@ -1,4 +1,5 @@
 import type { RunTotals } from "../events/run-event.js";
+import type { KnownProbes } from "../media-probes/known-probes.js";
 import type { StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 
@@ -14,6 +15,8 @@ export interface ExecutionExtras {
   budget: CreditBudget;
   /** Video job ids the run holds (journaled or submitted now): a listed job is adopted once. */
   claimedJobs?: Set<string>;
+  /** Probes of media files this run already made (so no file is probed twice). */
+  knownProbes?: KnownProbes;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
   resubmitLostJobs?: boolean;
   /**

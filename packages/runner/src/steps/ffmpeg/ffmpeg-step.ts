@@ -4,7 +4,8 @@ import {
   concat,
   contactSheet,
   fit,
-  probe as probeFile,
+  type KnownProbe,
+  probeKnown,
   setAudio,
   subtitles,
   thumbnail,
@@ -12,6 +13,7 @@ import {
 } from "@reelsmith/media";
 import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
+import { probeOutput } from "../../media-probes/known-probes.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
 import { ffmpegDefinition } from "./index.js";
@@ -75,15 +77,18 @@ export async function runFfmpegStep(
     },
   };
   const value = spec[operation];
-  let result: { output: string };
+  let result: { output: string; probe?: KnownProbe };
+  const knownProbes = executionExtras(context)?.knownProbes;
   const size = spec.size === undefined ? undefined : String(spec.size);
   switch (operation) {
     case "concat":
-    case "transition":
+    case "transition": {
+      const clips = inputList(value, context, operation);
       result = await concat(
-        inputList(value, context, operation),
+        clips,
         defined({
           ...common,
+          probes: knownProbes?.for(clips),
           size,
           fps: numberOf(spec.fps),
           fit: spec.mode as "contain" | "cover" | undefined,
@@ -94,6 +99,7 @@ export async function runFfmpegStep(
         }),
       );
       break;
+    }
     case "fit":
       if (!size) throw new RunnerError("ffmpeg_missing_option", "ffmpeg fit needs `size`");
       result = await fit(
@@ -166,13 +172,11 @@ export async function runFfmpegStep(
       break;
   }
   const file = result.output ?? output;
-  let probe: unknown;
-  try {
-    probe = await probeFile(file, { signal: context.signal });
-  } catch {
-    probe = undefined; // e.g. an image: the file is still the output
-  }
-  return { file, ...(probe === undefined ? {} : { probe }) };
+  // A verified output comes with its probe; others are probed once here (an image may not be).
+  const known =
+    result.probe ?? (await probeKnown(file, { signal: context.signal }).catch(() => undefined));
+  if (known) knownProbes?.add(known);
+  return { file, ...(known === undefined ? {} : { probe: probeOutput(known) }) };
 }
 
 /**

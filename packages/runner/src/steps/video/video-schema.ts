@@ -47,4 +47,4 @@ export const VideoStepSchema = Type.Object(videoProperties, {
 export type VideoStepSpec = Static<typeof VideoStepSchema>;
 
 /** Names of a video step's outputs. */
-export const videoOutputs = ["file", "id", "duration", "credits", "url"] as const;
+export const videoOutputs = ["file", "id", "duration", "credits", "url", "probe"] as const;

@@ -7,9 +7,11 @@ import {
   VideoJobFailedError,
   validateVideoRequest,
 } from "@reelsmith/core";
+import { probeKnown } from "@reelsmith/media";
 import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
+import { probeOutput } from "../../media-probes/known-probes.js";
 import { checkedImagePart } from "../image-file.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { videoDefinition } from "./index.js";
@@ -177,6 +179,10 @@ export async function runVideoStep(
         ...(progress.total === undefined ? {} : { total: progress.total }),
       }),
   });
+  // Probed once, here: the probe travels with the clip (outputs, journal) to the steps that
+  // join or edit it. A clip ffprobe cannot read is left for those steps to report.
+  const known = await probeKnown(download.path, { signal }).catch(() => undefined);
+  if (known) extras?.knownProbes?.add(known);
   await journal.record("video.downloaded", { jobId: job.id, file: download.path });
   context.emit({
     type: "video.downloaded",
@@ -191,6 +197,7 @@ export async function runVideoStep(
     duration: job.duration ?? (params.seconds === undefined ? undefined : Number(params.seconds)),
     credits: job.usage?.total_credits ?? 0,
     url: job.video_url,
+    ...(known ? { probe: probeOutput(known) } : {}),
   };
 }
 

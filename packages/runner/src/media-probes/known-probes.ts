@@ -1,0 +1,50 @@
+import path from "node:path";
+import type { KnownProbe, MediaInfo } from "@reelsmith/media";
+
+/** The `probe` output of a step that wrote a media file: its media info and identity. */
+export type ProbeOutput = MediaInfo & { size: number; mtimeMs: number };
+
+/** The `probe` output of a known probe (what the step writes into its outputs). */
+export function probeOutput(known: KnownProbe): ProbeOutput {
+  return { ...known.info, size: known.size, mtimeMs: known.mtimeMs };
+}
+
+function fromOutput(value: unknown): KnownProbe | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { file, probe } = value as { file?: unknown; probe?: unknown };
+  if (typeof file !== "string" || !probe || typeof probe !== "object") return undefined;
+  const { size, mtimeMs, ...info } = probe as Partial<ProbeOutput>;
+  if (typeof size !== "number" || typeof mtimeMs !== "number") return undefined;
+  return { file: path.resolve(file), size, mtimeMs, info: info as MediaInfo };
+}
+
+/**
+ * The probes a run already made, by absolute path: clips probed when downloaded, outputs
+ * verified when written. Steps that read media files pass them to @reelsmith/media, which
+ * trusts one only while the file keeps its size and modification time.
+ */
+export class KnownProbes {
+  readonly #byFile = new Map<string, KnownProbe>();
+
+  add(known: KnownProbe): void {
+    this.#byFile.set(path.resolve(known.file), known);
+  }
+
+  /** Keeps the probes found in a step's outputs (`{ file, probe }`, or a fan-out's list of them). */
+  addFromOutputs(outputs: unknown): void {
+    for (const value of Array.isArray(outputs) ? outputs : [outputs]) {
+      const known = fromOutput(value);
+      if (known) this.add(known);
+    }
+  }
+
+  /** The probes of these files that are known. */
+  for(files: readonly string[]): KnownProbe[] {
+    const found: KnownProbe[] = [];
+    for (const file of files) {
+      const known = this.#byFile.get(path.resolve(file));
+      if (known) found.push(known);
+    }
+    return found;
+  }
+}
