@@ -152,7 +152,7 @@ export function chooseCount(schema: JsonSchema, source: FillSource, units: numbe
   const fits = (found: FoundNumber) =>
     Number.isInteger(found.value) &&
     found.value >= Math.max(min, 1) &&
-    found.value <= Math.min(max, 50);
+    found.value <= Math.min(max, MAX_ITEMS);
   const names = [...identifierWords(source.key), ...identifierWords(source.description)].map(stem);
   const numbers = numbersIn(
     source.focus === source.whole ? source.whole : `${source.focus} ${source.whole}`,
@@ -167,8 +167,11 @@ export function chooseCount(schema: JsonSchema, source: FillSource, units: numbe
   return Math.max(min, Math.min(max, depthSafe(wanted)));
 }
 
+/** Most items an array is filled with (a storyboard of a few hundred scenes still fits). */
+const MAX_ITEMS = 1000;
+
 function depthSafe(count: number): number {
-  return Math.min(count, 50);
+  return Math.min(count, MAX_ITEMS);
 }
 
 function fillArray(

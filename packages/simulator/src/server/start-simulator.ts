@@ -37,6 +37,11 @@ export interface SimulatorOptions {
   dataDir?: string;
   /** Clips rendered with ffmpeg at once (default 2). */
   renderConcurrency?: number;
+  /**
+   * An MP4 served as the content of every completed job instead of a clip rendered for it
+   * (load and memory benchmarks with hundreds of jobs). Default: render each job's clip.
+   */
+  clipFile?: string;
   /** Largest request body in bytes (default 16 MiB); larger bodies get a 413. */
   maxBodyBytes?: number;
   /** Pause between streamed chat chunks in ms (default 2). */
@@ -114,6 +119,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     videos: createVideoService({
       timeScale,
       renderConcurrency: options.renderConcurrency ?? 2,
+      ...(options.clipFile ? { clipFile: path.resolve(options.clipFile) } : {}),
       directory: path.join(dataDir, "videos"),
       stats,
       faults,

@@ -31,6 +31,8 @@ export interface VideoJobRecord {
 export interface VideoServiceOptions {
   timeScale: number;
   renderConcurrency: number;
+  /** Served as every completed job's content instead of rendering one clip per job. */
+  clipFile?: string;
   directory: string;
   stats: StatsRecorder;
   faults: FaultInjector;
@@ -189,6 +191,7 @@ export function createVideoService(options: VideoServiceOptions) {
         },
       );
     }
+    if (options.clipFile) return Promise.resolve(options.clipFile);
     if (!job.render) {
       directoryReady ??= mkdir(options.directory, { recursive: true });
       const render = limit(async () => {
