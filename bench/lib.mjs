@@ -1,0 +1,89 @@
+// Shared helpers of the root benchmarks: medians, alternating rounds, child-process timing,
+// the result line every measure prints and the paths of the built packages.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Imports a package's built entry (run `pnpm build` first). */
+export function builtPackage(name, entry = "dist/index.js") {
+  return import(pathToFileURL(`${root}packages/${name}/${entry}`).href);
+}
+
+/** Resolves a dependency as the given workspace package sees it. */
+export function dependencyOf(packageName, dependency) {
+  const require = createRequire(`${root}packages/${packageName}/package.json`);
+  return import(pathToFileURL(require.resolve(dependency)).href);
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * Runs `ours` and `baseline` in turn `rounds` times (A B A B …, after one warm-up each) and
+ * returns the medians and the median of the per-round ratios (pairing keeps the ratio
+ * meaningful when a noisy machine's speed drifts).
+ */
+export async function alternate(rounds, ours, baseline, { warmup = 1 } = {}) {
+  for (let i = 0; i < warmup; i++) {
+    await ours();
+    await baseline();
+  }
+  const a = [];
+  const b = [];
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which goes first so neither always runs on a warmer machine.
+    if (i % 2 === 0) {
+      a.push(await ours());
+      b.push(await baseline());
+    } else {
+      b.push(await baseline());
+      a.push(await ours());
+    }
+  }
+  return { ours: median(a), baseline: median(b), ratio: median(a.map((x, i) => x / b[i])), a, b };
+}
+
+/** Wall milliseconds of one child process from spawn to exit (throws on a non-zero exit). */
+export function timeProcess(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = now();
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], ...options });
+    let stderr = "";
+    child.stderr?.on("data", (piece) => {
+      stderr += piece;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const ms = now() - started;
+      if (code === 0) resolve(ms);
+      else
+        reject(
+          new Error(`${command} ${args.join(" ")} exited with ${code}: ${stderr.slice(-500)}`),
+        );
+    });
+  });
+}
+
+/**
+ * Prints the result lines run-all.mjs reads: `{ id, measure, ours, baseline, ratio, goal }`.
+ * The goal is met when ratio ≤ goal, or ratio ≥ goal with `lowerIsBetter: false`; a null
+ * goal marks a row shown for comparison.
+ */
+export function report(rows) {
+  for (const row of rows) {
+    const met =
+      row.goal === null || row.goal === undefined
+        ? null
+        : row.lowerIsBetter === false
+          ? row.ratio >= row.goal
+          : row.ratio <= row.goal;
+    process.stdout.write(`BENCH ${JSON.stringify({ ...row, met })}\n`);
+  }
+}

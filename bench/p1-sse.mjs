@@ -1,0 +1,75 @@
+// P1: chat SSE parse throughput through @reelsmith/core's public streaming API vs a bare
+// undici.request + eventsource-parser loop that JSON-parses each event. Same 100k-chunk
+// loopback stream, same process, median of alternating rounds.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { alternate, builtPackage, dependencyOf, now, report } from "./lib.mjs";
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
+const chunks = Number(args.chunks ?? 100_000);
+const rounds = Number(args.rounds ?? 5);
+const { createClient } = await builtPackage("core");
+const { request } = await dependencyOf("core", "undici");
+const { createParser } = await dependencyOf("core", "eventsource-parser");
+
+const server = fork(fileURLToPath(new URL("./sse-server.mjs", import.meta.url)), [String(chunks)]);
+const { port, events } = await new Promise((resolve) => server.once("message", resolve));
+const url = `http://127.0.0.1:${port}`;
+const client = createClient({ baseURL: url, apiKey: "bench-key", streamIdleTimeoutMs: 30_000 });
+const body = { model: "reel-chat-1", messages: [{ role: "user", content: "go" }], stream: true };
+
+async function ours() {
+  const started = now();
+  const stream = await client.chat.completions.create({
+    ...body,
+    stream_options: { include_usage: true },
+  });
+  let count = 0;
+  for await (const _chunk of stream) count++;
+  const completion = await stream.finalCompletion();
+  const ms = now() - started;
+  if (count !== events - 1 || completion.usage?.completion_tokens !== chunks) {
+    throw new Error(`core yielded ${count} chunks, usage ${JSON.stringify(completion.usage)}`);
+  }
+  return ms;
+}
+
+async function baseline() {
+  const started = now();
+  const response = await request(`${url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer bench-key" },
+    body: JSON.stringify(body),
+  });
+  let count = 0;
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.data === "[DONE]") return;
+      JSON.parse(event.data);
+      count++;
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const piece of response.body) parser.feed(decoder.decode(piece, { stream: true }));
+  const ms = now() - started;
+  if (count !== events - 1) throw new Error(`baseline parsed ${count} events`);
+  return ms;
+}
+
+try {
+  const result = await alternate(rounds, ours, baseline);
+  report([
+    {
+      id: "P1",
+      measure: `SSE parse, ${chunks / 1000}k chunks (throughput vs undici+eventsource-parser)`,
+      ours: `${result.ours.toFixed(0)} ms`,
+      baseline: `${result.baseline.toFixed(0)} ms`,
+      // Throughput ratio: baseline time / our time (higher is better).
+      ratio: 1 / result.ratio,
+      goal: 0.8,
+      lowerIsBetter: false,
+    },
+  ]);
+} finally {
+  server.disconnect();
+}
