@@ -197,7 +197,7 @@ export class Videos {
 
   /**
    * Polls until the job is `completed` (resolves) or `failed` (throws
-   * `VideoJobFailedError`). Honours `openai-poll-after-ms` within [50 ms, 60 s].
+   * `VideoJobFailedError`). Waits as `pollDelay` says: the service's hint, else the interval.
    */
   async waitFor(id: string, options: WaitForOptions = {}): Promise<VideoJob> {
     const interval = options.pollIntervalMs ?? this.#transport.config.pollIntervalMs;
