@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { type ImageContentPart, imagePart } from "@reelsmith/core";
+import type { ImageContentPart } from "@reelsmith/core";
 import { InvalidImageError } from "../errors/invalid-image-error.js";
 
 /**
@@ -83,6 +83,8 @@ export function dataUriImageProblem(uri: string): string | undefined {
  * const part = await checkedImagePart("frames/first.png", pipelineDir);
  */
 export async function checkedImagePart(value: string, baseDir: string): Promise<ImageContentPart> {
+  // Loaded on use: validation (which shares this module) must not load the HTTP client.
+  const { imagePart } = await import("@reelsmith/core");
   if (/^https?:/i.test(value)) return imagePart(value);
   if (/^data:/i.test(value)) {
     const problem = dataUriImageProblem(value);
