@@ -22,12 +22,15 @@ export interface TestServer {
   port: number;
   server: Server;
   requests: RecordedRequest[];
+  /** Resolves once the server has received `count` requests (await it before counting). */
+  waitForRequests(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts a loopback server; the handler gets each request with its body already read. */
 export async function startTestServer(handler: TestHandler, port = 0): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
+  const waiting = new Set<{ count: number; resolve: () => void }>();
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -38,6 +41,12 @@ export async function startTestServer(handler: TestHandler, port = 0): Promise<T
       body: Buffer.concat(chunks).toString("utf8"),
     };
     requests.push(recorded);
+    for (const waiter of waiting) {
+      if (requests.length >= waiter.count) {
+        waiting.delete(waiter);
+        waiter.resolve();
+      }
+    }
     try {
       await handler(request, response, recorded, requests.length - 1);
     } catch (error) {
@@ -55,6 +64,10 @@ export async function startTestServer(handler: TestHandler, port = 0): Promise<T
     port: address.port,
     server,
     requests,
+    waitForRequests: (count) =>
+      requests.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.add({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

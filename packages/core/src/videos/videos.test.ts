@@ -103,8 +103,21 @@ describe("videos.create", () => {
 
   it("does not retry when the response times out after the request was written", async () => {
     const server = await serve(() => {});
-    const client = createClient({ baseURL: server.url, apiKey: testKey, timeoutMs: 50, ...fast });
-    await expect(client.videos.create(params)).rejects.toBeInstanceOf(AmbiguousSubmissionError);
+    const attempts: string[] = [];
+    const logger: Logger = { debug: (message) => attempts.push(message) };
+    // Long enough for the request to be written first even on a loaded machine.
+    const client = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      timeoutMs: 1_000,
+      logger,
+      ...fast,
+    });
+    const outcome = client.videos.create(params).catch((caught: unknown) => caught);
+    await server.waitForRequests(1);
+    expect(AmbiguousSubmissionError.isInstance(await outcome)).toBe(true);
+    // Counted on the client's side: one attempt, no retry.
+    expect(attempts.filter((message) => message === "request")).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
   });
 
