@@ -4,6 +4,23 @@ import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
+/** Longest video prompt the reference service takes, in characters (its documented limit). */
+export const MAX_VIDEO_PROMPT_CHARS = 10_000;
+
+/**
+ * Refuses a video prompt longer than the service takes, before it is sent (run time, for
+ * prompts that come from expressions). Throws InvalidRequestError naming `prompt`.
+ * @example assertVideoPromptLength("a fox at dawn");
+ */
+export function assertVideoPromptLength(prompt: string): void {
+  if (prompt.length > MAX_VIDEO_PROMPT_CHARS) {
+    throw new InvalidRequestError(
+      "prompt",
+      `The video prompt is ${prompt.length} characters; the service takes at most ${MAX_VIDEO_PROMPT_CHARS}.`,
+    );
+  }
+}
+
 /**
  * Static checks of a video step: a model is set, and literal `seconds`/`size` are within
  * the model's limits (spec 2.3); the output path stays in the run directory.
@@ -17,6 +34,13 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
   if (spec.output !== undefined) {
     const problem = outputPathProblem(spec.output);
     if (problem) context.report(["output"], problem, { code: "OUTPUT_PATH_ESCAPES" });
+  }
+  if (typeof spec.prompt === "string" && spec.prompt.length > MAX_VIDEO_PROMPT_CHARS) {
+    context.report(
+      ["prompt"],
+      `the prompt is ${spec.prompt.length} characters; video prompts are at most ${MAX_VIDEO_PROMPT_CHARS}`,
+      { code: "VIDEO_PROMPT_TOO_LONG" },
+    );
   }
   if (spec.model === undefined) {
     context.report([], "no video model: set `model` here or `defaults.video.model`", {

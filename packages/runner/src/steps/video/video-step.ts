@@ -13,6 +13,7 @@ import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import { checkedImagePart } from "../image-file.js";
+import { assertVideoPromptLength } from "./video-check.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { videoDefinition } from "./index.js";
 import { submitVideo } from "./submit-video.js";
@@ -69,6 +70,7 @@ export async function runVideoStep(
   const at = index === undefined ? {} : { index };
   const params = await requestOf(spec, context);
   validateVideoRequest(params);
+  assertVideoPromptLength(params.prompt);
   const target = context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index));
   const extras = executionExtras(context);
   const budget = extras?.budget;
