@@ -1,6 +1,13 @@
 // One sorted list: the pipeline side (expressions, pipeline, plan, step definitions) and the
 // execution side (cache, events, executor, journal, runPipeline, step kinds) both add lines here.
-export { type CacheListing, clearCache, DEFAULT_CACHE_DIR, listCache } from "./cache/index.js";
+export {
+  BUILT_IN_SERVICE,
+  type CacheListing,
+  clearCache,
+  DEFAULT_CACHE_DIR,
+  listCache,
+  serviceIdentity,
+} from "./cache/index.js";
 export * from "./errors/index.js";
 export * from "./events/index.js";
 export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";

@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
+import { BUILT_IN_SERVICE, serviceIdentity } from "./cache/service-identity.js";
 import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
 import { ResumeError } from "./errors/resume-error.js";
@@ -239,6 +240,8 @@ export async function runWithBus(
       budget,
       cache: options.cache !== false,
       cacheDir,
+      // Results of a built-in simulator are shared across runs whatever port it had.
+      service: options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL),
       extras: {
         runId,
         pipelineDir,

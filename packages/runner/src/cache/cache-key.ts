@@ -36,16 +36,18 @@ function isLocalPath(value: string): boolean {
 }
 
 /**
- * The cache key of a fully resolved step request: kind, every parameter (defaults merged),
- * and the sha256 of every local input file it names.
- * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines")
+ * The cache key of a fully resolved step request: the service that answers it (its
+ * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
+ * `ignore`, and the sha256 of every local input file it names.
+ * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines", { service: "https://api.example.com/v1" })
  */
 export async function cacheKey(
   kind: string,
   fullSpec: Record<string, unknown>,
   baseDir: string,
-  ignore: readonly string[] = [],
+  options: { service: string; ignore?: readonly string[] },
 ): Promise<string> {
+  const ignore = options.ignore ?? [];
   const spec = Object.fromEntries(
     Object.entries(fullSpec).filter(([field]) => !ignore.includes(field)),
   );
@@ -69,6 +71,6 @@ export async function cacheKey(
     }
   }
   return createHash("sha256")
-    .update(canonicalJson({ version: 1, kind, spec, files }))
+    .update(canonicalJson({ version: 2, service: options.service, kind, spec, files }))
     .digest("hex");
 }

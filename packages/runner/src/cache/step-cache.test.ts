@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clearCache, listCache } from "./cache-admin.js";
 import { cacheKey } from "./cache-key.js";
+import { BUILT_IN_SERVICE, serviceIdentity } from "./service-identity.js";
 import { restoreFromCache, storeInCache } from "./step-cache.js";
 
 describe("step cache", () => {
@@ -19,12 +20,42 @@ describe("step cache", () => {
     const dir = mkdtempSync(join(tmpdir(), "reelsmith-key-"));
     writeFileSync(join(dir, "a.png"), "one");
     const spec = { model: "m", prompt: "p", image: "a.png" };
-    const k1 = await cacheKey("video", spec, dir);
-    expect(await cacheKey("video", { image: "a.png", prompt: "p", model: "m" }, dir)).toBe(k1);
-    expect(await cacheKey("video", { ...spec, seconds: 4 }, dir)).not.toBe(k1);
-    expect(await cacheKey("chat", spec, dir)).not.toBe(k1);
+    const on = { service: "https://api.example.com/v1" };
+    const k1 = await cacheKey("video", spec, dir, on);
+    expect(await cacheKey("video", { image: "a.png", prompt: "p", model: "m" }, dir, on)).toBe(k1);
+    expect(await cacheKey("video", { ...spec, seconds: 4 }, dir, on)).not.toBe(k1);
+    expect(await cacheKey("chat", spec, dir, on)).not.toBe(k1);
+    expect(
+      await cacheKey("video", { ...spec, output: "x.mp4" }, dir, { ...on, ignore: ["output"] }),
+    ).toBe(k1);
     writeFileSync(join(dir, "a.png"), "two");
-    expect(await cacheKey("video", spec, dir)).not.toBe(k1);
+    expect(await cacheKey("video", spec, dir, on)).not.toBe(k1);
+  });
+
+  it("keys on the service that answers, so one service's results are never another's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reelsmith-key-"));
+    const spec = { model: "m", prompt: "p" };
+    const keyOn = (service: string) => cacheKey("video", spec, dir, { service });
+    const real = await keyOn(serviceIdentity("https://api.example.com/v1"));
+    expect(await keyOn(serviceIdentity("https://other.example.com/v1"))).not.toBe(real);
+    expect(await keyOn(serviceIdentity("https://api.example.com/v2"))).not.toBe(real);
+    expect(await keyOn(serviceIdentity("http://127.0.0.1:4010"))).not.toBe(real);
+    expect(await keyOn(BUILT_IN_SERVICE)).not.toBe(real);
+    // Spellings of the same service are the same service.
+    expect(await keyOn(serviceIdentity("HTTPS://API.example.com:443/v1/"))).toBe(real);
+  });
+
+  it("names a service by origin and path only: no credentials, query or fragment", () => {
+    expect(serviceIdentity("https://user:secret-pw@API.Example.com:443/v1/?key=sk-1#frag")).toBe(
+      "https://api.example.com/v1",
+    );
+    expect(serviceIdentity("http://127.0.0.1:4010/")).toBe("http://127.0.0.1:4010");
+    expect(serviceIdentity("http://127.0.0.1:4011")).not.toBe(
+      serviceIdentity("http://127.0.0.1:4010"),
+    );
+    expect(serviceIdentity("user:secret-pw@host/v1?key=sk-1")).not.toContain("secret");
+    expect(serviceIdentity("ftp://user:secret-pw@host/v1/")).toBe("ftp://host/v1");
+    expect(serviceIdentity(undefined)).toBe("");
   });
 
   it("stores outputs with their files and restores them into another run", async () => {

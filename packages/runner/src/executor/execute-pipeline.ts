@@ -61,6 +61,8 @@ export interface ExecuteOptions {
   budget: CreditBudget;
   cache: boolean;
   cacheDir: string;
+  /** Which service makes the results, for cache keys (default: the client's base URL). */
+  service?: string;
   extras: ExecutionExtras;
 }
 
@@ -253,6 +255,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
             videoLimit: videoLimitFor(slot, options.videoLimit),
             defaults: spec.defaults ?? {},
             cacheDir: options.cacheDir,
+            ...(options.service === undefined ? {} : { service: options.service }),
             extras: options.extras,
           },
         );

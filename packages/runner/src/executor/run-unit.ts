@@ -1,4 +1,5 @@
 import { cacheKey } from "../cache/cache-key.js";
+import { serviceIdentity } from "../cache/service-identity.js";
 import { restoreFromCache, storeInCache } from "../cache/step-cache.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
@@ -39,6 +40,11 @@ export interface UnitServices {
   videoLimit: StepRunContext["limits"]["video"];
   defaults: Record<string, Record<string, unknown>>;
   cacheDir: string;
+  /**
+   * Which service makes the results, for the cache key (default: the client's normalised base
+   * URL; `BUILT_IN_SERVICE` for a simulator started just for the run).
+   */
+  service?: string;
   extras: ExecutionExtras;
 }
 
@@ -73,7 +79,10 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   services.bus.emit({ type: "step.request", step: stepId, ...at, kind: kindName, spec: work.spec });
   const policy = work.cache ? work.kind.cache : undefined;
   const key = policy
-    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, policy.ignore)
+    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, {
+        service: services.service ?? serviceIdentity(services.client?.baseURL),
+        ...(policy.ignore ? { ignore: policy.ignore } : {}),
+      })
     : undefined;
   if (key) {
     const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
