@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UnknownModelError } from "../src/errors/unknown-model-error.js";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
@@ -53,7 +53,11 @@ describe("models are checked against the service before the first paid request",
     expect(unknown.hint).toContain("chat models: reel-chat-1, reel-chat-mini");
     expect(unknown.hint).toContain("reel-video-2-lite");
     // One free request, nothing paid, no run directory.
-    expect(service.simulator.stats().requests).toEqual({ "GET /v1/models": { "200": 1 } });
+    // The simulator counts a request once its response has closed: wait for it to say so.
+    await vi.waitFor(
+      () => expect(service.simulator.stats().requests).toEqual({ "GET /v1/models": { "200": 1 } }),
+      { timeout: 10_000 },
+    );
     expect(existsSync(join(service.root, "runs"))).toBe(false);
   });
 

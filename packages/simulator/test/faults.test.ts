@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startSimulator } from "../src/index.js";
 import { call, waitForJob } from "./helpers.js";
 
@@ -39,7 +39,10 @@ describe("fault injection", () => {
 
       const stats = simulator.stats();
       expect(stats.videoJobs.created).toBe(1);
-      expect(stats.requests["POST /v1/videos"]).toEqual({ "200": 1, "503": 2 });
+      await vi.waitFor(
+        () => expect(simulator.stats().requests["POST /v1/videos"]).toEqual({ "200": 1, "503": 2 }),
+        { timeout: 10_000 },
+      );
       expect(stats.faultsInjected).toEqual({ "429": 1, "503": 2, "500": 1 });
     } finally {
       await simulator.close();
@@ -68,10 +71,15 @@ describe("fault injection", () => {
       expect(received).not.toContain("[DONE]");
       await expect(call(simulator, "/v1/chat/completions", { body: chat })).rejects.toThrow();
       expect((await call(simulator, "/v1/chat/completions", { body: chat })).status).toBe(200);
-      expect(simulator.stats().requests["POST /v1/chat/completions"]).toEqual({
-        dropped: 2,
-        "200": 1,
-      });
+      // The simulator counts a request once its response has closed: wait for it to say so.
+      await vi.waitFor(
+        () =>
+          expect(simulator.stats().requests["POST /v1/chat/completions"]).toEqual({
+            dropped: 2,
+            "200": 1,
+          }),
+        { timeout: 10_000 },
+      );
     } finally {
       await simulator.close();
     }
@@ -118,7 +126,10 @@ describe("fault injection", () => {
     await simulator.close();
     const outcome = await rest;
     if (typeof outcome === "string") expect(outcome).not.toContain("[DONE]");
-    expect(simulator.stats().requests["POST /v1/chat/completions"]).toEqual({ dropped: 1 });
+    await vi.waitFor(
+      () => expect(simulator.stats().requests["POST /v1/chat/completions"]).toEqual({ dropped: 1 }),
+      { timeout: 10_000 },
+    );
   });
 
   it("stalls for a set time then completes; slows responses; both counted", async () => {

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";
 import { makeJpegHeader, makePng } from "./helpers.js";
 
@@ -252,7 +252,15 @@ describe("the official openai SDK against the simulator", () => {
         messages: [{ role: "user", content: "hi" }],
       });
       expect(done.choices[0]?.finish_reason).toBe("stop");
-      expect(limited.stats().requests["POST /v1/chat/completions"]).toEqual({ "429": 1, "200": 1 });
+      // The simulator counts a request once its response has closed: wait for it to say so.
+      await vi.waitFor(
+        () =>
+          expect(limited.stats().requests["POST /v1/chat/completions"]).toEqual({
+            "429": 1,
+            "200": 1,
+          }),
+        { timeout: 10_000 },
+      );
     } finally {
       await limited.close();
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";
 import { call } from "./helpers.js";
 
@@ -225,6 +225,13 @@ describe("protocol over loopback", () => {
     expect(stats.requests["GET /v1/models"]?.["200"]).toBeGreaterThanOrEqual(1);
     expect(stats.requests["POST /v1/chat/completions"]?.["400"]).toBeGreaterThanOrEqual(10);
     expect(stats.requests.unknown?.["404"]).toBeGreaterThanOrEqual(1);
-    expect(simulator.stats().requests["GET /_simulator/stats"]?.["200"]).toBeGreaterThanOrEqual(1);
+    // The simulator counts a request once its response has closed: wait for it to say so.
+    await vi.waitFor(
+      () =>
+        expect(simulator.stats().requests["GET /_simulator/stats"]?.["200"]).toBeGreaterThanOrEqual(
+          1,
+        ),
+      { timeout: 10_000 },
+    );
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { locateFfmpeg } from "@reelsmith/media";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestContext } from "../__fixtures__/test-context.js";
 import { executeCli } from "../program.js";
 import type { DoctorReport } from "./doctor-report.js";
@@ -92,7 +92,10 @@ describe("reelsmith doctor", () => {
     });
     expect(output.stdout + json.output.stdout).not.toContain(simulator.apiKey);
     // both checks reached this simulator (the configured one), not a built-in one
-    expect(simulator.stats().requests["GET /v1/models"]?.["200"]).toBe(2);
+    // The simulator counts a request once its response has closed: wait for it to say so.
+    await vi.waitFor(() => expect(simulator.stats().requests["GET /v1/models"]?.["200"]).toBe(2), {
+      timeout: 10_000,
+    });
   });
 
   it("exits 1 when the configured service refuses the key", async () => {
