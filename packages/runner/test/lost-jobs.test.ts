@@ -1,4 +1,4 @@
-import { copyFileSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readJournal } from "../src/journal/journal.js";
@@ -58,5 +58,37 @@ describe("resume when the service no longer knows a journaled job", () => {
     expect(resumed.error).toBeUndefined();
     expect(resumed.status).toBe("succeeded");
     expect(second.simulator.stats().videoJobs.created).toBe(3);
+  });
+
+  it("treats a completed job whose clip the service no longer serves as lost, not as a retry", async () => {
+    const first = await startTestService();
+    services.push(first);
+    const pipeline = join(first.root, "storyboard.yaml");
+    copyFileSync(join(import.meta.dirname, "fixtures", "storyboard.yaml"), pipeline);
+    const done = await runPipeline(pipeline, first.options({ cache: false }));
+    expect(done.status).toBe("succeeded");
+    // The clip is gone from the run, and the service that made it is gone too: its journaled,
+    // completed job can only be answered with 404 by the next service.
+    rmSync(join(done.runDir, "clips", "scene-1.mp4"));
+    await first.close();
+
+    const second = await startTestService();
+    services.push(second);
+    const refused = await runPipeline(
+      undefined,
+      second.options({ resume: done.runDir, cache: false }),
+    );
+    expect(refused.status).toBe("failed");
+    expect(JSON.stringify(refused.steps.clips)).toContain("is not known to the service");
+    expect(second.simulator.stats().videoJobs.created).toBe(0);
+
+    const resumed = await runPipeline(
+      undefined,
+      second.options({ resume: done.runDir, cache: false, resubmitLostJobs: true }),
+    );
+    expect(resumed.error).toBeUndefined();
+    expect(resumed.status).toBe("succeeded");
+    expect(second.simulator.stats().videoJobs.created).toBe(1);
+    expect(existsSync(join(done.runDir, "clips", "scene-1.mp4"))).toBe(true);
   });
 });

@@ -75,112 +75,135 @@ export async function runVideoStep(
   const extras = executionExtras(context);
   const budget = extras?.budget;
 
-  const job = await context.limits.video(async (): Promise<VideoJob> => {
-    context.emit({ type: "video.slot", step: stepId, ...at });
-    const submitted = journal.recall("video.submitted");
-    const failed = journal.recall("video.failed");
-    const lost = journal.recall("video.lost");
+  // True when the job below was taken, completed, from the journal (resume): its content may
+  // be gone from the service, which makes it a lost job, not a reason to retry forever.
+  let fromJournal = false;
+  const obtainJob = () =>
+    context.limits.video(async (): Promise<VideoJob> => {
+      fromJournal = false;
+      context.emit({ type: "video.slot", step: stepId, ...at });
+      const submitted = journal.recall("video.submitted");
+      const failed = journal.recall("video.failed");
+      const lost = journal.recall("video.lost");
 
-    const submit = async (): Promise<string> => {
-      signal.throwIfAborted();
-      const previous = journal.recall("video.submitted");
-      const submission = Number(previous?.submission ?? 0) + 1;
-      const runId = extras?.runId ?? basename(context.runDir);
-      const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission);
-      await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
-      const { job: created, adopted } = await submitVideo({
-        client,
-        params,
-        idempotencyKey,
-        signal,
-        journal,
-        step: stepId,
-        index,
-        claimed: extras?.claimedJobs ?? new Set(),
-        resendUnresolvable: extras?.resubmitLostJobs === true,
-      });
-      // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
-      await journal.record("video.submitted", {
-        jobId: created.id,
-        idempotencyKey,
-        submission,
-        ...(adopted ? { adopted } : {}),
-      });
-      context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
-      return created.id;
-    };
+      const submit = async (): Promise<string> => {
+        signal.throwIfAborted();
+        const previous = journal.recall("video.submitted");
+        const submission = Number(previous?.submission ?? 0) + 1;
+        const runId = extras?.runId ?? basename(context.runDir);
+        const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission);
+        await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
+        const { job: created, adopted } = await submitVideo({
+          client,
+          params,
+          idempotencyKey,
+          signal,
+          journal,
+          step: stepId,
+          index,
+          claimed: extras?.claimedJobs ?? new Set(),
+          resendUnresolvable: extras?.resubmitLostJobs === true,
+        });
+        // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
+        await journal.record("video.submitted", {
+          jobId: created.id,
+          idempotencyKey,
+          submission,
+          ...(adopted ? { adopted } : {}),
+        });
+        context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
+        return created.id;
+      };
 
-    let jobId: string;
-    let reattached = false;
-    const live = submitted && failed?.jobId !== submitted.jobId;
-    if (live && lost?.jobId === submitted.jobId && !extras?.resubmitLostJobs) {
-      throw new LostVideoJobError(stepId, index, String(submitted.jobId), client.baseURL);
-    }
-    if (live && lost?.jobId !== submitted.jobId) {
-      jobId = String(submitted.jobId);
-      reattached = true;
-      context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
-      const completed = journal.recall("video.completed");
-      if (completed?.jobId === jobId && completed.job) return completed.job as VideoJob;
-    } else {
-      jobId = await submit();
-    }
-
-    const wait = (id: string) =>
-      client.videos.waitFor(id, {
-        signal,
-        onUpdate: (update, info) =>
-          context.emit({
-            type: "video.status",
-            step: stepId,
-            ...at,
-            jobId: id,
-            status: update.status,
-            polls: info.polls,
-            ...(typeof update.progress === "number" ? { progress: update.progress } : {}),
-          }),
-      });
-    try {
-      let done: VideoJob;
-      try {
-        done = await wait(jobId);
-      } catch (error) {
-        // A re-attached job the service no longer knows: never resubmitted unless asked to.
-        if (!reattached || !NotFoundError.isInstance(error)) throw error;
-        await journal.record("video.lost", { jobId });
-        if (!extras?.resubmitLostJobs) {
-          throw new LostVideoJobError(stepId, index, jobId, client.baseURL, error);
+      let jobId: string;
+      let reattached = false;
+      const live = submitted && failed?.jobId !== submitted.jobId;
+      if (live && lost?.jobId === submitted.jobId && !extras?.resubmitLostJobs) {
+        throw new LostVideoJobError(stepId, index, String(submitted.jobId), client.baseURL);
+      }
+      if (live && lost?.jobId !== submitted.jobId) {
+        jobId = String(submitted.jobId);
+        reattached = true;
+        context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
+        const completed = journal.recall("video.completed");
+        if (completed?.jobId === jobId && completed.job) {
+          fromJournal = true;
+          return completed.job as VideoJob;
         }
+      } else {
         jobId = await submit();
-        done = await wait(jobId);
       }
-      await journal.record("video.completed", { jobId, job: done });
-      const key = journal.recall("video.submitted")?.idempotencyKey;
-      await budget?.spend(
-        done.usage?.total_credits ?? 0,
-        typeof key === "string" ? { key } : undefined,
-      );
-      return done;
-    } catch (error) {
-      if (VideoJobFailedError.isInstance(error)) {
-        await journal.record("video.failed", { jobId, error: serializeError(error) });
-      }
-      throw error;
-    }
-  });
 
-  const download = await client.videos.downloadContent(job.id, {
-    to: target,
-    signal,
-    onProgress: (progress) =>
-      context.emit({
-        type: "download.progress",
-        step: stepId,
-        ...at,
-        bytes: progress.bytes,
-        ...(progress.total === undefined ? {} : { total: progress.total }),
-      }),
+      const wait = (id: string) =>
+        client.videos.waitFor(id, {
+          signal,
+          onUpdate: (update, info) =>
+            context.emit({
+              type: "video.status",
+              step: stepId,
+              ...at,
+              jobId: id,
+              status: update.status,
+              polls: info.polls,
+              ...(typeof update.progress === "number" ? { progress: update.progress } : {}),
+            }),
+        });
+      try {
+        let done: VideoJob;
+        try {
+          done = await wait(jobId);
+        } catch (error) {
+          // A re-attached job the service no longer knows: never resubmitted unless asked to.
+          if (!reattached || !NotFoundError.isInstance(error)) throw error;
+          await journal.record("video.lost", { jobId });
+          if (!extras?.resubmitLostJobs) {
+            throw new LostVideoJobError(stepId, index, jobId, client.baseURL, error);
+          }
+          jobId = await submit();
+          done = await wait(jobId);
+        }
+        await journal.record("video.completed", { jobId, job: done });
+        const key = journal.recall("video.submitted")?.idempotencyKey;
+        await budget?.spend(
+          done.usage?.total_credits ?? 0,
+          typeof key === "string" ? { key } : undefined,
+        );
+        return done;
+      } catch (error) {
+        if (VideoJobFailedError.isInstance(error)) {
+          await journal.record("video.failed", { jobId, error: serializeError(error) });
+        }
+        throw error;
+      }
+    });
+
+  const download = await downloadClip(await obtainJob()).catch(async (error: unknown) => {
+    // A journaled, completed job whose content the service no longer has (expired, or a new
+    // built-in simulator): lost, and submitted again only when the run allows it.
+    if (!fromJournal || !NotFoundError.isInstance(error)) throw error;
+    const jobId = String(journal.recall("video.submitted")?.jobId);
+    await journal.record("video.lost", { jobId });
+    if (!extras?.resubmitLostJobs) {
+      throw new LostVideoJobError(stepId, index, jobId, client.baseURL, error);
+    }
+    return downloadClip(await obtainJob());
   });
+  const { job } = download;
+  async function downloadClip(job: VideoJob) {
+    const saved = await client.videos.downloadContent(job.id, {
+      to: target,
+      signal,
+      onProgress: (progress) =>
+        context.emit({
+          type: "download.progress",
+          step: stepId,
+          ...at,
+          bytes: progress.bytes,
+          ...(progress.total === undefined ? {} : { total: progress.total }),
+        }),
+    });
+    return { job, path: saved.path, bytes: saved.bytes };
+  }
   // Probed once, here: the probe travels with the clip (outputs, journal) to the steps that
   // join or edit it. A clip ffprobe cannot read is left for those steps to report.
   const known = await probeKnown(download.path, { signal }).catch(() => undefined);
