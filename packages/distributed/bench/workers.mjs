@@ -121,7 +121,7 @@ try {
       last = page.at(-1).id;
     }
     const all = [...events, ...more].map((e) => e.event);
-    const at = (type, index, pick = (e) => true) =>
+    const at = (type, index, pick = (_e) => true) =>
       all
         .filter((e) => e.type === type && e.index === index && pick(e))
         .map((e) => Date.parse(e.time));

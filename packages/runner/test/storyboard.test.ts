@@ -58,8 +58,11 @@ describe("storyboard pipeline against the simulator", () => {
     // Each clip's evaluated request (its scene's prompt) is in the event log.
     const requests = options.events.filter((e) => e.type === "step.request" && e.step === "clips");
     expect(requests).toHaveLength(3);
-    const scenes = (result.steps.storyboard?.outputs as { json: { scenes: unknown[] } }).json
-      .scenes;
+    const storyboard = result.steps.storyboard?.outputs as
+      | { json: { scenes: unknown[] } }
+      | undefined;
+    const scenes = storyboard?.json.scenes ?? [];
+    expect(scenes).toHaveLength(3);
     for (const request of requests) {
       if (request.type !== "step.request") continue;
       expect(request.kind).toBe("video");

@@ -6,12 +6,10 @@ import {
   runDetail,
   startWorker,
 } from "@reelsmith/distributed";
-import { parsePositiveInteger } from "../commands/option-parsers.js";
-import { connectionOption } from "../commands/run-command.js";
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
-import { databaseOption, requireDatabaseUrl } from "./database-option.js";
+import { requireDatabaseUrl } from "./database-option.js";
 
 function credits(summary: RunSummary): string {
   const { spent, reserved, max } = summary.credits;

@@ -13,10 +13,10 @@ import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import { checkedImagePart } from "../image-file.js";
-import { assertVideoPromptLength } from "./video-check.js";
 import type { StepKind, StepRunContext } from "../step-kind.js";
 import { videoDefinition } from "./index.js";
 import { submitVideo } from "./submit-video.js";
+import { assertVideoPromptLength } from "./video-check.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
 /**
