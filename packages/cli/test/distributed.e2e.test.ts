@@ -11,10 +11,10 @@ let simulator: Simulator;
 let cwd: string;
 const workers: CliProcess[] = [];
 
-/** 8 clips of 1 s at 720x480: 4 credits each at the reference price. */
-const pipeline = (name: string) => `name: ${name}
+/** 8 clips of `seconds` at 720x480: 4 credits a second at the reference price. */
+const pipeline = (name: string, seconds = 1) => `name: ${name}
 defaults:
-  video: { model: reel-video-2-lite, seconds: 1, size: 720x480 }
+  video: { model: reel-video-2-lite, seconds: ${seconds}, size: 720x480 }
 steps:
   - id: clips
     for_each: [0, 1, 2, 3, 4, 5, 6, 7]
@@ -37,7 +37,8 @@ async function startWorkerProcess(): Promise<CliProcess> {
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a loaded 2-core machine runs PostgreSQL, workers and ffmpeg at once.
+  const deadline = Date.now() + 180_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -100,7 +101,9 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
   });
 
   it("cancel mid-run: nothing new is submitted, the run ends cancelled, status says so", async () => {
-    await writeFile(path.join(cwd, "c.yaml"), pipeline("cancel-me"));
+    // 4 s clips (~10 s each, 2 in flight): the 8 take far longer than a cancel needs to land,
+    // however slowly the cancel process starts on a busy machine.
+    await writeFile(path.join(cwd, "c.yaml"), pipeline("cancel-me", 4));
     const before = simulator.stats().videoJobs.created;
     const detached = await runCli(["run", "c.yaml", "--detach", "--max-videos", "2"], {
       cwd,
