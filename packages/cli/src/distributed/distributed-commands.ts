@@ -11,6 +11,22 @@ import { addSecret, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
 import { requireDatabaseUrl } from "./database-option.js";
 
+/** The run's detail, or a usage error naming the run when the database has none. */
+async function requireRunDetail(
+  coordinator: Parameters<typeof runDetail>[0],
+  runId: string,
+): Promise<NonNullable<Awaited<ReturnType<typeof runDetail>>>> {
+  const detail = await runDetail(coordinator, runId);
+  if (!detail) {
+    throw new CliError(`no run ${runId} in the database`, {
+      code: "unknown_run",
+      exitCode: ExitCode.usage,
+      hint: "list the runs with `reelsmith status`",
+    });
+  }
+  return detail;
+}
+
 function credits(summary: RunSummary): string {
   const { spent, reserved, max } = summary.credits;
   return `${spent}${reserved ? ` (+${reserved} reserved)` : ""}${max === null ? "" : ` of ${max}`}`;
@@ -81,14 +97,7 @@ export async function statusCommand(
       }
       return ExitCode.ok;
     }
-    const detail = await runDetail(coordinator, runId);
-    if (!detail) {
-      throw new CliError(`no run ${runId} in the database`, {
-        code: "unknown_run",
-        exitCode: ExitCode.usage,
-        hint: "list the runs with `reelsmith status`",
-      });
-    }
+    const detail = await requireRunDetail(coordinator, runId);
     if (flags.json) {
       context.stdout.write(`${JSON.stringify(detail)}\n`);
       return ExitCode.ok;
@@ -129,14 +138,7 @@ export async function cancelCommand(
 ): Promise<number> {
   const coordinator = await connect(requireDatabaseUrl(flags, context, "cancel"));
   try {
-    const detail = await runDetail(coordinator, runId);
-    if (!detail) {
-      throw new CliError(`no run ${runId} in the database`, {
-        code: "unknown_run",
-        exitCode: ExitCode.usage,
-        hint: "list the runs with `reelsmith status`",
-      });
-    }
+    const detail = await requireRunDetail(coordinator, runId);
     if (detail.endedAt) {
       context.stdout.write(`run ${runId} already ended (${detail.status}); nothing to cancel\n`);
       return ExitCode.ok;
