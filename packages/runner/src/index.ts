@@ -2,11 +2,20 @@
 // execution side (cache, events, executor, journal, runPipeline, step kinds) both add lines here.
 export {
   BUILT_IN_SERVICE,
+  type CacheEntry,
+  type CacheIndex,
   type CacheListing,
+  type CacheLocation,
+  cacheListing,
+  clearBlobs,
   clearCache,
+  createFileCacheIndex,
   DEFAULT_CACHE_DIR,
+  entryBytes,
   listCache,
+  restoreFromCache,
   serviceIdentity,
+  storeInCache,
 } from "./cache/index.js";
 export * from "./errors/index.js";
 export * from "./events/index.js";

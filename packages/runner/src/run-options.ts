@@ -1,3 +1,4 @@
+import type { CacheIndex } from "./cache/cache-index.js";
 import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/run-event.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
@@ -27,6 +28,11 @@ export interface RunOptions {
   cache?: boolean;
   /** Cache directory (default ".reelsmith/cache"). */
   cacheDir?: string;
+  /**
+   * Where cache entries live (default: JSON files in `cacheDir`); the clips' bytes stay
+   * files in `cacheDir` either way. Sub-pipelines use the same index.
+   */
+  cacheIndex?: CacheIndex;
   /** Resume the run in this directory (journaled results reused, submitted jobs re-attached). */
   resume?: string;
   /**

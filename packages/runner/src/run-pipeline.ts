@@ -240,6 +240,7 @@ export async function runWithBus(
       budget,
       cache: options.cache !== false,
       cacheDir,
+      ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
       // Results of a built-in simulator are shared across runs whatever port it had.
       service: options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL),
       extras: {

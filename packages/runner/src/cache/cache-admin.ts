@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type CacheEntry, DEFAULT_CACHE_DIR } from "./step-cache.js";
+import { type CacheEntry, entryBytes } from "./cache-entry.js";
+import { entryFiles, readFileEntries } from "./file-cache-index.js";
+import { DEFAULT_CACHE_DIR } from "./step-cache.js";
 
 /** One line of `reelsmith cache ls`. */
 export interface CacheListing {
@@ -13,41 +15,46 @@ export interface CacheListing {
   bytes: number;
 }
 
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...walk(path));
-    else if (entry.isFile()) found.push(path);
-  }
-  return found;
+/**
+ * The `cache ls` line of an entry, whichever index it came from.
+ * @example entries.map(cacheListing)
+ */
+export function cacheListing(entry: CacheEntry): CacheListing {
+  return {
+    key: entry.key,
+    kind: entry.kind,
+    step: entry.step,
+    createdAt: entry.createdAt,
+    ...(entry.summary ? { summary: entry.summary } : {}),
+    bytes: entryBytes(entry),
+  };
 }
 
 /**
- * Lists the cache entries, newest first.
+ * Lists the entries of a cache directory (its file index), newest first.
  * @example for (const e of listCache()) console.log(e.kind, e.step, e.summary);
  */
 export function listCache(options: { cacheDir?: string } = {}): CacheListing[] {
-  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
-  const listings: CacheListing[] = [];
-  for (const file of walk(join(cacheDir, "entries"))) {
-    if (!file.endsWith(".json")) continue;
-    try {
-      const entry = JSON.parse(readFileSync(file, "utf8")) as CacheEntry;
-      listings.push({
-        key: entry.key,
-        kind: entry.kind,
-        step: entry.step,
-        createdAt: entry.createdAt,
-        ...(entry.summary ? { summary: entry.summary } : {}),
-        bytes: Object.values(entry.files ?? {}).reduce((sum, f) => sum + f.bytes, 0),
-      });
-    } catch {
-      // An unreadable entry is not listed; `clearCache` removes it.
-    }
-  }
-  return listings.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // An unreadable entry is not listed; `clearCache` removes it.
+  return readFileEntries(options.cacheDir ?? DEFAULT_CACHE_DIR).map(cacheListing);
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Deletes a cache directory's blobs, whichever index named them. Returns the bytes that went.
+ * @example clearBlobs("/mnt/reels/.cache").bytes
+ */
+export function clearBlobs(cacheDir: string): { bytes: number } {
+  const blobs = join(cacheDir, "blobs");
+  const bytes = filesUnder(blobs).reduce((sum, file) => sum + statSync(file).size, 0);
+  rmSync(blobs, { recursive: true, force: true });
+  return { bytes };
 }
 
 /**
@@ -59,9 +66,12 @@ export function clearCache(options: { cacheDir?: string } = {}): {
   bytes: number;
 } {
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
-  const entries = walk(join(cacheDir, "entries")).filter((f) => f.endsWith(".json")).length;
-  const bytes = walk(cacheDir).reduce((sum, f) => sum + statSync(f).size, 0);
-  for (const sub of ["entries", "blobs"])
-    rmSync(join(cacheDir, sub), { recursive: true, force: true });
-  return { entries, bytes };
+  const entries = entryFiles(cacheDir).length;
+  const entryBytesOnDisk = filesUnder(join(cacheDir, "entries")).reduce(
+    (sum, file) => sum + statSync(file).size,
+    0,
+  );
+  rmSync(join(cacheDir, "entries"), { recursive: true, force: true });
+  const { bytes } = clearBlobs(cacheDir);
+  return { entries, bytes: entryBytesOnDisk + bytes };
 }

@@ -1,4 +1,7 @@
 export * from "./cache-admin.js";
+export * from "./cache-entry.js";
+export * from "./cache-index.js";
 export * from "./cache-key.js";
+export * from "./file-cache-index.js";
 export * from "./service-identity.js";
 export * from "./step-cache.js";

@@ -3,37 +3,29 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import type { CacheEntry } from "./cache-entry.js";
+import type { CacheLocation } from "./cache-index.js";
 import { hashFile } from "./cache-key.js";
-
-/** One stored result: the outputs of a step request and the files they name. */
-export interface CacheEntry {
-  key: string;
-  kind: string;
-  step: string;
-  createdAt: string;
-  /** Outputs, with file outputs as paths relative to the run directory. */
-  outputs: Record<string, unknown>;
-  /** Output fields that name files: field → { path relative to the run dir, blob sha256, bytes }. */
-  files: Record<string, { path: string; sha256: string; bytes: number }>;
-  /** A short description of the request (model, prompt start) for `cache ls`. */
-  summary?: string;
-}
+import { createFileCacheIndex } from "./file-cache-index.js";
 
 /** The default cache directory, relative to the working directory. */
 export const DEFAULT_CACHE_DIR = ".reelsmith/cache";
 
-function entryPath(cacheDir: string, key: string): string {
-  return join(cacheDir, "entries", key.slice(0, 2), `${key}.json`);
+/**
+ * A cache given as a directory (its entries in the file index) or as a directory with an index.
+ * @example cacheLocation(".reelsmith/cache").index // the file index
+ */
+export function cacheLocation(cache: string | CacheLocation): CacheLocation {
+  return typeof cache === "string" ? { dir: cache, index: createFileCacheIndex(cache) } : cache;
 }
 
-function blobPath(cacheDir: string, sha256: string): string {
+/** Where a blob's bytes live: `<cacheDir>/blobs/<sha256[0..2]>/<sha256>`. */
+export function blobPath(cacheDir: string, sha256: string): string {
   return join(cacheDir, "blobs", sha256.slice(0, 2), sha256);
 }
 
@@ -68,23 +60,18 @@ async function copyToTemp(from: string, to: string): Promise<{ temp: string; sha
  * paths, or undefined on a miss. Every file is copied (never linked) and the copy's bytes are
  * checked against the sha256 stored with the entry: a damaged or missing blob drops the entry
  * and is a miss, so the result is fetched again instead of a damaged file being served.
+ * `cache` is the cache directory (entries in the file index) or a directory with an index.
  * @example const hit = await restoreFromCache(".reelsmith/cache", key, "runs/x");
  */
 export async function restoreFromCache(
-  cacheDir: string,
+  cache: string | CacheLocation,
   key: string,
   runDir: string,
   placeFiles: Record<string, string> = {},
 ): Promise<{ outputs: Record<string, unknown>; entry: CacheEntry } | undefined> {
-  const file = entryPath(cacheDir, key);
-  if (!existsSync(file)) return undefined;
-  let entry: CacheEntry;
-  try {
-    entry = JSON.parse(readFileSync(file, "utf8")) as CacheEntry;
-  } catch {
-    rmSync(file, { force: true });
-    return undefined;
-  }
+  const { dir: cacheDir, index } = cacheLocation(cache);
+  const entry = await index.get(key);
+  if (!entry) return undefined;
   const outputs = { ...entry.outputs };
   const placed: { temp: string; target: string }[] = [];
   const discard = () => {
@@ -102,7 +89,7 @@ export async function restoreFromCache(
       copy = await copyToTemp(blob, target);
     } catch {
       discard();
-      rmSync(file, { force: true }); // the blob is gone: the entry cannot be served
+      await index.delete(key); // the blob is gone: the entry cannot be served
       return undefined;
     }
     placed.push({ temp: copy.temp, target });
@@ -110,7 +97,7 @@ export async function restoreFromCache(
       // Damaged bytes: never served; the blob and every entry naming it are fetched again.
       discard();
       rmSync(blob, { force: true });
-      rmSync(file, { force: true });
+      await index.delete(key);
       return undefined;
     }
     outputs[field] = target;
@@ -121,11 +108,12 @@ export async function restoreFromCache(
 
 /**
  * Stores a successful step result. Files named by top-level string outputs that lie inside
- * `runDir` are stored once by content, as copies (reflinks where possible, never hard links).
+ * `runDir` are stored once by content, as copies (reflinks where possible, never hard links),
+ * before the entry that names them, so an entry never names a blob not yet there.
  * @example await storeInCache(".reelsmith/cache", { key, kind: "video", step: "clips", outputs, runDir });
  */
 export async function storeInCache(
-  cacheDir: string,
+  cache: string | CacheLocation,
   options: {
     key: string;
     kind: string;
@@ -135,6 +123,7 @@ export async function storeInCache(
     summary?: string;
   },
 ): Promise<void> {
+  const { dir: cacheDir, index } = cacheLocation(cache);
   const outputs: Record<string, unknown> = { ...options.outputs };
   const files: CacheEntry["files"] = {};
   for (const [field, value] of Object.entries(options.outputs)) {
@@ -162,9 +151,5 @@ export async function storeInCache(
     files,
     ...(options.summary ? { summary: options.summary } : {}),
   };
-  const file = entryPath(cacheDir, options.key);
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(entry));
-  renameSync(temp, file);
+  await index.put(entry);
 }

@@ -1,4 +1,5 @@
 import pLimit from "p-limit";
+import type { CacheIndex } from "../cache/cache-index.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepError } from "../errors/step-error.js";
@@ -61,6 +62,8 @@ export interface ExecuteOptions {
   budget: CreditBudget;
   cache: boolean;
   cacheDir: string;
+  /** Where cache entries live (default: the file index in `cacheDir`). */
+  cacheIndex?: CacheIndex;
   /** Which service makes the results, for cache keys (default: the client's base URL). */
   service?: string;
   extras: ExecutionExtras;
@@ -255,6 +258,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
             videoLimit: videoLimitFor(slot, options.videoLimit),
             defaults: spec.defaults ?? {},
             cacheDir: options.cacheDir,
+            ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
             ...(options.service === undefined ? {} : { service: options.service }),
             extras: options.extras,
           },

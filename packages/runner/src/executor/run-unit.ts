@@ -1,6 +1,7 @@
+import type { CacheIndex } from "../cache/cache-index.js";
 import { cacheKey } from "../cache/cache-key.js";
 import { serviceIdentity } from "../cache/service-identity.js";
-import { restoreFromCache, storeInCache } from "../cache/step-cache.js";
+import { cacheLocation, restoreFromCache, storeInCache } from "../cache/step-cache.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
 import type { EventBus } from "../events/event-bus.js";
@@ -39,7 +40,10 @@ export interface UnitServices {
   journal: JournalWriter;
   videoLimit: StepRunContext["limits"]["video"];
   defaults: Record<string, Record<string, unknown>>;
+  /** The cache directory: its blobs, and its entries unless `cacheIndex` is given. */
   cacheDir: string;
+  /** Where cache entries live (default: the file index in `cacheDir`). */
+  cacheIndex?: CacheIndex;
   /**
    * Which service makes the results, for the cache key (default: the client's normalised base
    * URL; `BUILT_IN_SERVICE` for a simulator started just for the run).
@@ -84,10 +88,15 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
         ...(policy.ignore ? { ignore: policy.ignore } : {}),
       })
     : undefined;
+  const cache = cacheLocation(
+    services.cacheIndex
+      ? { dir: services.cacheDir, index: services.cacheIndex }
+      : services.cacheDir,
+  );
   if (key) {
     const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
     for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
-    const hit = await restoreFromCache(services.cacheDir, key, services.runDir, places);
+    const hit = await restoreFromCache(cache, key, services.runDir, places);
     if (hit) {
       const totals = { ...emptyTotals(), cachedSteps: 1 };
       const artifacts = await artifactsOf(hit.outputs, services.runDir);
@@ -137,7 +146,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });
       if (key) {
-        await storeInCache(services.cacheDir, {
+        await storeInCache(cache, {
           key,
           kind: kindName,
           step: stepId,

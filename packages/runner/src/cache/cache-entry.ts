@@ -1,0 +1,21 @@
+/** One stored result: the outputs of a step request and the files they name. */
+export interface CacheEntry {
+  key: string;
+  kind: string;
+  step: string;
+  createdAt: string;
+  /** Outputs, with file outputs as paths relative to the run directory. */
+  outputs: Record<string, unknown>;
+  /** Output fields that name files: field → { path relative to the run dir, blob sha256, bytes }. */
+  files: Record<string, { path: string; sha256: string; bytes: number }>;
+  /** A short description of the request (model, prompt start) for `cache ls`. */
+  summary?: string;
+}
+
+/**
+ * Bytes of the files an entry names.
+ * @example entryBytes(entry) // 1048576
+ */
+export function entryBytes(entry: Pick<CacheEntry, "files">): number {
+  return Object.values(entry.files ?? {}).reduce((sum, file) => sum + file.bytes, 0);
+}
