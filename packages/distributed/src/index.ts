@@ -1,5 +1,11 @@
 export { createDatabaseBudget, setBudget } from "./budget/database-budget.js";
 export { estimateVideoCredits, referencePixelSecondsPerCredit } from "./budget/estimate-credits.js";
+export {
+  type ClearedDatabaseCache,
+  clearDatabaseCache,
+  listDatabaseCache,
+} from "./cache/database-cache-admin.js";
+export { createDatabaseCacheIndex } from "./cache/database-cache-index.js";
 export { cancelRun } from "./client/cancel-run.js";
 export { configureService, type ServiceLimits } from "./client/configure-service.js";
 export { type Coordinator, connect } from "./client/connect.js";
@@ -19,4 +25,5 @@ export {
 } from "./client/submit-run.js";
 export type { Logger } from "./database/pool.js";
 export { type ServiceAccount, serviceAccount } from "./service.js";
+export { artifactsCacheDir } from "./store/run-paths.js";
 export { startWorker, type Worker, type WorkerOptions } from "./worker/start-worker.js";

@@ -2,22 +2,27 @@ import path from "node:path";
 import { clearCache, DEFAULT_CACHE_DIR, listCache } from "@reelsmith/runner/cache";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
-import { ExitCode } from "../errors/cli-error.js";
-import { formatBytes, formatTable } from "../render/format.js";
+import { databaseOption, databaseUrl } from "../distributed/database-option.js";
+import { ExitCode, UsageError } from "../errors/cli-error.js";
+import { writeCacheListing } from "../render/cache-listing.js";
+import { formatBytes } from "../render/format.js";
 import { displayPath } from "../render/summary.js";
+
+// Loaded on use: the database client is needed only with --database.
+const databaseCache = () => import("../distributed/database-cache-commands.js");
 
 /** Flags of `reelsmith cache`. */
 export interface CacheFlags {
   cacheDir?: string;
   json?: boolean;
+  /** The shared database whose cache entries to list or clear (else REELSMITH_DATABASE_URL). */
+  database?: string;
+  /** With `database`, `clear` also deletes the clips in `<artifacts>/.cache/blobs`. */
+  artifacts?: string;
 }
 
 function cacheDirOf(flags: CacheFlags, context: CliContext): string {
   return path.resolve(context.cwd, flags.cacheDir ?? DEFAULT_CACHE_DIR);
-}
-
-function shorten(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**
@@ -27,32 +32,15 @@ function shorten(text: string, max: number): string {
  * await cacheListCommand({}, context);
  */
 export async function cacheListCommand(flags: CacheFlags, context: CliContext): Promise<number> {
+  const database = databaseUrl(flags, context);
+  if (database) return (await databaseCache()).databaseCacheList(database, flags, context);
   const cacheDir = cacheDirOf(flags, context);
   const entries = listCache({ cacheDir });
   if (flags.json) {
     context.stdout.write(`${JSON.stringify({ cacheDir, entries })}\n`);
     return ExitCode.ok;
   }
-  const shown = displayPath(cacheDir, context.cwd);
-  if (entries.length === 0) {
-    context.stdout.write(`cache ${shown} is empty\n`);
-    return ExitCode.ok;
-  }
-  const rows = [["key", "kind", "step", "size", "created", "request"]];
-  for (const entry of entries) {
-    rows.push([
-      entry.key.slice(0, 12),
-      entry.kind,
-      entry.step,
-      formatBytes(entry.bytes),
-      entry.createdAt.replace(/\.\d+Z$/, "Z"),
-      shorten(entry.summary ?? "", 50),
-    ]);
-  }
-  const total = entries.reduce((sum, entry) => sum + entry.bytes, 0);
-  context.stdout.write(
-    `${formatTable(rows, { rightAlign: [3] })}\n${entries.length} entries, ${formatBytes(total)} in ${shown}\n`,
-  );
+  writeCacheListing(entries, displayPath(cacheDir, context.cwd), context);
   return ExitCode.ok;
 }
 
@@ -63,6 +51,17 @@ export async function cacheListCommand(flags: CacheFlags, context: CliContext): 
  * await cacheClearCommand({}, context);
  */
 export async function cacheClearCommand(flags: CacheFlags, context: CliContext): Promise<number> {
+  const database = databaseUrl(flags, context);
+  if (database) return (await databaseCache()).databaseCacheClear(database, flags, context);
+  if (flags.artifacts) {
+    throw new UsageError(
+      "--artifacts needs --database: it names where a shared cache keeps clips",
+      {
+        code: "artifacts_needs_database",
+        hint: "pass --database postgres://… (or set REELSMITH_DATABASE_URL); a local cache is --cache-dir",
+      },
+    );
+  }
   const cacheDir = cacheDirOf(flags, context);
   const { entries, bytes } = clearCache({ cacheDir });
   context.stdout.write(
@@ -85,16 +84,24 @@ export function registerCacheCommand(
   const cache = program
     .command("cache")
     .summary("list or clear the result cache")
-    .description("The content-addressed cache of chat and video results (.reelsmith/cache).");
+    .description(
+      "The content-addressed cache of chat and video results (.reelsmith/cache), or with --database the shared cache of runs on many machines.",
+    );
   cache
     .command("ls")
     .description("list cached results")
     .option("--cache-dir <dir>", "cache directory", DEFAULT_CACHE_DIR)
+    .addOption(databaseOption())
     .option("--json", "print JSON")
     .action(async (flags: CacheFlags) => done(await cacheListCommand(flags, context)));
   cache
     .command("clear")
     .description("delete every cached result")
     .option("--cache-dir <dir>", "cache directory", DEFAULT_CACHE_DIR)
+    .addOption(databaseOption())
+    .option(
+      "--artifacts <dir>",
+      "with --database: also delete the cached clips in <dir>/.cache/blobs",
+    )
     .action(async (flags: CacheFlags) => done(await cacheClearCommand(flags, context)));
 }

@@ -70,6 +70,19 @@ const statements = [
     budget bigint,
     updated_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // The result cache's entries (key → outputs and the blobs' sha256); the clips' bytes are
+  // files in the artifacts directory's .cache/blobs.
+  `CREATE TABLE IF NOT EXISTS ${SCHEMA}.cache_entries (
+    key text PRIMARY KEY,
+    kind text NOT NULL,
+    step text NOT NULL,
+    summary text,
+    outputs jsonb NOT NULL,
+    files jsonb NOT NULL,
+    bytes bigint NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE INDEX IF NOT EXISTS cache_entries_created ON ${SCHEMA}.cache_entries (created_at)`,
 ];
 
 /**

@@ -1,10 +1,19 @@
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { budgetScopes } from "../service.js";
 import type { RunRequest } from "./run-store.js";
 
+/**
+ * The cache directory of an artifacts directory: the cached clips' blobs, `.cache/blobs`
+ * (their entries are rows of `reelsmith.cache_entries`).
+ * @example artifactsCacheDir("/mnt/reels") // "/mnt/reels/.cache"
+ */
+export function artifactsCacheDir(artifacts: string): string {
+  return join(resolve(artifacts), ".cache");
+}
+
 /** The shared cache directory of the artifacts root the run lives in. */
 export function cacheDirOf(run: Pick<RunRequest, "runDir">): string {
-  return join(dirname(run.runDir), ".cache");
+  return artifactsCacheDir(dirname(run.runDir));
 }
 
 /** Where the pipeline's relative files (images, tools) are found. */
