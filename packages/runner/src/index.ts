@@ -32,6 +32,7 @@ export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-
 export { resolveOutputPath } from "./executor/resolve-output-path.js";
 export { leftoverStaging, removeStaging } from "./executor/run-directory.js";
 export { runUnit, type UnitResult, type UnitServices, type UnitWork } from "./executor/run-unit.js";
+export type { LimitRunner } from "./executor/slot-pool.js";
 export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
 export * from "./expressions/index.js";
 export {
@@ -46,7 +47,7 @@ export {
 } from "./journal/index.js";
 export * from "./pipeline/index.js";
 export * from "./plan/index.js";
-export type { RunOptions, RunResult } from "./run-options.js";
+export type { RunOptions, RunResult, SubRunOf } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";
 export {
   builtinStepKinds,

@@ -1,6 +1,8 @@
 import type { CacheIndex } from "./cache/cache-index.js";
 import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/run-event.js";
+import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
+import type { LimitRunner } from "./executor/slot-pool.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import type { StepKind, StepRunContext } from "./steps/step-kind.js";
 
@@ -54,6 +56,21 @@ export interface RunOptions {
   apiKey?: string;
   /** Step kinds to run with (default: chat, video, ffmpeg). */
   stepKinds?: readonly StepKind[];
+  /**
+   * Runs this pipeline as a sub-pipeline of a unit of another run, for executors that run
+   * units elsewhere: it spends from that run's budget, takes its video jobs' places from that
+   * run's video limit, is not checked against the service's models again, and its own
+   * sub-pipelines count their depth from `depth` (1 for a sub-pipeline of a top-level step).
+   */
+  subRunOf?: SubRunOf;
+}
+
+/** What a sub-pipeline run shares with the run whose unit started it. */
+export interface SubRunOf {
+  budget: CreditBudget;
+  /** Runs a video job within the parent's limit (p-limit's call shape). */
+  videoLimit?: LimitRunner;
+  depth: number;
 }
 
 /** What a run gives back. */

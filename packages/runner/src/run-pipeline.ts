@@ -21,6 +21,7 @@ import {
   removeStaging,
   writeJsonAtomic,
 } from "./executor/run-directory.js";
+import type { LimitRunner } from "./executor/slot-pool.js";
 import { evaluateValue } from "./expressions/index.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import { encodeRecord } from "./journal/journal-record.js";
@@ -38,12 +39,23 @@ import { builtinStepKinds } from "./steps/index.js";
 const subPipelineDepth = Symbol("reelsmith.subPipelineDepth");
 /** Shared by a run and all its sub-runs: the depth error once one of them hit the limit. */
 const depthTrip = Symbol("reelsmith.subPipelineDepthTrip");
-/** Run options plus the parent's budget that a sub-pipeline run spends from, and its depth. */
+/** Shared by a run and all its sub-runs: the video jobs in flight together. */
+const sharedVideoLimit = Symbol("reelsmith.sharedVideoLimit");
+/**
+ * Run options plus what a sub-pipeline run shares with its parent: the budget it spends
+ * from, the video limit, and its depth.
+ */
 type InternalRunOptions = RunOptions & {
   [sharedBudget]?: CreditBudget;
+  [sharedVideoLimit]?: LimitRunner;
   [subPipelineDepth]?: number;
   [depthTrip]?: { error?: SubPipelineDepthError };
 };
+
+/** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
+function depthOf(options: InternalRunOptions): number {
+  return options[subPipelineDepth] ?? options.subRunOf?.depth ?? 0;
+}
 
 /**
  * Runs a pipeline (a file path, a loaded pipeline, or a pipeline object) to the end.
@@ -131,7 +143,7 @@ export async function runWithBus(
     );
   }
   const client = createRunClient(options, previousRunJson?.baseURL);
-  if (validate && !(options as InternalRunOptions)[subPipelineDepth]) {
+  if (validate && depthOf(options) === 0) {
     // One free request before anything is paid (sub-runs were checked with their parent).
     await checkModels(
       pipeline as unknown as LoadedPipeline,
@@ -209,6 +221,7 @@ export async function runWithBus(
     const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
     const budget =
       (options as InternalRunOptions)[sharedBudget] ??
+      options.subRunOf?.budget ??
       createBudget(maxCredits, (credits, max) =>
         bus.emit({ type: "budget.reached", credits, maxCredits: max }),
       );
@@ -224,6 +237,11 @@ export async function runWithBus(
     const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
     let subRuns = 0;
     const trip = (options as InternalRunOptions)[depthTrip] ?? {};
+    // Sub-runs take their video jobs' places from the same limit as their parent.
+    const videoLimit =
+      (options as InternalRunOptions)[sharedVideoLimit] ??
+      options.subRunOf?.videoLimit ??
+      pLimit(options.maxVideos ?? 4);
     const result = await executePipeline({
       spec: pipeline.spec,
       graph,
@@ -236,7 +254,7 @@ export async function runWithBus(
       ...(previous ? { previous } : {}),
       signal,
       concurrency: options.concurrency ?? 8,
-      videoLimit: pLimit(options.maxVideos ?? 4),
+      videoLimit,
       budget,
       cache: options.cache !== false,
       cacheDir,
@@ -251,7 +269,7 @@ export async function runWithBus(
         resubmitLostJobs: options.resubmitLostJobs === true,
         claimedJobs: journaledJobs(previous),
         runSubPipeline: async (file, subInputs, sub) => {
-          const depth = ((options as InternalRunOptions)[subPipelineDepth] ?? 0) + 1;
+          const depth = depthOf(options) + 1;
           if (depth > MAX_SUB_PIPELINE_DEPTH) {
             trip.error = new SubPipelineDepthError(
               resolve(pipelineDir, file),
@@ -264,7 +282,9 @@ export async function runWithBus(
           const subOptions: InternalRunOptions = {
             ...options,
             [sharedBudget]: budget,
+            [sharedVideoLimit]: videoLimit,
             [subPipelineDepth]: depth,
+            subRunOf: undefined,
             [depthTrip]: trip,
             inputs: subInputs,
             resume: undefined,

@@ -79,3 +79,56 @@ describe("a sub-pipeline tool spends from its parent's budget and totals", () =>
     expect(stepEnd?.type === "step.end" && stepEnd.totals?.credits).toBe(subRun.totals.credits);
   });
 });
+
+describe("a sub-pipeline tool shares its parent's video limit", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    // Clips of ~0.5 s: the parent's clips are still in flight when the tool's start.
+    service = await startTestService({ timeScale: 0.2 });
+  });
+  afterAll(() => service.close());
+
+  it("keeps the run's and its sub-runs' video jobs together within --max-videos", async () => {
+    mkdirSync(join(service.root, "sub"), { recursive: true });
+    const clips = (count: number, text: string) =>
+      `for_each: [${Array.from({ length: count }, (_, i) => i).join(", ")}]
+    video: { model: reel-video-2-lite, seconds: 1, size: 720x480, prompt: "${text} \${{ item }}" }`;
+    writeFileSync(
+      join(service.root, "shared-limit.yaml"),
+      `name: shared-limit
+steps:
+  - id: own
+    ${clips(6, "own clip")}
+  - id: nested
+    chat:
+      model: reel-chat-1
+      prompt: "Make clips of: a fox at dawn"
+      tool_choice: make_clips
+      tools:
+        - name: make_clips
+          parameters: { type: object, properties: { text: { type: string } }, required: [text] }
+          pipeline: ./sub/clips.yaml
+`,
+    );
+    writeFileSync(
+      join(service.root, "sub", "clips.yaml"),
+      `name: clips
+inputs:
+  text: { type: string }
+steps:
+  - id: clips
+    ${clips(4, "${{ inputs.text }}")}
+outputs:
+  count: \${{ 4 }}
+`,
+    );
+    const options = service.options({ cache: false, maxVideos: 2 });
+    const result = await runPipeline(join(service.root, "shared-limit.yaml"), options);
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const stats = service.simulator.stats();
+    expect(stats.videoJobs.created).toBe(10);
+    // The simulator's own count: a sub-run with a limit of its own would make it 4.
+    expect(stats.peakConcurrentJobs).toBeLessThanOrEqual(2);
+  });
+});
