@@ -1,9 +1,10 @@
 // Benchmark: 1, 2 and 4 worker processes on one machine run 100 short video jobs against the
 // simulator with an account-wide limit of 8 in flight. Reports wall time against the ideal
 // schedule (⌈jobs/limit⌉ × job time), the database's overhead per unit (p50/p99) and the
-// queue's pickup latency (p50/p99). Run after `pnpm build`: node bench/workers.mjs
+// pickup latency of the video queue, whose workflows are the slots (p50/p99).
+// Run after `pnpm build`: node bench/workers.mjs
 // Options (environment): BENCH_JOBS (100), BENCH_LIMIT (8), BENCH_WORKERS ("1,2,4"),
-// BENCH_TIME_SCALE (0.4: a 1 s reel-video-2-lite clip takes 1 s), BENCH_POLL_MS (100).
+// BENCH_TIME_SCALE (2: a 1 s reel-video-2-lite clip takes 5 s), BENCH_POLL_MS (100).
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -16,7 +17,7 @@ import { connect, followRun, submitRun } from "../dist/index.js";
 const jobs = Number(process.env.BENCH_JOBS ?? 100);
 const limit = Number(process.env.BENCH_LIMIT ?? 8);
 const workerCounts = (process.env.BENCH_WORKERS ?? "1,2,4").split(",").map(Number);
-const timeScale = Number(process.env.BENCH_TIME_SCALE ?? 0.4);
+const timeScale = Number(process.env.BENCH_TIME_SCALE ?? 2);
 const pollMs = Number(process.env.BENCH_POLL_MS ?? 100);
 // reel-video-2-lite: (500 + 4500) ms per second × speed factor 0.5 × time scale.
 const jobMs = 5000 * 0.5 * timeScale;
@@ -52,6 +53,8 @@ await pg.initialise();
 await pg.start();
 const workerScript = join(import.meta.dirname, "worker.mjs");
 const results = [];
+// Every worker process started, so that none outlives a failed benchmark.
+const children = new Set();
 try {
   for (const count of workerCounts) {
     const database = `bench_${count}`;
@@ -70,6 +73,8 @@ try {
           },
           stdio: ["ignore", "pipe", "inherit"],
         });
+        children.add(child);
+        child.once("exit", () => children.delete(child));
         return new Promise((resolve, reject) => {
           child.stdout.on("data", (chunk) => String(chunk).includes("ready") && resolve(child));
           child.once("exit", (code) => reject(new Error(`worker exited ${code}`)));
@@ -125,28 +130,35 @@ try {
       all
         .filter((e) => e.type === type && e.index === index && pick(e))
         .map((e) => Date.parse(e.time));
+    // Each video job holds a slot: a workflow on the account's video queue.
+    const slots = await coordinator.dbos.listWorkflows({
+      workflow_id_prefix: `slot:${runId}:1:clips:`,
+      loadInput: false,
+      loadOutput: false,
+    });
+    const slotOf = new Map(slots.map((slot) => [slot.workflowID.split(":").at(-2), slot]));
     const overheads = [];
-    const pickups = [];
     for (const unit of units) {
-      const index = Number(unit.workflowID.split(":").at(-1));
-      const submitted = at("video.submitted", index)[0];
-      const completed = at("video.status", index, (e) => e.status === "completed").at(-1);
-      const downloaded = at("video.downloaded", index)[0];
-      if (!submitted || !completed || !downloaded || !unit.dequeuedAt || !unit.completedAt)
+      const index = unit.workflowID.split(":").at(-1);
+      const slot = slotOf.get(index);
+      const submitted = at("video.submitted", Number(index))[0];
+      const completed = at("video.status", Number(index), (e) => e.status === "completed").at(-1);
+      const downloaded = at("video.downloaded", Number(index))[0];
+      if (!slot || !submitted || !completed || !downloaded || !unit.dequeuedAt || !unit.completedAt)
         continue;
+      const waitForSlot = slot.dequeuedAt - slot.createdAt;
       const service = completed - submitted;
       const download = downloaded - completed;
-      overheads.push(unit.completedAt - unit.dequeuedAt - service - download);
-      // When the queue was full at enqueue time, the unit could start only once a slot freed.
-      const running = units.filter(
-        (u) => u.dequeuedAt <= unit.createdAt && u.completedAt > unit.createdAt,
-      ).length;
-      const freed = units
-        .map((u) => u.completedAt)
-        .filter((t) => t <= unit.dequeuedAt && t >= unit.createdAt);
-      const ready = running >= limit && freed.length > 0 ? Math.max(...freed) : unit.createdAt;
-      pickups.push(unit.dequeuedAt - ready);
+      overheads.push(unit.completedAt - unit.dequeuedAt - waitForSlot - service - download);
     }
+    // The i-th slot to start (in start order) could start once it was enqueued and, past the
+    // first `limit`, once the (i - limit)-th slot to end had ended: pickup is the time after that.
+    const starts = slots.filter((s) => s.dequeuedAt).sort((a, b) => a.dequeuedAt - b.dequeuedAt);
+    const ends = slots.map((s) => s.completedAt ?? s.updatedAt).sort((a, b) => a - b);
+    const pickups = starts.map((slot, i) => {
+      const ready = i < limit ? slot.createdAt : Math.max(slot.createdAt, ends[i - limit]);
+      return slot.dequeuedAt - ready;
+    });
     const ideal = Math.ceil(jobs / limit) * jobMs;
     const stats = simulator.stats();
     results.push({
@@ -173,7 +185,7 @@ try {
       for (const e of all.filter((e) => e.index === 3))
         console.log(e.type, Date.parse(e.time) - started, e.status ?? "");
     if (process.env.BENCH_DEBUG)
-      for (const u of [...units].sort((a, b) => a.createdAt - b.createdAt))
+      for (const u of [...slots].sort((a, b) => a.createdAt - b.createdAt))
         console.log(
           u.workflowID.split(":").at(-1),
           u.createdAt - started,
@@ -195,6 +207,7 @@ try {
     `${JSON.stringify(results, null, 2)}\n`,
   );
 } finally {
+  for (const child of children) child.kill("SIGKILL");
   await pg.stop();
   rmSync(root, { recursive: true, force: true });
 }

@@ -27,10 +27,14 @@ export function serviceAccount(
   return { baseURL: base, account, key: sha256(`${base}\n${account}`).slice(0, 12) };
 }
 
-/** Queue names: runs, and per service the video jobs and the chat requests; local work. */
+/**
+ * Queue names: runs; local work; per service the video units, the video slots (one per job
+ * in flight at the service) and the chat requests.
+ */
 export const queueNames = {
   runs: "reelsmith-runs",
   local: "reelsmith-local",
+  videoUnits: (service: string) => `reelsmith-video-units-${service}`,
   video: (service: string) => `reelsmith-video-${service}`,
   chat: (service: string) => `reelsmith-chat-${service}`,
 };

@@ -2,6 +2,7 @@ import { BudgetExceededError, type BudgetRequest, type CreditBudget } from "@ree
 import type { Pool, PoolClient } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
+import { budgetScopes } from "../service.js";
 import { estimateVideoCredits } from "./estimate-credits.js";
 
 /** Where a run's budget lives: its scopes (the run, the service account) and the run id. */
@@ -44,6 +45,41 @@ async function inTransactionOnce<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Locks budget rows in one order, the scopes' sorted order, which every transaction that
+ * changes budgets takes before it changes any: two workers' transactions never wait on each
+ * other in a cycle (an UPDATE of several rows would lock them in whatever order it met them).
+ */
+function lockScopes(client: PoolClient, scopes: readonly string[]) {
+  return client.query<ScopeRow>(
+    `SELECT scope, max_credits, spent, reserved FROM ${SCHEMA}.budgets
+     WHERE scope = ANY($1) ORDER BY scope FOR UPDATE`,
+    [[...new Set(scopes)].sort()],
+  );
+}
+
+/**
+ * The refusal of a run's budget, when one of its submissions was refused: the run's spent
+ * credits and maximum. A unit's own refusal fails the unit; this catches the others.
+ * @example const refusal = await budgetRefusal(pool, runId); // { spent: 12, maxCredits: 12 }
+ */
+export async function budgetRefusal(
+  pool: Pool,
+  runId: string,
+): Promise<{ spent: number; maxCredits: number } | undefined> {
+  // The run's own budget when it has a maximum, else the account's that refused.
+  const found = await pool.query<{ spent: string; max_credits: string }>(
+    `SELECT b.spent, b.max_credits FROM ${SCHEMA}.reservations r
+     JOIN ${SCHEMA}.budgets b ON b.scope = ANY(r.scopes) AND b.max_credits IS NOT NULL
+     WHERE r.run_id = $1 AND r.state = 'refused'
+     ORDER BY b.scope = $2 DESC LIMIT 1`,
+    [runId, budgetScopes.run(runId)],
+  );
+  const row = found.rows[0];
+  if (!row) return undefined;
+  return { spent: Number(row.spent), maxCredits: Number(row.max_credits) };
 }
 
 /**
@@ -104,19 +140,15 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
           `SELECT state FROM ${SCHEMA}.reservations WHERE key = $1 FOR UPDATE`,
           [key],
         );
-        if (existing.rowCount && existing.rows[0].state !== "released") return;
-        // Rows locked in one order by every worker: no deadlock between two reservations.
+        const state = existing.rows[0]?.state;
+        if (state === "reserved" || state === "spent") return;
         for (const scope of scopes) {
           await client.query(
             `INSERT INTO ${SCHEMA}.budgets (scope) VALUES ($1) ON CONFLICT (scope) DO NOTHING`,
             [scope],
           );
         }
-        const rows = await client.query<ScopeRow>(
-          `SELECT scope, max_credits, spent, reserved FROM ${SCHEMA}.budgets
-           WHERE scope = ANY($1) ORDER BY scope FOR UPDATE`,
-          [scopes],
-        );
+        const rows = await lockScopes(client, scopes);
         for (const row of rows.rows) {
           if (row.max_credits === null) continue;
           const max = Number(row.max_credits);
@@ -137,6 +169,21 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
            ON CONFLICT (key) DO UPDATE SET estimate = EXCLUDED.estimate, state = 'reserved', credits = NULL`,
           [key, options.runId, scopes, estimate],
         );
+      }).catch(async (error) => {
+        if (error instanceof BudgetExceededError) {
+          // Kept so that the run can tell, wherever the refusal happened (a sub-pipeline's
+          // clip whose error its tool's model was told), that its budget stopped it.
+          await withReconnect(() =>
+            pool.query(
+              `INSERT INTO ${SCHEMA}.reservations (key, run_id, scopes, estimate, state)
+               VALUES ($1, $2, $3, $4, 'refused')
+               ON CONFLICT (key) DO UPDATE SET state = 'refused'
+               WHERE ${SCHEMA}.reservations.state = 'released'`,
+              [key, options.runId, scopes, estimate],
+            ),
+          );
+        }
+        throw error;
       });
     },
     async spend(credits: number, submission?: { key: string }) {
@@ -154,6 +201,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
         if (row?.state === "spent") return;
         const held = row?.state === "reserved" ? Number(row.estimate) : 0;
         const charged = row?.scopes ?? scopes;
+        await lockScopes(client, charged);
         await client.query(
           `UPDATE ${SCHEMA}.budgets SET spent = spent + $2, reserved = GREATEST(0, reserved - $3)
            WHERE scope = ANY($1)`,
@@ -175,6 +223,10 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
           `SELECT key, scopes, estimate FROM ${SCHEMA}.reservations
            WHERE run_id = $1 AND state = 'reserved' AND starts_with(key, $2) FOR UPDATE`,
           [options.runId, keyPrefix],
+        );
+        await lockScopes(
+          client,
+          open.rows.flatMap((row) => row.scopes),
         );
         for (const row of open.rows) {
           await client.query(

@@ -1,3 +1,4 @@
+import { videoSlotId } from "../workflows/unit-job.js";
 import type { Coordinator } from "./connect.js";
 
 /**
@@ -15,13 +16,20 @@ export async function cancelRun(
   if (!run) throw new Error(`no run ${runId} in the database (see \`reelsmith status\`)`);
   if (run.endedAt) return { cancelledUnits: 0 };
   await coordinator.store.requestCancel(runId);
-  const queued = await coordinator.dbos.listWorkflows({
-    workflow_id_prefix: `${runId}:${run.attempt}:`,
-    status: "ENQUEUED",
-    loadInput: false,
-    loadOutput: false,
-  });
-  const ids = queued.map((status) => status.workflowID);
+  const queued = async (prefix: string) =>
+    (
+      await coordinator.dbos.listWorkflows({
+        workflow_id_prefix: prefix,
+        status: "ENQUEUED",
+        loadInput: false,
+        loadOutput: false,
+      })
+    ).map((status) => status.workflowID);
+  const units = await queued(`${runId}:${run.attempt}:`);
+  // Units that wait for a video slot give theirs up when they see the mark; these are the
+  // slots still queued for units that are gone.
+  const slots = await queued(videoSlotId(`${runId}:${run.attempt}`));
+  const ids = [...units, ...slots];
   if (ids.length > 0) await coordinator.dbos.cancelWorkflows(ids);
-  return { cancelledUnits: ids.length };
+  return { cancelledUnits: units.length };
 }

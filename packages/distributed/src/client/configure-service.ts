@@ -10,7 +10,10 @@ export interface ServiceLimits {
   maxVideos?: number;
   /** Paid requests started per minute, per kind (each queue's rate limit). */
   requestsPerMinute?: number;
-  /** Units of this service one worker runs at once (each queue's worker concurrency). */
+  /**
+   * Units of this service one worker runs at once (default: twice `maxVideos` for video
+   * units, none for chat); video jobs in flight stay within `maxVideos` whatever it is.
+   */
   workerConcurrency?: number;
   /** Credits the whole account may spend (checked with every reservation); null clears it. */
   budget?: number | null;
@@ -51,26 +54,33 @@ export async function configureService(
   const row = stored.rows[0] as Record<string, number | null>;
   const maxVideos = row.max_videos ?? 4;
   const requestsPerMinute = row.requests_per_minute ?? 0;
-  const workerConcurrency = Math.min(row.worker_concurrency ?? maxVideos, maxVideos);
+  // A video unit waits for a slot, polls its job and downloads its clip; a worker runs twice
+  // as many as the account has slots by default, so that downloads overlap the next jobs.
+  const workerConcurrency = row.worker_concurrency ?? maxVideos * 2;
   const rateLimit =
     requestsPerMinute > 0
       ? { rateLimit: { limitPerPeriod: requestsPerMinute, periodSec: 60 } }
       : {};
   const polling = { minPollingIntervalMs: limits.pollIntervalMs ?? 100 };
+  const queue = { onConflict: "always_update", applicationName: "reelsmith" } as const;
+  await dbos.registerQueue(queueNames.videoUnits(service.key), {
+    workerConcurrency,
+    ...polling,
+    ...queue,
+  });
+  // A slot is started per video submission: its concurrency is the jobs in flight, its
+  // rate the video requests per minute.
   await dbos.registerQueue(queueNames.video(service.key), {
     globalConcurrency: maxVideos,
-    workerConcurrency,
     ...rateLimit,
     ...polling,
-    onConflict: "always_update",
-    applicationName: "reelsmith",
+    ...queue,
   });
   await dbos.registerQueue(queueNames.chat(service.key), {
     ...(row.worker_concurrency ? { workerConcurrency: row.worker_concurrency } : {}),
     ...rateLimit,
     ...polling,
-    onConflict: "always_update",
-    applicationName: "reelsmith",
+    ...queue,
   });
   if (limits.budget !== undefined) {
     await setBudget(pool, budgetScopes.account(service.key), limits.budget);

@@ -26,7 +26,7 @@ export interface JobState {
 export interface RunDetail extends RunSummary {
   runDir: string;
   attempt: number;
-  error?: { name: string; message: string };
+  error?: { name: string; message: string; code?: string };
   steps: { id: string; status: string; items: number; succeeded: number; failed: number }[];
   /** Units of the current attempt by DBOS state (ENQUEUED, PENDING, SUCCESS, …). */
   units: Record<string, number>;

@@ -34,7 +34,7 @@ export interface RunRow extends RunRequest {
   cancelRequested: boolean;
   outputs?: Record<string, unknown>;
   totals?: Record<string, number>;
-  error?: { name: string; message: string };
+  error?: { name: string; message: string; code?: string };
   createdAt: Date;
   endedAt?: Date;
 }

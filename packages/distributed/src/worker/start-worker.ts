@@ -8,6 +8,8 @@ import { createRunStore } from "../store/run-store.js";
 import { registeredRunWorkflow } from "../workflows/run-workflow.js";
 import { applicationVersion } from "../workflows/unit-job.js";
 import { registeredUnitWorkflow } from "../workflows/unit-workflow.js";
+import { registeredVideoSlotWorkflow } from "../workflows/video-slot.js";
+import { createWorkflowWatch } from "../workflows/workflow-watch.js";
 import { startExecutorLiveness } from "./executor-liveness.js";
 import { setWorkerContext } from "./worker-context.js";
 
@@ -70,6 +72,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     applicationName: "reelsmith",
     logger: dbosLogger(logger),
   });
+  const watch = createWorkflowWatch({ dbos, pollIntervalMs, logger });
   setWorkerContext({
     pool,
     store: createRunStore(pool),
@@ -78,11 +81,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     apiKey: options.apiKey ?? process.env.REELSMITH_API_KEY ?? process.env.OPENAI_API_KEY,
     pollIntervalMs,
     clients: new Map(),
+    watch,
     stopping: stopping.signal,
   });
   // The registrations happen on import; naming them keeps the imports from being dropped.
   void registeredRunWorkflow;
   void registeredUnitWorkflow;
+  void registeredVideoSlotWorkflow;
   // Hold this executor's liveness lock before taking any work.
   const liveness = await startExecutorLiveness({
     url: options.databaseUrl,
@@ -118,6 +123,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       stopping.abort();
       await DBOS.shutdown({ workflowCompletionTimeoutMS: graceMs }).catch(() => undefined);
       await liveness.stop();
+      watch.close();
       await dbos.destroy().catch(() => undefined);
       await pool.end().catch(() => undefined);
       setWorkerContext(undefined);

@@ -3,6 +3,7 @@ import { createClient, type ReelsmithClient } from "@reelsmith/core";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
 import type { RunStore } from "../store/run-store.js";
+import type { WorkflowWatch } from "../workflows/workflow-watch.js";
 
 /** What the workflows of this process use: one worker per process (DBOS is process-wide). */
 export interface WorkerContext {
@@ -16,6 +17,8 @@ export interface WorkerContext {
   /** How often a run checks its units' states and the queue's polling interval (ms). */
   pollIntervalMs: number;
   clients: Map<string, ReelsmithClient>;
+  /** Waits for units and video slots to change state (one query per interval for all). */
+  watch: WorkflowWatch;
   /** Settles when in-flight units should stop waiting (the worker is shutting down). */
   stopping: AbortSignal;
 }

@@ -10,20 +10,19 @@ import {
   unitWorkflowId,
   workflowNames,
 } from "./unit-job.js";
+import { terminalStatuses } from "./workflow-watch.js";
 
 /** The queue a unit of a kind waits on: video jobs and chat requests per service account. */
 export function queueOfKind(kind: string, service: string): string {
-  if (kind === "video") return queueNames.video(service);
+  if (kind === "video") return queueNames.videoUnits(service);
   if (kind === "chat") return queueNames.chat(service);
   return queueNames.local;
 }
 
-const terminal = new Set(["SUCCESS", "ERROR", "CANCELLED", "MAX_RECOVERY_ATTEMPTS_EXCEEDED"]);
-
 /**
  * The DBOS executor's units: each unit is enqueued as a workflow on its kind's queue under a
- * deterministic id (re-enqueueing it after a recovery returns the same workflow), and one
- * watcher per run checks its waiting units' states every `pollIntervalMs` in one query.
+ * deterministic id (re-enqueueing it after a recovery returns the same workflow), and the
+ * worker's workflow watch reads the states of all waiting units in one query per interval.
  * @example executePipeline({ ...options, units: createQueuedUnits({ context, run, attempt, defaults }) });
  */
 export function createQueuedUnits(options: {
@@ -33,49 +32,22 @@ export function createQueuedUnits(options: {
   defaults: Record<string, Record<string, unknown>>;
 }): UnitExecutor {
   const { context, run, attempt } = options;
-  const waiting = new Map<
-    string,
-    { resolve: (outcome: UnitOutcome) => void; reject: (e: unknown) => void }
-  >();
-  let timer: NodeJS.Timeout | undefined;
-  const check = async () => {
-    timer = undefined;
-    try {
-      const ids = [...waiting.keys()];
-      const statuses = await context.dbos.listWorkflows({
-        workflowIDs: ids,
-        loadInput: false,
-        loadOutput: false,
-      });
-      for (const status of statuses) {
-        if (!terminal.has(status.status)) continue;
-        const waiter = waiting.get(status.workflowID);
-        if (!waiter) continue;
-        waiting.delete(status.workflowID);
-        if (status.status === "SUCCESS") {
-          context.dbos
-            .retrieveWorkflow<UnitOutcome>(status.workflowID)
-            .getResult()
-            .then(waiter.resolve, waiter.reject);
-        } else {
-          waiter.resolve({
-            ok: false,
-            cancelled: status.status === "CANCELLED",
-            error: {
-              name: status.status === "CANCELLED" ? "AbortError" : "UnitWorkflowError",
-              message: `unit ${status.workflowID} ended ${status.status}${status.error ? `: ${String((status.error as Error).message ?? status.error)}` : ""}`,
-            },
-          });
-        }
-      }
-    } catch (error) {
-      context.logger?.warn?.("unit states not read, retrying", { error: (error as Error).message });
+  const outcomeOf = async (workflowID: string): Promise<UnitOutcome> => {
+    const status = await context.watch.until(workflowID, (s) => terminalStatuses.has(s.status));
+    if (status.status === "SUCCESS") {
+      return context.dbos.retrieveWorkflow<UnitOutcome>(workflowID).getResult();
     }
-    schedule();
-  };
-  const schedule = () => {
-    if (timer || waiting.size === 0) return;
-    timer = setTimeout(() => void check(), context.pollIntervalMs);
+    const reason = status.error
+      ? `: ${String((status.error as Error).message ?? status.error)}`
+      : "";
+    return {
+      ok: false,
+      cancelled: status.status === "CANCELLED",
+      error: {
+        name: status.status === "CANCELLED" ? "AbortError" : "UnitWorkflowError",
+        message: `unit ${workflowID} ended ${status.status}${reason}`,
+      },
+    };
   };
   return {
     async run(work): Promise<UnitResult> {
@@ -101,10 +73,7 @@ export function createQueuedUnits(options: {
         },
         job,
       );
-      const outcome = await new Promise<UnitOutcome>((resolve, reject) => {
-        waiting.set(workflowID, { resolve, reject });
-        schedule();
-      });
+      const outcome = await outcomeOf(workflowID);
       if (outcome.ok) return outcome.result;
       throw errorFromData(outcome.error);
     },

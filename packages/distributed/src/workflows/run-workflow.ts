@@ -1,5 +1,6 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
+  BudgetExceededError,
   buildGraph,
   builtinStepKinds,
   createEventBus,
@@ -9,10 +10,11 @@ import {
   type LoadedPipeline,
   loadPipeline,
   replayJournal,
+  type SerializedError,
   serializeError,
 } from "@reelsmith/runner";
 import pLimit from "p-limit";
-import { createDatabaseBudget, setBudget } from "../budget/database-budget.js";
+import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { withReconnect } from "../database/pool.js";
 import { budgetScopes } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -27,7 +29,16 @@ export interface RunOutcome {
   status: "succeeded" | "failed" | "cancelled";
   outputs: Record<string, unknown>;
   totals: Record<string, number>;
-  error?: { name: string; message: string };
+  error?: { name: string; message: string; code?: string };
+}
+
+/** What the runs table keeps of an error: its name, message and code. */
+function errorSummary(error: SerializedError): NonNullable<RunOutcome["error"]> {
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof error.code === "string" ? { code: error.code } : {}),
+  };
 }
 
 const kinds = new Map(builtinStepKinds.map((kind) => [kind.kind, kind]));
@@ -117,6 +128,11 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     });
     let outputs: Record<string, unknown> = {};
     let error = result.error === undefined ? undefined : serializeError(result.error);
+    // As in a local run, a budget that stopped any submission is the run's headline error.
+    const refusal = await withReconnect(() => budgetRefusal(context.pool, runId));
+    if (refusal && !result.cancelled) {
+      error = serializeError(new BudgetExceededError(refusal.spent, refusal.maxCredits));
+    }
     let status: RunOutcome["status"] = result.cancelled
       ? "cancelled"
       : error
@@ -136,7 +152,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       status,
       outputs,
       totals,
-      ...(error ? { error: { name: error.name, message: error.message } } : {}),
+      ...(error ? { error: errorSummary(error) } : {}),
     };
     await withReconnect(() => store.finishRun(runId, outcome));
     bus.emit({
@@ -155,7 +171,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       status: "failed",
       outputs: {},
       totals: {},
-      error: { name: error.name, message: error.message },
+      error: errorSummary(error),
     };
     await withReconnect(() => store.finishRun(runId, outcome)).catch(() => undefined);
     bus.emit({

@@ -29,13 +29,26 @@ export function unitWorkflowId(
   return `${job.runId}:${job.attempt}:${job.stepId}:${job.index ?? "-"}`;
 }
 
+/**
+ * A video slot's workflow id: the n-th slot a unit took (`slot:<unit id>:<n>`); with n
+ * omitted, the prefix of all its slots. Outside the units' own prefix, so that listings of
+ * a run's units never count slots.
+ */
+export function videoSlotId(holderId: string, n?: number): string {
+  return `slot:${holderId}:${n ?? ""}`;
+}
+
 /** The run's workflow id for an attempt (1 = the first run, more = `resume`). */
 export function runWorkflowId(runId: string, attempt: number): string {
   return attempt <= 1 ? runId : `${runId}:resume-${attempt}`;
 }
 
 /** Names the workflows are registered (and enqueued) under. */
-export const workflowNames = { run: "reelsmith-run", unit: "reelsmith-unit" };
+export const workflowNames = {
+  run: "reelsmith-run",
+  unit: "reelsmith-unit",
+  videoSlot: "reelsmith-video-slot",
+};
 
 /** The application version every process uses, so that any worker may run any workflow. */
 export const applicationVersion = "reelsmith-distributed-1";

@@ -7,16 +7,18 @@ import {
   runPipeline,
   runUnit,
   SINGLE_ITEM,
+  SubPipelineDepthError,
   serializeError,
 } from "@reelsmith/runner";
-import pLimit from "p-limit";
 import { createDatabaseBudget } from "../budget/database-budget.js";
 import { withReconnect } from "../database/pool.js";
+import { queueNames } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
-import { type UnitJob, type UnitOutcome, workflowNames } from "./unit-job.js";
+import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
+import { videoSlots } from "./video-slot.js";
 
 const kinds = new Map(builtinStepKinds.map((kind) => [kind.kind, kind]));
 
@@ -63,6 +65,14 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   });
   const client = serviceClient(context, run.baseURL);
   const pipelineDir = pipelineDirOf(run);
+  // A video job holds one of the account's slots from submission to completion.
+  const videoLimit = videoSlots({
+    context,
+    queueName: queueNames.video(run.service),
+    holderId: unitWorkflowId(job),
+    signal,
+  });
+  let subRuns = 0;
   try {
     const result = await runUnit(
       {
@@ -81,8 +91,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         client,
         bus,
         journal: store.journal(job.runId),
-        // The queue admitted this unit: its slot is the video limit.
-        videoLimit: pLimit(Number.POSITIVE_INFINITY),
+        videoLimit,
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         extras: {
@@ -91,16 +100,31 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           budget,
           resubmitLostJobs: run.options.resubmitLostJobs === true,
           runSubPipeline: async (file, inputs, sub) => {
+            subRuns += 1;
+            const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;
             const subResult = await runPipeline(join(pipelineDir, file), {
               inputs,
-              runDir: join(run.runDir, "subruns", `${sub.name}-${job.stepId}-${job.index ?? 0}`),
+              runDir: join(run.runDir, "subruns", name),
               client,
               signal: sub.signal,
+              cache: run.options.cache !== false,
               cacheDir: cacheDirOf(run),
+              // It spends from this run's budget and takes the account's video slots.
+              subRunOf: { budget, videoLimit, depth: 1 },
             });
+            sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
+            const error = subResult.error;
+            if (error?.code === "sub_pipeline_too_deep") {
+              // Ends every enclosing step, as in a local run, instead of telling the model.
+              throw new SubPipelineDepthError(
+                String(error.file),
+                Number(error.depth),
+                Number(error.maxDepth),
+              );
+            }
             if (subResult.status !== "succeeded") {
               throw new Error(
-                `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,
+                `sub-pipeline ${file} ${subResult.status}: ${error?.message ?? "no error"}`,
               );
             }
             return subResult.outputs;

@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Coordinator,
+  connect,
+  followRun,
+  startWorker,
+  submitRun,
+  type Worker,
+} from "../src/index.js";
+import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
+
+const clips = (count: number, text: string) =>
+  `for_each: [${Array.from({ length: count }, (_, i) => i).join(", ")}]
+    video: { model: reel-video-2-lite, seconds: 1, size: 720x480, prompt: "${text} \${{ item }}" }`;
+
+const parent = (head: string, needs: string) => `name: parent
+${head}steps:
+  - id: own
+    ${clips(3, "own clip")}
+  - id: nested${needs}
+    chat:
+      model: reel-chat-1
+      prompt: "Make clips of: a fox at dawn"
+      tool_choice: make_clips
+      tools:
+        - name: make_clips
+          parameters: { type: object, properties: { text: { type: string } }, required: [text] }
+          pipeline: ./sub/clips.yaml
+`;
+
+const sub = `name: clips
+inputs:
+  text: { type: string }
+steps:
+  - id: clips
+    ${clips(2, "${{ inputs.text }}")}
+outputs:
+  count: \${{ 2 }}
+`;
+
+describe("a chat tool's sub-pipeline in a distributed run", () => {
+  let database: TestDatabase;
+  let simulator: Simulator;
+  let worker: Worker;
+  let coordinator: Coordinator;
+  let root: string;
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    // Clips of ~0.5 s: the run's own clips are still in flight when the tool's start.
+    simulator = await startSimulator({ timeScale: 0.2 });
+    worker = await startWorker({ databaseUrl: database.url, apiKey: simulator.apiKey });
+    coordinator = await connect(database.url);
+    root = mkdtempSync(join(tmpdir(), "reelsmith-sub-"));
+    mkdirSync(join(root, "sub"));
+    writeFileSync(join(root, "sub", "clips.yaml"), sub);
+  });
+  afterAll(async () => {
+    await worker?.stop({ graceMs: 0 });
+    await coordinator?.close();
+    await simulator?.close();
+    await database?.stop();
+  });
+
+  const submit = async (file: string, text: string, maxVideos: number) => {
+    writeFileSync(join(root, file), text);
+    const { runId } = await submitRun(coordinator, {
+      pipeline: join(root, file),
+      baseURL: simulator.url,
+      apiKey: simulator.apiKey,
+      artifacts: join(root, "artifacts"),
+      maxVideos,
+      cache: false,
+    });
+    return { runId, result: await followRun(coordinator, runId) };
+  };
+
+  it("takes the account's video slots: with one slot, one job at a time at the service", async () => {
+    const before = simulator.stats().videoJobs.created;
+    const { runId, result } = await submit("shared.yaml", parent("", ""), 1);
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const stats = simulator.stats();
+    expect(stats.videoJobs.created - before).toBe(5);
+    expect(stats.peakConcurrentJobs).toBe(1);
+    // The chat unit held a slot for each of its sub-pipeline's clips.
+    const slots = await coordinator.dbos.listWorkflows({
+      workflow_id_prefix: `slot:${runId}:1:nested:`,
+      loadInput: false,
+      loadOutput: false,
+    });
+    expect(slots.map((slot) => slot.status)).toEqual(["SUCCESS", "SUCCESS"]);
+    // Every job was reserved and settled in the run's budget, the sub-pipeline's included.
+    const reservations = await coordinator.pool.query(
+      "SELECT state FROM reelsmith.reservations WHERE run_id = $1",
+      [runId],
+    );
+    expect(reservations.rows.map((row) => row.state)).toEqual(Array(5).fill("spent"));
+  });
+
+  it("spends from the run's budget: past max_credits its clips are refused before submission", async () => {
+    const before = simulator.stats().videoJobs.created;
+    // The 3 own clips cost 12 credits: the sub-pipeline's first clip would pass 12.
+    const { result } = await submit(
+      "budget.yaml",
+      parent("max_credits: 12\n", "\n    needs: [own]"),
+      4,
+    );
+    expect(simulator.stats().videoJobs.created - before).toBe(3);
+    // Its tool's model was told; the run still ends failed on its budget, as a local run does.
+    expect(result.status).toBe("failed");
+    expect(result.error?.code).toBe("budget_reached");
+  });
+});
