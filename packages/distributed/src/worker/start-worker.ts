@@ -45,7 +45,11 @@ function dbosLogger(logger: Logger | undefined): DLogger {
   return {
     info: () => undefined,
     debug: () => undefined,
-    warn: (entry) => logger?.warn?.(`dbos: ${text(entry)}`),
+    // DBOS tunes its queue polling under contention and says so: not the user's concern.
+    warn: (entry) =>
+      /contention|polling interval/i.test(text(entry))
+        ? logger?.info?.(`dbos: ${text(entry)}`)
+        : logger?.warn?.(`dbos: ${text(entry)}`),
     error: (entry) => logger?.error?.(`dbos: ${text(entry)}`),
   };
 }
