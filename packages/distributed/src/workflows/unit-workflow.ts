@@ -113,6 +113,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
               subRunOf: { budget, videoLimit, depth: 1 },
             });
             sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
+            // Its submissions that never completed hold no credits once it has ended.
+            await budget.releaseOpen(`reelsmith-${subResult.runId}-`).catch(() => undefined);
             const error = subResult.error;
             if (error?.code === "sub_pipeline_too_deep") {
               // Ends every enclosing step, as in a local run, instead of telling the model.
