@@ -11,6 +11,7 @@ import {
   serializeError,
 } from "@reelsmith/runner";
 import { createDatabaseBudget } from "../budget/database-budget.js";
+import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
 import { queueNames } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -73,6 +74,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     signal,
   });
   let subRuns = 0;
+  // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
+  const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
   try {
     const result = await runUnit(
       {
@@ -94,6 +97,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         videoLimit,
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
+        cacheIndex,
         extras: {
           runId: job.runId,
           pipelineDir,
@@ -109,6 +113,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
               signal: sub.signal,
               cache: run.options.cache !== false,
               cacheDir: cacheDirOf(run),
+              cacheIndex,
               // It spends from this run's budget and takes the account's video slots.
               subRunOf: { budget, videoLimit, depth: 1 },
             });
