@@ -109,6 +109,30 @@ describe("step cache", () => {
     expect(listCache({ cacheDir })).toEqual([]);
   });
 
+  it("stores a result again over a damaged blob of the same hash, so the next hit is whole", async () => {
+    const root = mkdtempSync(join(tmpdir(), "reelsmith-cache-"));
+    const cacheDir = join(root, "cache");
+    const run1 = join(root, "run1");
+    mkdirSync(run1, { recursive: true });
+    writeFileSync(join(run1, "0.mp4"), "whole video bytes");
+    const store = (key: string) =>
+      storeInCache(cacheDir, {
+        key,
+        kind: "video",
+        step: "c",
+        outputs: { file: join(run1, "0.mp4") },
+        runDir: run1,
+      });
+    await store("f".repeat(64));
+    const [blob] = listFiles(join(cacheDir, "blobs"));
+    writeFileSync(blob!, "damaged video bytes");
+    // Another request whose result has the same bytes (another worker, another key).
+    await store("a".repeat(64));
+    expect(readFileSync(blob!, "utf8")).toBe("whole video bytes");
+    const hit = await restoreFromCache(cacheDir, "f".repeat(64), join(root, "run2"));
+    expect(readFileSync(String(hit?.outputs.file), "utf8")).toBe("whole video bytes");
+  });
+
   it("keeps the cache's bytes apart from a run's files, in both directions", async () => {
     const root = mkdtempSync(join(tmpdir(), "reelsmith-cache-"));
     const cacheDir = join(root, "cache");

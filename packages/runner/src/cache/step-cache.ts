@@ -133,11 +133,10 @@ export async function storeInCache(
     const copy = await copyToTemp(value, join(cacheDir, "blobs", "incoming"));
     const blob = blobPath(cacheDir, copy.sha256);
     const bytes = statSync(copy.temp).size;
-    if (existsSync(blob)) rmSync(copy.temp, { force: true });
-    else {
-      mkdirSync(dirname(blob), { recursive: true });
-      renameSync(copy.temp, blob);
-    }
+    // Renamed over a blob already there: its bytes may have been damaged since, these were
+    // just hashed. A reader copying the old file keeps reading it whole (its own inode).
+    mkdirSync(dirname(blob), { recursive: true });
+    renameSync(copy.temp, blob);
     const path = relative(options.runDir, value);
     files[field] = { path, sha256: copy.sha256, bytes };
     outputs[field] = path;
