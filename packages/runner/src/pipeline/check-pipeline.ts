@@ -5,13 +5,13 @@ import { parseExpression } from "../expressions/parse-expression.js";
 import { collectReferencePaths, containsExpression } from "../expressions/references.js";
 import { conditionAsTemplate, splitTemplate, wholeExpression } from "../expressions/template.js";
 import { findCycles, stepDependencies } from "../plan/build-graph.js";
-import { stepOutputNames } from "../steps/definitions.js";
+import { type KindChecks, stepOutputNames } from "../steps/built-in-kinds.js";
 import { dataUriImageProblem, imageFileProblem } from "../steps/image-file.js";
 import type { CheckContext } from "../steps/step-kind.js";
 import { checkTypes } from "./check-types.js";
 import type { VideoModelCatalog } from "./core-shim.js";
-import type { AnyStepKindDefinition } from "./custom-kinds-schema.js";
-import { inputTypes, type StepSpec } from "./pipeline-schema.js";
+import { inputTypes } from "./input-types.js";
+import type { StepSpec } from "./pipeline-schema.js";
 import { closest } from "./schema-errors.js";
 
 /** A problem found beyond the schema, located by document path. */
@@ -316,7 +316,7 @@ export function checkPipeline(
   options: {
     videoModels: VideoModelCatalog;
     invalidPaths: readonly (string | number)[][];
-    definitions: readonly AnyStepKindDefinition[];
+    definitions: readonly KindChecks[];
     /** Directory local files named by the pipeline are relative to (undefined for inline text). */
     baseDir?: string;
   },

@@ -2,24 +2,16 @@ import { type Static, Type } from "@sinclair/typebox";
 import { ChatStepSchema, chatProperties } from "../steps/chat/chat-schema.js";
 import { FfmpegStepSchema, ffmpegOptionProperties } from "../steps/ffmpeg/ffmpeg-schema.js";
 import { VideoStepSchema, videoProperties } from "../steps/video/video-schema.js";
+import { inputTypes } from "./input-types.js";
 import { ExpressionString, orExpression } from "./schema-helpers.js";
+
+export { inputTypes };
 
 const Identifier = Type.String({
   pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_-]*$",
   maxLength: 100,
   description: "Letters, digits, `_` and `-`, starting with a letter or `_`.",
 });
-
-/** Types an input can declare. */
-export const inputTypes = [
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-  "file",
-] as const;
 
 /** One declared input. */
 export const InputSchema = Type.Object(

@@ -1,6 +1,6 @@
 import type { ErrorObject } from "ajv";
-import { stepKindNames } from "../steps/definitions.js";
-import { ffmpegOperations } from "../steps/ffmpeg/ffmpeg-schema.js";
+import { stepKindNames } from "../steps/built-in-kinds.js";
+import { ffmpegOperations } from "../steps/ffmpeg/ffmpeg-operations.js";
 
 /** A schema problem at a path of the document, in words. */
 export interface SchemaProblem {

@@ -72,7 +72,7 @@ interface TreeState {
  * reported by the pipeline's own checks (FILE_NOT_FOUND).
  *
  * @example
- * const diagnostics = await diagnoseTree(parsed, (p) => diagnosePipeline(p, options));
+ * const diagnostics = await diagnoseTree(parsed, (p) => diagnosePipeline(p, checker, options));
  */
 export async function diagnoseTree(
   parsed: ParsedPipeline,

@@ -1,9 +1,9 @@
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import type { TObject } from "@sinclair/typebox";
-import { stepDefinitions } from "../steps/definitions.js";
+import { builtInKindChecks, isBuiltInKindSet, type KindChecks } from "../steps/built-in-kinds.js";
 import { checkPipeline } from "./check-pipeline.js";
 import { referenceVideoModels, type VideoModelCatalog } from "./core-shim.js";
-import { type AnyStepKindDefinition, createPipelineSchema } from "./custom-kinds-schema.js";
+import type { AnyStepKindDefinition } from "./custom-kinds-schema.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import {
@@ -13,28 +13,45 @@ import {
   parsePipeline,
   toLoadedPipeline,
 } from "./load-pipeline.js";
-import { PipelineSchema } from "./pipeline-schema.js";
 import { schemaProblems } from "./schema-errors.js";
 import { createAjv, generatedValidators, type SchemaValidator } from "./standalone-validators.js";
 import { diagnoseTree } from "./sub-pipelines.js";
 
-const compiled = new WeakMap<object, { schema: TObject; validate: SchemaValidator }>();
-function schemaValidator(definitions: readonly AnyStepKindDefinition[]): {
-  schema: TObject;
+/** A pipeline schema (plain JSON Schema: error messages read it) and its validator. */
+interface PipelineChecker {
+  schema: object;
   validate: SchemaValidator;
-} {
-  let entry = compiled.get(definitions);
+  definitions: readonly KindChecks[];
+}
+
+const require = createRequire(import.meta.url);
+const ajvOptions = { allErrors: true, strict: false, logger: false } as const;
+let builtIn: PipelineChecker | undefined;
+const custom = new WeakMap<readonly AnyStepKindDefinition[], PipelineChecker>();
+
+/**
+ * The checker for a set of step kinds. The built-in kinds use the JSON Schema generated from
+ * the TypeBox source at build time (`schema/pipeline.schema.json`, kept equal to it by
+ * json-schema.test.ts) and its build-time ajv validator, so validating loads neither TypeBox
+ * nor ajv's compiler. Custom kinds load the TypeBox builders here, once per set.
+ */
+async function pipelineChecker(
+  stepKinds: readonly AnyStepKindDefinition[] | undefined,
+): Promise<PipelineChecker> {
+  if (!stepKinds || isBuiltInKindSet(stepKinds.map((definition) => definition.kind))) {
+    if (!builtIn) {
+      const schema = require("../../schema/pipeline.schema.json") as object;
+      const validate = generatedValidators()?.pipeline ?? createAjv(ajvOptions).compile(schema);
+      builtIn = { schema, validate, definitions: builtInKindChecks };
+    }
+    return stepKinds ? { ...builtIn, definitions: stepKinds } : builtIn;
+  }
+  let entry = custom.get(stepKinds);
   if (!entry) {
-    const schema = createPipelineSchema(definitions);
-    const reuse = schema === PipelineSchema ? compiled.get(stepDefinitions) : undefined;
-    // The built-in kinds' schema was compiled at build time; custom kinds' is compiled here.
-    const prebuilt = schema === PipelineSchema ? generatedValidators()?.pipeline : undefined;
-    entry = reuse ?? {
-      schema,
-      validate:
-        prebuilt ?? createAjv({ allErrors: true, strict: false, logger: false }).compile(schema),
-    };
-    compiled.set(definitions, entry);
+    const { createPipelineSchema } = await import("./custom-kinds-schema.js");
+    const schema = createPipelineSchema(stepKinds);
+    entry = { schema, validate: createAjv(ajvOptions).compile(schema), definitions: stepKinds };
+    custom.set(stepKinds, entry);
   }
   return entry;
 }
@@ -69,9 +86,12 @@ function locate(
 }
 
 /** Problems of an already parsed pipeline, as diagnostics. */
-export function diagnosePipeline(parsed: ParsedPipeline, options?: ValidateOptions): Diagnostic[] {
-  const definitions = options?.stepKinds ?? stepDefinitions;
-  const { schema: pipelineSchema, validate } = schemaValidator(definitions);
+function diagnosePipeline(
+  parsed: ParsedPipeline,
+  checker: PipelineChecker,
+  options?: ValidateOptions,
+): Diagnostic[] {
+  const { schema: pipelineSchema, validate, definitions } = checker;
   const data = parsed.data as Record<string, unknown>;
   validate(data);
   const kindNames = definitions.map((definition) => definition.kind);
@@ -135,7 +155,10 @@ export async function validatePipeline(
     if (error instanceof PipelineLoadError) return { diagnostics: error.diagnostics };
     throw error;
   }
-  const diagnostics = await diagnoseTree(parsed, (each) => diagnosePipeline(each, options));
+  const checker = await pipelineChecker(options?.stepKinds);
+  const diagnostics = await diagnoseTree(parsed, (each) =>
+    diagnosePipeline(each, checker, options),
+  );
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === "error");
   return failed ? { diagnostics } : { pipeline: toLoadedPipeline(parsed), diagnostics };
 }
@@ -155,7 +178,10 @@ export async function loadPipeline(
   options?: ValidateOptions,
 ): Promise<LoadedPipeline> {
   const parsed = await parsePipeline(pathOrSource);
-  const diagnostics = await diagnoseTree(parsed, (each) => diagnosePipeline(each, options));
+  const checker = await pipelineChecker(options?.stepKinds);
+  const diagnostics = await diagnoseTree(parsed, (each) =>
+    diagnosePipeline(each, checker, options),
+  );
   if (diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
     throw new PipelineLoadError("PIPELINE_INVALID", parsed.displayPath, diagnostics);
   }

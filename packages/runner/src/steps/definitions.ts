@@ -1,11 +1,14 @@
-import { chatDefinition, chatOutputs } from "./chat/index.js";
-import { ffmpegDefinition, ffmpegOutputs } from "./ffmpeg/index.js";
+import { chatDefinition } from "./chat/index.js";
+import { ffmpegDefinition } from "./ffmpeg/index.js";
 import type { StepKindDefinition } from "./step-kind.js";
-import { videoDefinition, videoOutputs } from "./video/index.js";
+import { videoDefinition } from "./video/index.js";
+
+export { stepKindNames, stepOutputNames } from "./built-in-kinds.js";
 
 /**
- * Every step kind the pipeline format knows, in the order the schema lists them.
- * A new kind adds its definition here (and its `run` in the executor's registry).
+ * Every step kind the pipeline format knows, in the order the schema lists them, with their
+ * TypeBox body schemas. A new kind adds its definition here, its name, checks and outputs in
+ * `built-in-kinds.ts` (and its `run` in the executor's registry).
  *
  * @example
  * ```ts
@@ -13,11 +16,6 @@ import { videoDefinition, videoOutputs } from "./video/index.js";
  * ```
  */
 export const stepDefinitions = [chatDefinition, videoDefinition, ffmpegDefinition] as const;
-
-/** Kind names, e.g. "chat". */
-export const stepKindNames: readonly string[] = stepDefinitions.map(
-  (definition) => definition.kind,
-);
 
 /**
  * The definition for a kind name.
@@ -32,17 +30,3 @@ export function definitionOf(kind: string): StepKindDefinition<never> | undefine
     | StepKindDefinition<never>
     | undefined;
 }
-
-/**
- * The outputs each kind produces, for checking `steps.<id>.outputs.<name>` references.
- *
- * @example
- * ```ts
- * stepOutputNames.video; // ["file", "id", "duration", "credits", "url"]
- * ```
- */
-export const stepOutputNames: Readonly<Record<string, readonly string[]>> = {
-  chat: chatOutputs,
-  video: videoOutputs,
-  ffmpeg: ffmpegOutputs,
-};

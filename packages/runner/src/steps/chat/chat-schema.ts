@@ -129,5 +129,4 @@ export const ChatStepSchema = Type.Object(chatProperties, {
 /** A chat step body as written in the pipeline. */
 export type ChatStepSpec = Static<typeof ChatStepSchema>;
 
-/** Names of a chat step's outputs. */
-export const chatOutputs = ["text", "json", "usage", "messages"] as const;
+export { chatOutputs } from "./chat-outputs.js";

@@ -3,11 +3,11 @@ import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
 import {
   type FfmpegOperation,
-  type FfmpegStepSpec,
   ffmpegModes,
   ffmpegOperationOptions,
   ffmpegOperations,
-} from "./ffmpeg-schema.js";
+} from "./ffmpeg-operations.js";
+import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 
 const LIST_OPERATIONS = new Set<string>(["concat", "transition", "contact_sheet"]);
 const IMAGE_OUTPUT = /\.(png|jpe?g|webp)$/i;

@@ -1,47 +1,20 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { OutputPath, orExpression, SizeString } from "../../pipeline/schema-helpers.js";
+import { ffmpegModes, ffmpegOperations } from "./ffmpeg-operations.js";
+
+export {
+  type FfmpegOperation,
+  ffmpegModes,
+  ffmpegOperationOptions,
+  ffmpegOperations,
+  ffmpegOutputs,
+} from "./ffmpeg-operations.js";
 
 const Files = orExpression(Type.Array(Type.String(), { minItems: 1 }), {
   description: `A list of files, or an expression giving one (e.g. \`\${{ steps.clips.outputs.*.file }}\`).`,
 });
 const File = Type.String({ minLength: 1, description: "An input file (or an expression)." });
 const Seconds = orExpression(Type.Number({ minimum: 0 }));
-
-/** The operations an ffmpeg step can do; exactly one per step. */
-export const ffmpegOperations = [
-  "concat",
-  "fit",
-  "trim",
-  "audio",
-  "subtitles",
-  "thumbnail",
-  "contact_sheet",
-  "transition",
-] as const;
-
-/** A name of an ffmpeg operation. */
-export type FfmpegOperation = (typeof ffmpegOperations)[number];
-
-/** Options each operation accepts besides its own key and `output`. */
-export const ffmpegOperationOptions: Record<FfmpegOperation, readonly string[]> = {
-  concat: ["size", "fps", "mode"],
-  transition: ["size", "fps", "mode", "effect", "duration"],
-  fit: ["size", "mode"],
-  trim: ["start", "end", "duration"],
-  audio: ["track", "mode", "loop", "fade_in", "fade_out", "volume"],
-  subtitles: ["file", "mode"],
-  thumbnail: ["at", "width"],
-  contact_sheet: ["columns", "tile_width", "at", "labels"],
-};
-
-/** Allowed `mode` values per operation. */
-export const ffmpegModes: Partial<Record<FfmpegOperation, readonly string[]>> = {
-  concat: ["contain", "cover"],
-  transition: ["contain", "cover"],
-  fit: ["contain", "cover"],
-  audio: ["add", "replace", "mix"],
-  subtitles: ["burn", "soft"],
-};
 
 /** Options shared by the ffmpeg operations (also the shape of `defaults.ffmpeg`). */
 export const ffmpegOptionProperties = {
@@ -107,6 +80,3 @@ export const FfmpegStepSchema = Type.Object(
 
 /** An ffmpeg step body as written in the pipeline. */
 export type FfmpegStepSpec = Static<typeof FfmpegStepSchema>;
-
-/** Names of an ffmpeg step's outputs. */
-export const ffmpegOutputs = ["file", "probe"] as const;

@@ -46,5 +46,4 @@ export const VideoStepSchema = Type.Object(videoProperties, {
 /** A video step body as written in the pipeline. */
 export type VideoStepSpec = Static<typeof VideoStepSchema>;
 
-/** Names of a video step's outputs. */
-export const videoOutputs = ["file", "id", "duration", "credits", "url", "probe"] as const;
+export { videoOutputs } from "./video-outputs.js";

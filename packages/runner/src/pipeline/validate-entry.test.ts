@@ -1,0 +1,56 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+// `@reelsmith/runner/validate` is what the CLI's `validate` imports: it must reach a verdict
+// without loading the TypeBox builders (hundreds of ES modules at start-up). The built
+// module runs in a child process whose module hook lists every module it loads.
+const run = promisify(execFile);
+const entry = new URL("../../dist/pipeline/validate-entry.js", import.meta.url).href;
+const everything = new URL("./__fixtures__/valid/everything.yaml", import.meta.url).pathname;
+const hook = `data:text/javascript,${encodeURIComponent(`
+import { register } from "node:module";
+register("data:text/javascript," + encodeURIComponent(
+  'export async function load(url, context, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'
+));`)}`;
+
+async function loadedWhileValidating(script: string): Promise<{ out: string; loaded: string[] }> {
+  const { stdout, stderr } = await run(process.execPath, [
+    "--import",
+    hook,
+    "--input-type=module",
+    "-e",
+    `const v = await import(${JSON.stringify(entry)}); ${script}`,
+  ]);
+  const loaded = stderr
+    .split("\n")
+    .filter((line) => line.startsWith("LOADED "))
+    .map((line) => line.slice("LOADED ".length));
+  return { out: stdout.trim(), loaded };
+}
+
+describe("@reelsmith/runner/validate", () => {
+  it("validates a pipeline of the built-in kinds without loading TypeBox", async () => {
+    const { out, loaded } = await loadedWhileValidating(
+      `const r = await v.validatePipeline(${JSON.stringify(everything)}); console.log(r.pipeline ? "valid" : JSON.stringify(r.diagnostics));`,
+    );
+    expect(out).toBe("valid");
+    expect(loaded.some((url) => url.includes("/runner/dist/pipeline/validate-pipeline.js"))).toBe(
+      true,
+    );
+    expect(loaded.filter((url) => /typebox|custom-kinds-schema|pipeline-schema/.test(url))).toEqual(
+      [],
+    );
+  });
+
+  it("loads TypeBox only when custom step kinds need their schemas composed", async () => {
+    const { out, loaded } = await loadedWhileValidating(
+      `const { Type } = await import("@sinclair/typebox"); const p = await import(${JSON.stringify(new URL("../../dist/pipeline/index.js", import.meta.url).href)});
+       const echo = { kind: "echo", schema: Type.Object({ text: Type.String() }, { additionalProperties: false }) };
+       const r = await v.validatePipeline(v.objectSource({ name: "e", steps: [{ id: "a", echo: { text: 1 } }] }), { stepKinds: [...p.stepDefinitions, echo] });
+       console.log(r.diagnostics.map((d) => d.message).join("; "));`,
+    );
+    expect(out).toBe("`text` must be a string, got number 1");
+    expect(loaded.some((url) => url.endsWith("/dist/pipeline/custom-kinds-schema.js"))).toBe(true);
+  });
+});
