@@ -37,11 +37,11 @@ describe("start-up imports", () => {
     expect(heavy).toEqual([]);
   });
 
-  it("validate loads the runner's pipeline side only: no HTTP client, media, simulator or ajv compiler", () => {
+  it("validate loads the runner's pipeline side only: no HTTP client, media, simulator, TypeBox or ajv compiler", () => {
     const loaded = loadedBy(["validate", path.join(EXAMPLES, "storyboard", "pipeline.yaml")]);
     expect(loaded.some((url) => url.includes("standalone-validators"))).toBe(true);
     const heavy = loaded.filter((url) =>
-      /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|ajv\/dist\/(ajv|core|compile)/.test(
+      /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|@sinclair|typebox|ajv\/dist\/(ajv|core|compile)/.test(
         url,
       ),
     );

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { LoadedPipeline } from "@reelsmith/runner/pipeline";
+import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
@@ -17,7 +17,7 @@ export async function loadValidPipeline(
   context: CliContext,
 ): Promise<LoadedPipeline> {
   const absolute = path.resolve(context.cwd, file);
-  const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/pipeline");
+  const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
   const { pipeline, diagnostics } = await validatePipeline(absolute);
   for (const diagnostic of diagnostics) {
     const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
@@ -47,7 +47,7 @@ export async function checkInputs(
   pipeline: LoadedPipeline,
   given: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const { InputError, resolveInputs } = await import("@reelsmith/runner/pipeline");
+  const { InputError, resolveInputs } = await import("@reelsmith/runner/validate");
   try {
     return resolveInputs(pipeline, given);
   } catch (error) {

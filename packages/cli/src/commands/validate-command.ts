@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Diagnostic } from "@reelsmith/runner/pipeline";
+import type { Diagnostic } from "@reelsmith/runner/validate";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -14,7 +14,7 @@ import { displayPath } from "../render/summary.js";
  */
 export async function validateCommand(files: string[], context: CliContext): Promise<number> {
   // Loaded on use, and only the runner's pipeline side (no service client, no ffmpeg).
-  const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/pipeline");
+  const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
