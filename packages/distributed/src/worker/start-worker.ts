@@ -83,7 +83,6 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     dbos,
     logger,
     apiKey: options.apiKey ?? process.env.REELSMITH_API_KEY ?? process.env.OPENAI_API_KEY,
-    pollIntervalMs,
     clients: new Map(),
     watch,
     stopping: stopping.signal,

@@ -14,8 +14,6 @@ export interface WorkerContext {
   logger: Logger | undefined;
   /** The service key this worker sends with requests (never stored in the database). */
   apiKey: string | undefined;
-  /** How often a run checks its units' states and the queue's polling interval (ms). */
-  pollIntervalMs: number;
   clients: Map<string, ReelsmithClient>;
   /** Waits for units and video slots to change state (one query per interval for all). */
   watch: WorkflowWatch;

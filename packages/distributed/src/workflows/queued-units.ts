@@ -12,7 +12,7 @@ import {
 } from "./unit-job.js";
 import { terminalStatuses } from "./workflow-watch.js";
 
-/** The queue a unit of a kind waits on: video jobs and chat requests per service account. */
+/** The queue a unit of a kind waits on: video units and chat requests per service account. */
 export function queueOfKind(kind: string, service: string): string {
   if (kind === "video") return queueNames.videoUnits(service);
   if (kind === "chat") return queueNames.chat(service);

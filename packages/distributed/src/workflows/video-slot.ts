@@ -1,4 +1,5 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import type { LimitRunner } from "@reelsmith/runner";
 import { withReconnect } from "../database/pool.js";
 import type { WorkerContext } from "../worker/worker-context.js";
 import { applicationVersion, videoSlotId, workflowNames } from "./unit-job.js";
@@ -46,7 +47,7 @@ export function videoSlots(options: {
   queueName: string;
   holderId: string;
   signal: AbortSignal;
-}): <T>(work: () => PromiseLike<T> | T) => Promise<T> {
+}): LimitRunner {
   const { context, queueName, holderId, signal } = options;
   // Numbers are taken before any await: a unit whose sub-pipeline runs several clips at
   // once takes one slot for each.
