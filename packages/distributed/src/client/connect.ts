@@ -17,10 +17,21 @@ export interface Coordinator {
  * running any work: enqueuing, following and cancelling runs go through here.
  * @example const coordinator = await connect("postgres://…"); … await coordinator.close();
  */
-export async function connect(databaseUrl: string, logger?: Logger): Promise<Coordinator> {
+export async function connect(
+  databaseUrl: string,
+  logger?: Logger,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<Coordinator> {
+  // Each wait here (connection, schema lock) has a deadline and names what it waited for.
+  await migrate(databaseUrl, {
+    dbos: true,
+    logger,
+    ...(options.timeoutMs ? { deadlineMs: options.timeoutMs } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    applicationName: "reelsmith client",
+  });
   const pool = createPool(databaseUrl, logger, 4);
   try {
-    await migrate(pool, { dbosUrl: databaseUrl });
     const dbos = await DBOSClient.create({
       systemDatabaseUrl: databaseUrl,
       applicationName: "reelsmith",

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 
 /** What a library user passes to receive diagnostics (this package never prints). */
@@ -52,11 +53,12 @@ export function isConnectionError(error: unknown): boolean {
  */
 export async function withReconnect<T>(
   action: () => Promise<T>,
-  options: { forMs?: number; logger?: Logger } = {},
+  options: { forMs?: number; logger?: Logger | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
   const deadline = Date.now() + (options.forMs ?? 120_000);
   let delay = 100;
   for (;;) {
+    options.signal?.throwIfAborted();
     try {
       return await action();
     } catch (error) {
@@ -64,7 +66,7 @@ export async function withReconnect<T>(
       options.logger?.warn?.("database unreachable, retrying", {
         error: (error as Error).message,
       });
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await sleep(delay, undefined, options.signal ? { signal: options.signal } : {});
       delay = Math.min(delay * 2, 2_000);
     }
   }

@@ -1,5 +1,8 @@
-import { DBOS } from "@dbos-inc/dbos-sdk";
-import type { Pool } from "pg";
+import { migrateSystemDatabase } from "@dbos-inc/dbos-sdk/internal/system_database";
+import pg from "pg";
+import { DatabaseWaitError } from "../errors/database-wait-error.js";
+import { isConnectionError, type Logger, withReconnect } from "./pool.js";
+import { DEFAULT_STARTUP_DEADLINE_MS, withSchemaLock } from "./schema-lock.js";
 
 /** The schema that holds reelsmith's own tables (DBOS keeps its tables in `dbos`). */
 export const SCHEMA = "reelsmith";
@@ -83,31 +86,121 @@ const statements = [
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
   `CREATE INDEX IF NOT EXISTS cache_entries_created ON ${SCHEMA}.cache_entries (created_at)`,
+  // Workers as they announced themselves; a worker is live while it holds its liveness lock.
+  `CREATE TABLE IF NOT EXISTS ${SCHEMA}.workers (
+    executor_id text PRIMARY KEY,
+    host text NOT NULL,
+    pid integer NOT NULL,
+    version text NOT NULL,
+    concurrency integer NOT NULL,
+    queues text[] NOT NULL,
+    started_at timestamptz NOT NULL DEFAULT now(),
+    heartbeat_at timestamptz NOT NULL DEFAULT now(),
+    stopped_at timestamptz
+  )`,
 ];
 
+/** Options of {@link migrate}. */
+export interface MigrateOptions {
+  /** Also create or update DBOS's system schema (`dbos`) to this DBOS version's. */
+  dbos?: boolean;
+  /** Give up after this long without the schema lock (default 120 s). */
+  deadlineMs?: number;
+  signal?: AbortSignal | undefined;
+  logger?: Logger | undefined;
+  /** Shown in `pg_stat_activity` for the migrating session. */
+  applicationName?: string;
+}
+
 /**
- * Creates reelsmith's tables if they are missing, and DBOS's system tables when `dbos` is
- * given and they are missing (a worker's launch keeps them up to date). Idempotent; an
- * advisory lock keeps processes that start together from racing on the DDL, and `during`
- * runs under the same lock (a worker launches DBOS there).
- * @example await migrate(pool, { dbosUrl: url });
+ * Brings the database's schemas up to this version: DBOS's system schema first (when `dbos`),
+ * then reelsmith's tables in one transaction. Idempotent, and safe for any number of
+ * processes starting together on a fresh or an existing database: both happen under the
+ * schema lock (see {@link withSchemaLock}), which is only ever tried, so no session waits
+ * for it inside the server.
+ *
+ * DBOS's migrations are serialised here because they are not safe to run at once: on a fresh
+ * database, six processes migrating together leave five failed with "deadlock detected" or
+ * "tuple concurrently updated" (DBOS 5.3.0), and its version bump can leave two rows behind.
+ * Workers then launch DBOS with `runMigrations: false`, as DBOS documents for processes whose
+ * schema is migrated beforehand.
+ * @example await migrate(url, { dbos: true, deadlineMs: 60_000, logger });
  */
-export async function migrate(
-  pool: Pool,
-  options: { dbosUrl?: string; during?: () => Promise<void> } = {},
-): Promise<void> {
-  const client = await pool.connect();
+export async function migrate(url: string, options: MigrateOptions = {}): Promise<void> {
+  const client = await openClient(url, options);
   try {
-    await client.query("SELECT pg_advisory_lock(hashtext('reelsmith.migrate'))");
-    try {
-      const dbos = await client.query("SELECT to_regclass('dbos.workflow_status') AS name");
-      if (options.dbosUrl && !dbos.rows[0]?.name) await DBOS.migrate(options.dbosUrl);
-      for (const statement of statements) await client.query(statement);
-      await options.during?.();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext('reelsmith.migrate'))");
-    }
+    await withSchemaLock(
+      client,
+      async () => {
+        if (options.dbos) await migrateSystemDatabase(url, dbosMigrationLogger(options.logger));
+        await client.query("BEGIN");
+        try {
+          for (const statement of statements) await client.query(statement);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        }
+      },
+      { deadlineMs: options.deadlineMs, signal: options.signal },
+    );
   } finally {
-    client.release();
+    await client.end().catch(() => undefined);
   }
+}
+
+/** A connected client, retried while the server is starting or unreachable, until the deadline. */
+async function openClient(url: string, options: MigrateOptions): Promise<pg.Client> {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_STARTUP_DEADLINE_MS;
+  const started = Date.now();
+  try {
+    return await withReconnect(
+      async () => {
+        const client = new pg.Client({
+          connectionString: url,
+          application_name: options.applicationName ?? "reelsmith migrate",
+          connectionTimeoutMillis: 10_000,
+        });
+        client.on("error", (error) =>
+          options.logger?.warn?.("schema connection lost", { error: error.message }),
+        );
+        try {
+          await client.connect();
+          return client;
+        } catch (error) {
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+      },
+      { forMs: deadlineMs, logger: options.logger, signal: options.signal },
+    );
+  } catch (error) {
+    if (!isConnectionError(error)) throw error;
+    throw new DatabaseWaitError(`a connection to ${maskUrl(url)}`, Date.now() - started, {
+      cause: error,
+    });
+  }
+}
+
+/** The URL without its password, for messages. */
+export function maskUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the database";
+  }
+}
+
+/** DBOS's migration reports through a logger of its own shape; this one forwards warnings. */
+function dbosMigrationLogger(logger: Logger | undefined) {
+  const text = (entry: unknown) => (entry instanceof Error ? entry.message : String(entry));
+  return {
+    info: (entry: unknown) => logger?.info?.(`dbos: ${text(entry)}`),
+    debug: () => undefined,
+    warn: (entry: unknown) => logger?.warn?.(`dbos: ${text(entry)}`),
+    error: (entry: unknown) => logger?.error?.(`dbos: ${text(entry)}`),
+    destroy: async () => undefined,
+  } as unknown as Parameters<typeof migrateSystemDatabase>[1];
 }

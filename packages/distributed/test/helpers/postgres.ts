@@ -9,6 +9,8 @@ import pg from "pg";
 /** A PostgreSQL server for one test file: embedded, or REELSMITH_TEST_DATABASE_URL's. */
 export interface TestDatabase {
   url: string;
+  /** A new, empty database on the same server (for tests that need a fresh one each time). */
+  freshDatabase(): Promise<string>;
   /** Stops and starts the server again (only the embedded one can). */
   restart?: () => Promise<void>;
   /** Stops the server only (for a test that needs it down for a while). */
@@ -50,6 +52,16 @@ function assertPostgresUserCanReachBinaries(): void {
   }
 }
 
+async function createDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Starts a PostgreSQL server for this test file on a free port with its data in a temp dir,
  * or, when REELSMITH_TEST_DATABASE_URL is set, makes a fresh database on that server.
@@ -59,18 +71,26 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   const external = process.env.REELSMITH_TEST_DATABASE_URL;
   const name = `reelsmith_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   if (external) {
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    await createDatabase(external, name);
     const url = new URL(external);
     url.pathname = `/${name}`;
+    const made: string[] = [];
     return {
       url: url.toString(),
+      async freshDatabase() {
+        const fresh = `${name}_${made.length + 1}`;
+        await createDatabase(external, fresh);
+        made.push(fresh);
+        const freshUrl = new URL(external);
+        freshUrl.pathname = `/${fresh}`;
+        return freshUrl.toString();
+      },
       async stop() {
         const client = new pg.Client({ connectionString: external });
         await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (const database of [name, ...made]) {
+          await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        }
         await client.end();
       },
     };
@@ -106,8 +126,15 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     }
   }
   await server.createDatabase("reelsmith");
+  const admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  let made = 0;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/reelsmith`,
+    async freshDatabase() {
+      made += 1;
+      await createDatabase(admin, `reelsmith_${made}`);
+      return `postgres://postgres:postgres@127.0.0.1:${port}/reelsmith_${made}`;
+    },
     async restart() {
       await server.stop();
       await server.start();
