@@ -9,7 +9,12 @@ export { createDatabaseCacheIndex } from "./cache/database-cache-index.js";
 export { cancelRun } from "./client/cancel-run.js";
 export { configureService, type ServiceLimits } from "./client/configure-service.js";
 export { type Coordinator, connect } from "./client/connect.js";
-export { type FollowedRun, followRun, lastEventId } from "./client/follow-run.js";
+export {
+  type FollowedRun,
+  followRun,
+  lastEventId,
+  type NoWorkerNotice,
+} from "./client/follow-run.js";
 export {
   type JobState,
   listRunSummaries,
@@ -24,6 +29,9 @@ export {
   submitRun,
 } from "./client/submit-run.js";
 export type { Logger } from "./database/pool.js";
+export { type MigrateOptions, migrate } from "./database/schema.js";
+export { DatabaseWaitError } from "./errors/database-wait-error.js";
 export { type ServiceAccount, serviceAccount } from "./service.js";
 export { artifactsCacheDir } from "./store/run-paths.js";
 export { startWorker, type Worker, type WorkerOptions } from "./worker/start-worker.js";
+export { listWorkers, type WorkerInfo } from "./worker/worker-registry.js";

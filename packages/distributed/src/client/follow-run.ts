@@ -1,5 +1,14 @@
 import type { RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
+import { listWorkers } from "../worker/worker-registry.js";
 import type { Coordinator } from "./connect.js";
+
+/** What {@link followRun} reports while no live worker is there to take the run's work. */
+export interface NoWorkerNotice {
+  /** How long no live worker has been seen (ms). */
+  sinceMs: number;
+  /** Notices so far, this one included. */
+  count: number;
+}
 
 /** How a followed run ended (the shape of the runner's RunResult, steps as events told them). */
 export interface FollowedRun {
@@ -28,9 +37,17 @@ export async function followRun(
     signal?: AbortSignal;
     pollIntervalMs?: number;
     afterEventId?: number;
+    /**
+     * Called when no live worker has been seen for `noWorkerAfterMs` (default 3 s) while the
+     * run has not ended, and again every `noWorkerEveryMs` (default 60 s) while that lasts.
+     */
+    onNoWorker?: (notice: NoWorkerNotice) => void;
+    noWorkerAfterMs?: number;
+    noWorkerEveryMs?: number;
   } = {},
 ): Promise<FollowedRun> {
   const started = Date.now();
+  const watchWorkers = options.onNoWorker ? noWorkerWatch(coordinator, options) : undefined;
   let last = options.afterEventId ?? 0;
   let seq = 0;
   const steps: FollowedRun["steps"] = {};
@@ -77,9 +94,46 @@ export async function followRun(
           steps,
         };
       }
+      await watchWorkers?.();
       await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 100));
     }
   }
+}
+
+/** A check, called between polls, that tells `onNoWorker` when no live worker is there. */
+function noWorkerWatch(
+  coordinator: Coordinator,
+  options: {
+    onNoWorker?: (notice: NoWorkerNotice) => void;
+    noWorkerAfterMs?: number;
+    noWorkerEveryMs?: number;
+  },
+): () => Promise<void> {
+  const afterMs = options.noWorkerAfterMs ?? 3000;
+  const everyMs = options.noWorkerEveryMs ?? 60_000;
+  let noneSince: number | undefined;
+  let lastNotice: number | undefined;
+  let lastCheck = 0;
+  let count = 0;
+  return async () => {
+    const now = Date.now();
+    // Looked up at most once a second: it is one small query.
+    if (now - lastCheck < Math.min(1000, afterMs)) return;
+    lastCheck = now;
+    const live = await listWorkers(coordinator.pool, { live: true }).catch(() => undefined);
+    if (live === undefined) return;
+    if (live.length > 0) {
+      noneSince = undefined;
+      lastNotice = undefined;
+      return;
+    }
+    noneSince ??= now;
+    const due = lastNotice === undefined ? noneSince + afterMs : lastNotice + everyMs;
+    if (now < due) return;
+    lastNotice = now;
+    count += 1;
+    options.onNoWorker?.({ sinceMs: now - noneSince, count });
+  };
 }
 
 /** The id of the run's newest stored event (follow a resumed run from here). */

@@ -2,7 +2,8 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import pg from "pg";
 import type { Logger } from "../database/pool.js";
 
-const LOCK_SPACE = "reelsmith.executor";
+/** The advisory lock space of workers' liveness locks (one lock per executor id). */
+export const LIVENESS_LOCK_SPACE = "reelsmith.executor";
 
 /**
  * Tells live workers from dead ones through PostgreSQL itself: each worker holds a session
@@ -41,7 +42,7 @@ export async function startExecutorLiveness(options: {
     if (own) return;
     const client = await connect("own");
     await client.query("SELECT pg_advisory_lock(hashtext($1), hashtext($2))", [
-      LOCK_SPACE,
+      LIVENESS_LOCK_SPACE,
       executorId,
     ]);
     own = client;
@@ -60,7 +61,7 @@ export async function startExecutorLiveness(options: {
     for (const other of executors) {
       const taken = await probe.query<{ free: boolean }>(
         "SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS free",
-        [LOCK_SPACE, other],
+        [LIVENESS_LOCK_SPACE, other],
       );
       if (!taken.rows[0]?.free) continue;
       try {
@@ -76,7 +77,7 @@ export async function startExecutorLiveness(options: {
         }
       } finally {
         await probe.query("SELECT pg_advisory_unlock(hashtext($1), hashtext($2))", [
-          LOCK_SPACE,
+          LIVENESS_LOCK_SPACE,
           other,
         ]);
       }

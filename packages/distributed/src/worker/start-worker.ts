@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
 import { createPool, type Logger } from "../database/pool.js";
 import { migrate } from "../database/schema.js";
+import { DEFAULT_STARTUP_DEADLINE_MS } from "../database/schema-lock.js";
+import { DatabaseWaitError } from "../errors/database-wait-error.js";
 import { queueNames } from "../service.js";
 import { createRunStore } from "../store/run-store.js";
 import { registeredRunWorkflow } from "../workflows/run-workflow.js";
@@ -12,6 +15,7 @@ import { registeredVideoSlotWorkflow } from "../workflows/video-slot.js";
 import { createWorkflowWatch } from "../workflows/workflow-watch.js";
 import { startExecutorLiveness } from "./executor-liveness.js";
 import { setWorkerContext } from "./worker-context.js";
+import { heartbeat, markStopped, registerWorker } from "./worker-registry.js";
 
 /** Options of {@link startWorker}. */
 export interface WorkerOptions {
@@ -27,12 +31,25 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** How often workers look for the work of dead workers (default 1000 ms). */
   recoveryIntervalMs?: number;
+  /** How often the worker's heartbeat is recorded for `status` (default 5000 ms). */
+  heartbeatIntervalMs?: number;
+  /**
+   * Deadline of each wait at start-up: the connection, the schema lock, DBOS's launch
+   * (default 120 000 ms). Passing it fails start-up with a DatabaseWaitError naming the wait.
+   */
+  startupTimeoutMs?: number;
+  /** Aborting it while the worker starts ends the start-up (what was started is stopped). */
+  signal?: AbortSignal;
   logger?: Logger;
 }
 
 /** A running worker. */
 export interface Worker {
   readonly executorId: string;
+  /** Units (and runs) it runs at once. */
+  readonly concurrency: number;
+  /** The queues it serves now: runs, local work, and every service account's queues. */
+  readonly queues: readonly string[];
   /**
    * Stops taking work, lets running units finish for up to `graceMs` (default 10 s), then
    * leaves the rest PENDING: another worker recovers it (its lock is released here).
@@ -65,10 +82,21 @@ let running: Worker | undefined;
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   if (running) throw new Error("a reelsmith worker already runs in this process");
   const logger = options.logger;
+  const signal = options.signal;
+  signal?.throwIfAborted();
   const executorId =
     options.executorId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const concurrency = options.concurrency ?? 8;
+  const deadlineMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_DEADLINE_MS;
+  // Every wait below has the same deadline and gives up at once when the signal aborts.
+  await migrate(options.databaseUrl, {
+    dbos: true,
+    deadlineMs,
+    signal,
+    logger,
+    applicationName: `reelsmith worker ${executorId}`,
+  });
   const pool = createPool(options.databaseUrl, logger);
   const stopping = new AbortController();
   const dbos = await DBOSClient.create({
@@ -91,48 +119,118 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   void registeredRunWorkflow;
   void registeredUnitWorkflow;
   void registeredVideoSlotWorkflow;
-  // Hold this executor's liveness lock before taking any work.
-  const liveness = await startExecutorLiveness({
-    url: options.databaseUrl,
-    executorId,
-    intervalMs: options.recoveryIntervalMs ?? 1000,
-    logger,
-  });
-  DBOS.setConfig({
-    name: "reelsmith",
-    systemDatabaseUrl: options.databaseUrl,
-    executorID: executorId,
-    applicationVersion,
-    runAdminServer: false,
-    logger: dbosLogger(logger),
-    logLevel: "warn",
-  });
-  // Launched under the migration lock: workers that start together must not race on DDL.
-  await migrate(pool, { during: () => DBOS.launch() });
-  liveness.watch();
-  await DBOS.registerQueue(queueNames.runs, {
-    workerConcurrency: concurrency,
-    minPollingIntervalMs: pollIntervalMs,
-    onConflict: "always_update",
-  });
-  await DBOS.registerQueue(queueNames.local, {
-    workerConcurrency: concurrency,
-    minPollingIntervalMs: pollIntervalMs,
-    onConflict: "always_update",
-  });
-  const worker: Worker = {
-    executorId,
-    async stop({ graceMs = 10_000 } = {}) {
-      stopping.abort();
+  let liveness: Awaited<ReturnType<typeof startExecutorLiveness>> | undefined;
+  let launched = false;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  const release = async (graceMs: number) => {
+    stopping.abort();
+    if (heartbeatTimer) clearInterval(heartbeatTimer);
+    if (launched) {
       await DBOS.shutdown({ workflowCompletionTimeoutMS: graceMs }).catch(() => undefined);
-      await liveness.stop();
-      watch.close();
-      await dbos.destroy().catch(() => undefined);
-      await pool.end().catch(() => undefined);
-      setWorkerContext(undefined);
-      running = undefined;
-    },
+    }
+    await markStopped(pool, executorId).catch(() => undefined);
+    await liveness?.stop();
+    watch.close();
+    await dbos.destroy().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    setWorkerContext(undefined);
+    running = undefined;
   };
-  running = worker;
-  return worker;
+  try {
+    // Hold this executor's liveness lock before taking any work.
+    liveness = await startExecutorLiveness({
+      url: options.databaseUrl,
+      executorId,
+      intervalMs: options.recoveryIntervalMs ?? 1000,
+      logger,
+    });
+    signal?.throwIfAborted();
+    DBOS.setConfig({
+      name: "reelsmith",
+      systemDatabaseUrl: options.databaseUrl,
+      executorID: executorId,
+      applicationVersion,
+      runAdminServer: false,
+      // The schema was brought up to date above, under the schema lock.
+      runMigrations: false,
+      logger: dbosLogger(logger),
+      logLevel: "warn",
+    });
+    await untilLaunched(DBOS.launch(), { deadlineMs, signal, graceMs: deadlineMs }).finally(() => {
+      launched = DBOS.isInitialized();
+    });
+    liveness.watch();
+    await DBOS.registerQueue(queueNames.runs, {
+      workerConcurrency: concurrency,
+      minPollingIntervalMs: pollIntervalMs,
+      onConflict: "always_update",
+    });
+    await DBOS.registerQueue(queueNames.local, {
+      workerConcurrency: concurrency,
+      minPollingIntervalMs: pollIntervalMs,
+      onConflict: "always_update",
+    });
+    const queues = (await DBOS.listQueues("reelsmith")).map((queue) => queue.name).sort();
+    await registerWorker(pool, {
+      executorId,
+      host: hostname(),
+      pid: process.pid,
+      version: applicationVersion,
+      concurrency,
+      queues,
+    });
+    heartbeatTimer = setInterval(() => {
+      heartbeat(pool, executorId).catch((error) =>
+        logger?.warn?.("heartbeat not recorded, retrying", { error: (error as Error).message }),
+      );
+    }, options.heartbeatIntervalMs ?? 5000);
+    heartbeatTimer.unref();
+    signal?.throwIfAborted();
+    const worker: Worker = {
+      executorId,
+      concurrency,
+      queues,
+      async stop({ graceMs = 10_000 } = {}) {
+        await release(graceMs);
+      },
+    };
+    running = worker;
+    return worker;
+  } catch (error) {
+    await release(0);
+    throw error;
+  }
+}
+
+/**
+ * Waits for DBOS's launch, up to the start-up deadline. When the signal aborts first, the
+ * launch is given no more than its grace to settle (so that it can be shut down cleanly) and
+ * the abort is thrown; DBOS's launch itself cannot be interrupted.
+ */
+async function untilLaunched(
+  launch: Promise<void>,
+  options: { deadlineMs: number; signal: AbortSignal | undefined; graceMs: number },
+): Promise<void> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DatabaseWaitError("DBOS to launch", Date.now() - started)),
+      options.deadlineMs,
+    );
+  });
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(options.signal?.reason);
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    await Promise.race([launch, deadline, aborted]);
+  } catch (error) {
+    // Let a launch that is almost done finish, so that shutting it down leaves nothing behind.
+    await Promise.race([launch.catch(() => undefined), sleep(Math.min(options.graceMs, 2000))]);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
