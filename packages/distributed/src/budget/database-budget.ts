@@ -103,7 +103,8 @@ export async function setBudget(
  * submitted, its expected price is reserved in one transaction that locks every scope's row
  * (the run's and the account's) and refuses when any would go over its maximum; once the job
  * completes, the reservation is settled at its real price. Keys are idempotency keys, so a
- * recovered submission finds its reservation instead of reserving twice.
+ * recovered submission finds its reservation instead of reserving twice. A run that was
+ * cancelled reserves nothing more (the reservation reads the cancel mark under its row lock).
  * @example const budget = createDatabaseBudget({ pool, runId, scopes: ["run:r1"], maxCredits: 500 });
  */
 export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudget & {
@@ -142,6 +143,18 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
         );
         const state = existing.rows[0]?.state;
         if (state === "reserved" || state === "spent") return;
+        // No submission is admitted once the run's cancel is recorded: the row lock orders
+        // this against `reelsmith cancel`'s mark.
+        const run = await client.query(
+          `SELECT cancel_requested FROM ${SCHEMA}.runs WHERE run_id = $1 FOR SHARE`,
+          [options.runId],
+        );
+        if (run.rows[0]?.cancel_requested === true) {
+          throw Object.assign(
+            new Error(`run ${options.runId} was cancelled: no new video job is submitted`),
+            { name: "AbortError" },
+          );
+        }
         for (const scope of scopes) {
           await client.query(
             `INSERT INTO ${SCHEMA}.budgets (scope) VALUES ($1) ON CONFLICT (scope) DO NOTHING`,

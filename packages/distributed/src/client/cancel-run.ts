@@ -11,11 +11,14 @@ import type { Coordinator } from "./connect.js";
 export async function cancelRun(
   coordinator: Coordinator,
   runId: string,
-): Promise<{ cancelledUnits: number }> {
+): Promise<{ cancelledUnits: number; alreadyEnded: boolean }> {
   const run = await coordinator.store.getRun(runId);
   if (!run) throw new Error(`no run ${runId} in the database (see \`reelsmith status\`)`);
-  if (run.endedAt) return { cancelledUnits: 0 };
-  await coordinator.store.requestCancel(runId);
+  // The mark is set only on a run that has not ended, under the lock its end takes: once it
+  // is set, the run ends `cancelled` whatever else its units are doing.
+  if (!(await coordinator.store.requestCancel(runId))) {
+    return { cancelledUnits: 0, alreadyEnded: true };
+  }
   const queued = async (prefix: string) =>
     (
       await coordinator.dbos.listWorkflows({
@@ -31,5 +34,5 @@ export async function cancelRun(
   const slots = await queued(videoSlotId(`${runId}:${run.attempt}`));
   const ids = [...units, ...slots];
   if (ids.length > 0) await coordinator.dbos.cancelWorkflows(ids);
-  return { cancelledUnits: units.length };
+  return { cancelledUnits: units.length, alreadyEnded: false };
 }

@@ -3,17 +3,19 @@ import type { RunStore } from "./run-store.js";
 
 /**
  * An AbortSignal that aborts once `reelsmith cancel` marked the run (checked every
- * `intervalMs`; a failed check, such as a database restart, is tried again next time).
+ * `intervalMs`, and at once through `check()`; a failed check, such as a database restart, is
+ * tried again next time).
  * @example const watch = watchCancel(store, runId); await work(watch.signal); watch.stop();
  */
 export function watchCancel(
   store: RunStore,
   runId: string,
   intervalMs = 250,
-): { signal: AbortSignal; stop(): void } {
+): { signal: AbortSignal; check(): Promise<boolean>; stop(): void } {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
-  const check = async () => {
+  const check = async (): Promise<boolean> => {
+    if (controller.signal.aborted) return true;
     try {
       if (await store.cancelRequested(runId)) {
         controller.abort(
@@ -23,6 +25,7 @@ export function watchCancel(
     } catch {
       // Next time.
     }
+    return controller.signal.aborted;
   };
   const timer = setInterval(() => {
     if (!controller.signal.aborted) void check();
@@ -31,6 +34,8 @@ export function watchCancel(
   void check();
   return {
     signal: controller.signal,
+    /** Looks now (a unit ended cancelled: the run's own signal must not lag behind it). */
+    check,
     stop: () => clearInterval(timer),
   };
 }

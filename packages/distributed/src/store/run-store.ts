@@ -116,25 +116,60 @@ export function createRunStore(pool: Pool) {
       );
       return Number(result.rows[0]?.attempt ?? 1);
     },
-    async finishRun(
+    /**
+     * Ends the run: journals `run.end` and stores its outcome in one transaction, under the
+     * run's row lock, which `requestCancel` takes too. A cancel recorded before this ends the
+     * run `cancelled` whatever the executor saw (a unit that ended as the cancel landed, a slot
+     * cancelled while it waited), and keeps no error; one that comes after finds the run
+     * ended. Returns the status stored.
+     */
+    async endRun(
       runId: string,
       end: { status: string; outputs: unknown; totals: unknown; error?: unknown },
-    ): Promise<void> {
-      await pool.query(
-        `UPDATE ${SCHEMA}.runs SET status = $2, outputs = $3, totals = $4, error = $5, ended_at = now()
-         WHERE run_id = $1`,
-        [
+    ): Promise<string> {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const row = await client.query(
+          `SELECT cancel_requested, status, ended_at FROM ${SCHEMA}.runs WHERE run_id = $1 FOR UPDATE`,
+          [runId],
+        );
+        if (row.rows[0]?.ended_at) {
+          // Already ended (a recovered workflow replaying its end): the first end stands.
+          await client.query("COMMIT");
+          return String(row.rows[0].status);
+        }
+        const cancelled = row.rows[0]?.cancel_requested === true;
+        const status = cancelled ? "cancelled" : end.status;
+        await client.query(`INSERT INTO ${SCHEMA}.journal (run_id, record) VALUES ($1, $2)`, [
           runId,
-          end.status,
-          JSON.stringify(end.outputs ?? {}),
-          JSON.stringify(end.totals ?? {}),
-          end.error === undefined ? null : JSON.stringify(end.error),
-        ],
-      );
+          JSON.stringify({ type: "run.end", status }),
+        ]);
+        await client.query(
+          `UPDATE ${SCHEMA}.runs SET status = $2, outputs = $3, totals = $4, error = $5, ended_at = now()
+           WHERE run_id = $1`,
+          [
+            runId,
+            status,
+            JSON.stringify(end.outputs ?? {}),
+            JSON.stringify(end.totals ?? {}),
+            end.error === undefined || cancelled ? null : JSON.stringify(end.error),
+          ],
+        );
+        await client.query("COMMIT");
+        return status;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
+    /** Marks a run that has not ended as cancelled; false when it had ended (or is unknown). */
     async requestCancel(runId: string): Promise<boolean> {
       const result = await pool.query(
-        `UPDATE ${SCHEMA}.runs SET cancel_requested = true WHERE run_id = $1 RETURNING ended_at`,
+        `UPDATE ${SCHEMA}.runs SET cancel_requested = true
+          WHERE run_id = $1 AND ended_at IS NULL RETURNING run_id`,
         [runId],
       );
       return (result.rowCount ?? 0) > 0;

@@ -30,6 +30,8 @@ export function createQueuedUnits(options: {
   run: RunRow;
   attempt: number;
   defaults: Record<string, Record<string, unknown>>;
+  /** Called (and awaited) when a unit ended cancelled, before its error is thrown. */
+  onCancelled?: () => Promise<unknown>;
 }): UnitExecutor {
   const { context, run, attempt } = options;
   const outcomeOf = async (workflowID: string): Promise<UnitOutcome> => {
@@ -75,6 +77,7 @@ export function createQueuedUnits(options: {
       );
       const outcome = await outcomeOf(workflowID);
       if (outcome.ok) return outcome.result;
+      if (outcome.cancelled) await options.onCancelled?.();
       throw errorFromData(outcome.error);
     },
   };

@@ -116,7 +116,15 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       budget,
       cache: run.options.cache !== false,
       cacheDir: cacheDirOf(run),
-      units: createQueuedUnits({ context, run, attempt, defaults: spec.defaults ?? {} }),
+      units: createQueuedUnits({
+        context,
+        run,
+        attempt,
+        defaults: spec.defaults ?? {},
+        // A unit that ended cancelled means the run was cancelled: its signal must say so
+        // before the unit's error reaches the step, or the step would end failed.
+        onCancelled: () => cancel.check(),
+      }),
       extras: {
         runId,
         pipelineDir: pipelineDirOf(run),
@@ -147,14 +155,16 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       }
     }
     const totals = result.totals as unknown as Record<string, number>;
-    await withReconnect(() => journal.append({ type: "run.end", status }));
+    // A cancel recorded before this point ends the run cancelled, whatever its units saw.
+    const ended = { status, outputs, totals, ...(error ? { error: errorSummary(error) } : {}) };
+    status = (await withReconnect(() => store.endRun(runId, ended))) as RunOutcome["status"];
+    if (status === "cancelled") error = undefined;
     const outcome: RunOutcome = {
       status,
       outputs,
       totals,
       ...(error ? { error: errorSummary(error) } : {}),
     };
-    await withReconnect(() => store.finishRun(runId, outcome));
     bus.emit({
       type: "run.end",
       status,
@@ -173,10 +183,12 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       totals: {},
       error: errorSummary(error),
     };
-    await withReconnect(() => store.finishRun(runId, outcome)).catch(() => undefined);
+    outcome.status = (await withReconnect(() => store.endRun(runId, outcome)).catch(
+      () => outcome.status,
+    )) as RunOutcome["status"];
     bus.emit({
       type: "run.end",
-      status: "failed",
+      status: outcome.status,
       totals: emptyTotals(),
       outputs: {},
       error,

@@ -72,6 +72,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     queueName: queueNames.video(run.service),
     holderId: unitWorkflowId(job),
     signal,
+    checkCancelled: () => cancel.check(),
   });
   let subRuns = 0;
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
@@ -141,7 +142,9 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     );
     return { ok: true, result };
   } catch (error) {
-    return { ok: false, error: serializeError(error), cancelled: signal.aborted };
+    // Ended by the run's cancel (seen by its watch, its budget or its slot), or failed.
+    const cancelled = signal.aborted || (await cancel.check());
+    return { ok: false, error: serializeError(error), cancelled };
   } finally {
     cancel.stop();
     // A submission that never completed holds no credits any more.

@@ -47,6 +47,11 @@ export function videoSlots(options: {
   queueName: string;
   holderId: string;
   signal: AbortSignal;
+  /**
+   * Looks at once whether the run was cancelled (aborting `signal` if so). A slot that ends
+   * CANCELLED before it started was cancelled with its run: the unit stops there.
+   */
+  checkCancelled?: () => Promise<boolean>;
 }): LimitRunner {
   const { context, queueName, holderId, signal } = options;
   // Numbers are taken before any await: a unit whose sub-pipeline runs several clips at
@@ -73,12 +78,22 @@ export function videoSlots(options: {
           signal,
         );
         if (status.status === "PENDING") return slotId;
+        if (status.status !== "SUCCESS") {
+          // Cancelled in the queue (`reelsmith cancel` cancels waiting slots): never take
+          // another one, which could let this unit submit after its run was cancelled.
+          await options.checkCancelled?.();
+          signal.throwIfAborted();
+          throw Object.assign(
+            new Error(`video slot ${slotId} ended ${status.status} before it was granted`),
+            { name: "AbortError" },
+          );
+        }
       } catch (error) {
         // Cancelled while waiting: the place in the queue is given up (started or not).
         await context.dbos.cancelWorkflow(slotId).catch(() => undefined);
         throw error;
       }
-      // Given back before (an earlier execution of this unit): try the next one.
+      // Given back before (SUCCESS: an earlier execution of this unit): try the next one.
     }
   };
   return async <T>(work: () => PromiseLike<T> | T): Promise<T> => {

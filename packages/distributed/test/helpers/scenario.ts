@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@reelsmith/core";
 import { type Simulator, type SimulatorOptions, startSimulator } from "@reelsmith/simulator";
 import { type Coordinator, connect } from "../../src/index.js";
 import { spawnWorker, stopWorker, type WorkerProcess } from "./workers.js";
@@ -64,5 +65,18 @@ export async function waitFor<T>(
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The prompts of every video job the simulator made, from its own job list (GET /v1/videos). */
+export async function jobPrompts(simulator: Simulator): Promise<string[]> {
+  const client = createClient({ baseURL: simulator.url, apiKey: simulator.apiKey });
+  const prompts: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await client.videos.list({ limit: 100, ...(after ? { after } : {}) });
+    prompts.push(...page.data.map((job) => job.prompt));
+    if (!page.has_more || !page.last_id) return prompts;
+    after = page.last_id;
   }
 }
