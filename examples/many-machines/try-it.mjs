@@ -91,7 +91,7 @@ try {
   };
   // 2. Two workers (on real machines: one or more per machine, the same database URL).
   for (const name of ["worker-1", "worker-2"]) {
-    await start(["worker", "--concurrency", "4"], env, name).waitFor(/taking work/);
+    await start(["worker", "--concurrency", "4"], env, name).waitFor(/ ready: /);
   }
   // 3. The run: validated here, enqueued, followed until it ends (add --detach to return at once).
   const run = start(

@@ -31,7 +31,7 @@ function env(): Record<string, string> {
 
 async function startWorkerProcess(): Promise<CliProcess> {
   const worker = startCli(["worker", "--concurrency", "8"], { cwd, env: env() });
-  await worker.waitFor((output) => output.stdout.includes("taking work"), 60_000);
+  await worker.waitFor((output) => output.stdout.includes(" ready: "), 60_000);
   workers.push(worker);
   return worker;
 }
@@ -95,7 +95,13 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     expect(spent).toBeGreaterThanOrEqual(36);
     const status = await runCli(["status", "--json"], { cwd, env: env() });
     expect(status.code).toBe(0);
-    const runs = JSON.parse(status.stdout) as { credits: { spent: number } }[];
+    const { runs, workers } = JSON.parse(status.stdout) as {
+      runs: { credits: { spent: number } }[];
+      workers: { live: boolean; heartbeatAt: string }[];
+    };
+    // The two workers of this file are live, each with a heartbeat.
+    expect(workers).toHaveLength(2);
+    for (const worker of workers) expect(worker.live).toBe(true);
     const total = runs.reduce((sum, run) => sum + run.credits.spent, 0);
     expect(total).toBe(spent);
   });

@@ -1,10 +1,11 @@
 import path from "node:path";
-import { clearDatabaseCache, connect, listDatabaseCache } from "@reelsmith/distributed";
+import { clearDatabaseCache, listDatabaseCache } from "@reelsmith/distributed";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { writeCacheListing } from "../render/cache-listing.js";
 import { formatBytes } from "../render/format.js";
 import { displayPath } from "../render/summary.js";
+import { openCoordinator } from "./database-option.js";
 
 /** The database as the output names it: no user name or password. */
 function displayDatabase(url: string): string {
@@ -22,7 +23,7 @@ export async function databaseCacheList(
   flags: { json?: boolean },
   context: CliContext,
 ): Promise<number> {
-  const coordinator = await connect(database);
+  const coordinator = await openCoordinator(database, context);
   try {
     const entries = await listDatabaseCache(coordinator);
     const shown = displayDatabase(database);
@@ -45,7 +46,7 @@ export async function databaseCacheClear(
   flags: { artifacts?: string },
   context: CliContext,
 ): Promise<number> {
-  const coordinator = await connect(database);
+  const coordinator = await openCoordinator(database, context);
   try {
     const artifacts = flags.artifacts ? path.resolve(context.cwd, flags.artifacts) : undefined;
     const cleared = await clearDatabaseCache(coordinator, artifacts ? { artifacts } : {});

@@ -1,3 +1,4 @@
+import type { Coordinator } from "@reelsmith/distributed";
 import { Option } from "commander";
 import { addSecret, type CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -51,4 +52,32 @@ export function requireDatabaseUrl(
     });
   }
   return url;
+}
+
+/**
+ * How long each wait for the database at start-up may last (connection, schema lock, launch):
+ * REELSMITH_DATABASE_TIMEOUT seconds, else 120 s.
+ * @example const ms = databaseTimeoutMs(context);
+ */
+export function databaseTimeoutMs(context: CliContext, seconds?: number): number {
+  const raw = seconds ?? context.env.REELSMITH_DATABASE_TIMEOUT;
+  if (raw === undefined || raw === "") return 120_000;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new UsageError(`REELSMITH_DATABASE_TIMEOUT must be a number of seconds, got "${raw}"`, {
+      code: "invalid_database_timeout",
+      hint: "e.g. REELSMITH_DATABASE_TIMEOUT=60",
+    });
+  }
+  return value * 1000;
+}
+
+/**
+ * Connects to the shared database for a command (creating or updating its schemas when
+ * needed), with the start-up deadline and Ctrl-C applied to every wait.
+ * @example const coordinator = await openCoordinator(url, context);
+ */
+export async function openCoordinator(url: string, context: CliContext): Promise<Coordinator> {
+  const { connect } = await import("@reelsmith/distributed");
+  return connect(url, undefined, { timeoutMs: databaseTimeoutMs(context), signal: context.signal });
 }

@@ -1,7 +1,7 @@
 import {
   cancelRun,
-  connect,
   listRunSummaries,
+  listWorkers,
   type RunSummary,
   runDetail,
   startWorker,
@@ -9,7 +9,7 @@ import {
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
-import { requireDatabaseUrl } from "./database-option.js";
+import { databaseTimeoutMs, openCoordinator, requireDatabaseUrl } from "./database-option.js";
 
 /** The run's detail, or a usage error naming the run when the database has none. */
 async function requireRunDetail(
@@ -39,7 +39,13 @@ function credits(summary: RunSummary): string {
  * @example const code = await workerCommand({ database: url, concurrency: 8 }, context);
  */
 export async function workerCommand(
-  flags: { database?: string; concurrency?: number; apiKey?: string; grace?: number },
+  flags: {
+    database?: string;
+    concurrency?: number;
+    apiKey?: string;
+    grace?: number;
+    startupTimeout?: number;
+  },
   context: CliContext,
 ): Promise<number> {
   const database = requireDatabaseUrl(flags, context, "worker");
@@ -48,28 +54,46 @@ export async function workerCommand(
     context.env,
   );
   addSecret(context, connection.apiKey);
-  const worker = await startWorker({
-    databaseUrl: database,
-    ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
-    ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
-    logger: {
-      warn: (message, data) =>
-        context.stderr.write(`warning: ${message} ${data ? JSON.stringify(data) : ""}\n`),
-      error: (message, data) =>
-        context.stderr.write(`error: ${message} ${data ? JSON.stringify(data) : ""}\n`),
-    },
-  });
-  context.stdout.write(`worker ${worker.executorId} taking work (stop with Ctrl-C or SIGTERM)\n`);
+  const graceMs = (flags.grace ?? 10) * 1000;
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  try {
+    worker = await startWorker({
+      databaseUrl: database,
+      ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+      ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+      startupTimeoutMs: databaseTimeoutMs(context, flags.startupTimeout),
+      signal: context.signal,
+      logger: {
+        warn: (message, data) =>
+          context.stderr.write(`warning: ${message} ${data ? JSON.stringify(data) : ""}\n`),
+        error: (message, data) =>
+          context.stderr.write(`error: ${message} ${data ? JSON.stringify(data) : ""}\n`),
+      },
+    });
+  } catch (error) {
+    if (!context.signal.aborted) throw error;
+    // Stopped while it was still starting: nothing was taken, nothing is left behind.
+    context.stdout.write("worker stopped before it took any work\n");
+    return ExitCode.ok;
+  }
+  context.stdout.write(
+    `worker ${worker.executorId} ready: concurrency ${worker.concurrency}, queues ${worker.queues.join(", ")} (stop with Ctrl-C or SIGTERM)\n`,
+  );
   await new Promise<void>((resolve) => {
     if (context.signal.aborted) resolve();
     else context.signal.addEventListener("abort", () => resolve(), { once: true });
   });
   context.stdout.write(
-    `stopping: running units may finish within ${flags.grace ?? 10} s, the rest is handed back\n`,
+    `stopping: running units may finish within ${graceMs / 1000} s, the rest is handed back\n`,
   );
-  await worker.stop({ graceMs: (flags.grace ?? 10) * 1000 });
+  await worker.stop({ graceMs });
   context.stdout.write("worker stopped\n");
   return ExitCode.ok;
+}
+
+function ago(date: Date): string {
+  const seconds = Math.max(0, Math.round((Date.now() - date.getTime()) / 1000));
+  return seconds < 120 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
 }
 
 /**
@@ -81,13 +105,24 @@ export async function statusCommand(
   flags: { database?: string; json?: boolean },
   context: CliContext,
 ): Promise<number> {
-  const coordinator = await connect(requireDatabaseUrl(flags, context, "status"));
+  const coordinator = await openCoordinator(requireDatabaseUrl(flags, context, "status"), context);
   try {
     if (!runId) {
       const runs = await listRunSummaries(coordinator);
+      const workers = await listWorkers(coordinator.pool, { live: true });
       if (flags.json) {
-        context.stdout.write(`${JSON.stringify(runs)}\n`);
+        context.stdout.write(`${JSON.stringify({ runs, workers })}\n`);
         return ExitCode.ok;
+      }
+      context.stdout.write(
+        workers.length === 0
+          ? "no live worker (start one with: reelsmith worker --database …)\n"
+          : `${workers.length} live worker${workers.length === 1 ? "" : "s"}:\n`,
+      );
+      for (const worker of workers) {
+        context.stdout.write(
+          `  ${worker.executorId}  concurrency ${worker.concurrency}  last heartbeat ${ago(worker.heartbeatAt)}  since ${worker.startedAt.toISOString()}\n`,
+        );
       }
       if (runs.length === 0) context.stdout.write("no runs yet\n");
       for (const run of runs) {
@@ -136,14 +171,19 @@ export async function cancelCommand(
   flags: { database?: string },
   context: CliContext,
 ): Promise<number> {
-  const coordinator = await connect(requireDatabaseUrl(flags, context, "cancel"));
+  const coordinator = await openCoordinator(requireDatabaseUrl(flags, context, "cancel"), context);
   try {
     const detail = await requireRunDetail(coordinator, runId);
     if (detail.endedAt) {
       context.stdout.write(`run ${runId} already ended (${detail.status}); nothing to cancel\n`);
       return ExitCode.ok;
     }
-    const { cancelledUnits } = await cancelRun(coordinator, runId);
+    const { cancelledUnits, alreadyEnded } = await cancelRun(coordinator, runId);
+    if (alreadyEnded) {
+      const ended = await requireRunDetail(coordinator, runId);
+      context.stdout.write(`run ${runId} already ended (${ended.status}); nothing to cancel\n`);
+      return ExitCode.ok;
+    }
     context.stdout.write(
       `run ${runId} cancelled: nothing new is submitted, ${cancelledUnits} queued unit(s) cancelled; jobs already at the service finish there (the service cannot cancel them)\n`,
     );

@@ -1,7 +1,6 @@
 import path from "node:path";
 import {
   type Coordinator,
-  connect,
   followRun,
   lastEventId,
   resumeRun,
@@ -13,6 +12,7 @@ import { addSecret, type CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
+import { openCoordinator } from "./database-option.js";
 
 /** What `run --database` and `resume --database` take. */
 export interface DistributedRunOptions {
@@ -51,7 +51,7 @@ export async function executeDistributedRun(
     let runId: string;
     let after = 0;
     if (options.resumeRunId) {
-      coordinator = await connect(options.database);
+      coordinator = await openCoordinator(options.database, context);
       runId = options.resumeRunId;
       const run = await coordinator.store.getRun(runId);
       if (!run) {
@@ -78,7 +78,7 @@ export async function executeDistributedRun(
           hint: "pass --base-url (or set REELSMITH_BASE_URL); the built-in simulator lives in one process only",
         });
       }
-      coordinator = await connect(options.database);
+      coordinator = await openCoordinator(options.database, context);
       const submitted = await submitRun(coordinator, {
         pipeline: pipeline.path,
         inputs,
@@ -105,6 +105,11 @@ export async function executeDistributedRun(
         onEvent: (event) => renderer.event(event),
         signal: context.signal,
         afterEventId: after,
+        // The run waits in the queue until a worker takes it: say so, and how to start one.
+        onNoWorker: ({ sinceMs, count }) =>
+          renderer.note(
+            `no live worker on this database ${count === 1 ? "yet" : `for ${Math.round(sinceMs / 1000)} s`}: the run waits in the queue until one starts. Start one with: reelsmith worker --database … (on any machine that reaches the database and the service)`,
+          ),
       });
     } catch (error) {
       if (context.signal.aborted) {

@@ -26,6 +26,11 @@ export function registerDistributedCommands(
       "on stop, how long running units may finish (default 10)",
       parsePositiveInteger,
     )
+    .option(
+      "--startup-timeout <seconds>",
+      "how long each wait for the database at start-up may last (default REELSMITH_DATABASE_TIMEOUT, else 120)",
+      parsePositiveInteger,
+    )
     .addOption(
       connectionOption("--api-key <key>", "API key (else REELSMITH_API_KEY, OPENAI_API_KEY)"),
     )
