@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDirectory } from "../../test/fixtures.js";
@@ -6,6 +6,7 @@ import { decodeAllFrames, decodeRgb, meanDifference } from "../../test/frame.js"
 import { concat } from "../concat/concat.js";
 import { CaptionsFileError } from "../errors/captions-file-error.js";
 import { CaptionsInputError } from "../errors/captions-input-error.js";
+import { MediaAbortError } from "../errors/media-abort-error.js";
 import { bundledFontFile } from "../locate/font-file.js";
 import { type FfmpegTools, locateFfmpeg } from "../locate/locate-ffmpeg.js";
 import { probe } from "../probe/probe.js";
@@ -208,6 +209,20 @@ describe("burnCaptions", () => {
     const clean = await decodeRgb(tools, plain, 1.5, file("c.rgb"), band.bottom);
     const burnt = await decodeRgb(tools, result.output, 1.5, file("d.rgb"), band.bottom);
     expect(meanDifference(clean, burnt)).toBeGreaterThan(1);
+  });
+
+  it("stops when aborted and leaves neither output nor scratch files", async () => {
+    const controller = new AbortController();
+    const burning = burnCaptions(plain, {
+      output: file("aborted.mp4"),
+      cues: [{ index: 0, start: 0, end: 3, text: "Never finished" }],
+      signal: controller.signal,
+      srtOutput: true,
+    });
+    controller.abort(new Error("user cancelled"));
+    await expect(burning).rejects.toBeInstanceOf(MediaAbortError);
+    const left = await readdir(work());
+    expect(left.filter((name) => name.startsWith("aborted") || name.startsWith("."))).toEqual([]);
   });
 
   it("refuses a missing or malformed SRT and missing or empty captions, writing nothing", async () => {
