@@ -1,3 +1,4 @@
+export * from "./captions/index.js";
 export * from "./concat/index.js";
 export * from "./edit/index.js";
 export * from "./errors/index.js";

@@ -1,6 +1,10 @@
+export { CaptionsFileError } from "./captions-file-error.js";
+export { CaptionsInputError } from "./captions-input-error.js";
 export { FfmpegError } from "./ffmpeg-error.js";
 export { FfmpegNotFoundError } from "./ffmpeg-not-found-error.js";
 export { FfmpegStalledError } from "./ffmpeg-stalled-error.js";
+export { FontFileError } from "./font-file-error.js";
+export { FrameOutOfRangeError } from "./frame-out-of-range-error.js";
 export { MediaAbortError } from "./media-abort-error.js";
 export { MediaError } from "./media-error.js";
 export { MediaVerificationError } from "./media-verification-error.js";

@@ -1,0 +1,14 @@
+export {
+  type BurnCaptionsOptions,
+  type BurnCaptionsResult,
+  burnCaptions,
+} from "./burn-captions.js";
+export type { CaptionCue } from "./caption-cue.js";
+export { type CaptionCuesInput, captionCues } from "./caption-cues.js";
+export { bundledCaptionFontFiles } from "./caption-fonts.js";
+export { assColour, type CaptionStyle } from "./caption-style.js";
+export { clipDurations } from "./clip-durations.js";
+export { type FormatSrtOptions, formatSrt } from "./format-srt.js";
+export { parseSrt, readSrtFile } from "./parse-srt.js";
+export { formatSrtTime, parseSrtTime } from "./srt-time.js";
+export { defaultMaxLineLength, wrapCaption } from "./wrap-caption.js";
