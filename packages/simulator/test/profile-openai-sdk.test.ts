@@ -136,7 +136,11 @@ describe("the official openai SDK against the simulator serving a profile in the
     });
     expect(image.param).toBe("input_reference");
     expect(image.code).toBe("image_not_supported");
-    const size = await refused({ model: "veo-3-fast", prompt: "x", size: "1920x1080" });
+    const size = await refused({
+      model: "veo-3-fast",
+      prompt: "x",
+      size: "1920x1080" as OpenAI.VideoSize,
+    });
     expect(size.param).toBe("size");
     expect(simulator.videoRequests().at(-1)?.status).toBe(400);
   });
