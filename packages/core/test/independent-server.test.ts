@@ -232,7 +232,14 @@ describe("core against @dwmkerr/mock-llm, an independent OpenAI-compatible serve
     const result = await client.chat.runTools({
       model: "gpt-4o-mini",
       messages: [{ role: "user", content: "What time is it?" }],
-      tools: [{ name: "now", description: "The time", execute: async () => "noon" }],
+      tools: [
+        {
+          name: "now",
+          description: "The time",
+          parameters: { type: "object", properties: {} },
+          execute: async () => "noon",
+        },
+      ],
     });
     // Core gives the call an id and sends the same one on the assistant message and the result.
     expect(result.completion.choices[0]?.message.content).toBe(
