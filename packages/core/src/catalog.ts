@@ -1,15 +1,40 @@
 /**
- * @reelsmith/core/catalog: the video model catalog (spec 2.3) and the local request check,
- * without the HTTP client. For code that only validates (a pipeline checker, a CLI's
- * `validate`) and should not load undici.
+ * @reelsmith/core/catalog: video model specs and the local request check, without the HTTP
+ * client. For code that only validates (a pipeline checker, a CLI's `validate`) and should not
+ * load undici.
  *
  * @example
  * ```ts
- * import { referenceVideoModels, validateVideoRequest } from "@reelsmith/core/catalog";
- * validateVideoRequest({ model: "reel-video-1", prompt: "a fox", seconds: "4" });
+ * import { findVideoRequestProblems } from "@reelsmith/core/catalog";
+ * findVideoRequestProblems({ model: "veo-3-fast", prompt: "a fox", seconds: 12 }, catalog);
  * ```
  */
-export { InvalidRequestError } from "./errors/invalid-request-error.js";
+export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
 export { referenceVideoModels } from "./videos/catalog.js";
-export type { VideoCreateParams, VideoModelCatalog, VideoModelLimits } from "./videos/types.js";
+export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
+export type {
+  ImageInput,
+  ParamSpec,
+  ParamType,
+  SecondsSpec,
+  SizesSpec,
+  VideoCreateParams,
+  VideoDialect,
+  VideoModelCatalog,
+  VideoModelLimits,
+  VideoModelSpec,
+  VideoParamValue,
+  VideoPrice,
+} from "./videos/types.js";
 export { validateVideoRequest } from "./videos/validate-video-request.js";
+export {
+  describeSeconds,
+  describeSizes,
+  longestSeconds,
+  secondsAllowed,
+  sizeAllowed,
+} from "./videos/video-model-spec.js";
+export {
+  findVideoRequestProblems,
+  type VideoRequestProblem,
+} from "./videos/video-request-problems.js";

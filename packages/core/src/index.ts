@@ -5,7 +5,7 @@
  * ```ts
  * import { createClient } from "@reelsmith/core";
  * const client = createClient();
- * const stream = await client.chat.completions.create({ model: "reel-chat-1", messages: [{ role: "user", content: "Hi" }], stream: true });
+ * const stream = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Hi" }], stream: true });
  * for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta.content ?? "");
  * ```
  */
@@ -23,11 +23,35 @@ export * from "./errors/index.js";
 export { imagePart } from "./images/image-part.js";
 export { Models } from "./models/models.js";
 export type { Model } from "./models/types.js";
+export {
+  type ChatModelSpec,
+  chatModelsFromProfile,
+  clientOptionsFromProfile,
+  type ProfileClientOptions,
+  type ProfileProblem,
+  type ProviderProfile,
+  parseProfile,
+  profileUnknowns,
+  validateProfile,
+  videoCatalogFromProfile,
+} from "./profile/index.js";
 export { referenceVideoModels } from "./videos/catalog.js";
 export type { DownloadProgress } from "./videos/download.js";
+export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export { normalizeVideoJob } from "./videos/normalize-job.js";
 export type * from "./videos/types.js";
 export { validateVideoRequest } from "./videos/validate-video-request.js";
+export {
+  describeSeconds,
+  describeSizes,
+  longestSeconds,
+  secondsAllowed,
+  sizeAllowed,
+} from "./videos/video-model-spec.js";
+export {
+  findVideoRequestProblems,
+  type VideoRequestProblem,
+} from "./videos/video-request-problems.js";
 export {
   type CreateAndWaitOptions,
   type DownloadContentOptions,

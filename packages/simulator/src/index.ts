@@ -3,6 +3,7 @@ export {
   chatModels,
   type VideoModelCatalog,
   type VideoModelLimits,
+  type VideoModelSpec,
   videoModels,
 } from "./catalog/index.js";
 export type { ReplyStyle } from "./chat/generate-reply.js";
@@ -18,4 +19,5 @@ export type { Logger } from "./server/logger.js";
 export { type Simulator, type SimulatorOptions, startSimulator } from "./server/start-simulator.js";
 export type { SimulatorStats } from "./stats/simulator-stats.js";
 export { videoCredits } from "./videos/credits.js";
+export type { ReceivedFile, ReceivedVideoRequest } from "./videos/read-video-body.js";
 export { failWord } from "./videos/video-service.js";

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { longestSeconds } from "@reelsmith/core/catalog";
 import { probe, thumbnail } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator, videoCredits, videoModels } from "../src/index.js";
@@ -40,14 +41,14 @@ describe("video jobs", () => {
       const tooLong = await submit(simulator, {
         model: model.id,
         prompt: "x",
-        seconds: String(model.maxSeconds + 1),
+        seconds: String(longestSeconds(model.seconds!) + 1),
       });
       expect(tooLong.response.status).toBe(400);
       expect(tooLong.job).toMatchObject({
         error: { param: "seconds", type: "invalid_request_error" },
       });
       expect((tooLong.job.error as { message: string }).message).toContain(
-        String(model.maxSeconds),
+        String(longestSeconds(model.seconds!)),
       );
       const wrongSize = await submit(simulator, {
         model: model.id,

@@ -7,6 +7,8 @@ export interface RecordedRequest {
   url: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** The body's bytes (a multipart body is not UTF-8 text). */
+  bytes: Buffer;
 }
 
 export type TestHandler = (
@@ -39,6 +41,7 @@ export async function startTestServer(handler: TestHandler, port = 0): Promise<T
       url: request.url ?? "",
       headers: request.headers,
       body: Buffer.concat(chunks).toString("utf8"),
+      bytes: Buffer.concat(chunks),
     };
     requests.push(recorded);
     for (const waiter of waiting) {

@@ -71,7 +71,9 @@ async function runCall(
   }
   let args: unknown;
   try {
-    args = call.function.arguments.trim() === "" ? {} : JSON.parse(call.function.arguments);
+    // Some OpenAI-compatible servers leave `arguments` out for a call without any.
+    const text = typeof call.function.arguments === "string" ? call.function.arguments : "";
+    args = text.trim() === "" ? {} : JSON.parse(text);
   } catch (error) {
     return `Error: the arguments are not valid JSON (${(error as Error).message}).`;
   }
@@ -137,8 +139,16 @@ export async function runTools(
     );
     addUsage(usage, completion.usage);
     const message = completion.choices[0]?.message ?? { role: "assistant" as const, content: "" };
-    messages.push(message);
-    const calls = message.tool_calls ?? [];
+    // A call without an id (some compatible servers send none) gets one, so that its result
+    // can name it; the assistant message sent back carries the same ids.
+    const calls = (message.tool_calls ?? []).map((call, index) => ({
+      ...call,
+      type: call.type ?? ("function" as const),
+      id: typeof call.id === "string" && call.id !== "" ? call.id : `call_${round}_${index}`,
+    }));
+    // The reply goes back as the assistant's turn, even from a server that left `role` out.
+    const turn = { ...message, role: "assistant" as const };
+    messages.push(calls.length > 0 ? { ...turn, tool_calls: calls } : turn);
     if (calls.length === 0) return { completion, messages, usage, rounds: round };
     if (round >= maxRounds) throw new ToolRoundsExceededError(round, messages);
     const outputs = await Promise.all(calls.map((call) => runCall(call, byName, options.signal)));

@@ -1,5 +1,5 @@
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
-import { referenceVideoModels } from "../videos/catalog.js";
+import type { VideoDialect } from "../videos/types.js";
 import type { ClientOptions, Logger } from "./options.js";
 
 /** Options of a client after defaults and environment fallbacks are applied. */
@@ -18,6 +18,9 @@ export interface ResolvedConfig {
   videoModels: ClientOptions["videoModels"];
   defaultHeaders: Record<string, string>;
   honoursIdempotencyKeys: boolean;
+  /** undefined: try listing, a 404/405/501 means the service does not list. */
+  listsJobs: boolean | undefined;
+  dialect: VideoDialect;
 }
 
 /**
@@ -73,6 +76,16 @@ function checkNumber(
   return value;
 }
 
+function checkDialect(dialect: VideoDialect | undefined): VideoDialect {
+  if (dialect === undefined) return "reference";
+  if (dialect !== "reference" && dialect !== "openai") {
+    throw new TypeError(
+      `Expected \`dialect\` to be "reference" or "openai", got ${JSON.stringify(dialect)}`,
+    );
+  }
+  return dialect;
+}
+
 /** Applies defaults and the REELSMITH_* then OPENAI_* environment fallbacks. */
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const env = options.env ?? process.env;
@@ -90,8 +103,10 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     retryMaxBackoffMs: checkNumber("retryMaxBackoffMs", options.retryMaxBackoffMs, 8_000, 0),
     pollIntervalMs: checkNumber("pollIntervalMs", options.pollIntervalMs, 5_000, 1),
     logger: options.logger ?? {},
-    videoModels: options.videoModels === undefined ? referenceVideoModels : options.videoModels,
+    videoModels: options.videoModels ?? null,
     defaultHeaders: { ...(options.defaultHeaders ?? {}) },
     honoursIdempotencyKeys: options.honoursIdempotencyKeys === true,
+    listsJobs: options.listsJobs,
+    dialect: checkDialect(options.dialect),
   };
 }

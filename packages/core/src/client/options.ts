@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import type { VideoModelCatalog } from "../videos/types.js";
+import type { VideoDialect, VideoModelCatalog } from "../videos/types.js";
 
 /**
  * Where the client reports what it does (requests, retries). Every method is optional;
@@ -40,8 +40,17 @@ export interface ClientOptions {
   /** undici dispatcher (Agent, ProxyAgent, MockAgent…) used for every request. */
   dispatcher?: Dispatcher;
   logger?: Logger;
-  /** Catalog used by `videos.create()` to check `seconds`/`size` before sending; `null` turns the check off. Default `referenceVideoModels`. */
+  /**
+   * Video models `videos.create()` checks requests against before sending (model known,
+   * seconds, size, image, provider params), e.g. `videoCatalogFromProfile(profile)`. Default
+   * none: only the request's shape is checked and the service decides.
+   */
   videoModels?: VideoModelCatalog | null;
+  /**
+   * How the video API speaks: `reference` (the service interface: JSON body, default) or
+   * `openai` (OpenAI's `/v1/videos`: multipart body with `input_reference` as a file).
+   */
+  dialect?: VideoDialect;
   /** Extra headers sent with every request to the service. */
   defaultHeaders?: Record<string, string>;
   /**
@@ -50,6 +59,12 @@ export interface ClientOptions {
    * with its key; otherwise it looks for the job in `GET /v1/videos`. Default false.
    */
   honoursIdempotencyKeys?: boolean;
+  /**
+   * Whether `GET /v1/videos` lists the account's jobs, so `videos.resolveSubmission()` can
+   * look an ambiguous submission up there. Default: try it (a 404/405/501 means no); `false`
+   * never lists.
+   */
+  listsJobs?: boolean;
   /** Environment to read the fallbacks from (default `process.env`). */
   env?: Record<string, string | undefined>;
 }

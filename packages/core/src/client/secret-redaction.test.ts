@@ -85,7 +85,7 @@ describe("the API key never leaks", () => {
     });
     errors.push(
       await refused.videos
-        .create({ model: "reel-video-1", prompt: "p" })
+        .create({ model: "sora-2", prompt: "p" })
         .catch((error: unknown) => error),
     );
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${testKey}`);

@@ -2,33 +2,33 @@ import type { VideoJob } from "../videos/types.js";
 import { ReelsmithError } from "./reelsmith-error.js";
 
 /**
- * A video job ended with status `failed`. `jobError` is the job's `error` field as sent.
+ * A video job ended with status `failed`. `serviceCode` and `serviceMessage` are the service's
+ * own (from the job's normalised `error`); `job` is the job as last read.
  *
  * @example
  * ```ts
- * catch (error) { if (VideoJobFailedError.isInstance(error)) console.error(error.job.id, error.jobError); }
+ * catch (error) { if (VideoJobFailedError.isInstance(error)) console.error(error.job.id, error.serviceCode, error.serviceMessage); }
  * ```
  */
 export class VideoJobFailedError extends ReelsmithError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.VideoJobFailedError");
   readonly job: VideoJob;
-  readonly jobError: unknown;
+  /** The job's `error` as normalised: `{ code?, message }`. */
+  readonly jobError: VideoJob["error"];
+  /** The service's machine-readable code, when it gave one (e.g. `moderation_blocked`). */
+  readonly serviceCode: string | undefined;
+  /** The service's message, or "no reason given". */
+  readonly serviceMessage: string;
   constructor(job: VideoJob) {
-    super(`Video job ${job.id} failed: ${describeJobError(job.error)}`, {
-      code: "video_job_failed",
-      isRetryable: false,
-    });
+    const serviceMessage = job.error?.message ?? "no reason given";
+    const serviceCode = job.error?.code;
+    super(
+      `Video job ${job.id} failed: ${serviceMessage}${serviceCode ? ` (${serviceCode})` : ""}`,
+      { code: "video_job_failed", isRetryable: false },
+    );
     this.job = job;
     this.jobError = job.error;
+    this.serviceCode = serviceCode;
+    this.serviceMessage = serviceMessage;
   }
-}
-
-function describeJobError(error: unknown): string {
-  if (typeof error === "string") return error;
-  if (error && typeof error === "object") {
-    const { message, code } = error as { message?: unknown; code?: unknown };
-    if (typeof message === "string")
-      return typeof code === "string" ? `${message} (${code})` : message;
-  }
-  return "no reason given";
 }

@@ -18,7 +18,10 @@ export interface TransportRequest {
   method: "GET" | "POST" | "DELETE";
   /** A path such as `/v1/models` (appended to the base URL) or an absolute URL. */
   path: string;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, with its content type (a multipart body); takes the place of `body`. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
   options?: RequestOptions | undefined;
   /** Set for `POST /v1/videos`: retried only when no job can have been created. */
   submission?: { idempotencyKey: string };
@@ -92,7 +95,7 @@ export class Transport {
       accept: request.accept ?? "application/json",
       "user-agent": userAgent,
     };
-    if (hasBody) headers["content-type"] = "application/json";
+    if (hasBody) headers["content-type"] = request.rawBody?.contentType ?? "application/json";
     // Lower-cased, so that the credential rules below see every spelling.
     for (const extra of [this.config.defaultHeaders, request.options?.headers ?? {}]) {
       for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
@@ -205,7 +208,11 @@ export class Transport {
     try {
       let url = this.#resolveURL(request.path);
       let method = request.method;
-      let body = request.body === undefined ? undefined : JSON.stringify(request.body);
+      let body: string | Uint8Array | undefined = request.rawBody
+        ? request.rawBody.bytes
+        : request.body === undefined
+          ? undefined
+          : JSON.stringify(request.body);
       for (let redirects = 0; ; redirects++) {
         const headers = this.#headers(url, request, body !== undefined);
         this.config.logger.debug?.("request", { method, url: url.origin + url.pathname, attempt });

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "../__fixtures__/test-server.js
 import { createClient } from "../client/create-client.js";
 import { AmbiguousSubmissionError } from "../errors/ambiguous-submission-error.js";
 
-const params = { model: "reel-video-1", prompt: "a fox in the snow", seconds: 4, size: "1280x720" };
+const params = { model: "sora-2", prompt: "a fox in the snow", seconds: 4, size: "1280x720" };
 const now = Math.floor(Date.now() / 1000);
 
 function job(id: string, created: number, extra: Record<string, unknown> = {}) {
@@ -11,7 +11,7 @@ function job(id: string, created: number, extra: Record<string, unknown> = {}) {
     id,
     object: "video",
     status: "processing",
-    model: "reel-video-1",
+    model: "sora-2",
     prompt: params.prompt,
     seconds: "4",
     size: "1280x720",

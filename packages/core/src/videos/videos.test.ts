@@ -35,12 +35,12 @@ const job = (status: string, extra: Record<string, unknown> = {}) => ({
   object: "video",
   status,
   created: 1,
-  model: "reel-video-1",
+  model: "sora-2",
   prompt: "a fox",
   ...extra,
 });
 const fast = { retryBaseDelayMs: 1, retryMaxBackoffMs: 4 };
-const params = { model: "reel-video-1", prompt: "a fox", seconds: 4, size: "1280x720" };
+const params = { model: "sora-2", prompt: "a fox", seconds: 4, size: "1280x720" };
 
 describe("videos.create", () => {
   it("sends seconds as a string with an Idempotency-Key (random or given)", async () => {
@@ -57,9 +57,13 @@ describe("videos.create", () => {
     );
   });
 
-  it("checks the model limits before sending", async () => {
+  it("checks the model limits of its catalog before sending, and none without one", async () => {
     const server = await serve((_request, response) => sendJSON(response, 200, job("pending")));
-    const client = createClient({ baseURL: server.url, apiKey: testKey });
+    const client = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      videoModels: [{ id: "sora-2", seconds: [4, 8], sizes: ["1280x720", "720x1280"] }],
+    });
     const error = await client.videos
       .create({ ...params, seconds: 12 })
       .catch((caught: unknown) => caught);
@@ -69,8 +73,8 @@ describe("videos.create", () => {
       field: "size",
     });
     expect(server.requests).toHaveLength(0);
-    const unchecked = createClient({ baseURL: server.url, apiKey: testKey, videoModels: null });
-    await unchecked.videos.create({ ...params, seconds: 12 });
+    const unchecked = createClient({ baseURL: server.url, apiKey: testKey });
+    await unchecked.videos.create({ ...params, model: "any-model", seconds: 12 });
     expect(server.requests).toHaveLength(1);
   });
 

@@ -10,6 +10,7 @@ import { backoffDelay } from "../http/retry-policy.js";
 import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
 import { type DownloadProgress, streamToFile } from "./download.js";
+import { encodeVideoRequest } from "./encode-video-request.js";
 import { CREATED_SLACK_SECONDS, createdSeconds, matchesSubmission } from "./match-submission.js";
 import { normalizeVideoJob } from "./normalize-job.js";
 import { pollDelay } from "./poll-delay.js";
@@ -73,7 +74,7 @@ export interface DownloadContentOptions extends RequestOptions {
  *
  * @example
  * ```ts
- * const job = await client.videos.createAndWait({ model: "reel-video-1", prompt: "a fox", seconds: 4 });
+ * const job = await client.videos.createAndWait({ model: "sora-2", prompt: "a fox", seconds: 4 });
  * await client.videos.downloadContent(job.id, { to: "fox.mp4" });
  * ```
  */
@@ -86,20 +87,22 @@ export class Videos {
   }
 
   /**
-   * `POST /v1/videos`. Checks `seconds`/`size` against the client's catalog first, sends
-   * `seconds` as a string, and an `Idempotency-Key`. Retried only when no job can have been
-   * created; an ambiguous disconnect throws `AmbiguousSubmissionError`.
+   * `POST /v1/videos` in the client's dialect: a JSON body (`reference`) or a multipart one
+   * with `input_reference` as a file (`openai`); provider `params` as extra fields. Checks the
+   * request against the client's catalog first (when it has one), sends `seconds` as a string,
+   * and an `Idempotency-Key`. Retried only when no job can have been created; an ambiguous
+   * disconnect throws `AmbiguousSubmissionError`.
    */
   async create(params: VideoCreateParams, options: VideoCreateOptions = {}): Promise<VideoJob> {
-    const catalog = this.#transport.config.videoModels;
-    validateVideoRequest(params, catalog ?? []);
-    const body: Record<string, unknown> = { ...params };
-    if (params.seconds !== undefined) body.seconds = String(params.seconds).trim();
+    const config = this.#transport.config;
+    validateVideoRequest(params, config.videoModels);
+    const spec = config.videoModels?.find((model) => model.id === params.model);
+    const encoded = await encodeVideoRequest(params, config.dialect, spec?.params);
     const { idempotencyKey = randomUUID(), ...requestOptions } = options;
     const response = await this.#transport.json<unknown>({
       method: "POST",
       path: "/v1/videos",
-      body,
+      ...("json" in encoded ? { body: encoded.json } : { rawBody: encoded.multipart }),
       options: requestOptions,
       submission: { idempotencyKey },
     });
@@ -130,7 +133,7 @@ export class Videos {
    * Settles an ambiguous submission (`AmbiguousSubmissionError`: the connection dropped after
    * `POST /v1/videos` was written) without paying twice. With `honoursIdempotencyKeys` the
    * request is sent again with the same key, and the service answers with the job it made,
-   * if any. Otherwise the service's jobs are listed and those matching the request (model,
+   * if any. Otherwise (unless the client option `listsJobs` is false) the service's jobs are listed and those matching the request (model,
    * prompt, seconds, size, created since `sinceMs`) are returned, oldest first, so the caller
    * adopts one it has not claimed; an empty list means no job was made. A service that
    * offers neither throws the `AmbiguousSubmissionError` again (reconcile by hand).
@@ -146,6 +149,9 @@ export class Videos {
     if (this.#transport.config.honoursIdempotencyKeys) {
       const job = await this.create(params, { ...request, idempotencyKey });
       return { via: "idempotency-key", jobs: [job] };
+    }
+    if (this.#transport.config.listsJobs === false) {
+      throw new AmbiguousSubmissionError(idempotencyKey, { resolvable: false });
     }
     const found: VideoJob[] = [];
     let after: string | undefined;

@@ -1,3 +1,4 @@
 export { type ChatModelInfo, chatModels, findChatModel, modelsCreated } from "./chat-models.js";
-export type { VideoModelCatalog, VideoModelLimits } from "./video-model-limits.js";
+export { catalogFromProfile, defaultCatalog, type ServiceCatalog } from "./service-catalog.js";
+export type { VideoModelCatalog, VideoModelLimits, VideoModelSpec } from "./video-model-limits.js";
 export { findVideoModel, videoModels, videoSpeedFactors } from "./video-models.js";

@@ -1,14 +1,48 @@
-import { referenceVideoModels } from "@reelsmith/core";
-import type { VideoModelCatalog, VideoModelLimits } from "./video-model-limits.js";
+import type { VideoModelCatalog, VideoModelSpec } from "@reelsmith/core/catalog";
 
 /**
- * The three video models the simulator serves (spec 2.3): exactly `@reelsmith/core`'s reference
- * catalog, so the limits a client checks before sending and the ones served cannot drift apart.
+ * The three video models the simulator serves when it is given no profile (spec 2.3).
+ * They are the simulator's own: no product default depends on them.
  *
  * @example
- * const long = videoModels.find((model) => model.id === "reel-video-3-long"); // maxSeconds 20
+ * const long = videoModels.find((model) => model.id === "reel-video-3-long"); // seconds { min: 1, max: 20 }
  */
-export const videoModels: VideoModelCatalog = referenceVideoModels;
+export const videoModels: VideoModelCatalog = Object.freeze([
+  Object.freeze({
+    id: "reel-video-1",
+    seconds: Object.freeze({ min: 1, max: 10 }),
+    sizes: Object.freeze(["1280x720", "720x1280", "1920x1080", "1080x1920"]),
+  }),
+  Object.freeze({
+    id: "reel-video-2-lite",
+    seconds: Object.freeze({ min: 1, max: 8 }),
+    sizes: Object.freeze([
+      "720x480",
+      "480x720",
+      "854x480",
+      "480x854",
+      "960x540",
+      "540x960",
+      "1280x720",
+      "720x1280",
+    ]),
+  }),
+  Object.freeze({
+    id: "reel-video-3-long",
+    seconds: Object.freeze({ min: 1, max: 20 }),
+    sizes: Object.freeze([
+      "854x480",
+      "480x854",
+      "640x480",
+      "960x540",
+      "540x960",
+      "1280x720",
+      "720x1280",
+      "1920x1080",
+      "1080x1920",
+    ]),
+  }),
+]) as VideoModelCatalog;
 
 /**
  * How long each model "thinks", as a multiplier of the base timing (see the README):
@@ -21,6 +55,6 @@ export const videoSpeedFactors: Readonly<Record<string, number>> = Object.freeze
 });
 
 /** The catalog entry of `id`, or undefined. */
-export function findVideoModel(id: string): VideoModelLimits | undefined {
+export function findVideoModel(id: string): VideoModelSpec | undefined {
   return videoModels.find((model) => model.id === id);
 }

@@ -10,7 +10,7 @@ import { validateChatRequest } from "./validate-chat-request.js";
  */
 export const handleChatCompletion: RouteHandler = async (context, simulator) => {
   const body = await context.readJson();
-  const request = validateChatRequest(body);
+  const request = validateChatRequest(body, simulator.catalog.chatModels);
   const reply = generateReply(request, simulator.seed, simulator.replies);
   simulator.stats.chatCompletion();
   const head = {

@@ -1,4 +1,4 @@
-import { findChatModel } from "../catalog/chat-models.js";
+import { type ChatModelInfo, chatModels } from "../catalog/chat-models.js";
 import { HttpError } from "../errors/http-error.js";
 import { isHttpUrl, parseDataUri } from "../util/data-uri.js";
 import type {
@@ -41,11 +41,14 @@ function numberIn(
  * @example
  * const request = validateChatRequest({ model: "reel-chat-1", messages: [{ role: "user", content: "Hi" }] });
  */
-export function validateChatRequest(body: Record<string, unknown>): ChatRequest {
+export function validateChatRequest(
+  body: Record<string, unknown>,
+  models: readonly ChatModelInfo[] = chatModels,
+): ChatRequest {
   if (body.model === undefined)
     throw bad("Missing required parameter: 'model'.", "model", "missing_required_parameter");
   if (typeof body.model !== "string") throw bad("`model` must be a string.", "model");
-  const model = findChatModel(body.model);
+  const model = models.find((candidate) => candidate.id === body.model);
   if (!model) {
     throw new HttpError(
       404,
@@ -115,8 +118,18 @@ export function validateChatRequest(body: Record<string, unknown>): ChatRequest 
 
   const stop = checkStop(body.stop);
   const tools = checkTools(body.tools);
+  if (tools.length > 0 && !model.tools) {
+    throw bad(`${model.id} does not call tools: remove \`tools\`.`, "tools", "tools_not_supported");
+  }
   const toolChoice = checkToolChoice(body.tool_choice, tools);
   const responseFormat = checkResponseFormat(body.response_format);
+  if (responseFormat.type !== "text" && !model.json) {
+    throw bad(
+      `${model.id} does not answer in JSON mode: remove \`response_format\`.`,
+      "response_format",
+      "json_not_supported",
+    );
+  }
   if (responseFormat.type === "json_object" && model.requiresJsonMention) {
     const mentions = messages.some(
       (message) =>
@@ -164,7 +177,7 @@ function checkImagePart(
 ): void {
   if (!allowed) {
     throw bad(
-      `${model} does not understand images: remove the image_url part or use reel-chat-1.`,
+      `${model} does not understand images: remove the image_url part or use a model that does.`,
       param,
       "image_not_supported",
     );

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServiceCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
 import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
+import type { ReceivedVideoRequest } from "../videos/read-video-body.js";
 import type { VideoService } from "../videos/video-service.js";
 import type { Logger } from "./logger.js";
 
@@ -19,6 +21,12 @@ export interface SimulatorContext {
   chunkDelayMs: number;
   stats: StatsRecorder;
   faults: FaultInjector;
+  /** The models served: the simulator's own, or a profile's. */
+  catalog: ServiceCatalog;
+  /** The shape of the video API: `reference` or `openai`. */
+  dialect: "reference" | "openai";
+  /** Every `POST /v1/videos` body received, in order. */
+  received: ReceivedVideoRequest[];
   videos: VideoService;
   /** Aborted when the simulator closes. */
   closing: AbortSignal;

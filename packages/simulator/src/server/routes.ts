@@ -1,7 +1,7 @@
 import { handleChatCompletion } from "../chat/handle-chat-completion.js";
 import type { FaultRoute } from "../faults/fault-injector.js";
 import { handleListModels, handleRetrieveModel } from "../models/handle-models.js";
-import { handleStats } from "../stats/handle-stats.js";
+import { handleReceivedRequests, handleStats } from "../stats/handle-stats.js";
 import {
   handleCreateVideo,
   handleListVideos,
@@ -42,6 +42,7 @@ export const routes: readonly Route[] = [
     faultRoute: "videos.content",
   },
   { pattern: "/_simulator/stats", methods: { GET: handleStats } },
+  { pattern: "/_simulator/requests", methods: { GET: handleReceivedRequests } },
 ];
 
 /** The route a path matches, its parameters, and the handler for `method` if allowed. */

@@ -4,10 +4,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ProviderProfile, VideoModelCatalog } from "@reelsmith/core/profile";
+import { catalogFromProfile, defaultCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
 import { createFaultInjector } from "../faults/fault-injector.js";
 import type { FaultSpec } from "../faults/fault-spec.js";
 import { createStatsRecorder, type SimulatorStats } from "../stats/simulator-stats.js";
+import type { ReceivedVideoRequest } from "../videos/read-video-body.js";
 import { createVideoService } from "../videos/video-service.js";
 import type { SimulatorContext } from "./context.js";
 import { handleRequest } from "./handle-request.js";
@@ -46,6 +49,19 @@ export interface SimulatorOptions {
   maxBodyBytes?: number;
   /** Pause between streamed chat chunks in ms (default 2). */
   chunkDelayMs?: number;
+  /**
+   * A provider profile (the parsed YAML object of `reelsmith.config.yaml`, checked with
+   * `@reelsmith/core/profile`): its video models (limits, params, image support, prices) and
+   * chat models (capabilities) are what the simulator lists, accepts and charges. Default: the
+   * simulator's own `reel-*` models.
+   */
+  profile?: ProviderProfile | Record<string, unknown>;
+  /**
+   * The shape of the video API: `reference` (the service interface) or `openai` (OpenAI's
+   * `/v1/videos`: `queued`/`in_progress`, `created_at`, error objects, no credits). Default:
+   * the profile's `service.dialect`, else `reference`.
+   */
+  dialect?: "reference" | "openai";
   logger?: Logger;
 }
 
@@ -55,8 +71,17 @@ export interface Simulator {
   url: string;
   /** The bearer key clients must send. */
   apiKey: string;
+  /** The dialect the video API speaks. */
+  dialect: "reference" | "openai";
+  /** The video models served (the profile's, or the simulator's own). */
+  videoModels: VideoModelCatalog;
   /** A copy of the counters (also at `GET /_simulator/stats`). */
   stats(): SimulatorStats;
+  /**
+   * Every `POST /v1/videos` body received, in order (also at `GET /_simulator/requests`): JSON
+   * fields or multipart text fields, file parts with name, type, byte length and sha256.
+   */
+  videoRequests(): ReceivedVideoRequest[];
   /** Stop listening, cut open connections and streams, stop timers and ffmpeg work. */
   close(): Promise<void>;
 }
@@ -100,6 +125,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   )
     throw new TypeError('Expected `replies` to be "plausible" or "echo"');
   const faults = createFaultInjector(options.faults, seed);
+  const catalog =
+    options.profile === undefined ? defaultCatalog() : catalogFromProfile(options.profile);
+  const profileDialect = (options.profile as ProviderProfile | undefined)?.service?.dialect;
+  const dialect = options.dialect ?? profileDialect ?? "reference";
+  if (dialect !== "reference" && dialect !== "openai")
+    throw new TypeError('Expected `dialect` to be "reference" or "openai"');
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-simulator-")));
   const closer = new AbortController();
@@ -116,7 +147,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     chunkDelayMs: options.chunkDelayMs ?? 2,
     stats,
     faults,
+    catalog,
+    dialect,
+    received: [],
     videos: createVideoService({
+      catalog,
+      dialect,
       timeScale,
       renderConcurrency: options.renderConcurrency ?? 2,
       ...(options.clipFile ? { clipFile: path.resolve(options.clipFile) } : {}),
@@ -161,7 +197,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   return {
     url: baseUrl,
     apiKey: context.apiKey,
+    dialect,
+    videoModels: catalog.videoModels,
     stats: () => stats.snapshot(),
+    videoRequests: () => structuredClone(context.received),
     close() {
       closing ??= (async () => {
         closer.abort();

@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { HttpError } from "../errors/http-error.js";
 import type { RouteHandler } from "../server/context.js";
 import { readVideoBody } from "./read-video-body.js";
-import { validateVideoRequest } from "./validate-video-request.js";
+import { type VideoRequest, validateVideoRequest } from "./validate-video-request.js";
 import type { VideoJobRecord } from "./video-service.js";
 
 function pollHeaders(hint: number | undefined): Record<string, string> {
@@ -24,14 +24,28 @@ function findJob(
   return job;
 }
 
-/** `POST /v1/videos` (JSON or multipart): validate against the model's limits, create (or replay by Idempotency-Key). */
+/**
+ * `POST /v1/videos` (JSON or multipart): record what was received, validate it against the
+ * model's spec, create the job (or replay it by Idempotency-Key).
+ */
 export const handleCreateVideo: RouteHandler = async (context, simulator) => {
-  const request = validateVideoRequest(await readVideoBody(context, simulator.maxBodyBytes));
-  const key = context.request.headers["idempotency-key"];
-  const { job, replayed } = simulator.videos.create(
-    request,
-    typeof key === "string" && key !== "" ? key : undefined,
-  );
+  const { body, multipart, received } = await readVideoBody(context, simulator.maxBodyBytes);
+  simulator.received.push(received);
+  let request: VideoRequest;
+  let created: ReturnType<typeof simulator.videos.create>;
+  try {
+    request = validateVideoRequest(body, {
+      catalog: simulator.catalog.videoModels,
+      multipart,
+      imageField: simulator.dialect === "openai" ? "input_reference" : "image_url",
+    });
+    created = simulator.videos.create(request, received.idempotencyKey);
+  } catch (error) {
+    received.status = error instanceof HttpError ? error.status : 500;
+    throw error;
+  }
+  received.status = 200;
+  const { job, replayed } = created;
   const headers = pollHeaders(simulator.videos.pollAfter(job));
   if (replayed) headers["idempotent-replayed"] = "true";
   await context.send(200, simulator.videos.toJson(job), headers);

@@ -1,5 +1,3 @@
-import { videoSpeedFactors } from "../catalog/video-models.js";
-
 /** Time a job spends `pending`, per requested second of video, at time scale 1. */
 export const pendingMsPerSecond = 500;
 /** Time a job spends `processing`, per requested second of video, at time scale 1. */
@@ -7,14 +5,14 @@ export const processingMsPerSecond = 4500;
 
 /**
  * How long a job of `seconds` stays pending and then processing, in ms:
- * `seconds × (500 | 4500) × speed factor of the model × timeScale`. At time scale 1 a 4 s clip
- * of reel-video-1 is pending 2 s and processing 18 s; at 0.01 the whole job takes 0.2 s.
+ * `seconds × (500 | 4500) × the model's speed factor × timeScale`. At time scale 1 a 4 s clip
+ * of reel-video-1 (factor 1) is pending 2 s and processing 18 s; at 0.01 the whole job takes 0.2 s.
  *
  * @example
- * jobTiming("reel-video-1", 4, 0.01); // { pendingMs: 20, processingMs: 180 }
+ * jobTiming(4, 0.01, 1); // { pendingMs: 20, processingMs: 180 }
  */
-export function jobTiming(model: string, seconds: number, timeScale: number) {
-  const factor = (videoSpeedFactors[model] ?? 1) * timeScale;
+export function jobTiming(seconds: number, timeScale: number, speedFactor: number) {
+  const factor = speedFactor * timeScale;
   return {
     pendingMs: seconds * pendingMsPerSecond * factor,
     processingMs: seconds * processingMsPerSecond * factor,

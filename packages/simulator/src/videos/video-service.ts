@@ -1,16 +1,24 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import pLimit from "p-limit";
+import { defaultCatalog, type ServiceCatalog } from "../catalog/service-catalog.js";
 import { HttpError } from "../errors/http-error.js";
 import type { FaultInjector } from "../faults/fault-injector.js";
 import type { Logger } from "../server/logger.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
-import { videoCredits } from "./credits.js";
 import { renderClip } from "./render-clip.js";
 import { jobTiming, pollAfterMs } from "./timing.js";
 import type { VideoRequest } from "./validate-video-request.js";
 
 type JobStatus = "pending" | "processing" | "completed" | "failed";
+
+/** The statuses of OpenAI's video API. */
+const openaiStatus: Readonly<Record<JobStatus, string>> = {
+  pending: "queued",
+  processing: "in_progress",
+  completed: "completed",
+  failed: "failed",
+};
 
 /** One job as the simulator keeps it. */
 export interface VideoJobRecord {
@@ -39,6 +47,10 @@ export interface VideoServiceOptions {
   closing: AbortSignal;
   logger: Logger | undefined;
   baseUrl(): string;
+  /** The models served, their timing and prices (default: the simulator's own). */
+  catalog?: ServiceCatalog;
+  /** The shape of the job JSON (default `reference`). */
+  dialect?: "reference" | "openai";
 }
 
 /**
@@ -57,6 +69,8 @@ export const failWord = "#fail";
  * const videos = createVideoService({ timeScale: 0.01, renderConcurrency: 2, directory, stats, faults, closing, logger: undefined, baseUrl: () => url });
  */
 export function createVideoService(options: VideoServiceOptions) {
+  const catalog = options.catalog ?? defaultCatalog();
+  const dialect = options.dialect ?? "reference";
   const jobs = new Map<string, VideoJobRecord>();
   const idempotency = new Map<string, { fingerprint: string; id: string }>();
   const timers = new Set<NodeJS.Timeout>();
@@ -93,7 +107,8 @@ export function createVideoService(options: VideoServiceOptions) {
       return;
     }
     job.status = "completed";
-    job.credits = videoCredits(job.request.seconds, job.request.width, job.request.height);
+    const { model, seconds, width, height } = job.request;
+    job.credits = catalog.credits(model, seconds, width, height);
     options.stats.jobCompleted(job.credits);
   }
 
@@ -118,7 +133,11 @@ export function createVideoService(options: VideoServiceOptions) {
       if (job) return { job: advance(job), replayed: true };
     }
     const now = Date.now();
-    const timing = jobTiming(request.model, request.seconds, options.timeScale);
+    const timing = jobTiming(
+      request.seconds,
+      options.timeScale,
+      catalog.speedFactor(request.model),
+    );
     const job: VideoJobRecord = {
       id: `video_${randomBytes(12).toString("hex")}`,
       request,
@@ -149,8 +168,7 @@ export function createVideoService(options: VideoServiceOptions) {
     return { job, replayed: false };
   }
 
-  function toJson(job: VideoJobRecord): Record<string, unknown> {
-    const { request } = job;
+  function progressOf(job: VideoJobRecord): number {
     const span = Math.max(1, job.doneAtMs - job.processingAtMs);
     const progress =
       job.status === "completed"
@@ -158,6 +176,16 @@ export function createVideoService(options: VideoServiceOptions) {
         : job.status === "processing"
           ? Math.min(99, Math.floor(((Date.now() - job.processingAtMs) / span) * 100))
           : 0;
+    return Math.max(0, progress);
+  }
+
+  /** The job as the service answers it, in the simulator's dialect. */
+  function toJson(job: VideoJobRecord): Record<string, unknown> {
+    return dialect === "openai" ? toOpenAIJson(job) : toReferenceJson(job);
+  }
+
+  function toReferenceJson(job: VideoJobRecord): Record<string, unknown> {
+    const { request } = job;
     const json: Record<string, unknown> = {
       id: job.id,
       object: "video",
@@ -167,7 +195,7 @@ export function createVideoService(options: VideoServiceOptions) {
       prompt: request.prompt,
       seconds: String(request.seconds),
       size: request.size,
-      progress: Math.max(0, progress),
+      progress: progressOf(job),
     };
     if (job.status === "completed") {
       json.completed_at = job.completedAt;
@@ -177,6 +205,27 @@ export function createVideoService(options: VideoServiceOptions) {
     }
     if (job.status === "failed") json.error = job.error;
     return json;
+  }
+
+  /** OpenAI's Video object: every field present, null until it is known; no credits. */
+  function toOpenAIJson(job: VideoJobRecord): Record<string, unknown> {
+    const { request } = job;
+    const done = job.status === "completed" || job.status === "failed";
+    return {
+      id: job.id,
+      object: "video",
+      created_at: Math.floor(job.createdMs / 1000),
+      status: openaiStatus[job.status],
+      model: request.model,
+      prompt: request.prompt,
+      progress: progressOf(job),
+      seconds: String(request.seconds),
+      size: request.size,
+      completed_at: done ? (job.completedAt ?? null) : null,
+      expires_at: null,
+      error: job.status === "failed" ? (job.error ?? null) : null,
+      remixed_from_video_id: null,
+    };
   }
 
   /** Path of the rendered clip; renders it on first call (at most `renderConcurrency` at once). */

@@ -1,0 +1,182 @@
+/** Identifier of the published schema (the file ships as `@reelsmith/core/profile.schema.json`). */
+export const profileSchemaId = "https://reelsmith.dev/schema/profile.schema.json";
+
+const range = (what: string, minimum: number) => ({
+  type: "object",
+  description: `An inclusive range of ${what}: { min, max }.`,
+  required: ["min", "max"],
+  additionalProperties: false,
+  properties: {
+    min: { type: "integer", minimum },
+    max: { type: "integer", minimum },
+  },
+});
+
+const paramTypes = ["integer", "number", "string", "boolean", "image"];
+
+/**
+ * The JSON Schema (draft-07) of a provider profile (`reelsmith.config.yaml`), as plain JSON.
+ * `schema/profile.schema.json` holds the same object (a test keeps them equal); editors use it
+ * through `# yaml-language-server: $schema=…`.
+ *
+ * @example
+ * ```ts
+ * import { profileJsonSchema } from "@reelsmith/core/profile";
+ * new Ajv().compile(profileJsonSchema);
+ * ```
+ */
+export const profileJsonSchema = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: profileSchemaId,
+  title: "reelsmith provider profile",
+  description:
+    "Describes one media-generation service: where it is, how it speaks, its video models (limits, parameters, prices) and chat models. Never holds a key: name the environment variables that hold it in service.api_key_env.",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    $schema: { type: "string", description: "The address of this schema (for editors)." },
+    service: {
+      type: "object",
+      description: "Where the service is and how it speaks.",
+      additionalProperties: false,
+      properties: {
+        base_url: {
+          type: "string",
+          pattern: "^https?://",
+          description: "The service's address (with or without a trailing /v1).",
+        },
+        api_key_env: {
+          type: "array",
+          description:
+            "Names of environment variables holding the API key, tried in order. Never the key itself.",
+          items: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+          minItems: 1,
+        },
+        dialect: {
+          enum: ["reference", "openai"],
+          description:
+            "How the video API speaks: reference (the service interface: JSON bodies) or openai (OpenAI's /v1/videos: multipart bodies). Default reference.",
+        },
+        idempotency_keys: {
+          type: "boolean",
+          description:
+            "The service answers a repeated Idempotency-Key with the job it already made. Default false.",
+        },
+        lists_jobs: {
+          type: "boolean",
+          description: "GET /v1/videos lists the account's jobs. Default false.",
+        },
+        poll_interval: {
+          description:
+            'Time between two polls of a video job: "5s", "500ms", or a number of seconds.',
+          anyOf: [
+            { type: "number", exclusiveMinimum: 0 },
+            { type: "string", pattern: "^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m)\\s*$" },
+          ],
+        },
+      },
+    },
+    video_models: {
+      type: "object",
+      description: "The video models, by the id the service knows them by.",
+      additionalProperties: { $ref: "#/definitions/videoModel" },
+    },
+    chat_models: {
+      type: "object",
+      description: "The chat models, by id, with what they can do.",
+      additionalProperties: { $ref: "#/definitions/chatModel" },
+    },
+  },
+  definitions: {
+    videoModel: {
+      type: ["object", "null"],
+      description: "One video model. A field left out (or null) is unknown and not checked.",
+      additionalProperties: false,
+      properties: {
+        description: { type: "string" },
+        seconds: {
+          description:
+            "Allowed clip lengths in whole seconds: a range { min, max } or a list of allowed values such as [4, 8, 12].",
+          anyOf: [
+            range("seconds", 1),
+            { type: "array", items: { type: "integer", minimum: 1 }, minItems: 1 },
+            { type: "null" },
+          ],
+        },
+        sizes: {
+          description:
+            'Allowed sizes: a list such as ["1280x720", "720x1280"], or ranges { width: { min, max }, height: { min, max } }.',
+          anyOf: [
+            {
+              type: "array",
+              items: { type: "string", pattern: "^\\d+x\\d+$" },
+              minItems: 1,
+            },
+            {
+              type: "object",
+              required: ["width", "height"],
+              additionalProperties: false,
+              properties: { width: range("pixels", 1), height: range("pixels", 1) },
+            },
+            { type: "null" },
+          ],
+        },
+        image: {
+          type: ["boolean", "null"],
+          description: "Accepts a reference image (image-to-video).",
+        },
+        params: {
+          type: ["object", "null"],
+          description:
+            "Provider parameters the model accepts, by name: a type (integer, number, string, boolean, image), a list of allowed values, or { type, enum, minimum, maximum, description }.",
+          additionalProperties: { $ref: "#/definitions/param" },
+        },
+        price: {
+          type: ["object", "null"],
+          description:
+            "Price in credits, for estimates and budgets: per_clip, per_second, or both.",
+          additionalProperties: false,
+          properties: {
+            per_clip: { type: "number", minimum: 0 },
+            per_second: { type: "number", minimum: 0 },
+          },
+        },
+      },
+    },
+    param: {
+      description:
+        "A parameter: a type (integer, number, string, boolean, image), a list of allowed values, or { type, enum, minimum, maximum, description }.",
+      anyOf: [
+        { enum: paramTypes },
+        {
+          type: "array",
+          items: { type: ["string", "number"] },
+          minItems: 1,
+        },
+        {
+          type: "object",
+          required: ["type"],
+          additionalProperties: false,
+          properties: {
+            type: { enum: paramTypes },
+            enum: { type: "array", items: { type: ["string", "number"] }, minItems: 1 },
+            minimum: { type: "number" },
+            maximum: { type: "number" },
+            description: { type: "string" },
+          },
+        },
+      ],
+    },
+    chatModel: {
+      type: ["object", "null"],
+      description: "One chat model and what it can do. A capability left out is unknown.",
+      additionalProperties: false,
+      properties: {
+        description: { type: "string" },
+        images: { type: "boolean", description: "Understands image_url content parts." },
+        json: { type: "boolean", description: "Honours response_format json_object." },
+        tools: { type: "boolean", description: "Calls tools." },
+      },
+    },
+  },
+} as const;

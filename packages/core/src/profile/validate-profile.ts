@@ -1,0 +1,212 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { orList } from "../videos/video-model-spec.js";
+import { profileJsonSchema } from "./profile-schema.js";
+import { escapePointer, findSecretKeys } from "./secret-keys.js";
+
+/** One problem of a profile: where (a JSON pointer to the offending value) and what. */
+export interface ProfileProblem {
+  /** JSON pointer, e.g. `/video_models/veo-3-fast/seconds/max` (`""` for the whole document). */
+  pointer: string;
+  message: string;
+  /** `secret`, `unknown_key`, `invalid_value` or `inconsistent`. */
+  code: "secret" | "unknown_key" | "invalid_value" | "inconsistent";
+}
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: false }).compile(
+    profileJsonSchema,
+  );
+  return compiled;
+}
+
+/**
+ * Checks a parsed profile against its schema and returns every problem (never throws), each
+ * with a JSON pointer to the offending value: unknown keys (naming the allowed ones), values of
+ * the wrong type or out of range, an unknown dialect, ranges whose `min` is over their `max`,
+ * and any key that looks like a secret (`api_key`, `token`, `password`, …), which must live
+ * in an environment variable named in `service.api_key_env`.
+ *
+ * @example
+ * ```ts
+ * validateProfile({ service: { dialect: "grpc", api_key: "sk-…" } });
+ * // [{ pointer: "/service/api_key", code: "secret", … }, { pointer: "/service/dialect", code: "invalid_value", … }]
+ * ```
+ */
+export function validateProfile(value: unknown): ProfileProblem[] {
+  const secrets = findSecretKeys(value);
+  const problems: ProfileProblem[] = secrets.map((pointer) => ({
+    pointer,
+    code: "secret",
+    message: `\`${lastSegment(pointer)}\` looks like a secret: never put a key in a profile. Put it in an environment variable and name that variable in \`service.api_key_env\` (e.g. api_key_env: [EXAMPLE_API_KEY]).`,
+  }));
+  const validate = validator();
+  if (!validate(value)) {
+    const errors = (validate.errors ?? []).filter((error) => {
+      const pointer = errorPointer(error);
+      return !secrets.some((secret) => pointer === secret || pointer.startsWith(`${secret}/`));
+    });
+    problems.push(...describeErrors(errors));
+  }
+  if (problems.length === 0) problems.push(...consistencyProblems(value));
+  return dedupe(problems);
+}
+
+/** The pointer of the value an error is about (an unknown key's own pointer for additionalProperties). */
+function errorPointer(error: ErrorObject): string {
+  if (error.keyword === "additionalProperties") {
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    return `${error.instancePath}/${escapePointer(key)}`;
+  }
+  return error.instancePath;
+}
+
+/** Turns ajv's errors into problems; an anyOf's branch errors are reduced to the branch meant. */
+function describeErrors(errors: ErrorObject[]): ProfileProblem[] {
+  const unions = errors.filter((error) => error.keyword === "anyOf");
+  const inside = (error: ErrorObject, union: ErrorObject) =>
+    error !== union && error.schemaPath.startsWith(`${union.schemaPath}/`);
+  const problems: ProfileProblem[] = [];
+  for (const error of errors) {
+    if (unions.some((union) => inside(error, union))) continue;
+    if (error.keyword !== "anyOf") {
+      problems.push(describeError(error));
+      continue;
+    }
+    const branchErrors = errors.filter((candidate) => inside(candidate, error));
+    // The branches whose own type matched the value: the user meant one of those.
+    const branches = new Map<string, ErrorObject[]>();
+    for (const candidate of branchErrors) {
+      const branch = candidate.schemaPath.slice(error.schemaPath.length + 1).split("/")[0] ?? "";
+      branches.set(branch, [...(branches.get(branch) ?? []), candidate]);
+    }
+    const meant = [...branches.values()].filter(
+      (list) =>
+        !list.some(
+          (candidate) =>
+            candidate.instancePath === error.instancePath &&
+            (candidate.keyword === "type" || candidate.keyword === "enum"),
+        ),
+    );
+    const first = meant[0];
+    if (meant.length === 1 && first) {
+      problems.push(...describeErrors(first));
+    } else {
+      const description = (error.parentSchema as { description?: string } | undefined)?.description;
+      problems.push({
+        pointer: error.instancePath,
+        code: "invalid_value",
+        message: `${where(error.instancePath)}: got ${shown(error.data)}; expected ${description ?? "another value"}`,
+      });
+    }
+  }
+  return problems;
+}
+
+function describeError(error: ErrorObject): ProfileProblem {
+  const pointer = errorPointer(error);
+  if (error.keyword === "additionalProperties") {
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    const allowed = Object.keys(
+      (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ??
+        {},
+    ).filter((name) => name !== "$schema");
+    return {
+      pointer,
+      code: "unknown_key",
+      message: `unknown key \`${key}\` in ${error.instancePath === "" ? "the profile" : where(error.instancePath)}; allowed: ${allowed.join(", ")}`,
+    };
+  }
+  if (error.keyword === "enum") {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+    return {
+      pointer,
+      code: "invalid_value",
+      message: `${where(pointer)}: ${shown(error.data)} is not allowed; use ${orList(allowed)}`,
+    };
+  }
+  if (error.keyword === "required") {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return {
+      pointer,
+      code: "invalid_value",
+      message: `${where(pointer)}: \`${missing}\` is missing`,
+    };
+  }
+  return {
+    pointer,
+    code: "invalid_value",
+    message: `${where(pointer)}: got ${shown(error.data)}; ${error.message ?? "invalid"}`,
+  };
+}
+
+/** Checks no schema can: a range whose min is over its max. */
+function consistencyProblems(value: unknown): ProfileProblem[] {
+  const problems: ProfileProblem[] = [];
+  const models = (value as { video_models?: Record<string, Record<string, unknown> | null> })
+    .video_models;
+  const checkRange = (range: unknown, pointer: string) => {
+    const { min, max } = (range ?? {}) as { min?: unknown; max?: unknown };
+    if (typeof min === "number" && typeof max === "number" && min > max) {
+      problems.push({
+        pointer: `${pointer}/min`,
+        code: "inconsistent",
+        message: `${where(pointer)}: min ${min} is over max ${max}`,
+      });
+    }
+  };
+  for (const [id, model] of Object.entries(models ?? {})) {
+    if (!model) continue;
+    const base = `/video_models/${escapePointer(id)}`;
+    if (model.seconds && !Array.isArray(model.seconds))
+      checkRange(model.seconds, `${base}/seconds`);
+    const sizes = model.sizes as { width?: unknown; height?: unknown } | null | undefined;
+    if (sizes && !Array.isArray(sizes)) {
+      checkRange(sizes.width, `${base}/sizes/width`);
+      checkRange(sizes.height, `${base}/sizes/height`);
+    }
+    for (const [name, param] of Object.entries((model.params ?? {}) as Record<string, unknown>)) {
+      const { minimum, maximum } = (param ?? {}) as { minimum?: unknown; maximum?: unknown };
+      if (typeof minimum === "number" && typeof maximum === "number" && minimum > maximum) {
+        problems.push({
+          pointer: `${base}/params/${escapePointer(name)}/minimum`,
+          code: "inconsistent",
+          message: `${where(`${base}/params/${escapePointer(name)}`)}: minimum ${minimum} is over maximum ${maximum}`,
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** `/video_models/veo-3/seconds` → "video_models.veo-3.seconds". */
+function where(pointer: string): string {
+  if (pointer === "") return "the profile";
+  return `\`${pointer
+    .slice(1)
+    .split("/")
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .join(".")}\``;
+}
+
+function lastSegment(pointer: string): string {
+  return (pointer.split("/").at(-1) ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function shown(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  return JSON.stringify(value) ?? String(value);
+}
+
+function dedupe(problems: ProfileProblem[]): ProfileProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${problem.pointer}\n${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

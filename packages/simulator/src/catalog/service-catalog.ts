@@ -1,0 +1,92 @@
+import type { VideoModelCatalog } from "@reelsmith/core/catalog";
+import {
+  type ChatModelSpec,
+  chatModelsFromProfile,
+  estimateVideoCredits,
+  type ProfileVideoModel,
+  type ProviderProfile,
+  parseProfile,
+  videoCatalogFromProfile,
+} from "@reelsmith/core/profile";
+import { videoCredits } from "../videos/credits.js";
+import { type ChatModelInfo, chatModels } from "./chat-models.js";
+import { videoModels, videoSpeedFactors } from "./video-models.js";
+
+/** What one running simulator serves: its video and chat models, timing and prices. */
+export interface ServiceCatalog {
+  videoModels: VideoModelCatalog;
+  chatModels: readonly ChatModelInfo[];
+  /** Multiplier of a video model's job duration. */
+  speedFactor(model: string): number;
+  /** Credits charged when a job of `model` completes. */
+  credits(model: string, seconds: number, width: number, height: number): number;
+  /** Video models as `/v1/models` lists them (snake_case, as a profile writes them); none by default. */
+  videoEntries: readonly { id: string; video: ProfileVideoModel }[];
+}
+
+/**
+ * The simulator's own catalog: three `reel-*` video models (credits by pixels × seconds) and
+ * two chat models; `/v1/models` lists the chat models only.
+ *
+ * @example
+ * defaultCatalog().videoModels.map((model) => model.id); // ["reel-video-1", …]
+ */
+export function defaultCatalog(): ServiceCatalog {
+  return {
+    videoModels,
+    chatModels,
+    speedFactor: (model) => videoSpeedFactors[model] ?? 1,
+    credits: (_model, seconds, width, height) => videoCredits(seconds, width, height),
+    videoEntries: [],
+  };
+}
+
+/**
+ * The catalog of a provider profile (validated with `@reelsmith/core/profile`; a bad profile
+ * throws `InvalidProfileError` listing every problem): its video models with their limits,
+ * parameters and prices (credits = per_clip + per_second × seconds; 0 when no price is
+ * given), and its chat models with their capabilities (an unknown capability is allowed).
+ *
+ * @example
+ * catalogFromProfile({ video_models: { "veo-3": { seconds: [4, 8] } } }).videoModels[0]?.id; // "veo-3"
+ */
+export function catalogFromProfile(document: unknown): ServiceCatalog {
+  const profile: ProviderProfile = parseProfile(document);
+  const catalog = videoCatalogFromProfile(profile);
+  return {
+    videoModels: catalog,
+    chatModels: chatModelsFromProfile(profile).map(chatModelInfo),
+    speedFactor: () => 1,
+    credits(model, seconds) {
+      const spec = catalog.find((entry) => entry.id === model);
+      return (spec && estimateVideoCredits(spec, seconds)) ?? 0;
+    },
+    videoEntries: Object.entries(profile.video_models ?? {}).map(([id, model]) => ({
+      id,
+      video: videoEntry(model),
+    })),
+  };
+}
+
+function chatModelInfo(spec: ChatModelSpec): ChatModelInfo {
+  return {
+    id: spec.id,
+    description: "A chat model of the profile.",
+    images: spec.images ?? true,
+    tools: spec.tools ?? true,
+    json: spec.json ?? true,
+    requiresJsonMention: false,
+    contextWindow: 128_000,
+  };
+}
+
+/** Every field of a profile's video model, null where unknown (so a reader sees what is not known). */
+function videoEntry(model: ProfileVideoModel | null): ProfileVideoModel {
+  return {
+    seconds: model?.seconds ?? null,
+    sizes: model?.sizes ?? null,
+    image: model?.image ?? null,
+    params: model?.params ?? null,
+    price: model?.price ?? null,
+  };
+}
