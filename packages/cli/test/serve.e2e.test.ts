@@ -34,7 +34,7 @@ describe("reelsmith serve and models (built CLI)", () => {
     });
     expect(models.code).toBe(0);
     expect(models.stdout).toContain("reel-chat-1");
-    expect(models.stdout).toMatch(/reel-video-1\s+10\s+1280x720/);
+    expect(models.stdout).toMatch(/reel-video-1\s+1 to 10 seconds\s+1280x720/);
     expect(models.stdout + models.stderr).not.toContain("serve-key-123");
 
     const wrongKey = await runCli(["models", "--base-url", url!, "--api-key", "nope-nope"], {

@@ -47,11 +47,11 @@ afterAll(async () => {
 function models() {
   const chat = chatModels.find((model) => model.tools);
   const video = videoModels[0];
-  if (!chat || !video)
-    throw new Error("the simulator lists no tool-calling chat model or no video model");
+  if (!chat || !video || !Array.isArray(video.sizes))
+    throw new Error("the simulator lists no tool-calling chat model or no video model with sizes");
   const pixels = (size: string) =>
     size.split("x").reduce((product, side) => product * Number(side), 1);
-  const size = [...video.sizes].sort((a, b) => pixels(a) - pixels(b))[0]!;
+  const size = [...(video.sizes as readonly string[])].sort((a, b) => pixels(a) - pixels(b))[0]!;
   return { chat: chat.id, video: video.id, size };
 }
 

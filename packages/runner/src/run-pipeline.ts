@@ -28,9 +28,9 @@ import { encodeRecord } from "./journal/journal-record.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { KnownProbes } from "./media-probes/known-probes.js";
-import { referenceVideoModels } from "./pipeline/core-shim.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
+import { loadPipeline } from "./pipeline/validate-pipeline.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { builtinStepKinds } from "./steps/index.js";
@@ -143,14 +143,20 @@ export async function runWithBus(
     );
   }
   const client = createRunClient(options, previousRunJson?.baseURL);
+  let videoModels = options.videoModels;
   if (validate && depthOf(options) === 0) {
     // One free request before anything is paid (sub-runs were checked with their parent).
-    await checkModels(
+    videoModels = await checkModels(
       pipeline as unknown as LoadedPipeline,
       client,
-      options.videoModels ?? referenceVideoModels,
+      options.videoModels,
       options.signal,
     );
+    if (videoModels && videoModels !== options.videoModels) {
+      // Limits learned from the service's list: every literal value is checked against them
+      // now, before anything is paid (PipelineLoadError with each problem's position).
+      await loadPipeline({ source: pipeline.source, path: pipeline.path }, { videoModels });
+    }
   }
   const name = pipeline.spec.name ?? "run";
   const runJson = {
@@ -267,6 +273,7 @@ export async function runWithBus(
         budget,
         knownProbes: new KnownProbes(),
         resubmitLostJobs: options.resubmitLostJobs === true,
+        ...(videoModels ? { videoModels } : {}),
         claimedJobs: journaledJobs(previous),
         runSubPipeline: async (file, subInputs, sub) => {
           const depth = depthOf(options) + 1;
@@ -281,6 +288,8 @@ export async function runWithBus(
           subRuns += 1;
           const subOptions: InternalRunOptions = {
             ...options,
+            // The models the parent learned from the service: sub-runs are not checked again.
+            ...(videoModels ? { videoModels } : {}),
             [sharedBudget]: budget,
             [sharedVideoLimit]: videoLimit,
             [subPipelineDepth]: depth,

@@ -43,6 +43,9 @@ describe("@reelsmith/core against the simulator", () => {
     expect((await client.models.list()).map((model) => model.id)).toEqual([
       "reel-chat-1",
       "reel-chat-mini",
+      "reel-video-1",
+      "reel-video-2-lite",
+      "reel-video-3-long",
     ]);
     const params = {
       model: "reel-chat-1",

@@ -19,7 +19,13 @@ describe("the official openai SDK against the simulator", () => {
   it("lists models", async () => {
     const ids: string[] = [];
     for await (const model of client.models.list()) ids.push(model.id);
-    expect(ids).toEqual(["reel-chat-1", "reel-chat-mini"]);
+    expect(ids).toEqual([
+      "reel-chat-1",
+      "reel-chat-mini",
+      "reel-video-1",
+      "reel-video-2-lite",
+      "reel-video-3-long",
+    ]);
     expect((await client.models.retrieve("reel-chat-1")).object).toBe("model");
   });
 

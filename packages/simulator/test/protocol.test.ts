@@ -101,10 +101,30 @@ describe("protocol over loopback", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     const list = (await response.json()) as {
       object: string;
-      data: { id: string; object: string; owned_by: string; created: number }[];
+      data: { id: string; object: string; owned_by: string; created: number; type?: string }[];
     };
     expect(list.object).toBe("list");
-    expect(list.data.map((model) => model.id)).toEqual(["reel-chat-1", "reel-chat-mini"]);
+    expect(list.data.map((model) => model.id)).toEqual([
+      "reel-chat-1",
+      "reel-chat-mini",
+      "reel-video-1",
+      "reel-video-2-lite",
+      "reel-video-3-long",
+    ]);
+    // Video models carry their limits, as a profile writes a video model.
+    expect(list.data.find((model) => model.id === "reel-video-2-lite")).toMatchObject({
+      type: "video",
+      video: { seconds: { min: 1, max: 8 }, image: true },
+    });
+    const strict = await startSimulator({ listVideoModels: false });
+    try {
+      const chatOnly = (await (await call(strict, "/v1/models")).json()) as {
+        data: { id: string }[];
+      };
+      expect(chatOnly.data.map((model) => model.id)).toEqual(["reel-chat-1", "reel-chat-mini"]);
+    } finally {
+      await strict.close();
+    }
     for (const model of list.data)
       expect(model).toMatchObject({
         object: "model",

@@ -5,6 +5,7 @@ import { ExitCode } from "../errors/cli-error.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/summary.js";
+import { knownVideoModels } from "../services/known-video-models.js";
 import { openService } from "../services/open-service.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
 import { writeRunReport } from "./report-command.js";
@@ -38,7 +39,8 @@ export interface ExecuteRunOptions {
  * const code = await executeRun({ pipeline: "examples/storyboard/pipeline.yaml" }, context);
  */
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
-  const pipeline = await loadValidPipeline(options.pipeline, context);
+  const videoModels = await knownVideoModels(options, context);
+  const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const renderer = createRenderer({ json: options.json ?? false, context });
   const service = await openService(options, context, (line) => renderer.note(line), {
@@ -55,6 +57,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       client: service.client,
       baseURL: service.builtIn ? undefined : service.baseURL,
       builtInService: service.builtIn,
+      ...(videoModels ? { videoModels } : {}),
       concurrency: options.concurrency,
       maxVideos: options.maxVideos,
       maxCredits: options.maxCredits,

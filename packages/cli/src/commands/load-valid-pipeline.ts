@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { VideoModelCatalog } from "@reelsmith/core/catalog";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -15,10 +16,14 @@ import { displayPath } from "../render/summary.js";
 export async function loadValidPipeline(
   file: string,
   context: CliContext,
+  options: { videoModels?: VideoModelCatalog | undefined } = {},
 ): Promise<LoadedPipeline> {
   const absolute = path.resolve(context.cwd, file);
   const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
-  const { pipeline, diagnostics } = await validatePipeline(absolute);
+  const { pipeline, diagnostics } = await validatePipeline(
+    absolute,
+    options.videoModels ? { videoModels: options.videoModels } : undefined,
+  );
   for (const diagnostic of diagnostics) {
     const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
     context.stderr.write(`${formatDiagnostic(shown)}\n`);

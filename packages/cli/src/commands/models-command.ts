@@ -1,4 +1,4 @@
-import { referenceVideoModels } from "@reelsmith/core/catalog";
+import { describeSeconds, describeSizes, type VideoModelSpec } from "@reelsmith/core/catalog";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -24,7 +24,14 @@ export async function modelsCommand(flags: ModelsFlags, context: CliContext): Pr
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   try {
     const models = await service.client.models.list({ signal: context.signal });
-    const videoModels = referenceVideoModels;
+    // Video models the service lists with their limits; the built-in simulator's own.
+    const listed = models.filter((model) => model.type === "video");
+    const videoModels: readonly VideoModelSpec[] =
+      listed.length > 0
+        ? listed.map((model) => videoSpecOf(model))
+        : service.builtIn
+          ? (await import("@reelsmith/simulator/catalog")).videoModels
+          : [];
     if (flags.json) {
       context.stdout.write(`${JSON.stringify({ models, videoModels }, null, 2)}\n`);
       return ExitCode.ok;
@@ -35,15 +42,32 @@ export async function modelsCommand(flags: ModelsFlags, context: CliContext): Pr
       if (!videoIds.has(model.id)) rows.push([model.id, String(model.owned_by ?? "-")]);
     }
     context.stdout.write(`chat models at ${service.baseURL}\n${formatTable(rows)}\n\n`);
-    const videoRows = [["video model", "max seconds", "sizes"]];
+    const videoRows = [["video model", "seconds", "sizes"]];
     for (const model of videoModels) {
-      videoRows.push([model.id, String(model.maxSeconds), model.sizes.join(", ")]);
+      videoRows.push([
+        model.id,
+        model.seconds ? describeSeconds(model.seconds) : "unknown",
+        model.sizes ? describeSizes(model.sizes) : "unknown",
+      ]);
     }
     context.stdout.write(`${formatTable(videoRows)}\n`);
     return ExitCode.ok;
   } finally {
     await service.close();
   }
+}
+
+/** A listed video model's limits (its `video` metadata, as a profile writes them). */
+function videoSpecOf(model: { id: string; video?: unknown }): VideoModelSpec {
+  const video = (model.video ?? {}) as {
+    seconds?: VideoModelSpec["seconds"] | null;
+    sizes?: VideoModelSpec["sizes"] | null;
+  };
+  return {
+    id: model.id,
+    ...(video.seconds ? { seconds: video.seconds } : {}),
+    ...(video.sizes ? { sizes: video.sizes } : {}),
+  };
 }
 
 /**

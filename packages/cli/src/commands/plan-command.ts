@@ -3,6 +3,7 @@ import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { formatPlan } from "../render/format-plan.js";
+import { knownVideoModels } from "../services/known-video-models.js";
 import { loadValidPipeline } from "./load-valid-pipeline.js";
 
 /** Flags of `reelsmith plan`. */
@@ -24,10 +25,11 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
-  const pipeline = await loadValidPipeline(file, context);
+  const videoModels = await knownVideoModels({}, context);
+  const pipeline = await loadValidPipeline(file, context, { videoModels });
   const inputs = await gatherInputs(flags, context.cwd);
   const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, { inputs });
+  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return plan.problems.length > 0 ? ExitCode.usage : ExitCode.ok;
 }

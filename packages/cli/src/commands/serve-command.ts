@@ -13,6 +13,7 @@ export interface ServeFlags {
   seed?: number;
   faults?: string;
   replies?: ReplyStyle;
+  chatModelsOnly?: boolean;
 }
 
 /**
@@ -32,6 +33,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     seed: flags.seed,
     faults: flags.faults,
     replies: flags.replies,
+    ...(flags.chatModelsOnly ? { listVideoModels: false } : {}),
   });
   context.stdout.write(
     [
@@ -91,6 +93,10 @@ export function registerServeCommand(
     .option(
       "--faults <spec>",
       'inject faults, e.g. "429@chat:0.3,503@videos.create:#1#2,fail-job:0.2"',
+    )
+    .option(
+      "--chat-models-only",
+      "list only the chat models in /v1/models, as a service that follows the interface strictly (clients then need a provider profile for the video models)",
     )
     .action(async (flags: ServeFlags) => done(await serveCommand(flags, context)));
 }

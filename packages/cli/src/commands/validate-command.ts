@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
+import { knownVideoModels } from "../services/known-video-models.js";
 
 /**
  * Validate pipeline files: every problem of every file, as `file:line:column` with the line
@@ -15,13 +16,17 @@ import { displayPath } from "../render/summary.js";
 export async function validateCommand(files: string[], context: CliContext): Promise<number> {
   // Loaded on use, and only the runner's pipeline side (no service client, no ffmpeg).
   const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
+  const videoModels = await knownVideoModels({}, context);
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
     const absolute = path.resolve(context.cwd, file);
     let diagnostics: Diagnostic[];
     try {
-      ({ diagnostics } = await validatePipeline(absolute));
+      ({ diagnostics } = await validatePipeline(
+        absolute,
+        videoModels ? { videoModels } : undefined,
+      ));
     } catch (error) {
       diagnostics = [
         {

@@ -51,7 +51,12 @@ const plan: Plan = {
   ],
   limits: {
     videoModels: [
-      { model: "reel-video-1", maxSeconds: 10, sizes: ["1280x720", "1920x1080"], steps: ["clips"] },
+      {
+        model: "reel-video-1",
+        seconds: "1 to 10 seconds",
+        sizes: "1280x720 or 1920x1080",
+        steps: ["clips"],
+      },
     ],
     maxCredits: 500,
     chatRequests: 1,
@@ -70,7 +75,9 @@ describe("formatPlan", () => {
     expect(text).toMatch(
       / {2}clips \(video\)\n {4}model {4}"reel-video-1"\n {4}seconds {2}4\n {4}known at run time: prompt, output/,
     );
-    expect(text).toContain("  reel-video-1: up to 10 s, sizes 1280x720, 1920x1080 (used by clips)");
+    expect(text).toContain(
+      "  reel-video-1: 1 to 10 seconds, sizes 1280x720 or 1920x1080 (used by clips)",
+    );
     expect(text).toContain("  budget: 500 credits");
     expect(text).toContain("  video jobs: known at run time; chat requests: 1");
     expect(text).toContain("  - clips: the number of items is known only at run time");

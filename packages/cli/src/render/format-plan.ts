@@ -58,7 +58,7 @@ export function formatPlan(
   lines.push("", "limits:");
   for (const model of plan.limits.videoModels) {
     lines.push(
-      `  ${model.model}: up to ${model.maxSeconds} s, sizes ${model.sizes.join(", ")} (used by ${model.steps.join(", ")})`,
+      `  ${model.model}: ${model.seconds ?? "seconds unknown"}, sizes ${model.sizes ?? "unknown"} (used by ${model.steps.join(", ")})`,
     );
   }
   lines.push(

@@ -31,6 +31,11 @@ export class UnknownModelError extends RunnerError {
     this.unknown = unknown;
     this.chatModels = chatModels;
     this.videoModels = videoModels;
-    this.hint = `chat models: ${chatModels.join(", ") || "none listed"}; video models: ${videoModels.join(", ") || "none listed"} (reelsmith models lists them)`;
+    const video = unknown.find((use) => use.kind === "video");
+    this.hint = `chat models: ${chatModels.join(", ") || "none listed"}; video models: ${videoModels.join(", ") || "none known"} (reelsmith models lists them)${
+      video
+        ? `. A service that follows the interface does not list its video models: declare \`${video.model}\` with its limits and price under video_models: in a provider profile (reelsmith.config.yaml; \`reelsmith models --write-config --video-model ${video.model}\` writes a starting one)`
+        : ""
+    }`;
   }
 }

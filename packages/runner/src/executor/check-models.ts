@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, resolve } from "node:path";
+import { validateProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import { UnknownModelError, type UnknownModelUse } from "../errors/unknown-model-error.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import { type LoadedPipeline, parsePipeline } from "../pipeline/load-pipeline.js";
@@ -67,45 +68,76 @@ async function modelUsesOfTree(pipeline: LoadedPipeline): Promise<ModelUse[]> {
 
 /** The bits of a client this check uses. */
 interface ModelsClient {
-  models?: { list?: (options?: { signal?: AbortSignal }) => Promise<{ id: string }[]> };
+  models?: {
+    list?: (options?: {
+      signal?: AbortSignal;
+    }) => Promise<{ id: string; [key: string]: unknown }[]>;
+  };
+}
+
+/**
+ * The video models a service lists with their limits (`type: "video"` entries whose `video`
+ * metadata is written as a profile writes a video model); entries that do not read as one are
+ * skipped.
+ * @example videoModelsListed([{ id: "veo-3", type: "video", video: { seconds: [4, 8] } }]);
+ */
+export function videoModelsListed(models: readonly { id: string; [key: string]: unknown }[]) {
+  const entries = models.filter(
+    (model) =>
+      model.type === "video" &&
+      isObject(model.video) &&
+      validateProfile({ video_models: { [model.id]: model.video } }).length === 0,
+  );
+  return videoCatalogFromProfile({
+    video_models: Object.fromEntries(entries.map((model) => [model.id, model.video as object])),
+  });
 }
 
 /**
  * Before the first paid request: every model the pipeline and its sub-pipelines name
  * literally must be one the service offers. One `GET /v1/models` (free); chat models must be
- * in its list, video models in it or in the video catalog (the reference service lists only
- * chat models there). Throws UnknownModelError listing each unknown model with its
- * file:line:column and the known models. A service without a usable model list is not
- * checked (the first request then answers for itself).
+ * in its list, video models in the given catalog (a provider profile, the built-in
+ * simulator's) or listed (a service that follows the interface lists only chat models).
+ * Throws UnknownModelError listing each unknown model with its file:line:column, the known
+ * models and how to declare one. A service without a usable model list is not checked (the
+ * first request then answers for itself). Returns the video models whose limits are known:
+ * the given catalog, then those the service lists with their limits.
  *
  * @example
- * await checkModels(pipeline, client, referenceVideoModels, signal);
+ * await checkModels(pipeline, client, catalog, signal);
  */
 export async function checkModels(
   pipeline: LoadedPipeline,
   client: unknown,
-  videoModels: VideoModelCatalog,
+  videoModels: VideoModelCatalog | undefined,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<VideoModelCatalog | undefined> {
   const uses = await modelUsesOfTree(pipeline);
   const list = (client as ModelsClient | undefined)?.models?.list;
-  if (uses.length === 0 || typeof list !== "function") return;
-  let listed: string[];
+  if (typeof list !== "function") return videoModels;
+  let models: { id: string; [key: string]: unknown }[];
   try {
-    const models = await list.call((client as ModelsClient).models, signal ? { signal } : {});
-    listed = models.map((model) => model.id);
+    models = await list.call((client as ModelsClient).models, signal ? { signal } : {});
   } catch (error) {
     if (signal?.aborted) throw error;
-    return;
+    return videoModels;
   }
-  if (listed.length === 0) return;
-  const catalog = videoModels.map((model) => model.id);
+  const given = videoModels ?? [];
+  const listedVideo = videoModelsListed(models).filter(
+    (model) => !given.some((known) => known.id === model.id),
+  );
+  const catalog: VideoModelCatalog = [...given, ...listedVideo];
+  if (models.length === 0 || uses.length === 0) return catalog.length > 0 ? catalog : videoModels;
+  const listed = models.map((model) => model.id);
+  const videoIds = catalog.map((model) => model.id);
   const unknown = uses.filter((use) =>
     use.kind === "chat"
-      ? !listed.includes(use.model)
-      : !listed.includes(use.model) && !catalog.includes(use.model),
+      ? !listed.includes(use.model) || videoIds.includes(use.model)
+      : !videoIds.includes(use.model),
   );
-  if (unknown.length === 0) return;
-  const chat = listed.filter((id) => !catalog.includes(id));
-  throw new UnknownModelError(unknown, chat, catalog);
+  if (unknown.length > 0) {
+    const chat = listed.filter((id) => !videoIds.includes(id));
+    throw new UnknownModelError(unknown, chat, videoIds);
+  }
+  return catalog;
 }

@@ -1,5 +1,6 @@
 import type { RunTotals } from "../events/run-event.js";
 import type { KnownProbes } from "../media-probes/known-probes.js";
+import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 
@@ -19,6 +20,8 @@ export interface ExecutionExtras {
   knownProbes?: KnownProbes;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
   resubmitLostJobs?: boolean;
+  /** Video models whose limits are known: each request is checked against them before it is sent. */
+  videoModels?: VideoModelCatalog;
   /**
    * Runs another pipeline file as part of this run (chat `pipeline:` tools). `onTotals`
    * receives what the sub-run spent (also when it fails), so the calling step counts it.

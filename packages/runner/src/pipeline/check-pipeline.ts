@@ -314,7 +314,7 @@ function literalMatchesType(type: string, value: unknown): boolean {
 export function checkPipeline(
   data: Raw,
   options: {
-    videoModels: VideoModelCatalog;
+    videoModels: VideoModelCatalog | undefined;
     invalidPaths: readonly (string | number)[][];
     definitions: readonly KindChecks[];
     /** Directory local files named by the pipeline are relative to (undefined for inline text). */

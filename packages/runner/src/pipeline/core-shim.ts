@@ -1,16 +1,24 @@
 /**
- * The `@reelsmith/core` surface the pipeline side relies on, in one place: the video model
- * catalog (spec 2.3), its checker, and the client type.
+ * The `@reelsmith/core` surface the pipeline side relies on, in one place: video model specs,
+ * the request checks against a catalog, and the client type. The runner has no catalog of its
+ * own: one comes from a provider profile, from the service's model list, or from the caller.
  *
  * @example
  * ```ts
- * const limits = referenceVideoModels.find((m) => m.id === "reel-video-1");
+ * const problems = findVideoRequestProblems({ model: "veo-3-fast", prompt: "x", seconds: 12 }, catalog);
  * ```
  */
-export type { VideoModelCatalog, VideoModelLimits } from "@reelsmith/core/catalog";
+export type {
+  VideoCreateParams,
+  VideoModelCatalog,
+  VideoModelSpec,
+  VideoRequestProblem,
+} from "@reelsmith/core/catalog";
 export {
+  describeSeconds,
+  describeSizes,
+  findVideoRequestProblems,
   InvalidRequestError,
-  referenceVideoModels,
   validateVideoRequest,
 } from "@reelsmith/core/catalog";
 

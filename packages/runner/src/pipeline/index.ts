@@ -15,11 +15,7 @@ export {
 } from "../steps/ffmpeg/index.js";
 export type { CheckContext, StepKindDefinition } from "../steps/step-kind.js";
 export { VideoStepSchema, type VideoStepSpec, videoDefinition } from "../steps/video/index.js";
-export {
-  referenceVideoModels,
-  type VideoModelCatalog,
-  type VideoModelLimits,
-} from "./core-shim.js";
+export type { VideoModelCatalog, VideoModelSpec } from "./core-shim.js";
 export { type AnyStepKindDefinition, createPipelineSchema } from "./custom-kinds-schema.js";
 export { type Diagnostic, formatDiagnostic, sortDiagnostics } from "./diagnostic.js";
 export * from "./errors/index.js";

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { videoModels } from "@reelsmith/simulator/catalog";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "./diagnostic.js";
 import { validatePipeline } from "./validate-pipeline.js";
@@ -24,7 +25,8 @@ describe("validate corpus: invalid pipelines", () => {
       const file = new URL(`invalid/${name}`, fixtures);
       const expected = expectations(file);
       expect(expected.length, "fixture declares its expected problems").toBeGreaterThan(0);
-      const { pipeline, diagnostics } = await validatePipeline(file.pathname);
+      // The fixtures name the simulator's models, whose limits the checks know.
+      const { pipeline, diagnostics } = await validatePipeline(file.pathname, { videoModels });
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
       const shown = errors.map(formatDiagnostic).join("\n");
       expect(pipeline).toBeUndefined();
@@ -47,6 +49,7 @@ describe("validate corpus: valid pipelines", () => {
     it(name, async () => {
       const { pipeline, diagnostics } = await validatePipeline(
         new URL(`valid/${name}`, fixtures).pathname,
+        { videoModels },
       );
       expect(diagnostics.map(formatDiagnostic)).toEqual([]);
       expect(pipeline?.spec.steps.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { builtInKindChecks, isBuiltInKindSet, type KindChecks } from "../steps/built-in-kinds.js";
 import { checkPipeline } from "./check-pipeline.js";
-import { referenceVideoModels, type VideoModelCatalog } from "./core-shim.js";
+import type { VideoModelCatalog } from "./core-shim.js";
 import type { AnyStepKindDefinition } from "./custom-kinds-schema.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
@@ -99,7 +99,7 @@ function diagnosePipeline(
   const semantic = checkPipeline(data, {
     definitions,
     ...(parsed.path === "<inline>" ? {} : { baseDir: dirname(parsed.path) }),
-    videoModels: options?.videoModels ?? referenceVideoModels,
+    videoModels: options?.videoModels,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
   });
   const diagnostics: Diagnostic[] = [];

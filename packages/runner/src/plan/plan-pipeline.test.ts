@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { videoModels } from "@reelsmith/simulator/catalog";
 import { describe, expect, it } from "vitest";
 import { loadPipeline } from "../pipeline/validate-pipeline.js";
 import { planPipeline } from "./plan-pipeline.js";
@@ -10,7 +11,10 @@ const inline = (source: string) => loadPipeline({ source, path: "<inline>" });
 
 describe("planPipeline", () => {
   it("plans the storyboard: stages, fan-out from an earlier step, known requests, limits", async () => {
-    const plan = planPipeline(await loadPipeline(storyboard), { inputs: { scenes: "4" } });
+    const plan = planPipeline(await loadPipeline(storyboard), {
+      inputs: { scenes: "4" },
+      videoModels,
+    });
     expect(plan.stages.map((stage) => stage.steps)).toEqual([
       ["storyboard"],
       ["clips"],
@@ -32,8 +36,8 @@ describe("planPipeline", () => {
     expect(plan.limits.videoModels).toEqual([
       {
         model: "reel-video-1",
-        maxSeconds: 10,
-        sizes: ["1280x720", "720x1280", "1920x1080", "1080x1920"],
+        seconds: "1 to 10 seconds",
+        sizes: "1280x720, 720x1280, 1920x1080 or 1080x1920",
         steps: ["clips"],
       },
     ]);
@@ -66,8 +70,8 @@ steps:
   - id: clip
     video: { model: reel-video-2-lite, prompt: fox, seconds: "\${{ inputs.seconds }}" }
 `);
-    expect(planPipeline(pipeline).problems).toEqual([]);
-    const problems = planPipeline(pipeline, { inputs: { seconds: "9" } }).problems;
+    expect(planPipeline(pipeline, { videoModels }).problems).toEqual([]);
+    const problems = planPipeline(pipeline, { inputs: { seconds: "9" }, videoModels }).problems;
     expect(problems).toHaveLength(1);
     expect(problems[0]?.step).toBe("clip");
     expect(problems[0]?.message).toContain("reel-video-2-lite");

@@ -3,7 +3,7 @@ import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
 import { collectReferences, containsExpression } from "../expressions/references.js";
 import { wholeExpression } from "../expressions/template.js";
-import { referenceVideoModels, validateVideoRequest } from "../pipeline/core-shim.js";
+import { describeSeconds, describeSizes, findVideoRequestProblems } from "../pipeline/core-shim.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { stepKindOf } from "../pipeline/step-kind-of.js";
@@ -77,11 +77,11 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     stages[index]?.steps.push(step.id);
   }
 
-  const catalog = options.videoModels ?? referenceVideoModels;
+  const catalog = options.videoModels;
   const defaults = (spec.defaults ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const videoModels = new Map<
     string,
-    { model: string; maxSeconds: number; sizes: string[]; steps: string[] }
+    { model: string; seconds?: string; sizes?: string; steps: string[] }
   >();
   let videoJobs: number | undefined = 0;
   let chatRequests: number | undefined = 0;
@@ -117,19 +117,20 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       const request: Record<string, unknown> = { model, prompt: "-" };
       if (known.seconds !== undefined) request.seconds = known.seconds;
       if (known.size !== undefined) request.size = known.size;
-      try {
-        validateVideoRequest(request as VideoCreateParams, catalog);
-      } catch (error) {
-        problems.push({ step: step.id, message: (error as Error).message });
+      for (const problem of findVideoRequestProblems(
+        request as unknown as VideoCreateParams,
+        catalog,
+      )) {
+        problems.push({ step: step.id, message: problem.message });
       }
     }
     if (kind === "video" && model) {
-      const limits = catalog.find((entry) => entry.id === model);
+      const limits = catalog?.find((entry) => entry.id === model);
       if (limits) {
         const entry = videoModels.get(model) ?? {
           model,
-          maxSeconds: limits.maxSeconds,
-          sizes: [...limits.sizes],
+          ...(limits.seconds ? { seconds: describeSeconds(limits.seconds) } : {}),
+          ...(limits.sizes ? { sizes: describeSizes(limits.sizes) } : {}),
           steps: [],
         };
         entry.steps.push(step.id);

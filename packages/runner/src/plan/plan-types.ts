@@ -48,8 +48,8 @@ export interface PlannedFanOut {
 
 /** Limits that apply to the run. */
 export interface PlanLimits {
-  /** Video models used by the pipeline and their limits (spec 2.3). */
-  videoModels: { model: string; maxSeconds: number; sizes: string[]; steps: string[] }[];
+  /** Video models used by the pipeline and their limits in words, where known. */
+  videoModels: { model: string; seconds?: string; sizes?: string; steps: string[] }[];
   /** Credit budget from the pipeline (`max_credits`). */
   maxCredits?: number;
   /** Number of video jobs when every fan-out size is known now; undefined otherwise. */

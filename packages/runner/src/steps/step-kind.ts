@@ -24,7 +24,8 @@ export interface CheckContext {
   ): void;
   /** True when a value contains no `${{ }}` expression (so it is known before the run). */
   isLiteral(value: unknown): boolean;
-  videoModels: VideoModelCatalog;
+  /** The video models whose limits are known (a profile, the service's list); none: unchecked. */
+  videoModels: VideoModelCatalog | undefined;
   defaults: Record<string, Record<string, unknown>>; // pipeline `defaults` per kind
 }
 

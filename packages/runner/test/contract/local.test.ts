@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { videoModels } from "@reelsmith/simulator/catalog";
 import { runPipeline } from "../../src/run-pipeline.js";
 import { describeExecutorContract } from "./index.js";
 
@@ -15,6 +16,8 @@ describeExecutorContract("local (file journal)", async () => {
         cacheDir: join(root, "cache"),
         baseURL: options.baseURL,
         apiKey: options.apiKey,
+        // The simulator's own models: the service the contract runs against.
+        videoModels,
         ...(options.inputs ? { inputs: options.inputs } : {}),
         ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
         ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),

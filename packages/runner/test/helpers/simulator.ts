@@ -2,7 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type ReelsmithClient } from "@reelsmith/core";
-import { type Simulator, type SimulatorOptions, startSimulator } from "@reelsmith/simulator";
+import {
+  type Simulator,
+  type SimulatorOptions,
+  startSimulator,
+  videoModels,
+} from "@reelsmith/simulator";
 import type { RunEvent } from "../../src/events/run-event.js";
 import type { RunOptions } from "../../src/run-options.js";
 
@@ -36,6 +41,9 @@ export async function startTestService(options: SimulatorOptions = {}): Promise<
       const onEvent = extra.onEvent;
       return {
         client,
+        // The simulator's own models: their limits are known to the checks, as for the CLI's
+        // built-in simulator.
+        videoModels,
         runsRoot: join(root, "runs"),
         cacheDir: join(root, "cache"),
         ...extra,

@@ -26,18 +26,32 @@ export interface ServiceCatalog {
 
 /**
  * The simulator's own catalog: three `reel-*` video models (credits by pixels × seconds) and
- * two chat models; `/v1/models` lists the chat models only.
+ * two chat models. `/v1/models` lists the chat models, then the video models with their
+ * limits (`type: "video"`), unless `listVideoModels` is false: then it answers as a service
+ * that lists only its chat models, as the interface describes.
  *
  * @example
  * defaultCatalog().videoModels.map((model) => model.id); // ["reel-video-1", …]
  */
-export function defaultCatalog(): ServiceCatalog {
+export function defaultCatalog(options: { listVideoModels?: boolean } = {}): ServiceCatalog {
   return {
     videoModels,
     chatModels,
     speedFactor: (model) => videoSpeedFactors[model] ?? 1,
     credits: (_model, seconds, width, height) => videoCredits(seconds, width, height),
-    videoEntries: [],
+    videoEntries:
+      options.listVideoModels === false
+        ? []
+        : videoModels.map((model) => ({
+            id: model.id,
+            video: {
+              seconds: model.seconds as ProfileVideoModel["seconds"],
+              sizes: model.sizes as ProfileVideoModel["sizes"],
+              image: true,
+              params: null,
+              price: null,
+            },
+          })),
   };
 }
 
@@ -50,7 +64,10 @@ export function defaultCatalog(): ServiceCatalog {
  * @example
  * catalogFromProfile({ video_models: { "veo-3": { seconds: [4, 8] } } }).videoModels[0]?.id; // "veo-3"
  */
-export function catalogFromProfile(document: unknown): ServiceCatalog {
+export function catalogFromProfile(
+  document: unknown,
+  options: { listVideoModels?: boolean } = {},
+): ServiceCatalog {
   const profile: ProviderProfile = parseProfile(document);
   const catalog = videoCatalogFromProfile(profile);
   return {
@@ -61,10 +78,13 @@ export function catalogFromProfile(document: unknown): ServiceCatalog {
       const spec = catalog.find((entry) => entry.id === model);
       return (spec && estimateVideoCredits(spec, seconds)) ?? 0;
     },
-    videoEntries: Object.entries(profile.video_models ?? {}).map(([id, model]) => ({
-      id,
-      video: videoEntry(model),
-    })),
+    videoEntries:
+      options.listVideoModels === false
+        ? []
+        : Object.entries(profile.video_models ?? {}).map(([id, model]) => ({
+            id,
+            video: videoEntry(model),
+          })),
   };
 }
 

@@ -62,6 +62,12 @@ export interface SimulatorOptions {
    * the profile's `service.dialect`, else `reference`.
    */
   dialect?: "reference" | "openai";
+  /**
+   * List the video models in `/v1/models` (`type: "video"` entries with their limits, params
+   * and prices). Default true; false answers with the chat models only, as a service that
+   * follows the interface strictly (its clients learn video models from a profile).
+   */
+  listVideoModels?: boolean;
   logger?: Logger;
 }
 
@@ -126,7 +132,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     throw new TypeError('Expected `replies` to be "plausible" or "echo"');
   const faults = createFaultInjector(options.faults, seed);
   const catalog =
-    options.profile === undefined ? defaultCatalog() : catalogFromProfile(options.profile);
+    options.profile === undefined
+      ? defaultCatalog({ listVideoModels: options.listVideoModels ?? true })
+      : catalogFromProfile(options.profile, { listVideoModels: options.listVideoModels ?? true });
   const profileDialect = (options.profile as ProviderProfile | undefined)?.service?.dialect;
   const dialect = options.dialect ?? profileDialect ?? "reference";
   if (dialect !== "reference" && dialect !== "openai")

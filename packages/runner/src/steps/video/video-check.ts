@@ -1,5 +1,8 @@
-import type { VideoCreateParams } from "@reelsmith/core";
-import { InvalidRequestError, validateVideoRequest } from "../../pipeline/core-shim.js";
+import {
+  findVideoRequestProblems,
+  InvalidRequestError,
+  type VideoCreateParams,
+} from "../../pipeline/core-shim.js";
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
 import type { VideoStepSpec } from "./video-schema.js";
@@ -48,50 +51,40 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     });
     return;
   }
-  if (!context.isLiteral(spec.model)) return;
-  const limits = context.videoModels.find((model) => model.id === spec.model);
-  if (!limits) {
-    const known = context.videoModels.map((model) => model.id).join(", ");
+  if (!context.isLiteral(spec.model) || !context.videoModels) return;
+  const known = context.videoModels.find((model) => model.id === spec.model);
+  if (!known) {
+    const ids = context.videoModels.map((model) => model.id).join(", ");
     context.report(
       ["model"],
       `unknown video model \`${spec.model}\`; its limits cannot be checked`,
       {
         severity: "warning",
         code: "VIDEO_UNKNOWN_MODEL",
-        hint: known ? `known models: ${known}` : undefined,
+        hint: ids ? `known models: ${ids}` : undefined,
       },
     );
     return;
   }
-  // core's validateVideoRequest is the authority on limits; the wording here adds the model's range.
-  const rejects = (field: "seconds" | "size", value: unknown): boolean => {
-    try {
-      validateVideoRequest(
-        { model: limits.id, prompt: "-", [field]: value } as VideoCreateParams,
-        context.videoModels,
-      );
-      return false;
-    } catch (error) {
-      return InvalidRequestError.isInstance(error) && error.field === field;
-    }
-  };
-  if (
-    spec.seconds !== undefined &&
-    context.isLiteral(spec.seconds) &&
-    rejects("seconds", spec.seconds)
-  ) {
-    context.report(
-      ["seconds"],
-      `seconds ${spec.seconds} is outside ${limits.id}'s limit of 1 to ${limits.maxSeconds} seconds`,
-      {
-        code: "VIDEO_SECONDS_OUT_OF_RANGE",
-      },
-    );
+  // core's checker is the authority on limits: its messages name the allowed values and the
+  // nearest model that would accept the request.
+  const request: Record<string, unknown> = { model: known.id, prompt: "-" };
+  for (const field of ["seconds", "size"] as const) {
+    const value = spec[field];
+    if (value !== undefined && context.isLiteral(value)) request[field] = value;
   }
-  if (spec.size !== undefined && context.isLiteral(spec.size) && rejects("size", spec.size)) {
-    context.report(["size"], `size ${spec.size} is not offered by ${limits.id}`, {
-      code: "VIDEO_SIZE_UNSUPPORTED",
-      hint: `${limits.id} sizes: ${limits.sizes.join(", ")}`,
+  const codes = { seconds: "VIDEO_SECONDS_OUT_OF_RANGE", size: "VIDEO_SIZE_UNSUPPORTED" };
+  for (const problem of findVideoRequestProblems(
+    request as unknown as VideoCreateParams,
+    context.videoModels,
+  )) {
+    const field = problem.field as "seconds" | "size";
+    if (!(field in codes)) continue;
+    context.report([field], problem.message, {
+      code: codes[field],
+      ...(problem.allowed && !problem.message.includes(problem.allowed)
+        ? { hint: `${known.id} allows ${problem.allowed}` }
+        : {}),
     });
   }
 }

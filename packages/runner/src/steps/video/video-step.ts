@@ -69,10 +69,11 @@ export async function runVideoStep(
   const { stepId, index, journal, signal } = context;
   const at = index === undefined ? {} : { index };
   const params = await requestOf(spec, context);
-  validateVideoRequest(params);
+  const extras = executionExtras(context);
+  // Against the known models' limits (a profile, the service's list): refused here, unpaid.
+  validateVideoRequest(params, extras?.videoModels);
   assertVideoPromptLength(params.prompt);
   const target = context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index));
-  const extras = executionExtras(context);
   const budget = extras?.budget;
 
   // True when the job below was taken, completed, from the journal (resume): its content may

@@ -1,0 +1,12 @@
+/**
+ * @reelsmith/simulator/catalog: the video models the simulator serves when it is given no
+ * profile, without the server (no HTTP, no ffmpeg). For a checker that validates a pipeline
+ * offline for a run on the built-in simulator.
+ *
+ * @example
+ * ```ts
+ * import { videoModels } from "@reelsmith/simulator/catalog";
+ * videoModels.map((model) => model.id); // ["reel-video-1", "reel-video-2-lite", "reel-video-3-long"]
+ * ```
+ */
+export { videoModels } from "./catalog/video-models.js";
