@@ -10,7 +10,6 @@
  * ```
  */
 export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
-export { referenceVideoModels } from "./videos/catalog.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export type {
   ImageInput,

@@ -35,7 +35,6 @@ export {
   validateProfile,
   videoCatalogFromProfile,
 } from "./profile/index.js";
-export { referenceVideoModels } from "./videos/catalog.js";
 export type { DownloadProgress } from "./videos/download.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export { normalizeVideoJob } from "./videos/normalize-job.js";
