@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { pipelineJsonSchema } from "../dist/pipeline/json-schema.js";
 
 const target = fileURLToPath(new URL("../schema/pipeline.schema.json", import.meta.url));
-const schema = pipelineJsonSchema();
+const schema = await pipelineJsonSchema();
 let current;
 try {
   current = JSON.parse(readFileSync(target, "utf8"));

@@ -5,10 +5,11 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
-import { PipelineSchema } from "../dist/pipeline/pipeline-schema.js";
+import { pipelineJsonSchema } from "../dist/pipeline/json-schema.js";
 
 const ajv = new Ajv({ allErrors: true, strict: false, logger: false, code: { source: true } });
-ajv.addSchema(PipelineSchema, "pipeline");
+const { $id: _id, $schema: _schema, ...pipeline } = await pipelineJsonSchema();
+ajv.addSchema(pipeline, "pipeline");
 const code = standaloneCode.default(ajv, {
   pipeline: "pipeline",
   meta: "http://json-schema.org/draft-07/schema",

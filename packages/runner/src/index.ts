@@ -49,13 +49,5 @@ export * from "./pipeline/index.js";
 export * from "./plan/index.js";
 export type { RunOptions, RunResult, SubRunOf } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";
-export {
-  builtinStepKinds,
-  chatStep,
-  ffmpegStep,
-  runToolCommand,
-  videoIdempotencyKey,
-  videoStep,
-} from "./steps/index.js";
-export type { StepKind, StepRunContext } from "./steps/step-kind.js";
+export * from "./steps/index.js";
 export { streamPipeline } from "./stream-pipeline.js";

@@ -4,7 +4,7 @@ import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { LimitRunner } from "./executor/slot-pool.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
-import type { StepKind, StepRunContext } from "./steps/step-kind.js";
+import type { StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
 
 /** Options of `runPipeline` / `streamPipeline`. */
 export interface RunOptions {
@@ -55,7 +55,7 @@ export interface RunOptions {
   /** API key when no client is given (never written anywhere). */
   apiKey?: string;
   /** Step kinds to run with (default: chat, video, ffmpeg). */
-  stepKinds?: readonly StepKind[];
+  stepKinds?: readonly (StepKind | StepKindSpec<never>)[];
   /**
    * Runs this pipeline as a sub-pipeline of a unit of another run, for executors that run
    * units elsewhere: it spends from that run's budget, takes its video jobs' places from that

@@ -33,7 +33,7 @@ import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { loadPipeline } from "./pipeline/validate-pipeline.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
-import { builtinStepKinds } from "./steps/index.js";
+import { kindOf, kindsByName } from "./steps/registry.js";
 
 /** How many sub-pipelines deep a run is (0 for the run the caller started). */
 const subPipelineDepth = Symbol("reelsmith.subPipelineDepth");
@@ -211,7 +211,7 @@ export async function runWithBus(
     else userSignal?.addEventListener("abort", onUserAbort, { once: true });
     const signal = controller.signal;
     const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
-    const kinds = new Map((options.stepKinds ?? builtinStepKinds).map((k) => [k.kind, k]));
+    const kinds = kindsByName(options.stepKinds);
     bus.emit({
       type: "run.start",
       runId,
@@ -220,7 +220,7 @@ export async function runWithBus(
       resumed: Boolean(options.resume),
       steps: pipeline.spec.steps.map((s) => ({
         id: s.id,
-        kind: [...kinds.keys()].find((k) => s[k] !== undefined) ?? "unknown",
+        kind: kindOf(s as Record<string, unknown>, kinds)?.kind ?? "unknown",
         fanOut: s.for_each !== undefined,
       })),
     });

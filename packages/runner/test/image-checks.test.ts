@@ -1,9 +1,9 @@
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_IMAGE_BYTES } from "../src/files/image-file.js";
 import { validatePipeline } from "../src/pipeline/validate-pipeline.js";
 import { runPipeline } from "../src/run-pipeline.js";
-import { MAX_IMAGE_BYTES } from "../src/steps/image-file.js";
 import { solidPng } from "./helpers/png.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 

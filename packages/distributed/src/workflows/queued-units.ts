@@ -1,4 +1,4 @@
-import type { UnitExecutor, UnitResult } from "@reelsmith/runner";
+import type { StepQueue, UnitExecutor, UnitResult } from "@reelsmith/runner";
 import { queueNames } from "../service.js";
 import type { RunRow } from "../store/run-store.js";
 import type { WorkerContext } from "../worker/worker-context.js";
@@ -12,10 +12,10 @@ import {
 } from "./unit-job.js";
 import { terminalStatuses } from "./workflow-watch.js";
 
-/** The queue a unit of a kind waits on: video units and chat requests per service account. */
-export function queueOfKind(kind: string, service: string): string {
-  if (kind === "video") return queueNames.videoUnits(service);
-  if (kind === "chat") return queueNames.chat(service);
+/** The queue a unit waits on, as its kind says: the account's video or chat queue, or local work. */
+export function queueOf(queue: StepQueue, service: string): string {
+  if (queue === "video") return queueNames.videoUnits(service);
+  if (queue === "chat") return queueNames.chat(service);
   return queueNames.local;
 }
 
@@ -68,7 +68,7 @@ export function createQueuedUnits(options: {
       const workflowID = unitWorkflowId(job);
       await context.dbos.enqueue(
         {
-          queueName: queueOfKind(job.kind, run.service),
+          queueName: queueOf(work.kind.queue, run.service),
           workflowName: workflowNames.unit,
           workflowID,
           appVersion: applicationVersion,

@@ -2,11 +2,12 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
   BudgetExceededError,
   buildGraph,
-  builtinStepKinds,
   createEventBus,
   emptyTotals,
   evaluateValue,
   executePipeline,
+  kindOf,
+  kindsByName,
   type LoadedPipeline,
   loadPipeline,
   replayJournal,
@@ -41,7 +42,7 @@ function errorSummary(error: SerializedError): NonNullable<RunOutcome["error"]> 
   };
 }
 
-const kinds = new Map(builtinStepKinds.map((kind) => [kind.kind, kind]));
+const kinds = kindsByName();
 
 /**
  * A run as a durable workflow. It plays the pipeline's DAG with the runner's own
@@ -85,7 +86,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       resumed: previous !== undefined,
       steps: spec.steps.map((s) => ({
         id: s.id,
-        kind: [...kinds.keys()].find((k) => s[k] !== undefined) ?? "unknown",
+        kind: kindOf(s as Record<string, unknown>, kinds)?.kind ?? "unknown",
         fanOut: s.for_each !== undefined,
       })),
     });

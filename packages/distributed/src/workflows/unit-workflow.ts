@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
-  builtinStepKinds,
   createEventBus,
+  kindsByName,
   replayJournal,
   runPipeline,
   runUnit,
@@ -21,7 +21,7 @@ import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { videoSlots } from "./video-slot.js";
 
-const kinds = new Map(builtinStepKinds.map((kind) => [kind.kind, kind]));
+const kinds = kindsByName();
 
 /**
  * One unit of work on whichever worker the queue gave it to. The step kind's logic is the

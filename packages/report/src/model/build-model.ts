@@ -3,6 +3,7 @@ import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path"
 import {
   addTotals,
   emptyTotals,
+  kindsByName,
   type RunEvent,
   type RunTotals,
   type SerializedError,
@@ -23,6 +24,9 @@ import { stepLocations } from "./step-locations.js";
 const SINGLE_ITEM = -1;
 const VIDEO_EXTENSIONS = new Set([".mp4", ".webm", ".mov", ".m4v"]);
 const IMAGE_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".webp", ".gif"]);
+
+/** The step kinds: each says how the report shows its units. */
+const registry = kindsByName();
 
 /** Where the thumbnail of a clip goes, relative to the run directory. */
 export function thumbnailPath(step: string, index: number | undefined): string {
@@ -160,11 +164,12 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
         | undefined;
       const error = item?.error ?? (info.fanOut ? undefined : journaled?.error);
       const status = unitStatus(item?.status ?? journaled?.status, item, outputs, error);
-      if (info.kind === "video") {
+      const role = registry.get(info.kind)?.report?.role;
+      if (role === "clip") {
         cards.push(
           cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, attempts, error),
         );
-      } else if (info.kind === "chat" && (outputs || error || item)) {
+      } else if (role === "conversation" && (outputs || error || item)) {
         chats.push(chatUnitOf(info.id, index, spec, outputs, status));
       }
       if (error && info.fanOut) errors.push(errorEntry(info.id, index, error, locationOf(info.id)));
@@ -323,7 +328,7 @@ function finalMedia(
   // A run that did not finish has no outputs yet: its ffmpeg steps' files are what it made.
   if (candidates.length === 0) {
     for (const step of steps) {
-      if (step.kind !== "ffmpeg" || step.fanOut) continue;
+      if (registry.get(step.kind)?.report?.role !== "media" || step.fanOut) continue;
       const file = (state.steps.get(step.id)?.outputs as { file?: unknown } | undefined)?.file;
       candidates.push(file);
     }

@@ -1,4 +1,4 @@
-import type { RunEvent } from "@reelsmith/runner";
+import { kindsByName, type RunEvent } from "@reelsmith/runner";
 import type { ReportModel, TimelinePhase, TimelineRow } from "./report-model.js";
 
 type StepInfo = { id: string; kind: string; fanOut: boolean };
@@ -143,7 +143,7 @@ export function buildTimeline(
       ...(index === undefined ? {} : { index }),
       kind,
       status: marks.status ?? (marks.ended === undefined ? "running" : "succeeded"),
-      phases: phasesOf(kind, marks, last),
+      phases: phasesOf(workOf(kind), marks, last),
     });
   }
   result.sort(
@@ -157,7 +157,16 @@ export function buildTimeline(
   };
 }
 
-function phasesOf(kind: string, marks: Marks, now: number): TimelinePhase[] {
+/** What a kind calls its running phase (its report role says; "running" when it says nothing). */
+function workOf(kind: string): TimelinePhase["phase"] {
+  const work = registry.get(kind)?.report?.work;
+  return work === "chat" || work === "ffmpeg" ? work : "running";
+}
+
+const registry = kindsByName();
+
+/** A unit's phases: a job's (waiting for a slot, submitted, polling, downloading), or its work. */
+function phasesOf(work: TimelinePhase["phase"], marks: Marks, now: number): TimelinePhase[] {
   const end = marks.ended ?? now;
   const phases: TimelinePhase[] = [];
   const add = (phase: TimelinePhase["phase"], start: number | undefined, until: number) => {
@@ -165,7 +174,7 @@ function phasesOf(kind: string, marks: Marks, now: number): TimelinePhase[] {
     phases.push({ phase, start, end: Math.max(start, until) });
   };
   const queued = marks.queued ?? marks.started ?? end;
-  if (kind === "video" && (marks.slot !== undefined || marks.submitted !== undefined)) {
+  if (marks.slot !== undefined || marks.submitted !== undefined) {
     const slot = marks.slot ?? marks.submitted ?? end;
     add("waiting", queued, slot);
     const polling = marks.inProgress ?? marks.completed;
@@ -176,7 +185,6 @@ function phasesOf(kind: string, marks: Marks, now: number): TimelinePhase[] {
   }
   const started = marks.started ?? queued;
   if (started > queued) add("waiting", queued, started);
-  const work = kind === "ffmpeg" ? "ffmpeg" : kind === "chat" ? "chat" : "running";
   add(work, started, end);
   return phases;
 }

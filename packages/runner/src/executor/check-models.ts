@@ -1,39 +1,36 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import { validateProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import { UnknownModelError, type UnknownModelUse } from "../errors/unknown-model-error.js";
+import { bodyPath, createCheckModel, isObject } from "../pipeline/check/check-model.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import { type LoadedPipeline, parsePipeline } from "../pipeline/load-pipeline.js";
 import { subPipelineReferences } from "../pipeline/sub-pipelines.js";
+import { kindsByName } from "../steps/registry.js";
 
-type Raw = Record<string, unknown>;
-const isObject = (value: unknown): value is Raw =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** A model a pipeline names literally, where, and of which kind. */
+/** A model a pipeline names literally, where, and which of the service's lists holds it. */
 type ModelUse = UnknownModelUse;
 
-/** Literal chat and video models of a pipeline (defaults merged), with their positions. */
+/** Literal models of a pipeline's steps (as their kinds say: `models`), defaults merged. */
 function modelUses(
   data: unknown,
   file: string,
   positionOf: (path: (string | number)[]) => { line: number; column: number },
 ): ModelUse[] {
-  if (!isObject(data) || !Array.isArray(data.steps)) return [];
-  const defaults = isObject(data.defaults) ? data.defaults : {};
-  const uses: ModelUse[] = [];
-  data.steps.forEach((step, index) => {
-    if (!isObject(step)) return;
-    for (const kind of ["chat", "video"] as const) {
-      const body = step[kind];
-      if (!isObject(body)) continue;
-      const kindDefaults = isObject(defaults[kind]) ? defaults[kind] : {};
-      const own = body.model !== undefined;
-      const model = own ? body.model : kindDefaults.model;
-      if (typeof model !== "string" || model.includes("${{")) continue;
-      const path = own ? ["steps", index, kind, "model"] : ["defaults", kind, "model"];
-      uses.push({ kind, model, file, ...positionOf(path) });
-    }
+  if (!isObject(data)) return [];
+  const model = createCheckModel(data, {
+    kinds: kindsByName(),
+    videoModels: undefined,
+    baseDir: undefined,
   });
+  const uses: ModelUse[] = [];
+  for (const step of model.steps) {
+    for (const { field, service } of step.kind?.models ?? []) {
+      const value = step.merged?.[field];
+      if (typeof value !== "string" || value.includes("${{")) continue;
+      const path = bodyPath(step, [field], model.defaults);
+      uses.push({ kind: service, model: value, file, ...positionOf(path) });
+    }
+  }
   return uses;
 }
 

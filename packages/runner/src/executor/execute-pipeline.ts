@@ -18,6 +18,7 @@ import {
 } from "../expressions/index.js";
 import type { JournalWriter } from "../journal/journal.js";
 import { type RunState, SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
+import { kindOf } from "../steps/registry.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import { artifactsIntact } from "./artifacts.js";
 import type { CreditBudget } from "./budget.js";
@@ -88,7 +89,8 @@ const STATUS_NAME = {
 
 /** The step kind named by the step's single kind key. */
 export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, StepKind>): StepKind {
-  for (const [name, kind] of kinds) if (step[name] !== undefined) return kind;
+  const kind = kindOf(step as Record<string, unknown>, kinds);
+  if (kind) return kind;
   throw new StepError(
     step.id,
     undefined,

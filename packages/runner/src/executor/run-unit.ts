@@ -14,7 +14,6 @@ import { type Artifact, artifactsOf } from "./artifacts.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import { resolveOutputPath } from "./resolve-output-path.js";
 import { isRetryableStepError, type RetrySpec, retryDelay, sleep } from "./retry-policy.js";
-import { totalsOfOutputs } from "./unit-totals.js";
 
 /** Kinds whose results the cache keeps (they cost tokens or credits; ffmpeg is local). */
 
@@ -59,11 +58,6 @@ export interface UnitResult {
   artifacts?: Record<string, Artifact>;
   totals: RunTotals;
   cached: boolean;
-}
-
-function summaryOf(spec: Record<string, unknown>): string {
-  const text = String(spec.prompt ?? spec.system ?? "").replace(/\s+/g, " ");
-  return `${spec.model ?? ""}: ${text.slice(0, 60)}`;
 }
 
 /**
@@ -142,7 +136,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     };
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
-      const totals = addTotals(totalsOfOutputs(kindName, outputs), subTotals);
+      // What the unit spent, as its kind reads it from its outputs.
+      const totals = addTotals(addTotals(emptyTotals(), work.kind.totals(outputs)), subTotals);
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });
       if (key) {
@@ -152,7 +147,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
           step: stepId,
           outputs,
           runDir: services.runDir,
-          summary: summaryOf(work.spec),
+          summary: work.kind.summary(work.spec),
         }).catch(() => undefined);
       }
       return { outputs, totals, cached: false, artifacts };

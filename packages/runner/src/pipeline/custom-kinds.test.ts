@@ -1,12 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import { stepDefinitions } from "../steps/definitions.js";
-import type { StepKindDefinition } from "../steps/step-kind.js";
-import { stepKindOf } from "./step-kind-of.js";
+import { defineStepKind } from "../steps/define-step-kind.js";
+import { builtInStepKinds, kindOf, kindsByName } from "../steps/registry.js";
 import { validatePipeline } from "./validate-pipeline.js";
 
-const echo: StepKindDefinition<{ text: string; times?: number }> = {
+const echo = defineStepKind<{ text: string; times?: number }>({
   kind: "echo",
   schema: Type.Object(
     { text: Type.String(), times: Type.Optional(Type.Integer({ minimum: 1 })) },
@@ -16,8 +15,9 @@ const echo: StepKindDefinition<{ text: string; times?: number }> = {
     if (spec.times !== undefined && spec.times > 3)
       context.report(["times"], "echo at most 3 times");
   },
-};
-const kinds = [...stepDefinitions, echo];
+  run: async (spec) => ({ text: spec.text }),
+});
+const kinds = [...builtInStepKinds, echo];
 
 describe("custom step kinds", () => {
   it("validates their bodies with their own schema and checks", async () => {
@@ -39,7 +39,8 @@ describe("custom step kinds", () => {
       'name: custom\nsteps:\n  - id: a\n    echo: { text: hi }\n  - id: b\n    chat: { model: reel-chat-1, prompt: "${{ steps.a.outputs.text }}" }\n';
     const withKinds = await validatePipeline({ source, path: "c.yaml" }, { stepKinds: kinds });
     expect(withKinds.diagnostics).toEqual([]);
-    expect(withKinds.pipeline && stepKindOf(withKinds.pipeline.spec.steps[0]!)).toBe("echo");
+    const first = withKinds.pipeline?.spec.steps[0] as Record<string, unknown>;
+    expect(kindOf(first, kindsByName(kinds))?.kind).toBe("echo");
     const without = await validatePipeline({ source, path: "c.yaml" });
     expect(without.diagnostics.map((d) => d.message)).toContain(
       "unknown field `echo` in item 0 of `steps`",

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { isMap, LineCounter, parseAllDocuments, stringify } from "yaml";
 import type { Diagnostic } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
-import type { PipelineSpec } from "./pipeline-schema.js";
+import type { PipelineSpec } from "./pipeline-spec.js";
 import { SourceMap } from "./source-map.js";
 
 /** Largest pipeline file accepted (bytes). */

@@ -1,7 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
-import { ChatStepSchema, chatProperties } from "../steps/chat/chat-schema.js";
-import { FfmpegStepSchema, ffmpegOptionProperties } from "../steps/ffmpeg/ffmpeg-schema.js";
-import { VideoStepSchema, videoProperties } from "../steps/video/video-schema.js";
+import { type TObject, type TProperties, type TSchema, Type } from "@sinclair/typebox";
+import type { AnyStepKind } from "../steps/step-kind.js";
 import { inputTypes } from "./input-types.js";
 import { ExpressionString, orExpression } from "./schema-helpers.js";
 
@@ -37,13 +35,6 @@ const Timeout = Type.Union(
   { description: 'A duration: "30s", "5m", "1h", "500ms", or milliseconds.' },
 );
 
-/** The kinds a step can be, keyed by their YAML key. */
-export const stepKindSchemas = {
-  chat: ChatStepSchema,
-  video: VideoStepSchema,
-  ffmpeg: FfmpegStepSchema,
-};
-
 /** Fields every step has, whatever its kind. */
 export const commonStepProperties = {
   id: Identifier,
@@ -71,77 +62,71 @@ export const commonStepProperties = {
   cache: Type.Optional(Type.Boolean()),
 };
 
-/** One step: common fields and exactly one kind key. */
-export const StepSchema = Type.Object(
-  {
-    ...commonStepProperties,
-    chat: Type.Optional(ChatStepSchema),
-    video: Type.Optional(VideoStepSchema),
-    ffmpeg: Type.Optional(FfmpegStepSchema),
-  },
-  {
-    additionalProperties: false,
-    oneOf: Object.keys(stepKindSchemas).map((kind) => ({ required: [kind] })),
-  },
-);
-
-/** Pipeline-wide settings per kind, merged under each step's own values. */
-export const DefaultsSchema = Type.Object(
-  {
-    chat: Type.Optional(Type.Partial(Type.Object(chatProperties, { additionalProperties: false }))),
-    video: Type.Optional(
-      Type.Partial(Type.Object(videoProperties, { additionalProperties: false })),
-    ),
-    ffmpeg: Type.Optional(
-      Type.Partial(Type.Object(ffmpegOptionProperties, { additionalProperties: false })),
-    ),
-  },
-  { additionalProperties: false },
-);
+/** What `defaults.<kind>` may hold when the kind says nothing: any part of its object body. */
+function defaultsOf(body: TSchema): TSchema {
+  return body.type === "object" && body.properties
+    ? Type.Partial(Type.Object(body.properties as TProperties, { additionalProperties: false }))
+    : Type.Record(Type.String(), Type.Unknown());
+}
 
 /**
- * The whole pipeline file. The published JSON Schema (`schema/pipeline.schema.json`) is
- * generated from this, so types and schema never drift.
+ * The whole pipeline file's schema for a set of step kinds (the built-in ones, or any set
+ * with custom kinds): each step has the common fields and exactly one kind key, whose body
+ * is the kind's schema; `defaults` holds per-kind values. The published JSON Schema
+ * (`schema/pipeline.schema.json`) is this, for the built-in kinds, generated at build time.
  *
  * @example
  * ```ts
- * const spec: PipelineSpec = { name: "hello", steps: [{ id: "a", chat: { prompt: "hi" } }] };
+ * const schema = await createPipelineSchema(builtInStepKinds);
  * ```
  */
-export const PipelineSchema = Type.Object(
-  {
-    $schema: Type.Optional(Type.String()),
-    name: Identifier,
-    description: Type.Optional(Type.String()),
-    inputs: Type.Optional(Type.Record(Identifier, InputSchema, { additionalProperties: false })),
-    env: Type.Optional(
-      Type.Record(
-        Type.String({ pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_]*$" }),
-        Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
-        { additionalProperties: false },
+export async function createPipelineSchema(kinds: readonly AnyStepKind[]): Promise<TObject> {
+  const bodies: Record<string, TSchema> = {};
+  const defaults: Record<string, TSchema> = {};
+  for (const kind of kinds) {
+    const body = await kind.schema();
+    bodies[kind.kind] = Type.Optional(body);
+    defaults[kind.kind] = Type.Optional(
+      kind.defaultsSchema ? await kind.defaultsSchema() : defaultsOf(body),
+    );
+  }
+  const step = Type.Object(
+    { ...commonStepProperties, ...bodies },
+    {
+      additionalProperties: false,
+      oneOf: kinds.map((kind) => ({ required: [kind.kind] })),
+    },
+  );
+  return Type.Object(
+    {
+      $schema: Type.Optional(Type.String()),
+      name: Identifier,
+      description: Type.Optional(Type.String()),
+      inputs: Type.Optional(Type.Record(Identifier, InputSchema, { additionalProperties: false })),
+      env: Type.Optional(
+        Type.Record(
+          Type.String({
+            pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_]*$",
+          }),
+          Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+          { additionalProperties: false },
+        ),
       ),
-    ),
-    defaults: Type.Optional(DefaultsSchema),
-    max_credits: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        description: "Stop submitting videos once this many credits are spent.",
-      }),
-    ),
-    steps: Type.Array(StepSchema, { minItems: 1 }),
-    outputs: Type.Optional(
-      Type.Record(Identifier, Type.Unknown(), { additionalProperties: false }),
-    ),
-  },
-  { additionalProperties: false, title: "reelsmith pipeline" },
-);
-
-/** A validated pipeline file. */
-export type PipelineSpec = Static<typeof PipelineSchema>;
-/** One step of a pipeline. */
-export type StepSpec = Static<typeof StepSchema>;
-/** One declared input. */
-export type InputSpec = Static<typeof InputSchema>;
+      defaults: Type.Optional(Type.Object(defaults, { additionalProperties: false })),
+      max_credits: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          description: "Stop submitting videos once this many credits are spent.",
+        }),
+      ),
+      steps: Type.Array(step, { minItems: 1 }),
+      outputs: Type.Optional(
+        Type.Record(Identifier, Type.Unknown(), { additionalProperties: false }),
+      ),
+    },
+    { additionalProperties: false, title: "reelsmith pipeline" },
+  );
+}
 
 /** Keep the expression schema reachable for consumers composing their own schemas. */
 export { ExpressionString };

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { defineKey } from "../expressions/convert.js";
 import { InputError, type InputProblem } from "./errors/input-error.js";
 import type { LoadedPipeline } from "./load-pipeline.js";
-import type { InputSpec } from "./pipeline-schema.js";
+import type { InputSpec } from "./pipeline-spec.js";
 import { closest } from "./schema-errors.js";
 
 const TRUE_WORDS = new Set(["true", "yes", "on", "1"]);

@@ -1,6 +1,4 @@
 import type { ErrorObject } from "ajv";
-import { stepKindNames } from "../steps/built-in-kinds.js";
-import { ffmpegOperations } from "../steps/ffmpeg/ffmpeg-operations.js";
 
 /** A schema problem at a path of the document, in words. */
 export interface SchemaProblem {
@@ -198,14 +196,14 @@ function simpleProblem(error: ErrorObject, data: unknown, root: Schema): SchemaP
  *
  * @example
  * ```ts
- * schemaProblems(validate.errors ?? [], data, PipelineSchema, ["chat", "video", "ffmpeg"]).map((p) => p.message);
+ * schemaProblems(validate.errors ?? [], data, schema, kindNames).map((p) => p.message);
  * ```
  */
 export function schemaProblems(
   errors: readonly ErrorObject[],
   data: unknown,
   root: object,
-  kindNames: readonly string[] = stepKindNames,
+  kindNames: readonly string[],
 ): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const consumed = new Set<ErrorObject>();
@@ -223,9 +221,16 @@ export function schemaProblems(
     const path = decodePointer(combinator.instancePath);
     const value = valueAt(data, path);
     if (combinator.keyword === "oneOf") {
-      const isFfmpeg = path[path.length - 1] === "ffmpeg";
+      // "Exactly one of these keys" (a step's kind, a body's operation): the keys come from
+      // the schema's own branches, each `{ required: [key] }`.
+      const branches = (parentSchemaOf(combinator, root as Schema).oneOf ?? []) as Schema[];
+      const keys = branches.flatMap((branch) =>
+        Array.isArray(branch.required) && branch.required.length === 1
+          ? [String(branch.required[0])]
+          : [],
+      );
       const isStep = path.length === 2 && path[0] === "steps";
-      if (!isFfmpeg && !isStep) {
+      if (keys.length === 0 || keys.length !== branches.length) {
         problems.push({
           path,
           valueInvalid: true,
@@ -235,17 +240,26 @@ export function schemaProblems(
       }
       problems.push({
         path,
-        message: isFfmpeg
-          ? kindMessage(ffmpegOperations, value, "an ffmpeg step", "operation")
-          : kindMessage(
-              kindNames,
+        message: isStep
+          ? kindMessage(
+              kindNames.length > 0 ? kindNames : keys,
               value,
               `step \`${String((value as Schema | undefined)?.id ?? path[1])}\``,
               "kind",
+            )
+          : kindMessage(
+              keys,
+              value,
+              label(path),
+              String(
+                (parentSchemaOf(combinator, root as Schema) as Record<string, unknown>)[
+                  "x-exactly-one"
+                ] ?? "key",
+              ),
             ),
-        hint: isFfmpeg
-          ? undefined
-          : "a step is either `chat:`, `video:` or `ffmpeg:`; split it into several steps",
+        hint: isStep
+          ? `a step is one of ${(kindNames.length > 0 ? kindNames : keys).map((key) => `\`${key}:\``).join(", ")}; split it into several steps`
+          : undefined,
       });
       continue;
     }

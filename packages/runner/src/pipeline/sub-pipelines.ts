@@ -1,5 +1,8 @@
 import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
+import { kindsByName } from "../steps/registry.js";
+import type { AnyStepKind } from "../steps/step-kind.js";
+import { bodyPath, createCheckModel, isObject } from "./check/check-model.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import { type ParsedPipeline, parsePipeline } from "./load-pipeline.js";
@@ -11,44 +14,42 @@ import { type ParsedPipeline, parsePipeline } from "./load-pipeline.js";
  */
 export const MAX_SUB_PIPELINE_DEPTH = 8;
 
-/** One literal `pipeline:` entry of a chat tool, with its document path. */
+/** One literal pipeline file a step names (a chat tool's `pipeline:`), with its document path. */
 export interface SubPipelineReference {
   value: string;
   path: (string | number)[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
 /**
- * The chat tools' `pipeline:` files a pipeline names literally (no `${{ }}`), in steps and in
- * `defaults.chat.tools`.
+ * The pipeline files a pipeline's steps name literally (no `${{ }}`), as their kinds say
+ * (files of format `pipeline`), in their bodies or in `defaults`, each once.
  *
  * @example
  * subPipelineReferences({ steps: [{ id: "a", chat: { tools: [{ name: "t", pipeline: "t.yaml" }] } }] });
  * // [{ value: "t.yaml", path: ["steps", 0, "chat", "tools", 0, "pipeline"] }]
  */
-export function subPipelineReferences(data: unknown): SubPipelineReference[] {
-  const found: SubPipelineReference[] = [];
-  const fromTools = (tools: unknown, path: (string | number)[]) => {
-    if (!Array.isArray(tools)) return;
-    tools.forEach((tool, index) => {
-      if (!isObject(tool) || typeof tool.pipeline !== "string") return;
-      const value = tool.pipeline;
-      if (value === "" || value.includes("${{")) return;
-      found.push({ value, path: [...path, index, "pipeline"] });
-    });
-  };
-  if (!isObject(data)) return found;
-  if (isObject(data.defaults) && isObject(data.defaults.chat))
-    fromTools(data.defaults.chat.tools, ["defaults", "chat", "tools"]);
-  if (Array.isArray(data.steps)) {
-    data.steps.forEach((step, index) => {
-      if (isObject(step) && isObject(step.chat))
-        fromTools(step.chat.tools, ["steps", index, "chat", "tools"]);
-    });
+export function subPipelineReferences(
+  data: unknown,
+  kinds: ReadonlyMap<string, AnyStepKind> = kindsByName(),
+): SubPipelineReference[] {
+  if (!isObject(data)) return [];
+  const model = createCheckModel(data, { kinds, videoModels: undefined, baseDir: undefined });
+  const found = new Map<string, SubPipelineReference>();
+  for (const step of model.steps) {
+    if (!step.kind || !step.merged) continue;
+    let uses: ReturnType<typeof step.kind.files> = [];
+    try {
+      uses = step.kind.files(step.merged as never);
+    } catch {
+      // a malformed body the schema reports
+    }
+    for (const use of uses) {
+      if (use.format !== "pipeline" || use.file === "" || use.file.includes("${{")) continue;
+      const path = bodyPath(step, use.path, model.defaults);
+      found.set(JSON.stringify(path), { value: use.file, path });
+    }
   }
-  return found;
+  return [...found.values()];
 }
 
 /** How a file is named in a cycle or chain: relative to the first file's folder. */

@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { builtInKindChecks, isBuiltInKindSet, type KindChecks } from "../steps/built-in-kinds.js";
-import { checkPipeline } from "./check-pipeline.js";
+import { builtInStepKinds, isBuiltInKindSet, kindsByName } from "../steps/registry.js";
+import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
+import { checkPipeline } from "./check/check-pipeline.js";
 import type { VideoModelCatalog } from "./core-shim.js";
-import type { AnyStepKindDefinition } from "./custom-kinds-schema.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import {
@@ -21,13 +21,13 @@ import { diagnoseTree } from "./sub-pipelines.js";
 interface PipelineChecker {
   schema: object;
   validate: SchemaValidator;
-  definitions: readonly KindChecks[];
+  kinds: ReadonlyMap<string, AnyStepKind>;
 }
 
 const require = createRequire(import.meta.url);
 const ajvOptions = { allErrors: true, strict: false, logger: false } as const;
 let builtIn: PipelineChecker | undefined;
-const custom = new WeakMap<readonly AnyStepKindDefinition[], PipelineChecker>();
+const custom = new WeakMap<readonly StepKindSpec<never>[], PipelineChecker>();
 
 /**
  * The checker for a set of step kinds. The built-in kinds use the JSON Schema generated from
@@ -36,34 +36,35 @@ const custom = new WeakMap<readonly AnyStepKindDefinition[], PipelineChecker>();
  * nor ajv's compiler. Custom kinds load the TypeBox builders here, once per set.
  */
 async function pipelineChecker(
-  stepKinds: readonly AnyStepKindDefinition[] | undefined,
+  stepKinds: readonly StepKindSpec<never>[] | undefined,
 ): Promise<PipelineChecker> {
-  if (!stepKinds || isBuiltInKindSet(stepKinds.map((definition) => definition.kind))) {
+  if (!stepKinds || isBuiltInKindSet(stepKinds.map((kind) => kind.kind))) {
     if (!builtIn) {
       const schema = require("../../schema/pipeline.schema.json") as object;
       const validate = generatedValidators()?.pipeline ?? createAjv(ajvOptions).compile(schema);
-      builtIn = { schema, validate, definitions: builtInKindChecks };
+      builtIn = { schema, validate, kinds: kindsByName(builtInStepKinds) };
     }
-    return stepKinds ? { ...builtIn, definitions: stepKinds } : builtIn;
+    return stepKinds ? { ...builtIn, kinds: kindsByName(stepKinds) } : builtIn;
   }
   let entry = custom.get(stepKinds);
   if (!entry) {
-    const { createPipelineSchema } = await import("./custom-kinds-schema.js");
-    const schema = createPipelineSchema(stepKinds);
-    entry = { schema, validate: createAjv(ajvOptions).compile(schema), definitions: stepKinds };
+    const kinds = kindsByName(stepKinds);
+    const { createPipelineSchema } = await import("./pipeline-schema.js");
+    const schema = await createPipelineSchema([...kinds.values()]);
+    entry = { schema, validate: createAjv(ajvOptions).compile(schema), kinds };
     custom.set(stepKinds, entry);
   }
   return entry;
 }
 /** Options of `validatePipeline` and `loadPipeline`. */
 export interface ValidateOptions {
-  /** Video models whose limits literal `seconds`/`size` are checked against (default: the reference catalog). */
+  /** Video models whose limits literal values are checked against (none: not checked). */
   videoModels?: VideoModelCatalog;
   /**
    * The step kinds the pipeline may use (default: chat, video, ffmpeg). Pass a run's kinds,
    * custom ones included, to validate their bodies with their own schemas and checks.
    */
-  stepKinds?: readonly AnyStepKindDefinition[];
+  stepKinds?: readonly StepKindSpec<never>[];
 }
 
 function locate(
@@ -91,13 +92,13 @@ function diagnosePipeline(
   checker: PipelineChecker,
   options?: ValidateOptions,
 ): Diagnostic[] {
-  const { schema: pipelineSchema, validate, definitions } = checker;
+  const { schema: pipelineSchema, validate, kinds } = checker;
   const data = parsed.data as Record<string, unknown>;
   validate(data);
-  const kindNames = definitions.map((definition) => definition.kind);
+  const kindNames = [...kinds.keys()];
   const schema = schemaProblems(validate.errors ?? [], data, pipelineSchema, kindNames);
   const semantic = checkPipeline(data, {
-    definitions,
+    kinds,
     ...(parsed.path === "<inline>" ? {} : { baseDir: dirname(parsed.path) }),
     videoModels: options?.videoModels,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),

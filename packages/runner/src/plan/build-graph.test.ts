@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 import { describe, expect, it } from "vitest";
-import type { StepSpec } from "../pipeline/pipeline-schema.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import { buildGraph, findCycles } from "./build-graph.js";
 
 const steps = (list: StepSpec[]) => ({ spec: { steps: list } });

@@ -1,7 +1,7 @@
 import { RunnerError } from "../errors/runner-error.js";
 import { collectReferences } from "../expressions/references.js";
 import { conditionAsTemplate } from "../expressions/template.js";
-import type { StepSpec } from "../pipeline/pipeline-schema.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 
 /** Steps and what each waits for. */
 export interface StepGraph {

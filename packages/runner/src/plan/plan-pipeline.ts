@@ -1,12 +1,12 @@
-import type { VideoCreateParams, VideoModelCatalog } from "@reelsmith/core";
+import type { VideoModelCatalog } from "@reelsmith/core";
 import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
 import { collectReferences, containsExpression } from "../expressions/references.js";
 import { wholeExpression } from "../expressions/template.js";
-import { describeSeconds, describeSizes, findVideoRequestProblems } from "../pipeline/core-shim.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
-import { stepKindOf } from "../pipeline/step-kind-of.js";
+import { kindOf, kindsByName } from "../steps/registry.js";
+import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
 import { buildGraph } from "./build-graph.js";
 import type { Plan, PlannedFanOut, PlannedStep, PlanStage } from "./plan-types.js";
 
@@ -15,6 +15,8 @@ export interface PlanOptions {
   /** Input values as given to a run (CLI strings are coerced). */
   inputs?: Record<string, unknown>;
   videoModels?: VideoModelCatalog;
+  /** The step kinds the pipeline uses (default: the built-in ones). */
+  stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[];
 }
 
 type Known = { ok: true; value: unknown } | { ok: false };
@@ -77,19 +79,22 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     stages[index]?.steps.push(step.id);
   }
 
-  const catalog = options.videoModels;
+  const kinds = kindsByName(options.stepKinds);
   const defaults = (spec.defaults ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const videoModels = new Map<
     string,
     { model: string; seconds?: string; sizes?: string; steps: string[] }
   >();
-  let videoJobs: number | undefined = 0;
-  let chatRequests: number | undefined = 0;
+  const requests: Record<"videoJobs" | "chatRequests", number | undefined> = {
+    videoJobs: 0,
+    chatRequests: 0,
+  };
   const steps: PlannedStep[] = spec.steps.map((step) => {
-    const kind = stepKindOf(step);
+    const kind = kindOf(step as Record<string, unknown>, kinds);
+    const kindName = kind?.kind ?? "unknown";
     const body = {
-      ...(defaults[kind] ?? {}),
-      ...((step as Record<string, unknown>)[kind] as Record<string, unknown>),
+      ...(defaults[kindName] ?? {}),
+      ...((step as Record<string, unknown>)[kindName] as Record<string, unknown>),
     };
     const known: Record<string, unknown> = {};
     const pending: string[] = [];
@@ -108,39 +113,32 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
         fanOut.from = wholeExpression(step.for_each) ?? step.for_each;
       count = fanOut.items;
     }
-    const add = (total: number | undefined) =>
-      total === undefined || count === undefined ? undefined : total + count;
-    if (kind === "video") videoJobs = add(videoJobs);
-    if (kind === "chat") chatRequests = add(chatRequests);
+    // What one unit asks of the service, as the kind sees it; times the fan-out when known.
+    const planned = kind?.plan(known, { videoModels: options.videoModels }) ?? {};
+    for (const [name, perUnit] of Object.entries(planned.requests ?? {}) as [
+      keyof typeof requests,
+      number,
+    ][]) {
+      const total = requests[name];
+      requests[name] =
+        total === undefined || count === undefined ? undefined : total + perUnit * count;
+    }
+    for (const message of planned.problems ?? []) problems.push({ step: step.id, message });
+    if (planned.model && (planned.model.seconds || planned.model.sizes)) {
+      const entry = videoModels.get(planned.model.id) ?? {
+        model: planned.model.id,
+        ...(planned.model.seconds ? { seconds: planned.model.seconds } : {}),
+        ...(planned.model.sizes ? { sizes: planned.model.sizes } : {}),
+        steps: [],
+      };
+      entry.steps.push(step.id);
+      videoModels.set(planned.model.id, entry);
+    }
     const model = typeof known.model === "string" ? known.model : undefined;
-    if (kind === "video" && model) {
-      const request: Record<string, unknown> = { model, prompt: "-" };
-      if (known.seconds !== undefined) request.seconds = known.seconds;
-      if (known.size !== undefined) request.size = known.size;
-      for (const problem of findVideoRequestProblems(
-        request as unknown as VideoCreateParams,
-        catalog,
-      )) {
-        problems.push({ step: step.id, message: problem.message });
-      }
-    }
-    if (kind === "video" && model) {
-      const limits = catalog?.find((entry) => entry.id === model);
-      if (limits) {
-        const entry = videoModels.get(model) ?? {
-          model,
-          ...(limits.seconds ? { seconds: describeSeconds(limits.seconds) } : {}),
-          ...(limits.sizes ? { sizes: describeSizes(limits.sizes) } : {}),
-          steps: [],
-        };
-        entry.steps.push(step.id);
-        videoModels.set(model, entry);
-      }
-    }
     return {
       id: step.id,
       ...(step.name ? { name: step.name } : {}),
-      kind,
+      kind: kindName,
       stage: stageOf.get(step.id) ?? 0,
       dependsOn: [...(graph.dependencies.get(step.id) ?? [])],
       ...(step.if !== undefined ? { condition: step.if } : {}),
@@ -160,8 +158,8 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     limits: {
       videoModels: [...videoModels.values()],
       ...(spec.max_credits !== undefined ? { maxCredits: spec.max_credits } : {}),
-      ...(videoJobs !== undefined ? { videoJobs } : {}),
-      ...(chatRequests !== undefined ? { chatRequests } : {}),
+      ...(requests.videoJobs !== undefined ? { videoJobs: requests.videoJobs } : {}),
+      ...(requests.chatRequests !== undefined ? { chatRequests: requests.chatRequests } : {}),
     },
   };
 }

@@ -1,19 +1,9 @@
-import { chatStep } from "./chat/chat-step.js";
-import { ffmpegStep } from "./ffmpeg/ffmpeg-step.js";
-import type { StepKind } from "./step-kind.js";
-import { videoStep } from "./video/video-step.js";
-
-export { chatStep, runChatStep } from "./chat/chat-step.js";
+// The step kinds: each folder is one kind, `registry.ts` lists them.
+export { chatKind } from "./chat/index.js";
 export { runToolCommand } from "./chat/tool-command.js";
-export { ffmpegStep, runFfmpegStep } from "./ffmpeg/ffmpeg-step.js";
-export { runVideoStep, videoIdempotencyKey, videoStep } from "./video/video-step.js";
-
-/**
- * The step kinds a run uses by default. A new kind is one folder and one entry here.
- * @example builtinStepKinds.map((k) => k.kind) // ["chat", "video", "ffmpeg"]
- */
-export const builtinStepKinds: readonly StepKind[] = [
-  chatStep,
-  videoStep,
-  ffmpegStep,
-] as unknown as readonly StepKind[];
+export { defineStepKind, usageAndCredits } from "./define-step-kind.js";
+export { ffmpegKind } from "./ffmpeg/index.js";
+export { builtInStepKinds, isBuiltInKindSet, kindOf, kindsByName } from "./registry.js";
+export type * from "./step-kind.js";
+export { videoKind } from "./video/index.js";
+export { videoIdempotencyKey } from "./video/video-idempotency-key.js";

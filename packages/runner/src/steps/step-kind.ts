@@ -1,24 +1,36 @@
 /**
- * The one interface every step kind implements (chat, video, ffmpeg, and more later).
+ * The one interface every step kind implements (chat, video, ffmpeg, and any custom kind).
  *
- * The pipeline side (schema + static checks) lives in `StepKindDefinition`; the execution
- * side adds `run` in `StepKind`.
+ * A kind answers every question about itself: its body schema, its static checks, the types
+ * of its outputs, the local files it reads, the service models it names, what it costs and
+ * counts, where its cache files go, the account queue it needs, and how it runs. The
+ * checker, the planner, the ledger, the executors and the report ask the kind; none of them
+ * compares a kind's name. Adding a kind is one folder and one line in `registry.ts`.
+ *
+ * Built-in kinds keep their heavy parts (the TypeBox schema, the code that calls the service
+ * or ffmpeg) behind `schema()` and `run()`, which load them on first use: validating a
+ * pipeline never loads either.
  *
  * @example
  * ```ts
- * const myKind: StepKindDefinition = { kind: "echo", schema: Type.Object({ text: Type.String() }) };
+ * const echo = defineStepKind({ kind: "echo", schema: Type.Object({ text: Type.String() }), run: async (spec) => ({ text: spec.text }) });
  * ```
  */
 import type { TSchema } from "@sinclair/typebox";
-import type { DistributiveOmit, RunEvent } from "../events/index.js";
+import type { DistributiveOmit, RunEvent, RunTotals } from "../events/index.js";
+import type { LimitRunner } from "../executor/slot-pool.js";
 import type { StepJournal } from "../journal/index.js";
 import type { ReelsmithClient, VideoModelCatalog } from "../pipeline/core-shim.js";
+import type { StaticType } from "./static-types.js";
+
+/** A path inside a step's body, e.g. ["seconds"] or ["tools", 0, "name"]. */
+export type BodyPath = readonly (string | number)[];
 
 /** What a kind's static `check` receives: a way to report problems at a path inside the step body. */
 export interface CheckContext {
-  /** Report a problem at a path inside this step's body, e.g. ["seconds"] or ["tools", 0, "name"]. */
+  /** Report a problem at a path inside this step's body. */
   report(
-    path: readonly (string | number)[],
+    path: BodyPath,
     message: string,
     options?: { severity?: "error" | "warning"; hint?: string; code?: string },
   ): void;
@@ -26,18 +38,48 @@ export interface CheckContext {
   isLiteral(value: unknown): boolean;
   /** The video models whose limits are known (a profile, the service's list); none: unchecked. */
   videoModels: VideoModelCatalog | undefined;
-  defaults: Record<string, Record<string, unknown>>; // pipeline `defaults` per kind
+  /** The pipeline's `defaults`, per kind. */
+  defaults: Record<string, Record<string, unknown>>;
 }
 
-/** The pipeline-facing half of a step kind: its YAML key, its body schema and its static checks. */
-export interface StepKindDefinition<Spec = Record<string, unknown>> {
-  /** The YAML key that selects the kind: "chat", "video", "ffmpeg". */
-  kind: string;
-  /** TypeBox schema of the kind's body (the value under the key). */
-  schema: TSchema;
-  /** Static checks beyond the schema (model limits, stop count, tool_choice, output paths). */
-  check?(spec: Spec, context: CheckContext): void;
+/**
+ * A local file a step reads, named literally in its body: checked (it exists, it is a file,
+ * it is of the expected format) before anything is paid.
+ */
+export interface LocalFileUse {
+  /** Where it is named inside the body. */
+  path: BodyPath;
+  /** The path as written (relative paths resolve from the pipeline file's folder). */
+  file: string;
+  /** What it is, for messages: "image", "tool pipeline", "subtitles", "audio track", … */
+  what: string;
+  /** The format it must have (read from its bytes), when the kind needs one. */
+  format?: "image" | "pipeline" | "subtitles" | "audio" | "video" | "font";
 }
+
+/** A body field that names a model of the service, and which of its model lists holds it. */
+export interface ModelField {
+  field: string;
+  service: "chat" | "video";
+}
+
+/** What planning knows of one unit of a step (one item of a fan-out). */
+export interface PlannedUnit {
+  /** Paid requests of one unit, by what they buy: `videoJobs`, `chatRequests`. */
+  requests?: Partial<Record<"videoJobs" | "chatRequests", number>>;
+  /** Problems of the request known now (e.g. `seconds` from an input over a model's limit). */
+  problems?: string[];
+  /** The model whose limits apply, with them in words, for the plan's limits section. */
+  model?: { id: string; seconds?: string; sizes?: string };
+}
+
+/** What a kind's `plan` receives. */
+export interface PlanContext {
+  videoModels: VideoModelCatalog | undefined;
+}
+
+/** Where a kind's work waits for its turn: the account's video jobs, its chat requests, or this machine. */
+export type StepQueue = "video" | "chat" | "local";
 
 /** What a kind's `run` receives from the executor. */
 export interface StepRunContext {
@@ -49,13 +91,14 @@ export interface StepRunContext {
   emit(event: DistributiveOmit<RunEvent, "seq" | "time">): void;
   /** Resolve a path the pipeline names inside the run directory (refuses escapes). */
   resolveOutputPath(relative: string): string;
-  journal: StepJournal; // execution owner defines: record(jobId) before polling, etc.
+  /** Facts of this unit, journaled before they are acted on (a job id before polling). */
+  journal: StepJournal;
   /** Runs work once a video slot is free; waiting for it holds no other slot. */
-  limits: { video: import("../executor/slot-pool.js").LimitRunner };
-  defaults: Record<string, unknown>; // this kind's pipeline defaults (already merged into spec by the executor)
+  limits: { video: LimitRunner };
+  /** This kind's pipeline defaults (already merged into the spec by the executor). */
+  defaults: Record<string, unknown>;
 }
 
-/** A complete step kind: definition plus the function that runs one step (or one fan-out item). */
 /** How results of a kind are cached (a kind without one is never cached). */
 export interface StepCachePolicy<Spec = Record<string, unknown>> {
   /** Fields left out of the cache key: they change where a result goes, not what is asked. */
@@ -64,9 +107,69 @@ export interface StepCachePolicy<Spec = Record<string, unknown>> {
   placeFiles?(spec: Spec, at: { stepId: string; index?: number }): Record<string, string>;
 }
 
-export interface StepKind<Spec = Record<string, unknown>> extends StepKindDefinition<Spec> {
-  /** Run one step (or one fan-out item) whose expressions are already evaluated. Returns its outputs. */
-  run(spec: Spec, context: StepRunContext): Promise<Record<string, unknown>>;
+/** A step kind as it is written: everything but `kind`, `schema` and `run` may be left out. */
+export interface StepKindSpec<Spec = Record<string, unknown>> {
+  /** The YAML key that selects the kind. */
+  kind: string;
+  /** The body's schema (TypeBox), or a function that loads it. */
+  schema: TSchema | (() => TSchema | Promise<TSchema>);
+  /** What `defaults.<kind>` may hold (default: any part of the body's object schema). */
+  defaultsSchema?: () => TSchema | Promise<TSchema>;
+  /** The account queue its units wait on (default: this machine's). */
+  queue?: StepQueue;
+  /** The type of one run's outputs (default: an object of unknown fields). */
+  outputs?(spec: Spec): StaticType;
+  /** Outputs some bodies leave unset: name → why (a warning where one is read). */
+  conditionalOutputs?(spec: Spec): Readonly<Record<string, string>>;
+  /** Advice shown where an output is misread (a property of a string, a `for_each` over it). */
+  outputHints?: Readonly<Record<string, string>>;
+  /** Static checks beyond the schema (model limits, stop count, output paths). */
+  check?(spec: Spec, context: CheckContext): void;
+  /** Local files the body names literally. */
+  files?(spec: Spec): LocalFileUse[];
+  /** Body fields that name a service model. */
+  models?: readonly ModelField[];
+  /** What one unit asks of the service, from the values known before the run. */
+  plan?(known: Record<string, unknown>, context: PlanContext): PlannedUnit;
+  /** What one unit spent, read from its outputs (default: `usage` tokens and `credits`). */
+  totals?(outputs: Record<string, unknown>): Partial<RunTotals>;
+  /** One line naming a request, for cache listings. */
+  summary?(spec: Spec): string;
   /** Results of identical requests are reused from the cache when this is set. */
   cache?: StepCachePolicy<Spec>;
+  /** How the run report shows its units (default: in the timeline only). */
+  report?: StepReportRole;
+  /** Run one step (or one fan-out item) whose expressions are already evaluated. */
+  run(spec: Spec, context: StepRunContext): Promise<Record<string, unknown>>;
 }
+
+/**
+ * How the run report shows a kind's units: `clip` a storyboard card each (prompt, poster,
+ * takes), `conversation` its messages, `media` its file among the run's final media; `work`
+ * names its running phase in the timeline ("chat", "ffmpeg"; default "running").
+ */
+export interface StepReportRole {
+  role?: "clip" | "conversation" | "media";
+  work?: string;
+}
+
+/** A step kind with every answer filled in (see {@link defineStepKind}). */
+export interface StepKind<Spec = Record<string, unknown>>
+  extends Required<
+    Pick<
+      StepKindSpec<Spec>,
+      "kind" | "queue" | "outputs" | "files" | "models" | "plan" | "totals" | "summary" | "run"
+    >
+  > {
+  schema(): Promise<TSchema>;
+  defaultsSchema?: () => TSchema | Promise<TSchema>;
+  conditionalOutputs?(spec: Spec): Readonly<Record<string, string>>;
+  outputHints?: Readonly<Record<string, string>>;
+  check?(spec: Spec, context: CheckContext): void;
+  cache?: StepCachePolicy<Spec>;
+  report?: StepReportRole;
+}
+
+/** A step kind of any body type. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every body type
+export type AnyStepKind = StepKind<any>;

@@ -1,10 +1,11 @@
 import { Type } from "@sinclair/typebox";
+import { defineStepKind } from "../../src/steps/define-step-kind.js";
 import type { StepKind } from "../../src/steps/step-kind.js";
 
 /** A pure step kind for executor tests: echoes `value`, fails when `fail` is set, waits `delay` ms. */
 export function echoKind(log: string[] = []): StepKind {
   const failures = new Map<string, number>();
-  return {
+  return defineStepKind({
     kind: "echo",
     schema: Type.Object({}),
     async run(spec, context) {
@@ -28,5 +29,5 @@ export function echoKind(log: string[] = []): StepKind {
       log.push(`end ${key}`);
       return { value: spec.value, usage: spec.usage };
     },
-  };
+  });
 }

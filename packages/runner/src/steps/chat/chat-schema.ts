@@ -75,7 +75,7 @@ const ToolChoice = Type.Union([
 
 /** Fields of a chat step body (also the shape of `defaults.chat`). */
 export const chatProperties = {
-  model: Type.Optional(Type.String({ description: "Chat model id, e.g. reel-chat-1." })),
+  model: Type.Optional(Type.String({ description: "Chat model id, as the service lists it." })),
   system: Type.Optional(Type.String({ description: "System message (shorthand)." })),
   prompt: Type.Optional(Type.String({ description: "User message (shorthand)." })),
   messages: Type.Optional(orExpression(Type.Array(Message, { minItems: 1 }))),
@@ -129,4 +129,7 @@ export const ChatStepSchema = Type.Object(chatProperties, {
 /** A chat step body as written in the pipeline. */
 export type ChatStepSpec = Static<typeof ChatStepSchema>;
 
-export { chatOutputs } from "./chat-outputs.js";
+/** What `defaults.<kind>` may hold: any of the body's own fields, each on its own. */
+export const ChatDefaultsSchema = Type.Partial(
+  Type.Object(chatProperties, { additionalProperties: false }),
+);

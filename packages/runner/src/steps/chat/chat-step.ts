@@ -9,10 +9,9 @@ import type {
 import { SubPipelineDepthError } from "../../errors/sub-pipeline-depth-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { parseDuration } from "../../executor/parse-duration.js";
-import { checkedImagePart } from "../image-file.js";
-import type { StepKind, StepRunContext } from "../step-kind.js";
+import { checkedImagePart } from "../../files/image-file.js";
+import type { StepRunContext } from "../step-kind.js";
 import type { ChatStepSpec } from "./chat-schema.js";
-import { chatDefinition } from "./index.js";
 import { runToolCommand } from "./tool-command.js";
 
 const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
@@ -185,13 +184,3 @@ export async function runChatStep(
     messages: history,
   };
 }
-
-/**
- * The `chat` step kind: definition plus `run`.
- * @example registry.set(chatStep.kind, chatStep);
- */
-export const chatStep: StepKind<ChatStepSpec> = {
-  ...chatDefinition,
-  run: runChatStep,
-  cache: {},
-};

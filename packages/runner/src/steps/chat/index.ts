@@ -1,20 +1,40 @@
-import type { StepKindDefinition } from "../step-kind.js";
+import { defineStepKind } from "../define-step-kind.js";
 import { checkChatStep } from "./chat-check.js";
-import { ChatStepSchema, type ChatStepSpec } from "./chat-schema.js";
+import { chatFiles } from "./chat-files.js";
+import { chatConditionalOutputs, chatOutputTypes } from "./chat-outputs.js";
+import type { ChatStepSpec } from "./chat-schema.js";
 
 export * from "./chat-check.js";
-export * from "./chat-schema.js";
+export type { ChatStepSpec } from "./chat-schema.js";
 
 /**
- * The `chat` kind as the pipeline sees it: its body schema and static checks.
+ * The `chat` step kind: a chat completion (JSON mode, images, a tool-call loop whose tools
+ * may be commands or sub-pipelines). Its schema and its `run` load on first use.
  *
  * @example
  * ```ts
- * chatDefinition.kind; // "chat"
+ * chatKind.outputs({ prompt: "hi" }); // text, json, usage, messages
  * ```
  */
-export const chatDefinition: StepKindDefinition<ChatStepSpec> = {
+export const chatKind = defineStepKind<ChatStepSpec>({
   kind: "chat",
-  schema: ChatStepSchema,
+  schema: async () => (await import("./chat-schema.js")).ChatStepSchema,
+  defaultsSchema: async () => (await import("./chat-schema.js")).ChatDefaultsSchema,
+  queue: "chat",
+  outputs: chatOutputTypes,
+  conditionalOutputs: chatConditionalOutputs,
+  outputHints: {
+    text: "a chat step's `text` is a string: ask for JSON with `schema:` (an array to fan out over) and read `steps.<id>.outputs.json`",
+  },
   check: checkChatStep,
-};
+  files: chatFiles,
+  models: [{ field: "model", service: "chat" }],
+  plan: () => ({ requests: { chatRequests: 1 } }),
+  summary: (spec) =>
+    `${spec.model ?? ""}: ${String(spec.prompt ?? spec.system ?? "")
+      .replace(/\s+/g, " ")
+      .slice(0, 60)}`,
+  cache: {},
+  report: { role: "conversation", work: "chat" },
+  run: async (spec, context) => (await import("./chat-step.js")).runChatStep(spec, context),
+});

@@ -74,9 +74,16 @@ export const FfmpegStepSchema = Type.Object(
   {
     additionalProperties: false,
     oneOf: ffmpegOperations.map((operation) => ({ required: [operation] })),
+    // Names the keys of `oneOf` in the checker's message ("has 2 operations").
+    "x-exactly-one": "operation",
     description: `Edit media with one operation (${ffmpegOperations.join(", ")}). Outputs: file, probe.`,
   },
 );
 
 /** An ffmpeg step body as written in the pipeline. */
 export type FfmpegStepSpec = Static<typeof FfmpegStepSchema>;
+
+/** What `defaults.<kind>` may hold: any of the body's own fields, each on its own. */
+export const FfmpegDefaultsSchema = Type.Partial(
+  Type.Object(ffmpegOptionProperties, { additionalProperties: false }),
+);

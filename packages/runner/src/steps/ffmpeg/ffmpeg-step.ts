@@ -14,9 +14,8 @@ import {
 import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
-import type { StepKind, StepRunContext } from "../step-kind.js";
+import type { StepRunContext } from "../step-kind.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
-import { ffmpegDefinition } from "./index.js";
 
 /** Drops undefined fields (media's options are exact). */
 function defined<T extends object>(options: T): T {
@@ -178,9 +177,3 @@ export async function runFfmpegStep(
   if (known) knownProbes?.add(known);
   return { file, ...(known === undefined ? {} : { probe: probeOutput(known) }) };
 }
-
-/**
- * The `ffmpeg` step kind: definition plus `run`.
- * @example registry.set(ffmpegStep.kind, ffmpegStep);
- */
-export const ffmpegStep: StepKind<FfmpegStepSpec> = { ...ffmpegDefinition, run: runFfmpegStep };

@@ -1,20 +1,43 @@
-import type { StepKindDefinition } from "../step-kind.js";
-import { checkFfmpegStep } from "./ffmpeg-check.js";
-import { FfmpegStepSchema, type FfmpegStepSpec } from "./ffmpeg-schema.js";
+import { defineStepKind } from "../define-step-kind.js";
+import { objectOf, STRING } from "../static-types.js";
+import type { LocalFileUse } from "../step-kind.js";
+import { checkFfmpegStep, ffmpegOperationOf } from "./ffmpeg-check.js";
+import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 
 export * from "./ffmpeg-check.js";
-export * from "./ffmpeg-schema.js";
+export * from "./ffmpeg-operations.js";
+export type { FfmpegStepSpec } from "./ffmpeg-schema.js";
+
+/** The files an ffmpeg step reads from the pipeline's folder: an audio track, a subtitles file. */
+function ffmpegFiles(spec: FfmpegStepSpec): LocalFileUse[] {
+  const files: LocalFileUse[] = [];
+  if (typeof spec.track === "string")
+    files.push({ path: ["track"], file: spec.track, what: "audio track", format: "audio" });
+  if (typeof spec.file === "string")
+    files.push({ path: ["file"], file: spec.file, what: "subtitles", format: "subtitles" });
+  return files;
+}
 
 /**
- * The `ffmpeg` kind as the pipeline sees it: its body schema and static checks.
+ * The `ffmpeg` step kind: one operation on media files (join, transition, fit, trim, audio,
+ * subtitles, thumbnail, contact sheet) on this machine. Its schema and its `run` load on
+ * first use.
  *
  * @example
  * ```ts
- * ffmpegDefinition.kind; // "ffmpeg"
+ * ffmpegKind.queue; // "local"
  * ```
  */
-export const ffmpegDefinition: StepKindDefinition<FfmpegStepSpec> = {
+export const ffmpegKind = defineStepKind<FfmpegStepSpec>({
   kind: "ffmpeg",
-  schema: FfmpegStepSchema,
+  schema: async () => (await import("./ffmpeg-schema.js")).FfmpegStepSchema,
+  defaultsSchema: async () => (await import("./ffmpeg-schema.js")).FfmpegDefaultsSchema,
+  queue: "local",
+  outputs: () => objectOf({ file: STRING, probe: objectOf({}) }),
   check: checkFfmpegStep,
-};
+  files: ffmpegFiles,
+  summary: (spec) =>
+    `${ffmpegOperationOf(spec as Record<string, unknown>) ?? "ffmpeg"} → ${String(spec.output ?? "")}`,
+  report: { role: "media", work: "ffmpeg" },
+  run: async (spec, context) => (await import("./ffmpeg-step.js")).runFfmpegStep(spec, context),
+});

@@ -1,20 +1,48 @@
-import type { StepKindDefinition } from "../step-kind.js";
+import { defineStepKind, usageAndCredits } from "../define-step-kind.js";
 import { checkVideoStep } from "./video-check.js";
-import { VideoStepSchema, type VideoStepSpec } from "./video-schema.js";
+import { defaultClipPath } from "./video-files.js";
+import { videoOutputType } from "./video-outputs.js";
+import { planVideo } from "./video-plan.js";
+import type { VideoStepSpec } from "./video-schema.js";
 
 export * from "./video-check.js";
-export * from "./video-schema.js";
+export type { VideoStepSpec } from "./video-schema.js";
 
 /**
- * The `video` kind as the pipeline sees it: its body schema and static checks.
+ * The `video` step kind: one job at the service (submitted with an idempotency key,
+ * journaled before polling, downloaded into the run directory). Its schema and its `run`
+ * load on first use.
  *
  * @example
  * ```ts
- * videoDefinition.kind; // "video"
+ * videoKind.queue; // "video": its units wait for the account's video slots
  * ```
  */
-export const videoDefinition: StepKindDefinition<VideoStepSpec> = {
+export const videoKind = defineStepKind<VideoStepSpec>({
   kind: "video",
-  schema: VideoStepSchema,
+  schema: async () => (await import("./video-schema.js")).VideoStepSchema,
+  defaultsSchema: async () => (await import("./video-schema.js")).VideoDefaultsSchema,
+  queue: "video",
+  outputs: () => videoOutputType,
   check: checkVideoStep,
-};
+  files: (spec) =>
+    typeof spec.image === "string"
+      ? [{ path: ["image"], file: spec.image, what: "image", format: "image" }]
+      : [],
+  models: [{ field: "model", service: "video" }],
+  plan: planVideo,
+  totals: (outputs) => ({ ...usageAndCredits(outputs), videos: 1 }),
+  summary: (spec) =>
+    `${spec.model ?? ""}: ${String(spec.prompt ?? "")
+      .replace(/\s+/g, " ")
+      .slice(0, 60)}`,
+  // The same clip asked for again is reused wherever this run wants it written.
+  cache: {
+    ignore: ["output"],
+    placeFiles: (spec, { stepId, index }) => ({
+      file: spec.output ?? defaultClipPath(stepId, index),
+    }),
+  },
+  report: { role: "clip" },
+  run: async (spec, context) => (await import("./video-step.js")).runVideoStep(spec, context),
+});

@@ -8,7 +8,11 @@ import {
 
 /** Fields of a video step body (also the shape of `defaults.video`). */
 export const videoProperties = {
-  model: Type.Optional(Type.String({ description: "Video model id, e.g. reel-video-1." })),
+  model: Type.Optional(
+    Type.String({
+      description: "Video model id, as the service or your provider profile names it.",
+    }),
+  ),
   prompt: Type.String({ minLength: 1, description: "What the clip shows." }),
   seconds: Type.Optional(
     Type.Union(
@@ -46,4 +50,7 @@ export const VideoStepSchema = Type.Object(videoProperties, {
 /** A video step body as written in the pipeline. */
 export type VideoStepSpec = Static<typeof VideoStepSchema>;
 
-export { videoOutputs } from "./video-outputs.js";
+/** What `defaults.<kind>` may hold: any of the body's own fields, each on its own. */
+export const VideoDefaultsSchema = Type.Partial(
+  Type.Object(videoProperties, { additionalProperties: false }),
+);

@@ -11,32 +11,14 @@ import { probeKnown } from "@reelsmith/media";
 import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
+import { checkedImagePart } from "../../files/image-file.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
-import { checkedImagePart } from "../image-file.js";
-import type { StepKind, StepRunContext } from "../step-kind.js";
-import { videoDefinition } from "./index.js";
+import type { StepRunContext } from "../step-kind.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
+import { defaultClipPath } from "./video-files.js";
+import { videoIdempotencyKey } from "./video-idempotency-key.js";
 import type { VideoStepSpec } from "./video-schema.js";
-
-/**
- * The idempotency key of a submission: unique to a run (its random id), step, item and
- * submission number, and the same when that run is resumed.
- * @example videoIdempotencyKey("q1w2e3r4t5y6", "clips", 2, 1) // "reelsmith-q1w2e3r4t5y6-clips-2-1"
- */
-export function videoIdempotencyKey(
-  runId: string,
-  step: string,
-  index: number | undefined,
-  submission: number,
-): string {
-  return `reelsmith-${runId}-${step}-${index ?? 0}-${submission}`;
-}
-
-/** Where a clip goes when the step names no `output`: `<step>/<index>.mp4`. */
-function defaultClipPath(stepId: string, index: number | undefined): string {
-  return `${stepId}/${index ?? 0}.mp4`;
-}
 
 async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<VideoCreateParams> {
   const params: VideoCreateParams = {
@@ -226,19 +208,3 @@ export async function runVideoStep(
     ...(known ? { probe: probeOutput(known) } : {}),
   };
 }
-
-/**
- * The `video` step kind: definition plus `run`.
- * @example registry.set(videoStep.kind, videoStep);
- */
-export const videoStep: StepKind<VideoStepSpec> = {
-  ...videoDefinition,
-  run: runVideoStep,
-  // The same clip asked for again is reused wherever this run wants it written.
-  cache: {
-    ignore: ["output"],
-    placeFiles: (spec, { stepId, index }) => ({
-      file: spec.output ?? defaultClipPath(stepId, index),
-    }),
-  },
-};

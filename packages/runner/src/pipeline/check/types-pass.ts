@@ -10,10 +10,8 @@ import {
   Star,
   Unary,
 } from "@actions/expressions/ast";
-import { parseExpression } from "../expressions/parse-expression.js";
-import { conditionAsTemplate, splitTemplate, wholeExpression } from "../expressions/template.js";
-import type { PipelineProblem } from "./check-pipeline.js";
-import { closest } from "./schema-errors.js";
+import { parseExpression } from "../../expressions/parse-expression.js";
+import { wholeExpression } from "../../expressions/template.js";
 import {
   arrayOf,
   BOOLEAN,
@@ -22,36 +20,18 @@ import {
   objectOf,
   STRING,
   type StaticType,
-  typeFromSchema,
   typeOfInput,
   UNKNOWN,
-} from "./static-types.js";
-
-type Raw = Record<string, unknown>;
-const isObject = (value: unknown): value is Raw =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
-const USAGE = objectOf({ prompt_tokens: NUMBER, completion_tokens: NUMBER, total_tokens: NUMBER });
-
-/** The outputs of one run of a step of this kind (before fan-out). */
-function outputsOf(kind: string | undefined, body: Raw): StaticType {
-  switch (kind) {
-    case "chat": {
-      const json = body.schema !== undefined ? typeFromSchema(body.schema) : UNKNOWN;
-      return objectOf({ text: STRING, json, usage: USAGE, messages: arrayOf(objectOf({})) });
-    }
-    case "video":
-      return objectOf({ file: STRING, id: STRING, url: STRING, duration: NUMBER, credits: NUMBER });
-    case "ffmpeg":
-      return objectOf({ file: STRING, probe: objectOf({}) });
-    default:
-      return UNKNOWN;
-  }
-}
+} from "../../steps/static-types.js";
+import { closest } from "../schema-errors.js";
+import { type CheckModel, isObject, type PipelineProblem } from "./check-model.js";
+import { walkExpressions } from "./expression-walker.js";
 
 interface TypeScope {
   inputs: Map<string, StaticType>;
   steps: Map<string, StaticType>;
+  /** What each step's kind advises when one of its outputs is misread. */
+  hints: Map<string, Readonly<Record<string, string>>>;
   item: StaticType;
 }
 
@@ -110,9 +90,6 @@ function follow(
   report(
     `\`${shown}\` is ${describeType(type)}, so \`${next}\` is always null`,
     "PROPERTY_OF_SCALAR",
-    type.type === "string"
-      ? "a chat step's `text` is a string: ask for JSON with `schema:` and read `outputs.json`"
-      : undefined,
   );
   return { type: "null" };
 }
@@ -143,7 +120,10 @@ function typeOf(node: Expr, scope: TypeScope, report: Report): StaticType {
       const [second, ...after] = rest;
       const outputs = scope.steps.get(first);
       if (!outputs || second !== "outputs") return second === "status" ? STRING : UNKNOWN;
-      return follow(outputs, after, `steps.${first}.outputs`, report);
+      const output = after[0] === "*" || typeof after[0] === "number" ? after[1] : after[0];
+      const advice = typeof output === "string" ? scope.hints.get(first)?.[output] : undefined;
+      const advised: Report = (message, code, hint) => report(message, code, hint ?? advice);
+      return follow(outputs, after, `steps.${first}.outputs`, advised);
     }
     return UNKNOWN;
   }
@@ -176,88 +156,83 @@ function typeOf(node: Expr, scope: TypeScope, report: Report): StaticType {
   return UNKNOWN;
 }
 
-/** Type every `${{ }}` in a value; the type of the value when it is one whole expression. */
+/** The advice of the kind of the step whose output `expression` reads, when it gives one. */
+function outputHint(scope: TypeScope, expression: string): string | undefined {
+  const match = /^\s*steps\.([A-Za-z_][A-Za-z0-9_-]*)\.outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(
+    expression,
+  );
+  return match ? scope.hints.get(match[1] ?? "")?.[match[2] ?? ""] : undefined;
+}
+
+/**
+ * Types every `${{ }}` inside a value (reporting impossible reads), and gives the value's type
+ * when it is one whole expression (else: a string, a list or an object, as written).
+ */
 function typeOfValue(
   value: unknown,
   path: (string | number)[],
   scope: TypeScope,
   problems: PipelineProblem[],
 ): StaticType {
-  if (Array.isArray(value)) {
-    value.forEach((entry, index) => {
-      typeOfValue(entry, [...path, index], scope, problems);
-    });
-    return arrayOf(UNKNOWN);
-  }
-  if (isObject(value)) {
-    for (const key of Object.keys(value)) typeOfValue(value[key], [...path, key], scope, problems);
-    return objectOf({});
-  }
-  if (typeof value !== "string") return UNKNOWN;
-  const text = path.length === 3 && path[2] === "if" ? conditionAsTemplate(value) : value;
-  if (!text.includes("${{")) return STRING;
-  let segments: ReturnType<typeof splitTemplate>;
-  try {
-    segments = splitTemplate(text);
-  } catch {
-    return UNKNOWN; // reported by the syntax checks
-  }
-  let expressionIndex = -1;
-  let whole: StaticType = STRING;
-  for (const segment of segments) {
-    if (segment.type !== "expression") continue;
-    expressionIndex += 1;
-    const at = expressionIndex;
+  let whole: StaticType = Array.isArray(value)
+    ? arrayOf(UNKNOWN)
+    : isObject(value)
+      ? objectOf({})
+      : typeof value === "string"
+        ? STRING
+        : UNKNOWN;
+  walkExpressions(value, path, (at) => {
     const report: Report = (message, code, hint) =>
-      problems.push({ path, expressionIndex: at, message, code, hint, severity: "error" });
+      problems.push({
+        path: at.path,
+        expressionIndex: at.index,
+        message,
+        code,
+        hint,
+        severity: "error",
+      });
     try {
-      const type = typeOf(parseExpression(segment.expression), scope, report);
-      if (wholeExpression(text) !== undefined) whole = type;
+      const type = typeOf(parseExpression(at.expression), scope, report);
+      if (at.whole && at.path.length === path.length) whole = type;
     } catch {
-      return UNKNOWN;
+      // reported by the syntax pass
     }
-  }
+  });
   return whole;
 }
 
 /**
- * Static types: what every input, step output and expression gives, as far as it is known
- * before the run (chat `text` is a string, chat `json` has its `schema`'s type, video and
- * ffmpeg outputs, input types, a fan-out's outputs are a list). Reports `for_each` over
- * something that is not a list, reads of a property a literal schema does not list, and
- * reads of a property of a string, number or boolean. Unknown types are always allowed.
- *
- * @example
- * checkTypes(data, ["chat", "video", "ffmpeg"], problems);
+ * Types: what every input, step output and expression gives, as far as it is known before
+ * the run (each kind says what its outputs are; a fan-out's outputs are a list). Reports
+ * `for_each` over something that is not a list, reads of a property a literal schema does
+ * not list, and reads of a property of a string, number or boolean. Unknown types are
+ * always allowed.
  */
-export function checkTypes(
-  data: Raw,
-  kindNames: readonly string[],
-  problems: PipelineProblem[],
-): void {
-  const defaults = isObject(data.defaults) ? data.defaults : {};
-  const scope: TypeScope = { inputs: new Map(), steps: new Map(), item: UNKNOWN };
-  for (const [name, declaration] of Object.entries(isObject(data.inputs) ? data.inputs : {})) {
+export function typesPass(model: CheckModel): void {
+  const { problems } = model;
+  const scope: TypeScope = { inputs: new Map(), steps: new Map(), hints: new Map(), item: UNKNOWN };
+  for (const [name, declaration] of Object.entries(model.inputs)) {
     scope.inputs.set(name, isObject(declaration) ? typeOfInput(declaration.type) : UNKNOWN);
   }
-  const steps = Array.isArray(data.steps) ? data.steps : [];
-  for (const step of steps) {
-    if (!isObject(step) || typeof step.id !== "string" || scope.steps.has(step.id)) continue;
-    const kinds = kindNames.filter((name) => Object.hasOwn(step, name));
-    const kind = kinds.length === 1 ? kinds[0] : undefined;
-    const body = kind && isObject(step[kind]) ? (step[kind] as Raw) : {};
-    const kindDefaults = kind && isObject(defaults[kind]) ? (defaults[kind] as Raw) : {};
-    const outputs = outputsOf(kind, { ...kindDefaults, ...body });
-    scope.steps.set(step.id, step.for_each !== undefined ? arrayOf(outputs) : outputs);
+  for (const step of model.steps) {
+    if (step.id === undefined || !step.first) continue;
+    let outputs: StaticType = UNKNOWN;
+    try {
+      if (step.kind) outputs = step.kind.outputs((step.merged ?? {}) as never);
+    } catch {
+      outputs = UNKNOWN;
+    }
+    scope.steps.set(step.id, step.fanOut ? arrayOf(outputs) : outputs);
+    if (step.kind?.outputHints) scope.hints.set(step.id, step.kind.outputHints);
   }
-  steps.forEach((step, index) => {
-    if (!isObject(step)) return;
+  for (const step of model.steps) {
+    const { raw, index } = step;
     let item: StaticType = UNKNOWN;
-    if (step.for_each !== undefined) {
+    if (raw.for_each !== undefined) {
       const path = ["steps", index, "for_each"];
-      const list = typeOfValue(step.for_each, path, { ...scope, item: UNKNOWN }, problems);
+      const list = typeOfValue(raw.for_each, path, { ...scope, item: UNKNOWN }, problems);
       const expression =
-        typeof step.for_each === "string" ? wholeExpression(step.for_each) : undefined;
+        typeof raw.for_each === "string" ? wholeExpression(raw.for_each) : undefined;
       if (list.type === "array") item = list.items;
       else if (expression !== undefined && list.type !== "unknown") {
         problems.push({
@@ -266,18 +241,19 @@ export function checkTypes(
           message: `\`for_each\` needs a list, but \`${expression.trim()}\` is ${describeType(list)}`,
           severity: "error",
           code: "FOR_EACH_NOT_A_LIST",
-          hint: /\.outputs\.text\s*$/.test(expression)
-            ? "a chat step's `text` is a string: give it a `schema:` with an array and use `steps.<id>.outputs.json.<list>`"
-            : /^\s*inputs\./.test(expression)
+          hint:
+            outputHint(scope, expression) ??
+            (/^\s*inputs\./.test(expression)
               ? "declare the input with `type: array`"
-              : "give `for_each` a list (an array input, a JSON array from a chat `schema`, or a fan-out's outputs)",
+              : "give `for_each` a list (an array input, a list from an earlier step's outputs, or a fan-out's outputs)"),
         });
       }
     }
-    for (const key of Object.keys(step)) {
+    for (const key of Object.keys(raw)) {
       if (key === "id" || key === "name" || key === "for_each") continue;
-      typeOfValue(step[key], ["steps", index, key], { ...scope, item }, problems);
+      typeOfValue(raw[key], ["steps", index, key], { ...scope, item }, problems);
     }
-  });
-  if (data.outputs !== undefined) typeOfValue(data.outputs, ["outputs"], scope, problems);
+  }
+  if (model.data.outputs !== undefined)
+    typeOfValue(model.data.outputs, ["outputs"], scope, problems);
 }

@@ -1,0 +1,142 @@
+import { collectReferencePaths } from "../../expressions/references.js";
+import { closest } from "../schema-errors.js";
+import type { CheckedStep, CheckModel } from "./check-model.js";
+import { walkExpressions } from "./expression-walker.js";
+
+const RUN_FIELDS = ["id", "dir", "name"];
+
+/** The names of a step's outputs, when its kind says them (an object type that lists them). */
+function outputNames(step: CheckedStep): readonly string[] | undefined {
+  if (!step.kind || !step.merged) return undefined;
+  const type = step.kind.outputs(step.merged);
+  const names = type.type === "object" ? Object.keys(type.properties) : [];
+  return names.length > 0 ? names : undefined;
+}
+
+/** References in one value: steps, outputs, inputs, env, run; `item`/`index` only in a fan-out. */
+function checkValue(
+  model: CheckModel,
+  value: unknown,
+  path: (string | number)[],
+  allowsItem: boolean,
+): void {
+  const inputs = new Set(Object.keys(model.inputs));
+  const env = new Set(Object.keys((model.data.env as object | undefined) ?? {}));
+  walkExpressions(value, path, ({ path: stringPath, expression, index: expressionIndex }) => {
+    const report = (
+      message: string,
+      code: string,
+      hint?: string,
+      severity: "error" | "warning" = "error",
+    ) => model.problems.push({ path: stringPath, expressionIndex, message, code, hint, severity });
+    for (const reference of collectReferencePaths(`\${{ ${expression} }}`)) {
+      const [first, second, third, fourth] = reference.path;
+      if (reference.context === "item" || reference.context === "index") {
+        if (!allowsItem)
+          report(
+            `\`${reference.context}\` is only defined inside a step with \`for_each\``,
+            "ITEM_OUTSIDE_FOR_EACH",
+          );
+        continue;
+      }
+      if (typeof first !== "string" || first === "*") continue;
+      if (reference.context === "run" && !RUN_FIELDS.includes(first)) {
+        report(
+          `\`run.${first}\` does not exist; run has ${RUN_FIELDS.join(", ")}`,
+          "UNKNOWN_RUN_FIELD",
+        );
+      } else if (reference.context === "inputs" && !inputs.has(first)) {
+        const suggestion = closest(first, inputs);
+        report(
+          `unknown input \`${first}\``,
+          "UNKNOWN_INPUT",
+          suggestion
+            ? `did you mean \`${suggestion}\`?`
+            : inputs.size
+              ? `declared inputs: ${[...inputs].join(", ")}`
+              : "this pipeline declares no `inputs`",
+        );
+      } else if (reference.context === "env" && !env.has(first)) {
+        report(
+          `\`env.${first}\` is not set in the pipeline's \`env\``,
+          "UNKNOWN_ENV",
+          undefined,
+          "warning",
+        );
+      } else if (reference.context === "steps") {
+        const step = model.byId.get(first);
+        if (!step) {
+          const suggestion = closest(first, model.byId.keys());
+          report(
+            `unknown step \`${first}\``,
+            "UNKNOWN_STEP",
+            suggestion ? `did you mean \`${suggestion}\`?` : undefined,
+          );
+          continue;
+        }
+        if (second === undefined) continue;
+        if (second !== "outputs" && second !== "status") {
+          report(
+            `\`steps.${first}.${String(second)}\` does not exist; use \`steps.${first}.outputs.<name>\``,
+            "UNKNOWN_OUTPUT",
+          );
+          continue;
+        }
+        if (second !== "outputs") continue;
+        if (step.fanOut && typeof third === "string" && third !== "*") {
+          report(
+            `step \`${first}\` runs for each item, so its outputs are a list: use \`steps.${first}.outputs.*.${third}\` or \`steps.${first}.outputs[0].${third}\``,
+            "UNKNOWN_OUTPUT",
+          );
+          continue;
+        }
+        const name = step.fanOut
+          ? third === "*" || typeof third === "number"
+            ? fourth
+            : undefined
+          : third;
+        if (typeof name !== "string" || name === "*") continue;
+        const names = outputNames(step);
+        if (names && !names.includes(name)) {
+          const suggestion = closest(name, names);
+          report(
+            `step \`${first}\` (${step.kind?.kind}) has no output \`${name}\``,
+            "UNKNOWN_OUTPUT",
+            suggestion
+              ? `did you mean \`${suggestion}\`? outputs: ${names.join(", ")}`
+              : `outputs: ${names.join(", ")}`,
+          );
+          continue;
+        }
+        const missing = step.merged
+          ? step.kind?.conditionalOutputs?.(step.merged)[name]
+          : undefined;
+        if (missing) {
+          report(
+            `\`steps.${first}.outputs.${name}\` ${missing}`,
+            "OUTPUT_MAYBE_MISSING",
+            undefined,
+            "warning",
+          );
+        }
+      }
+    }
+  });
+}
+
+/** References: what every expression reads exists where it is read. */
+export function referencesPass(model: CheckModel): void {
+  for (const step of model.steps) {
+    if (step.id === undefined) continue;
+    for (const key of Object.keys(step.raw)) {
+      if (key === "id" || key === "name") continue;
+      checkValue(
+        model,
+        step.raw[key],
+        ["steps", step.index, key],
+        step.fanOut && key !== "for_each",
+      );
+    }
+  }
+  if (model.data.outputs !== undefined) checkValue(model, model.data.outputs, ["outputs"], false);
+}

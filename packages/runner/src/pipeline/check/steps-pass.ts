@@ -1,0 +1,68 @@
+import { containsExpression } from "../../expressions/references.js";
+import { wholeExpression } from "../../expressions/template.js";
+import type { CheckContext } from "../../steps/step-kind.js";
+import { bodyPath, type CheckModel } from "./check-model.js";
+
+/**
+ * Steps: the rules of a step's own fields (`max_parallel`, `for_each`, `if`), then each
+ * kind's own checks on its body merged over its defaults.
+ */
+export function stepsPass(model: CheckModel): void {
+  const { problems } = model;
+  for (const step of model.steps) {
+    if (step.id === undefined) continue;
+    const { raw, index } = step;
+    if (raw.max_parallel !== undefined && !step.fanOut) {
+      problems.push({
+        path: ["steps", index, "max_parallel"],
+        atKey: true,
+        message: "`max_parallel` only applies to a step with `for_each`",
+        severity: "warning",
+        code: "MAX_PARALLEL_WITHOUT_FOR_EACH",
+      });
+    }
+    if (typeof raw.for_each === "string" && wholeExpression(raw.for_each) === undefined) {
+      problems.push({
+        path: ["steps", index, "for_each"],
+        message: "`for_each` must be a list or one whole expression giving a list, not text",
+        severity: "error",
+        code: "FOR_EACH_NOT_A_LIST",
+        hint: `write \`for_each: \${{ steps.<id>.outputs.json.items }}\` with nothing around it`,
+      });
+    }
+    if (
+      typeof raw.if === "string" &&
+      raw.if.includes("${{") &&
+      wholeExpression(raw.if) === undefined
+    ) {
+      problems.push({
+        path: ["steps", index, "if"],
+        message: `an \`if:\` condition must be one expression, not text around \`\${{ }}\``,
+        severity: "error",
+        code: "CONDITION_NOT_AN_EXPRESSION",
+      });
+    }
+    const { kind, merged } = step;
+    if (!kind?.check || !merged) continue;
+    const context: CheckContext = {
+      report(path, message, options) {
+        problems.push({
+          path: bodyPath(step, path, model.defaults),
+          atKey: path[0] === undefined,
+          message,
+          severity: options?.severity ?? "error",
+          code: options?.code ?? `${kind.kind.toUpperCase()}_CHECK`,
+          hint: options?.hint,
+        });
+      },
+      isLiteral: (value) => !containsExpression(value),
+      videoModels: model.videoModels,
+      defaults: model.defaults,
+    };
+    try {
+      kind.check(merged as never, context);
+    } catch {
+      // a malformed body the schema already reports
+    }
+  }
+}

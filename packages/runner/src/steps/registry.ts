@@ -1,0 +1,58 @@
+import { chatKind } from "./chat/index.js";
+import { defineStepKind } from "./define-step-kind.js";
+import { ffmpegKind } from "./ffmpeg/index.js";
+import type { AnyStepKind, StepKindSpec } from "./step-kind.js";
+import { videoKind } from "./video/index.js";
+
+/**
+ * The step kinds the pipeline format knows, in the order the schema lists them. The one
+ * list: adding a kind is its folder and one entry here.
+ *
+ * @example
+ * ```ts
+ * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg"]
+ * ```
+ */
+export const builtInStepKinds: readonly AnyStepKind[] = [chatKind, videoKind, ffmpegKind];
+
+/**
+ * The kinds a run or a check uses: the built-in ones, or the given ones (each made a complete
+ * kind with {@link defineStepKind}), by YAML key.
+ * @example kindsByName().get("video")?.queue // "video"
+ */
+export function kindsByName(
+  kinds: readonly (AnyStepKind | StepKindSpec<never>)[] = builtInStepKinds,
+): ReadonlyMap<string, AnyStepKind> {
+  return new Map(
+    kinds.map((kind) => {
+      const defined = defineStepKind(kind as StepKindSpec) as AnyStepKind;
+      return [defined.kind, defined];
+    }),
+  );
+}
+
+/** True when `names` are exactly the built-in kinds' (in any order). */
+export function isBuiltInKindSet(names: readonly string[]): boolean {
+  return (
+    names.length === builtInStepKinds.length &&
+    builtInStepKinds.every((kind) => names.includes(kind.kind))
+  );
+}
+
+/**
+ * The kind a step (raw or validated) selects: the one kind key it holds, or undefined when
+ * it holds none or several (the schema reports those).
+ * @example kindOf({ id: "a", chat: { prompt: "hi" } }, kindsByName())?.kind // "chat"
+ */
+export function kindOf(
+  step: Record<string, unknown>,
+  kinds: ReadonlyMap<string, AnyStepKind>,
+): AnyStepKind | undefined {
+  let found: AnyStepKind | undefined;
+  for (const [name, kind] of kinds) {
+    if (!Object.hasOwn(step, name) || step[name] === undefined) continue;
+    if (found) return undefined;
+    found = kind;
+  }
+  return found;
+}

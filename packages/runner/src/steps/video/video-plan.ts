@@ -1,0 +1,33 @@
+import {
+  describeSeconds,
+  describeSizes,
+  findVideoRequestProblems,
+  type VideoCreateParams,
+} from "../../pipeline/core-shim.js";
+import type { PlanContext, PlannedUnit } from "../step-kind.js";
+
+/**
+ * One video job per unit; the request's known values checked against the model's limits,
+ * which the plan lists.
+ * @example planVideo({ model: "veo-3-fast", seconds: 12 }, { videoModels }) // { requests: { videoJobs: 1 }, problems: [...] }
+ */
+export function planVideo(known: Record<string, unknown>, context: PlanContext): PlannedUnit {
+  const planned: PlannedUnit = { requests: { videoJobs: 1 } };
+  const model = typeof known.model === "string" ? known.model : undefined;
+  if (!model) return planned;
+  const request: Record<string, unknown> = { model, prompt: "-" };
+  if (known.seconds !== undefined) request.seconds = known.seconds;
+  if (known.size !== undefined) request.size = known.size;
+  const problems = findVideoRequestProblems(
+    request as unknown as VideoCreateParams,
+    context.videoModels,
+  ).map((problem) => problem.message);
+  if (problems.length > 0) planned.problems = problems;
+  const limits = context.videoModels?.find((entry) => entry.id === model);
+  planned.model = {
+    id: model,
+    ...(limits?.seconds ? { seconds: describeSeconds(limits.seconds) } : {}),
+    ...(limits?.sizes ? { sizes: describeSizes(limits.sizes) } : {}),
+  };
+  return planned;
+}
