@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type RunEvent, readJournal, runPipeline } from "@reelsmith/runner";
+import { type RunEvent, runPipeline } from "@reelsmith/runner";
+import { readJournal } from "@reelsmith/runner/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";
 import { fixture, startFixtureService } from "./helpers/run-fixture.js";

@@ -1,53 +1,25 @@
-// One sorted list: the pipeline side (expressions, pipeline, plan, step definitions) and the
-// execution side (cache, events, executor, journal, runPipeline, step kinds) both add lines here.
-export {
-  BUILT_IN_SERVICE,
-  type CacheEntry,
-  type CacheIndex,
-  type CacheListing,
-  type CacheLocation,
-  cacheListing,
-  clearBlobs,
-  clearCache,
-  createFileCacheIndex,
-  DEFAULT_CACHE_DIR,
-  entryBytes,
-  listCache,
-  restoreFromCache,
-  serviceIdentity,
-  storeInCache,
-} from "./cache/index.js";
+// @reelsmith/runner: run declarative YAML pipelines (chat, video, ffmpeg steps and your own
+// kinds), validate and plan them. What the CLI and the distributed executor need beyond this
+// is in `@reelsmith/runner/internal`; the cache's administration in `@reelsmith/runner/cache`;
+// validation alone, without the run side, in `@reelsmith/runner/validate`.
 export * from "./errors/index.js";
-export * from "./events/index.js";
-export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";
-export {
-  type ExecuteOptions,
-  type ExecuteResult,
-  executePipeline,
-  kindOfStep,
-  type StepSummary,
-} from "./executor/execute-pipeline.js";
-export type { ExecutionContext, ExecutionExtras } from "./executor/execution-context.js";
-export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
-export { resolveOutputPath } from "./executor/resolve-output-path.js";
-export { leftoverStaging, removeStaging } from "./executor/run-directory.js";
-export { runUnit, type UnitResult, type UnitServices, type UnitWork } from "./executor/run-unit.js";
-export type { LimitRunner } from "./executor/slot-pool.js";
-export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
-export * from "./expressions/index.js";
-export {
-  type ItemState,
-  type JournalRecord,
-  type JournalWriter,
-  type RunState,
-  readJournal,
-  replayJournal,
-  SINGLE_ITEM,
-  type StepJournal,
-} from "./journal/index.js";
+export type {
+  DistributiveOmit,
+  RunEvent,
+  RunStatus,
+  RunTotals,
+  SerializedError,
+} from "./events/run-event.js";
+export { ExpressionError } from "./expressions/expression-error.js";
 export * from "./pipeline/index.js";
-export * from "./plan/index.js";
+export { type PlanOptions, planPipeline } from "./plan/plan-pipeline.js";
+export type { Plan, PlanLimits, PlannedFanOut, PlannedStep, PlanStage } from "./plan/plan-types.js";
 export type { RunOptions, RunResult, SubRunOf } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";
-export * from "./steps/index.js";
+export { chatKind } from "./steps/chat/index.js";
+export { defineStepKind, usageAndCredits } from "./steps/define-step-kind.js";
+export { ffmpegKind } from "./steps/ffmpeg/index.js";
+export { builtInStepKinds } from "./steps/registry.js";
+export type * from "./steps/step-kind.js";
+export { videoKind } from "./steps/video/index.js";
 export { streamPipeline } from "./stream-pipeline.js";

@@ -1,4 +1,5 @@
 import type { CacheIndex } from "./cache/cache-index.js";
+import type { SubPipelineDepthError } from "./errors/sub-pipeline-depth-error.js";
 import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/run-event.js";
 import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
@@ -65,12 +66,21 @@ export interface RunOptions {
   subRunOf?: SubRunOf;
 }
 
-/** What a sub-pipeline run shares with the run whose unit started it. */
+/**
+ * What a sub-pipeline run shares with the run whose unit started it, said explicitly: the
+ * budget it spends from, the video limit its jobs take places in, how deep it is, where a
+ * too-deep chain below it is told to every run above, and the models the top run learned.
+ */
 export interface SubRunOf {
   budget: CreditBudget;
   /** Runs a video job within the parent's limit (p-limit's call shape). */
   videoLimit?: LimitRunner;
+  /** 1 for a sub-pipeline of a top-level step. */
   depth: number;
+  /** Shared by a run and all its sub-runs: set once one of them is nested too deep. */
+  trip?: { error?: SubPipelineDepthError };
+  /** The video models the top run knows (its sub-runs are not checked against the service again). */
+  videoModels?: VideoModelCatalog;
 }
 
 /** What a run gives back. */

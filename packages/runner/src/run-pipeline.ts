@@ -1,28 +1,22 @@
 import { setMaxListeners } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { BUILT_IN_SERVICE, serviceIdentity } from "./cache/service-identity.js";
 import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
 import { ResumeError } from "./errors/resume-error.js";
-import { serializeError } from "./errors/serialize-error.js";
+import { RunCancelledError } from "./errors/run-cancelled-error.js";
 import { SubPipelineDepthError } from "./errors/sub-pipeline-depth-error.js";
 import { createEventBus, type EventBus } from "./events/event-bus.js";
-import { type CreditBudget, createBudget, sharedBudget } from "./executor/budget.js";
+import { createBudget } from "./executor/budget.js";
 import { checkModels } from "./executor/check-models.js";
 import { createRunClient } from "./executor/create-run-client.js";
+import type { ExecutableSpec } from "./executor/executable-pipeline.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
+import { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
 import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
-import {
-  createRunDirectory,
-  leftoverStaging,
-  newRunId,
-  removeStaging,
-  writeJsonAtomic,
-} from "./executor/run-directory.js";
-import type { LimitRunner } from "./executor/slot-pool.js";
-import { evaluateValue } from "./expressions/index.js";
+import { createRunDirectory, newRunId, writeJsonAtomic } from "./executor/run-directory.js";
+import { runStartSteps, settleRun, subPipelineOutputs } from "./executor/run-lifecycle.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import { encodeRecord } from "./journal/journal-record.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
@@ -34,27 +28,11 @@ import { loadPipeline } from "./pipeline/validate-pipeline.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
-
-/** How many sub-pipelines deep a run is (0 for the run the caller started). */
-const subPipelineDepth = Symbol("reelsmith.subPipelineDepth");
-/** Shared by a run and all its sub-runs: the depth error once one of them hit the limit. */
-const depthTrip = Symbol("reelsmith.subPipelineDepthTrip");
-/** Shared by a run and all its sub-runs: the video jobs in flight together. */
-const sharedVideoLimit = Symbol("reelsmith.sharedVideoLimit");
-/**
- * Run options plus what a sub-pipeline run shares with its parent: the budget it spends
- * from, the video limit, and its depth.
- */
-type InternalRunOptions = RunOptions & {
-  [sharedBudget]?: CreditBudget;
-  [sharedVideoLimit]?: LimitRunner;
-  [subPipelineDepth]?: number;
-  [depthTrip]?: { error?: SubPipelineDepthError };
-};
+import type { AnyStepKind, HeldJob } from "./steps/step-kind.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
-function depthOf(options: InternalRunOptions): number {
-  return options[subPipelineDepth] ?? options.subRunOf?.depth ?? 0;
+function depthOf(options: RunOptions): number {
+  return options.subRunOf?.depth ?? 0;
 }
 
 /**
@@ -96,37 +74,19 @@ export async function runWithBus(
   let pipeline: PipelineForRun;
   let inputs: Record<string, unknown>;
   let runId: string;
+  let onDisk: RunOnDisk | undefined;
   if (options.resume) {
-    const journalFile = join(runDir, "journal.jsonl");
-    if (!existsSync(runDir)) {
-      const staged = leftoverStaging(runDir);
-      if (staged.length === 0) throw new ResumeError(runDir, "it does not exist");
-      // Killed before the directory got its name: no request was sent, nothing to continue.
-      removeStaging(staged);
-      throw new ResumeError(
-        runDir,
-        "nothing was started there (the run was stopped before its first request); start it again with `reelsmith run`",
-        "nothing_started",
-      );
-    }
-    if (!existsSync(journalFile)) throw new ResumeError(runDir, "it has no journal.jsonl");
-    previous = replayJournal(readJournal(journalFile));
-    const start = previous.start;
-    if (!start) throw new ResumeError(runDir, "its journal has no run.start record");
-    const originalPath = String(start.pipelinePath ?? "");
-    const source =
-      pipelineArgument ??
-      (originalPath && originalPath !== "<inline>" && existsSync(originalPath)
-        ? originalPath
-        : join(runDir, "pipeline.yaml"));
-    pipeline = await loadForRun(source, loadOptions);
+    onDisk = inspectRun(runDir);
+    previous = onDisk.state;
+    const start = onDisk.start;
+    pipeline = await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
     if (pipeline.hash !== start.pipelineHash) {
       throw new PipelineChangedError(runDir, String(start.pipelineHash), pipeline.hash);
     }
     inputs =
       (start.inputs as Record<string, unknown>) ??
       runInputs(pipeline, options.inputs ?? {}, validate);
-    runId = String(start.runId);
+    runId = onDisk.runId;
   } else {
     if (pipelineArgument === undefined)
       throw new TypeError("runPipeline needs a pipeline (a file path or object)");
@@ -134,16 +94,15 @@ export async function runWithBus(
     inputs = runInputs(pipeline, options.inputs ?? {}, validate);
     runId = newRunId();
   }
-  const previousRunJson = options.resume ? readRunJson(resolve(options.resume)) : undefined;
-  if (options.resume && options.builtInService && previousRunJson?.builtInService !== true) {
+  if (onDisk && options.builtInService && !onDisk.builtInService) {
     throw new ResumeError(
       runDir,
-      `it ran on ${previousRunJson?.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
+      `it ran on ${onDisk.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
       "service_changed",
     );
   }
-  const client = createRunClient(options, previousRunJson?.baseURL);
-  let videoModels = options.videoModels;
+  const client = createRunClient(options, onDisk?.baseURL);
+  let videoModels = options.subRunOf?.videoModels ?? options.videoModels;
   if (validate && depthOf(options) === 0) {
     // One free request before anything is paid (sub-runs were checked with their parent).
     videoModels = await checkModels(
@@ -167,7 +126,7 @@ export async function runWithBus(
     baseURL: typeof client?.baseURL === "string" ? client.baseURL : undefined,
     ...(options.builtInService ? { builtInService: true } : {}),
     inputs,
-    startedAt: previousRunJson?.startedAt ?? new Date(started).toISOString(),
+    startedAt: onDisk?.startedAt ?? new Date(started).toISOString(),
     resumedAt: options.resume ? new Date(started).toISOString() : undefined,
   };
   if (!options.resume) {
@@ -206,7 +165,11 @@ export async function runWithBus(
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
     const userSignal = options.signal;
-    const onUserAbort = () => controller.abort(userSignal?.reason);
+    // Every unit sees the run's own reason: cancelled, whatever the caller aborted with.
+    const onUserAbort = () =>
+      controller.abort(
+        new RunCancelledError("the run was cancelled", { cause: userSignal?.reason }),
+      );
     if (userSignal?.aborted) onUserAbort();
     else userSignal?.addEventListener("abort", onUserAbort, { once: true });
     const signal = controller.signal;
@@ -218,36 +181,23 @@ export async function runWithBus(
       runDir,
       name,
       resumed: Boolean(options.resume),
-      steps: pipeline.spec.steps.map((s) => ({
-        id: s.id,
-        kind: kindOf(s as Record<string, unknown>, kinds)?.kind ?? "unknown",
-        fanOut: s.for_each !== undefined,
-      })),
+      steps: runStartSteps(pipeline.spec, kinds),
     });
     const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
     const budget =
-      (options as InternalRunOptions)[sharedBudget] ??
       options.subRunOf?.budget ??
       createBudget(maxCredits, (credits, max) =>
         bus.emit({ type: "budget.reached", credits, maxCredits: max }),
       );
-    // A resumed run already spent the credits of the jobs it completed before.
-    for (const step of previous?.steps.values() ?? []) {
-      for (const item of step.items.values()) {
-        const job = item.facts["video.completed"]?.job as
-          | { usage?: { total_credits?: number } }
-          | undefined;
-        budget.spend(Number(job?.usage?.total_credits ?? 0));
-      }
-    }
+    // What a resumed run's journal says its units hold at the service: jobs this run claims,
+    // and the credits of those that completed (spent before this resume).
+    const held = heldJobs(previous, pipeline.spec, kinds);
+    for (const job of held) budget.spend(job.credits ?? 0);
     const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
     let subRuns = 0;
-    const trip = (options as InternalRunOptions)[depthTrip] ?? {};
+    const trip = options.subRunOf?.trip ?? {};
     // Sub-runs take their video jobs' places from the same limit as their parent.
-    const videoLimit =
-      (options as InternalRunOptions)[sharedVideoLimit] ??
-      options.subRunOf?.videoLimit ??
-      pLimit(options.maxVideos ?? 4);
+    const videoLimit = options.subRunOf?.videoLimit ?? pLimit(options.maxVideos ?? 4);
     const result = await executePipeline({
       spec: pipeline.spec,
       graph,
@@ -274,7 +224,7 @@ export async function runWithBus(
         knownProbes: new KnownProbes(),
         resubmitLostJobs: options.resubmitLostJobs === true,
         ...(videoModels ? { videoModels } : {}),
-        claimedJobs: journaledJobs(previous),
+        claimedJobs: new Set(held.map((job) => job.id)),
         runSubPipeline: async (file, subInputs, sub) => {
           const depth = depthOf(options) + 1;
           if (depth > MAX_SUB_PIPELINE_DEPTH) {
@@ -286,47 +236,25 @@ export async function runWithBus(
             throw trip.error;
           }
           subRuns += 1;
-          const subOptions: InternalRunOptions = {
+          const subResult = await runPipeline(resolve(pipelineDir, file), {
             ...options,
-            // The models the parent learned from the service: sub-runs are not checked again.
-            ...(videoModels ? { videoModels } : {}),
-            [sharedBudget]: budget,
-            [sharedVideoLimit]: videoLimit,
-            [subPipelineDepth]: depth,
-            subRunOf: undefined,
-            [depthTrip]: trip,
+            // What it shares with this run: the budget, the video limit, its depth, the
+            // depth trip, and the models this run learned (it is not checked again).
+            subRunOf: { budget, videoLimit, depth, trip, ...(videoModels ? { videoModels } : {}) },
             inputs: subInputs,
             resume: undefined,
             runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
             client,
             signal: sub.signal,
             onEvent: undefined,
-          };
-          const subResult = await runPipeline(resolve(pipelineDir, file), subOptions);
+          });
           // What the sub-run spent belongs to the step whose tool started it.
           sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
-          // Too deep below: every enclosing step fails too, rather than tell the model.
-          if (trip.error) throw trip.error;
-          if (subResult.status !== "succeeded") {
-            throw new Error(
-              `sub-pipeline ${file} ${subResult.status}: ${subResult.error?.message ?? "no error"}`,
-            );
-          }
-          return subResult.outputs;
+          return subPipelineOutputs(file, subResult, trip);
         },
       },
     });
-    let outputs: Record<string, unknown> = {};
-    let error = result.error === undefined ? undefined : serializeError(result.error);
-    const status = result.cancelled ? "cancelled" : error ? "failed" : "succeeded";
-    if (status === "succeeded" && pipeline.spec.outputs) {
-      try {
-        outputs = evaluateValue(pipeline.spec.outputs, result.context) as Record<string, unknown>;
-      } catch (caught) {
-        error = serializeError(caught);
-      }
-    }
-    const finalStatus = status === "succeeded" && error ? "failed" : status;
+    const { status: finalStatus, outputs, error } = settleRun(pipeline.spec, result);
     const durationMs = Date.now() - started;
     userSignal?.removeEventListener("abort", onUserAbort);
     await journal.append({ type: "run.end", status: finalStatus });
@@ -364,23 +292,21 @@ export async function runWithBus(
   }
 }
 
-/** The video job ids a run's journal holds (none for a new run). */
-function journaledJobs(state: RunState | undefined): Set<string> {
-  const jobs = new Set<string>();
-  for (const step of state?.steps.values() ?? [])
+/** The jobs a resumed run's units hold at the service, as their kinds read their journaled facts. */
+function heldJobs(
+  state: RunState | undefined,
+  spec: ExecutableSpec,
+  kinds: ReadonlyMap<string, AnyStepKind>,
+): HeldJob[] {
+  const held: HeldJob[] = [];
+  for (const [id, step] of state?.steps ?? []) {
+    const definition = spec.steps.find((entry) => entry.id === id);
+    const kind = definition ? kindOf(definition as Record<string, unknown>, kinds) : undefined;
+    if (!kind?.heldJob) continue;
     for (const item of step.items.values()) {
-      const jobId = item.facts["video.submitted"]?.jobId;
-      if (typeof jobId === "string") jobs.add(jobId);
+      const job = kind.heldJob(item.facts as Record<string, Record<string, unknown>>);
+      if (job) held.push(job);
     }
-  return jobs;
-}
-
-function readRunJson(
-  runDir: string,
-): { baseURL?: string; startedAt?: string; builtInService?: boolean } | undefined {
-  try {
-    return JSON.parse(readFileSync(join(runDir, "run.json"), "utf8"));
-  } catch {
-    return undefined;
   }
+  return held;
 }

@@ -1,10 +1,9 @@
-import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
-import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
+import { CliError, ExitCode } from "../errors/cli-error.js";
 import { isReachable } from "../services/reachable.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
@@ -17,77 +16,6 @@ export interface ResumeFlags {
   json?: boolean;
   resubmitLost?: boolean;
   database?: string;
-}
-
-/**
- * The pipeline file a resume will use, as the runner picks it: the file the run started from
- * when it still exists (the runner then refuses it if it changed), else the run's own copy.
- *
- * @example
- * const file = await pipelineOfRun("/work/runs/20260101-100000-storyboard");
- */
-export async function pipelineOfRun(runDir: string): Promise<string> {
-  const copy = path.join(runDir, "pipeline.yaml");
-  try {
-    await access(path.join(runDir, "journal.jsonl"));
-    await access(copy);
-  } catch {
-    const { leftoverStaging, removeStaging } = await import("@reelsmith/runner");
-    const staged = leftoverStaging(runDir);
-    if (staged.length > 0) {
-      // Killed before its directory got its name: no request was sent.
-      removeStaging(staged);
-      throw new UsageError(
-        `nothing was started in ${runDir}: the run was stopped before its first request, so there is nothing to continue and nothing was paid`,
-        { code: "nothing_started", hint: "start it again with `reelsmith run`" },
-      );
-    }
-    throw new UsageError(
-      `${runDir} is not a reelsmith run directory (no journal.jsonl or pipeline.yaml)`,
-      {
-        code: "not_a_run_directory",
-        hint: "pass a directory under runs/, as printed by `reelsmith run`",
-      },
-    );
-  }
-  try {
-    const summary = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as {
-      pipeline?: { path?: unknown };
-    };
-    const original = summary.pipeline?.path;
-    if (typeof original === "string" && path.isAbsolute(original)) {
-      await access(original);
-      return original;
-    }
-  } catch {
-    // No readable run.json or the original file is gone: the copy is what the runner uses.
-  }
-  return copy;
-}
-
-/**
- * The service a run recorded in its run.json: its base URL (the key is never recorded) and
- * whether it was the built-in simulator.
- *
- * @example
- * const { baseURL, builtIn } = await recordedService(runDir);
- */
-export async function recordedService(
-  runDir: string,
-): Promise<{ baseURL?: string; builtIn: boolean }> {
-  try {
-    const summary = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as Record<
-      string,
-      unknown
-    >;
-    const value = summary.baseURL ?? summary.baseUrl;
-    return {
-      ...(typeof value === "string" && value ? { baseURL: value } : {}),
-      builtIn: summary.builtInService === true,
-    };
-  } catch {
-    return { builtIn: false };
-  }
 }
 
 /**
@@ -114,11 +42,14 @@ export async function resumeCommand(
     );
   }
   const absolute = path.resolve(context.cwd, runDir);
-  const pipeline = await pipelineOfRun(absolute);
-  const recorded = await recordedService(absolute);
+  // The runner's own reading of the run (its rules: nothing started, not a run, which
+  // pipeline file, which service); ResumeError says which, exit 2.
+  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const recorded = inspectRun(absolute);
+  const pipeline = recorded.pipelinePath;
   // Loaded on use: the runner, the renderers and the service client are not needed before.
   const { executeRun } = await import("./execute-run.js");
-  if (recorded.builtIn && !flags.baseUrl) {
+  if (recorded.builtInService && !flags.baseUrl) {
     return executeRun({ ...flags, pipeline, resume: absolute, builtIn: true }, context);
   }
   const baseUrl =

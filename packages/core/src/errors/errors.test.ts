@@ -63,6 +63,22 @@ describe("error classes", () => {
     expect(new InternalServerError("x", { status: 503 }).status).toBe(503);
   });
 
+  it("a failed job is retryable unless the service says the same request fails again", () => {
+    const job = (code?: string) => ({
+      id: "v",
+      object: "video" as const,
+      status: "failed" as const,
+      created: 1,
+      model: "m",
+      prompt: "p",
+      error: { ...(code ? { code } : {}), message: "no" },
+    });
+    expect(new VideoJobFailedError(job()).isRetryable).toBe(true);
+    expect(new VideoJobFailedError(job("internal_error")).isRetryable).toBe(true);
+    expect(new VideoJobFailedError(job("moderation_blocked")).isRetryable).toBe(false);
+    expect(new VideoJobFailedError(job("invalid_request")).isRetryable).toBe(false);
+  });
+
   it("serialises to plain JSON with fields and cause", () => {
     const job = {
       id: "v",
@@ -79,7 +95,8 @@ describe("error classes", () => {
       name: "VideoJobFailedError",
       code: "video_job_failed",
       message: "Video job v failed: exploded (boom)",
-      isRetryable: false,
+      // A generation failure may pass on another submission.
+      isRetryable: true,
       jobError: { code: "boom", message: "exploded" },
       job: { id: "v" },
     });

@@ -2,7 +2,26 @@ import type { VideoJob } from "../videos/types.js";
 import { ReelsmithError } from "./reelsmith-error.js";
 
 /**
- * A video job ended with status `failed`. `serviceCode` and `serviceMessage` are the service's
+ * Service codes of a failed job that a new submission of the same request would meet again
+ * (its content was refused, or the request itself is wrong); any other failure (a
+ * generation error, an internal one) may pass on another try.
+ */
+const PERMANENT_FAILURES = new Set([
+  "moderation_blocked",
+  "content_policy_violation",
+  "content_filtered",
+  "safety_violation",
+  "invalid_request",
+  "invalid_request_error",
+  "invalid_prompt",
+  "invalid_input",
+  "unsupported_model",
+  "model_not_found",
+]);
+
+/**
+ * A video job ended with status `failed`. It is retryable (`isRetryable`) unless the
+ * service's code says the same request would fail again (moderation, an invalid request). `serviceCode` and `serviceMessage` are the service's
  * own (from the job's normalised `error`); `job` is the job as last read.
  *
  * @example
@@ -24,7 +43,10 @@ export class VideoJobFailedError extends ReelsmithError {
     const serviceCode = job.error?.code;
     super(
       `Video job ${job.id} failed: ${serviceMessage}${serviceCode ? ` (${serviceCode})` : ""}`,
-      { code: "video_job_failed", isRetryable: false },
+      {
+        code: "video_job_failed",
+        isRetryable: serviceCode === undefined || !PERMANENT_FAILURES.has(serviceCode),
+      },
     );
     this.job = job;
     this.jobError = job.error;

@@ -1,4 +1,5 @@
-import { BudgetExceededError, type BudgetRequest, type CreditBudget } from "@reelsmith/runner";
+import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner";
+import type { BudgetRequest, CreditBudget } from "@reelsmith/runner/internal";
 import type { Pool, PoolClient } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
@@ -150,9 +151,8 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
           [options.runId],
         );
         if (run.rows[0]?.cancel_requested === true) {
-          throw Object.assign(
-            new Error(`run ${options.runId} was cancelled: no new video job is submitted`),
-            { name: "AbortError" },
+          throw new RunCancelledError(
+            `run ${options.runId} was cancelled: no new video job is submitted`,
           );
         }
         for (const scope of scopes) {

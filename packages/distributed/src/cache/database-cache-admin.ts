@@ -1,5 +1,10 @@
 import { join } from "node:path";
-import { type CacheListing, cacheListing, clearBlobs, entryBytes } from "@reelsmith/runner";
+import {
+  type CacheListing,
+  cacheListing,
+  clearBlobs,
+  entryBytes,
+} from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
 import { artifactsCacheDir } from "../store/run-paths.js";
 import { createDatabaseCacheIndex } from "./database-cache-index.js";

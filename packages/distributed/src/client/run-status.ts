@@ -1,4 +1,4 @@
-import { replayJournal, SINGLE_ITEM } from "@reelsmith/runner";
+import { replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";

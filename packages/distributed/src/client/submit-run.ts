@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadForRun, runInputs } from "@reelsmith/runner";
+import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { queueNames, serviceAccount } from "../service.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
 import { configureService, type ServiceLimits } from "./configure-service.js";

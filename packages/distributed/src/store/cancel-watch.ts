@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { RunCancelledError } from "@reelsmith/runner";
 import type { RunStore } from "./run-store.js";
 
 /**
@@ -18,9 +19,7 @@ export function watchCancel(
     if (controller.signal.aborted) return true;
     try {
       if (await store.cancelRequested(runId)) {
-        controller.abort(
-          Object.assign(new Error(`run ${runId} was cancelled`), { name: "AbortError" }),
-        );
+        controller.abort(new RunCancelledError(`run ${runId} was cancelled`));
       }
     } catch {
       // Next time.

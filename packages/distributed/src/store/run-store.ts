@@ -1,4 +1,5 @@
-import type { JournalRecord, JournalWriter, RunEvent } from "@reelsmith/runner";
+import type { RunEvent } from "@reelsmith/runner";
+import type { JournalRecord, JournalWriter } from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";

@@ -1,10 +1,10 @@
-import type { StepQueue, UnitExecutor, UnitResult } from "@reelsmith/runner";
+import { reviveError, type StepQueue } from "@reelsmith/runner";
+import type { UnitExecutor, UnitResult } from "@reelsmith/runner/internal";
 import { queueNames } from "../service.js";
 import type { RunRow } from "../store/run-store.js";
 import type { WorkerContext } from "../worker/worker-context.js";
 import {
   applicationVersion,
-  errorFromData,
   type UnitJob,
   type UnitOutcome,
   unitWorkflowId,
@@ -42,12 +42,16 @@ export function createQueuedUnits(options: {
     const reason = status.error
       ? `: ${String((status.error as Error).message ?? status.error)}`
       : "";
+    const cancelled = status.status === "CANCELLED";
     return {
       ok: false,
-      cancelled: status.status === "CANCELLED",
+      cancelled,
       error: {
-        name: status.status === "CANCELLED" ? "AbortError" : "UnitWorkflowError",
+        name: cancelled ? "RunCancelledError" : "UnitWorkflowError",
+        code: cancelled ? "run_cancelled" : "unit_workflow_failed",
         message: `unit ${workflowID} ended ${status.status}${reason}`,
+        // A unit whose workflow itself failed (not its work) may run again.
+        isRetryable: !cancelled,
       },
     };
   };
@@ -78,7 +82,7 @@ export function createQueuedUnits(options: {
       const outcome = await outcomeOf(workflowID);
       if (outcome.ok) return outcome.result;
       if (outcome.cancelled) await options.onCancelled?.();
-      throw errorFromData(outcome.error);
+      throw reviveError(outcome.error);
     },
   };
 }

@@ -1,19 +1,21 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
   BudgetExceededError,
-  buildGraph,
-  createEventBus,
-  emptyTotals,
-  evaluateValue,
-  executePipeline,
-  kindOf,
-  kindsByName,
   type LoadedPipeline,
   loadPipeline,
-  replayJournal,
   type SerializedError,
   serializeError,
 } from "@reelsmith/runner";
+import {
+  buildGraph,
+  createEventBus,
+  emptyTotals,
+  executePipeline,
+  kindsByName,
+  replayJournal,
+  runStartSteps,
+  settleRun,
+} from "@reelsmith/runner/internal";
 import pLimit from "p-limit";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { withReconnect } from "../database/pool.js";
@@ -84,11 +86,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       runDir: run.runDir,
       name: run.name,
       resumed: previous !== undefined,
-      steps: spec.steps.map((s) => ({
-        id: s.id,
-        kind: kindOf(s as Record<string, unknown>, kinds)?.kind ?? "unknown",
-        fanOut: s.for_each !== undefined,
-      })),
+      steps: runStartSteps(spec, kinds),
     });
     const maxCredits = run.options.maxCredits ?? spec.max_credits;
     await setBudget(context.pool, budgetScopes.run(runId), maxCredits ?? null);
@@ -135,26 +133,15 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         },
       },
     });
-    let outputs: Record<string, unknown> = {};
-    let error = result.error === undefined ? undefined : serializeError(result.error);
-    // As in a local run, a budget that stopped any submission is the run's headline error.
+    // As in a local run, a budget that stopped any submission (here, anywhere: another
+    // worker, a sub-pipeline) is the run's headline error.
     const refusal = await withReconnect(() => budgetRefusal(context.pool, runId));
-    if (refusal && !result.cancelled) {
-      error = serializeError(new BudgetExceededError(refusal.spent, refusal.maxCredits));
-    }
-    let status: RunOutcome["status"] = result.cancelled
-      ? "cancelled"
-      : error
-        ? "failed"
-        : "succeeded";
-    if (status === "succeeded" && spec.outputs) {
-      try {
-        outputs = evaluateValue(spec.outputs, result.context) as Record<string, unknown>;
-      } catch (caught) {
-        error = serializeError(caught);
-        status = "failed";
-      }
-    }
+    const ending = settleRun(spec, result, {
+      ...(refusal ? { error: new BudgetExceededError(refusal.spent, refusal.maxCredits) } : {}),
+    });
+    const { outputs } = ending;
+    let { error } = ending;
+    let status = ending.status as RunOutcome["status"];
     const totals = result.totals as unknown as Record<string, number>;
     // A cancel recorded before this point ends the run cancelled, whatever its units saw.
     const ended = { status, outputs, totals, ...(error ? { error: errorSummary(error) } : {}) };

@@ -1,4 +1,5 @@
-import type { SerializedError, UnitResult, UnitWork } from "@reelsmith/runner";
+import type { SerializedError } from "@reelsmith/runner";
+import type { UnitResult, UnitWork } from "@reelsmith/runner/internal";
 
 /** One unit of work as it travels through a queue: plain JSON, no functions. */
 export interface UnitJob {
@@ -52,11 +53,3 @@ export const workflowNames = {
 
 /** The application version every process uses, so that any worker may run any workflow. */
 export const applicationVersion = "reelsmith-distributed-1";
-
-/** Rebuilds a thrown error from its data (name, message, code and fields kept). */
-export function errorFromData(data: SerializedError): Error {
-  const error = new Error(data.message);
-  Object.assign(error, data);
-  error.name = data.name;
-  return error;
-}

@@ -1,15 +1,14 @@
 import { join } from "node:path";
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import { runPipeline, type SubPipelineDepthError, serializeError } from "@reelsmith/runner";
 import {
   createEventBus,
   kindsByName,
   replayJournal,
-  runPipeline,
   runUnit,
   SINGLE_ITEM,
-  SubPipelineDepthError,
-  serializeError,
-} from "@reelsmith/runner";
+  subPipelineOutputs,
+} from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
@@ -75,6 +74,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     checkCancelled: () => cancel.check(),
   });
   let subRuns = 0;
+  // Shared with every sub-run below this unit: set once one of them is nested too deep.
+  const trip: { error?: SubPipelineDepthError } = {};
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
   try {
@@ -116,26 +117,12 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
               cacheDir: cacheDirOf(run),
               cacheIndex,
               // It spends from this run's budget and takes the account's video slots.
-              subRunOf: { budget, videoLimit, depth: 1 },
+              subRunOf: { budget, videoLimit, depth: 1, trip },
             });
             sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
             // Its submissions that never completed hold no credits once it has ended.
             await budget.releaseOpen(`reelsmith-${subResult.runId}-`).catch(() => undefined);
-            const error = subResult.error;
-            if (error?.code === "sub_pipeline_too_deep") {
-              // Ends every enclosing step, as in a local run, instead of telling the model.
-              throw new SubPipelineDepthError(
-                String(error.file),
-                Number(error.depth),
-                Number(error.maxDepth),
-              );
-            }
-            if (subResult.status !== "succeeded") {
-              throw new Error(
-                `sub-pipeline ${file} ${subResult.status}: ${error?.message ?? "no error"}`,
-              );
-            }
-            return subResult.outputs;
+            return subPipelineOutputs(file, subResult, trip);
           },
         },
       },

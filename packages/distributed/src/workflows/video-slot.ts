@@ -1,5 +1,6 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import type { LimitRunner } from "@reelsmith/runner";
+import { RunCancelledError } from "@reelsmith/runner";
+import type { LimitRunner } from "@reelsmith/runner/internal";
 import { withReconnect } from "../database/pool.js";
 import type { WorkerContext } from "../worker/worker-context.js";
 import { applicationVersion, videoSlotId, workflowNames } from "./unit-job.js";
@@ -83,9 +84,8 @@ export function videoSlots(options: {
           // another one, which could let this unit submit after its run was cancelled.
           await options.checkCancelled?.();
           signal.throwIfAborted();
-          throw Object.assign(
-            new Error(`video slot ${slotId} ended ${status.status} before it was granted`),
-            { name: "AbortError" },
+          throw new RunCancelledError(
+            `video slot ${slotId} ended ${status.status} before it was granted`,
           );
         }
       } catch (error) {

@@ -1,13 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
-import {
-  addTotals,
-  emptyTotals,
-  kindsByName,
-  type RunEvent,
-  type RunTotals,
-  type SerializedError,
-} from "@reelsmith/runner";
+import type { RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
+import { addTotals, emptyTotals, kindsByName } from "@reelsmith/runner/internal";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
 import { naturalOrder, type RunRecord } from "./read-run.js";

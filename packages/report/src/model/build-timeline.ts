@@ -1,4 +1,5 @@
-import { kindsByName, type RunEvent } from "@reelsmith/runner";
+import type { RunEvent } from "@reelsmith/runner";
+import { kindsByName } from "@reelsmith/runner/internal";
 import type { ReportModel, TimelinePhase, TimelineRow } from "./report-model.js";
 
 type StepInfo = { id: string; kind: string; fanOut: boolean };

@@ -10,7 +10,8 @@ export class StepError extends RunnerError {
   constructor(step: string, index: number | undefined, cause: unknown, code = "step_failed") {
     const where = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(code, `${where} failed: ${reason}`, { cause });
+    const retryable = (cause as { isRetryable?: unknown } | undefined)?.isRetryable;
+    super(code, `${where} failed: ${reason}`, { cause, isRetryable: retryable === true });
     this.step = step;
     this.index = index;
   }

@@ -10,7 +10,10 @@ export class StepTimeoutError extends RunnerError {
   readonly timeoutMs: number;
   constructor(step: string, index: number | undefined, timeoutMs: number) {
     const where = index === undefined ? `Step "${step}"` : `Step "${step}" item ${index}`;
-    super("step_timeout", `${where} timed out after ${timeoutMs} ms (timeout: in the pipeline).`);
+    // Another attempt (with `retry:`) may finish in time.
+    super("step_timeout", `${where} timed out after ${timeoutMs} ms (timeout: in the pipeline).`, {
+      isRetryable: true,
+    });
     this.step = step;
     this.index = index;
     this.timeoutMs = timeoutMs;

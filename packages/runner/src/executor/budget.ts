@@ -26,12 +26,6 @@ export interface CreditBudget {
 }
 
 /**
- * Where a sub-pipeline run finds its parent's budget: a run and the sub-pipelines its tools
- * start spend from one budget, so a tool cannot spend what the pipeline's `max_credits` forbids.
- */
-export const sharedBudget: unique symbol = Symbol("reelsmith.sharedBudget");
-
-/**
  * Creates a credit budget.
  * @example
  * const budget = createBudget(500, (spent, max) => emit({ type: "budget.reached", credits: spent, maxCredits: max }));

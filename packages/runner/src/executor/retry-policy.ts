@@ -1,22 +1,4 @@
-/** Errors (by `name`) a step-level retry never repeats: they would fail again or cost twice. */
-const NEVER_RETRIED = new Set([
-  // The job may exist on the service: resubmitting could pay twice.
-  "AmbiguousSubmissionError",
-  "AmbiguousVideoSubmissionError",
-  // A re-attached job is gone: a new submission is paid again, so only the user decides.
-  "LostVideoJobError",
-  // The user (or the run) aborted.
-  "APIUserAbortError",
-  "AbortError",
-  // Decisions of the runner itself.
-  "BudgetExceededError",
-  "OutputPathError",
-  "ExpressionError",
-  "InvalidRequestError",
-  "MissingConfigurationError",
-  "AuthenticationError",
-  "PermissionDeniedError",
-]);
+import { isAbortError } from "./is-abort-error.js";
 
 /** A step's `retry:` block. */
 export interface RetrySpec {
@@ -26,12 +8,16 @@ export interface RetrySpec {
 }
 
 /**
- * True when a step-level retry may run the failed attempt again.
+ * True when a step-level retry may run the failed attempt again: never after a cancellation,
+ * else as the error says (`isRetryable`: core's and the runner's errors say it; a rate limit
+ * or a timeout may pass, a refused request or a decision of the runner will not). An error
+ * that does not say (a kind's own) is tried again.
  * @example isRetryableStepError(new RateLimitError(...)) // true
  */
 export function isRetryableStepError(error: unknown): boolean {
-  const name = error instanceof Error ? error.name : "";
-  return !NEVER_RETRIED.has(name);
+  if (isAbortError(error)) return false;
+  const flag = (error as { isRetryable?: unknown } | null | undefined)?.isRetryable;
+  return typeof flag === "boolean" ? flag : true;
 }
 
 /**

@@ -104,7 +104,7 @@ describe("evaluateValue", () => {
       expect(ExpressionError.isInstance(error)).toBe(true);
       expect((error as ExpressionError).expression).toBe("inputs.");
       expect((error as ExpressionError).toJSON()).toMatchObject({
-        code: "EXPRESSION_ERROR",
+        code: "expression_error",
         expression: "inputs.",
       });
     }

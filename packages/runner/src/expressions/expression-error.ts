@@ -1,7 +1,7 @@
 import { RunnerError } from "../errors/runner-error.js";
 
 /**
- * An expression (`${{ … }}`) that cannot be parsed or evaluated. Code "EXPRESSION_ERROR".
+ * An expression (`${{ … }}`) that cannot be parsed or evaluated. Code "expression_error".
  *
  * @example
  * ```ts
@@ -10,7 +10,6 @@ import { RunnerError } from "../errors/runner-error.js";
  * ```
  */
 export class ExpressionError extends RunnerError {
-  static readonly marker = Symbol.for("reelsmith.runner.ExpressionError");
   /** The expression text (without `${{ }}`), or the rest of the template when it is unterminated. */
   readonly expression: string;
   /** 0-based offset of the problem inside the template string, when known. */
@@ -18,17 +17,11 @@ export class ExpressionError extends RunnerError {
 
   constructor(expression: string, message: string, options?: { cause?: unknown; offset?: number }) {
     super(
-      "EXPRESSION_ERROR",
+      "expression_error",
       message,
       options?.cause === undefined ? undefined : { cause: options.cause },
     );
     this.expression = expression;
     this.offset = options?.offset;
-    Object.defineProperty(this, ExpressionError.marker, { value: true });
-  }
-
-  /** True for an ExpressionError, even one from another copy of the package. */
-  static override isInstance(value: unknown): value is ExpressionError {
-    return typeof value === "object" && value !== null && ExpressionError.marker in value;
   }
 }

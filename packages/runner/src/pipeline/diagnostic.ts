@@ -3,12 +3,12 @@
  *
  * @example
  * ```ts
- * const d: Diagnostic = { severity: "error", code: "UNKNOWN_STEP", message: "…", file: "p.yaml", line: 3, column: 7 };
+ * const d: Diagnostic = { severity: "error", code: "unknown_step", message: "…", file: "p.yaml", line: 3, column: 7 };
  * ```
  */
 export interface Diagnostic {
   severity: "error" | "warning";
-  /** Stable identifier of the kind of problem, e.g. "SCHEMA", "UNKNOWN_STEP", "CYCLE". */
+  /** Stable identifier of the kind of problem, e.g. "schema", "unknown_step", "cycle". */
   code: string;
   message: string;
   file: string;

@@ -43,7 +43,7 @@ describe("loadPipeline", () => {
     const huge = join(dir, "huge.yaml");
     writeFileSync(huge, `${minimal}# ${"x".repeat(MAX_PIPELINE_BYTES)}\n`);
     const tooLarge = await loadError(huge);
-    expect(tooLarge.code).toBe("PIPELINE_UNREADABLE");
+    expect(tooLarge.code).toBe("pipeline_unreadable");
     expect(tooLarge.message).toContain("the limit is 1048576 bytes");
     const junk = join(dir, "junk.yaml");
     writeFileSync(
@@ -82,7 +82,7 @@ describe("loadPipeline", () => {
       "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]",
     ].join("\n");
     const error = await loadError({ source: `${minimal}${bomb}\n`, path: "<inline>" });
-    expect(error.code).toBe("PIPELINE_SYNTAX");
+    expect(error.code).toBe("pipeline_syntax");
   });
 
   it("reports duplicate keys with their position", async () => {
@@ -90,7 +90,7 @@ describe("loadPipeline", () => {
       source: `${minimal}name: again\n`,
       path: "p.yaml",
     });
-    expect(diagnostics[0]).toMatchObject({ line: 5, column: 1, code: "YAML_SYNTAX" });
+    expect(diagnostics[0]).toMatchObject({ line: 5, column: 1, code: "yaml_syntax" });
     expect(diagnostics[0]?.message).toContain("unique");
   });
 
@@ -110,7 +110,7 @@ describe("loadPipeline", () => {
       source: "name: x\nsteps:\n  - id: a\n  - id: a\n",
       path: "p.yaml",
     });
-    expect(error.code).toBe("PIPELINE_INVALID");
+    expect(error.code).toBe("pipeline_invalid");
     expect(error.diagnostics.length).toBe(3);
     expect(error.message).toMatch(/p\.yaml:3:5: .* \(and 2 more problems\)$/);
   });

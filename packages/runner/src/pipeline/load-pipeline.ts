@@ -82,10 +82,10 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
   if (typeof input !== "string") {
     const path = input.path;
     if (Buffer.byteLength(input.source) > MAX_PIPELINE_BYTES) {
-      throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+      throw new PipelineLoadError("pipeline_unreadable", path, [
         diagnosticAt(
           path,
-          "PIPELINE_TOO_LARGE",
+          "pipeline_too_large",
           `pipeline text is larger than ${MAX_PIPELINE_BYTES} bytes`,
         ),
       ]);
@@ -99,10 +99,10 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
     const info = await stat(resolve(path));
     if (!info.isFile()) throw Object.assign(new Error("not a regular file"), { code: "EISDIR" });
     if (info.size > MAX_PIPELINE_BYTES) {
-      throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+      throw new PipelineLoadError("pipeline_unreadable", path, [
         diagnosticAt(
           path,
-          "PIPELINE_TOO_LARGE",
+          "pipeline_too_large",
           `pipeline file is ${info.size} bytes; the limit is ${MAX_PIPELINE_BYTES} bytes`,
         ),
       ]);
@@ -114,8 +114,8 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
       (error as NodeJS.ErrnoException).code === "ENOENT"
         ? "no such file"
         : (error as Error).message;
-    throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
-      diagnosticAt(path, "PIPELINE_UNREADABLE", `cannot read pipeline: ${reason}`),
+    throw new PipelineLoadError("pipeline_unreadable", path, [
+      diagnosticAt(path, "pipeline_unreadable", `cannot read pipeline: ${reason}`),
     ]);
   }
   checkText(path, bytes);
@@ -141,10 +141,10 @@ function checkText(path: string, bytes: Buffer): void {
     if (control > 0 && control * 100 > bytes.length) problem = `${control} control characters`;
   }
   if (problem) {
-    throw new PipelineLoadError("PIPELINE_UNREADABLE", path, [
+    throw new PipelineLoadError("pipeline_unreadable", path, [
       diagnosticAt(
         path,
-        "PIPELINE_NOT_TEXT",
+        "pipeline_not_text",
         `not a YAML pipeline: the file contains ${problem}`,
         1,
         1,
@@ -176,10 +176,10 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
     documents = parse();
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new PipelineLoadError("PIPELINE_SYNTAX", displayPath, [
+    throw new PipelineLoadError("pipeline_syntax", displayPath, [
       diagnosticAt(
         displayPath,
-        "YAML_SYNTAX",
+        "yaml_syntax",
         "YAML: the document is nested too deeply (thousands of levels)",
       ),
     ]);
@@ -198,17 +198,17 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
         ? "the document is nested too deeply (thousands of levels)"
         : first;
       problems.push(
-        diagnosticAt(path, "YAML_SYNTAX", `YAML: ${message}`, line, col, sourceLine(line)),
+        diagnosticAt(path, "yaml_syntax", `YAML: ${message}`, line, col, sourceLine(line)),
       );
     }
   }
-  if (problems.length > 0) throw new PipelineLoadError("PIPELINE_SYNTAX", path, problems);
+  if (problems.length > 0) throw new PipelineLoadError("pipeline_syntax", path, problems);
   if (list.length > 1) {
     const { line, col } = lineOf(list[1]?.range[0] ?? 0);
-    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+    throw new PipelineLoadError("pipeline_syntax", path, [
       diagnosticAt(
         path,
-        "YAML_MULTIPLE_DOCUMENTS",
+        "yaml_multiple_documents",
         "a pipeline file holds one YAML document, found several",
         line,
         col,
@@ -225,10 +225,10 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
           : "a single value";
     const offset = first?.contents?.range?.[0] ?? 0;
     const { line, col } = lineOf(offset);
-    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+    throw new PipelineLoadError("pipeline_syntax", path, [
       diagnosticAt(
         path,
-        "PIPELINE_NOT_MAPPING",
+        "pipeline_not_mapping",
         `the top level of a pipeline must be a mapping (name:, steps:, …), found ${found}`,
         line,
         col,
@@ -244,15 +244,15 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
       error instanceof RangeError
         ? "the document is nested too deeply (thousands of levels)"
         : (error as Error).message;
-    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
-      diagnosticAt(path, "YAML_ALIASES", `YAML: ${message}`),
+    throw new PipelineLoadError("pipeline_syntax", path, [
+      diagnosticAt(path, "yaml_aliases", `YAML: ${message}`),
     ]);
   }
   if (nestingDepth(data) > MAX_NESTING_DEPTH) {
-    throw new PipelineLoadError("PIPELINE_SYNTAX", path, [
+    throw new PipelineLoadError("pipeline_syntax", path, [
       diagnosticAt(
         path,
-        "PIPELINE_TOO_DEEP",
+        "pipeline_too_deep",
         `the document is nested deeper than ${MAX_NESTING_DEPTH} levels`,
       ),
     ]);

@@ -91,7 +91,7 @@ describe("resolveInputs", () => {
     expect(problems[1]?.message).toBe('expected an integer, got string "three"');
     expect(problems[4]?.message).toContain("file not found");
     expect(problems[5]?.message).toBe("required (string)");
-    expect((caught as InputError).code).toBe("INPUT_INVALID");
+    expect((caught as InputError).code).toBe("input_invalid");
   });
 
   it("ignores prototype tricks in the given values", async () => {

@@ -130,7 +130,7 @@ async function visit(
       all.push(
         at(
           reference,
-          "SUB_PIPELINE_CYCLE",
+          "sub_pipeline_cycle",
           `sub-pipeline cycle: ${names.join(" → ")}`,
           "a tool's pipeline cannot run, directly or through others, the pipeline that calls it",
         ),
@@ -141,7 +141,7 @@ async function visit(
       all.push(
         at(
           reference,
-          "SUB_PIPELINE_TOO_DEEP",
+          "sub_pipeline_too_deep",
           `sub-pipelines nest deeper than ${MAX_SUB_PIPELINE_DEPTH} levels: ${[...chain, file].map((entry) => shortName(entry, root)).join(" → ")}`,
         ),
       );
@@ -164,13 +164,13 @@ async function visit(
       state.done.set(file, { errors });
     }
     // Name the root cause, not the chain of files that lead to it.
-    const first = errors.find((error) => error.code !== "SUB_PIPELINE_INVALID") ?? errors[0];
+    const first = errors.find((error) => error.code !== "sub_pipeline_invalid") ?? errors[0];
     if (first) {
       const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
       all.push(
         at(
           reference,
-          "SUB_PIPELINE_INVALID",
+          "sub_pipeline_invalid",
           `tool pipeline ${reference.value} is not a valid pipeline: ${shortName(resolve(first.file), root)}:${first.line}:${first.column}: ${first.message}${more}`,
           "its problems are listed against its own file",
         ),

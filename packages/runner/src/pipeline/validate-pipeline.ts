@@ -109,7 +109,7 @@ function diagnosePipeline(
     ...schema.map((p) => ({
       ...p,
       severity: "error" as const,
-      code: "SCHEMA",
+      code: "schema",
       expressionIndex: undefined,
     })),
     ...semantic,
@@ -166,7 +166,7 @@ export async function validatePipeline(
 
 /**
  * Read, parse and validate a pipeline file (or inline text). Throws PipelineLoadError
- * (code PIPELINE_UNREADABLE, PIPELINE_SYNTAX or PIPELINE_INVALID) carrying every diagnostic.
+ * (code pipeline_unreadable, pipeline_syntax or pipeline_invalid) carrying every diagnostic.
  *
  * @example
  * ```ts
@@ -184,7 +184,7 @@ export async function loadPipeline(
     diagnosePipeline(each, checker, options),
   );
   if (diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
-    throw new PipelineLoadError("PIPELINE_INVALID", parsed.displayPath, diagnostics);
+    throw new PipelineLoadError("pipeline_invalid", parsed.displayPath, diagnostics);
   }
   return toLoadedPipeline(parsed);
 }

@@ -78,6 +78,13 @@ export interface PlanContext {
   videoModels: VideoModelCatalog | undefined;
 }
 
+/** A job a unit holds at the service, as its journaled facts say. */
+export interface HeldJob {
+  id: string;
+  /** Credits it cost, once it completed. */
+  credits?: number;
+}
+
 /** Where a kind's work waits for its turn: the account's video jobs, its chat requests, or this machine. */
 export type StepQueue = "video" | "chat" | "local";
 
@@ -135,6 +142,12 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   totals?(outputs: Record<string, unknown>): Partial<RunTotals>;
   /** One line naming a request, for cache listings. */
   summary?(spec: Spec): string;
+  /**
+   * The job a journaled unit holds at the service, read from the facts it journaled: its id
+   * (a resumed run claims it, never adopts it for another unit) and, once it completed, the
+   * credits it cost (already spent, before the resume).
+   */
+  heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
   /** Results of identical requests are reused from the cache when this is set. */
   cache?: StepCachePolicy<Spec>;
   /** How the run report shows its units (default: in the timeline only). */
@@ -168,6 +181,7 @@ export interface StepKind<Spec = Record<string, unknown>>
   check?(spec: Spec, context: CheckContext): void;
   cache?: StepCachePolicy<Spec>;
   report?: StepReportRole;
+  heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
 }
 
 /** A step kind of any body type. */

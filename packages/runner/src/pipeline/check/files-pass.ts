@@ -2,10 +2,10 @@ import { localFileProblem } from "../../files/local-file.js";
 import { bodyPath, type CheckModel } from "./check-model.js";
 
 const CODES = {
-  file_not_found: "FILE_NOT_FOUND",
-  not_a_file: "NOT_A_FILE",
-  file_unreadable: "FILE_UNREADABLE",
-  file_format: "FILE_FORMAT",
+  file_not_found: "file_not_found",
+  not_a_file: "not_a_file",
+  file_unreadable: "file_unreadable",
+  file_format: "file_format",
 } as const;
 
 const HINTS: Record<string, string> = {
@@ -39,7 +39,7 @@ export function filesPass(model: CheckModel): void {
         path: bodyPath(step, use.path, model.defaults),
         message: problem.message,
         severity: "error",
-        code: invalidImage ? "IMAGE_INVALID" : CODES[problem.code],
+        code: invalidImage ? "image_invalid" : CODES[problem.code],
         hint:
           problem.code === "file_not_found"
             ? "relative paths are resolved from the pipeline file's folder"

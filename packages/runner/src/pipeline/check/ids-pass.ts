@@ -14,7 +14,7 @@ export function idsPass(model: CheckModel): void {
         path: ["steps", step.index, "id"],
         message: `duplicate step id \`${step.id}\` (first used by step ${(model.byId.get(step.id)?.index ?? 0) + 1})`,
         severity: "error",
-        code: "DUPLICATE_ID",
+        code: "duplicate_id",
       });
     }
     if (Array.isArray(step.raw.needs)) {
@@ -25,7 +25,7 @@ export function idsPass(model: CheckModel): void {
             path: ["steps", step.index, "needs", needIndex],
             message: `step \`${need}\` cannot need itself`,
             severity: "error",
-            code: "CYCLE",
+            code: "cycle",
           });
         } else if (!model.byId.has(need)) {
           const suggestion = closest(need, model.byId.keys());
@@ -33,7 +33,7 @@ export function idsPass(model: CheckModel): void {
             path: ["steps", step.index, "needs", needIndex],
             message: `\`needs\` names unknown step \`${need}\``,
             severity: "error",
-            code: "UNKNOWN_STEP",
+            code: "unknown_step",
             hint: suggestion ? `did you mean \`${suggestion}\`?` : undefined,
           });
         }
@@ -47,7 +47,7 @@ export function idsPass(model: CheckModel): void {
       path: ["steps", model.byId.get(start)?.index ?? 0, "id"],
       message: `dependency cycle: ${cycle.join(" → ")}`,
       severity: "error",
-      code: "CYCLE",
+      code: "cycle",
       hint: "a step cannot use, directly or through others, the outputs of a step that waits for it",
     });
   }

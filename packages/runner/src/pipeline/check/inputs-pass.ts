@@ -36,7 +36,7 @@ export function inputsPass(model: CheckModel): void {
         path: ["inputs", name, "default"],
         message: `default of input \`${name}\` is not of type ${declaration.type}`,
         severity: "error",
-        code: "INPUT_DEFAULT_TYPE",
+        code: "input_default_type",
       });
     }
   }

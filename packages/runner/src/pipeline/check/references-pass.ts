@@ -35,7 +35,7 @@ function checkValue(
         if (!allowsItem)
           report(
             `\`${reference.context}\` is only defined inside a step with \`for_each\``,
-            "ITEM_OUTSIDE_FOR_EACH",
+            "item_outside_for_each",
           );
         continue;
       }
@@ -43,13 +43,13 @@ function checkValue(
       if (reference.context === "run" && !RUN_FIELDS.includes(first)) {
         report(
           `\`run.${first}\` does not exist; run has ${RUN_FIELDS.join(", ")}`,
-          "UNKNOWN_RUN_FIELD",
+          "unknown_run_field",
         );
       } else if (reference.context === "inputs" && !inputs.has(first)) {
         const suggestion = closest(first, inputs);
         report(
           `unknown input \`${first}\``,
-          "UNKNOWN_INPUT",
+          "unknown_input",
           suggestion
             ? `did you mean \`${suggestion}\`?`
             : inputs.size
@@ -59,7 +59,7 @@ function checkValue(
       } else if (reference.context === "env" && !env.has(first)) {
         report(
           `\`env.${first}\` is not set in the pipeline's \`env\``,
-          "UNKNOWN_ENV",
+          "unknown_env",
           undefined,
           "warning",
         );
@@ -69,7 +69,7 @@ function checkValue(
           const suggestion = closest(first, model.byId.keys());
           report(
             `unknown step \`${first}\``,
-            "UNKNOWN_STEP",
+            "unknown_step",
             suggestion ? `did you mean \`${suggestion}\`?` : undefined,
           );
           continue;
@@ -78,7 +78,7 @@ function checkValue(
         if (second !== "outputs" && second !== "status") {
           report(
             `\`steps.${first}.${String(second)}\` does not exist; use \`steps.${first}.outputs.<name>\``,
-            "UNKNOWN_OUTPUT",
+            "unknown_output",
           );
           continue;
         }
@@ -86,7 +86,7 @@ function checkValue(
         if (step.fanOut && typeof third === "string" && third !== "*") {
           report(
             `step \`${first}\` runs for each item, so its outputs are a list: use \`steps.${first}.outputs.*.${third}\` or \`steps.${first}.outputs[0].${third}\``,
-            "UNKNOWN_OUTPUT",
+            "unknown_output",
           );
           continue;
         }
@@ -101,7 +101,7 @@ function checkValue(
           const suggestion = closest(name, names);
           report(
             `step \`${first}\` (${step.kind?.kind}) has no output \`${name}\``,
-            "UNKNOWN_OUTPUT",
+            "unknown_output",
             suggestion
               ? `did you mean \`${suggestion}\`? outputs: ${names.join(", ")}`
               : `outputs: ${names.join(", ")}`,
@@ -114,7 +114,7 @@ function checkValue(
         if (missing) {
           report(
             `\`steps.${first}.outputs.${name}\` ${missing}`,
-            "OUTPUT_MAYBE_MISSING",
+            "output_maybe_missing",
             undefined,
             "warning",
           );

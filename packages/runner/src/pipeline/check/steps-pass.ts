@@ -18,7 +18,7 @@ export function stepsPass(model: CheckModel): void {
         atKey: true,
         message: "`max_parallel` only applies to a step with `for_each`",
         severity: "warning",
-        code: "MAX_PARALLEL_WITHOUT_FOR_EACH",
+        code: "max_parallel_without_for_each",
       });
     }
     if (typeof raw.for_each === "string" && wholeExpression(raw.for_each) === undefined) {
@@ -26,7 +26,7 @@ export function stepsPass(model: CheckModel): void {
         path: ["steps", index, "for_each"],
         message: "`for_each` must be a list or one whole expression giving a list, not text",
         severity: "error",
-        code: "FOR_EACH_NOT_A_LIST",
+        code: "for_each_not_a_list",
         hint: `write \`for_each: \${{ steps.<id>.outputs.json.items }}\` with nothing around it`,
       });
     }
@@ -39,7 +39,7 @@ export function stepsPass(model: CheckModel): void {
         path: ["steps", index, "if"],
         message: `an \`if:\` condition must be one expression, not text around \`\${{ }}\``,
         severity: "error",
-        code: "CONDITION_NOT_AN_EXPRESSION",
+        code: "condition_not_an_expression",
       });
     }
     const { kind, merged } = step;
@@ -51,7 +51,7 @@ export function stepsPass(model: CheckModel): void {
           atKey: path[0] === undefined,
           message,
           severity: options?.severity ?? "error",
-          code: options?.code ?? `${kind.kind.toUpperCase()}_CHECK`,
+          code: options?.code ?? `${kind.kind}_check`,
           hint: options?.hint,
         });
       },

@@ -17,7 +17,7 @@ export function syntaxPass(model: CheckModel): void {
           expressionIndex: index,
           message: ExpressionError.isInstance(error) ? error.message : String(error),
           severity: "error",
-          code: "EXPRESSION_SYNTAX",
+          code: "expression_syntax",
           hint: "contexts: inputs, env, steps.<id>.outputs, item, index, run",
         });
       }
@@ -29,7 +29,7 @@ export function syntaxPass(model: CheckModel): void {
         expressionIndex: text.slice(0, offset).split("${{").length - 1,
         message: (error as Error).message,
         severity: "error",
-        code: "EXPRESSION_SYNTAX",
+        code: "expression_syntax",
       });
     },
   );

@@ -81,7 +81,7 @@ function follow(
       const suggestion = closest(segment, names);
       report(
         `\`${shown}\` has no property \`${segment}\` (its schema lists ${names.map((name) => `\`${name}\``).join(", ") || "none"})`,
-        "UNKNOWN_PROPERTY",
+        "unknown_property",
         suggestion ? `did you mean \`${suggestion}\`?` : undefined,
       );
     }
@@ -89,7 +89,7 @@ function follow(
   }
   report(
     `\`${shown}\` is ${describeType(type)}, so \`${next}\` is always null`,
-    "PROPERTY_OF_SCALAR",
+    "property_of_scalar",
   );
   return { type: "null" };
 }
@@ -240,7 +240,7 @@ export function typesPass(model: CheckModel): void {
           expressionIndex: 0,
           message: `\`for_each\` needs a list, but \`${expression.trim()}\` is ${describeType(list)}`,
           severity: "error",
-          code: "FOR_EACH_NOT_A_LIST",
+          code: "for_each_not_a_list",
           hint:
             outputHint(scope, expression) ??
             (/^\s*inputs\./.test(expression)

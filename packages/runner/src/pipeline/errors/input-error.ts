@@ -20,7 +20,7 @@ export class InputError extends RunnerError {
 
   constructor(problems: InputProblem[]) {
     super(
-      "INPUT_INVALID",
+      "input_invalid",
       problems.length === 1
         ? `input ${problems[0]?.input}: ${problems[0]?.message}`
         : `${problems.length} problems with the inputs:\n${problems.map((p) => `  - ${p.input}: ${p.message}`).join("\n")}`,

@@ -3,7 +3,7 @@ import type { Diagnostic } from "../diagnostic.js";
 
 /**
  * A pipeline file that cannot be read or parsed (missing, too large, binary, bad YAML,
- * not a mapping), or that fails validation (`code` "PIPELINE_INVALID").
+ * not a mapping), or that fails validation (`code` "pipeline_invalid").
  *
  * @example
  * ```ts
@@ -17,7 +17,7 @@ export class PipelineLoadError extends RunnerError {
   readonly file: string;
 
   constructor(
-    code: "PIPELINE_UNREADABLE" | "PIPELINE_SYNTAX" | "PIPELINE_INVALID",
+    code: "pipeline_unreadable" | "pipeline_syntax" | "pipeline_invalid",
     file: string,
     diagnostics: Diagnostic[],
   ) {

@@ -35,11 +35,11 @@ function checkRange(
  */
 export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
   if (spec.prompt === undefined && spec.messages === undefined) {
-    context.report([], "a chat step needs `prompt` or `messages`", { code: "CHAT_NO_PROMPT" });
+    context.report([], "a chat step needs `prompt` or `messages`", { code: "chat_no_prompt" });
   }
   if (spec.model === undefined) {
     context.report([], "no chat model: set `model` here or `defaults.chat.model`", {
-      code: "CHAT_NO_MODEL",
+      code: "chat_no_model",
     });
   }
   if (Array.isArray(spec.stop) && spec.stop.length > MAX_STOP_SEQUENCES) {
@@ -47,7 +47,7 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
       ["stop"],
       `at most ${MAX_STOP_SEQUENCES} stop sequences are allowed, got ${spec.stop.length}`,
       {
-        code: "CHAT_TOO_MANY_STOPS",
+        code: "chat_too_many_stops",
       },
     );
   }
@@ -58,7 +58,7 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
   tools.forEach((tool, index) => {
     if (names.has(tool.name)) {
       context.report(["tools", index, "name"], `tool \`${tool.name}\` is defined twice`, {
-        code: "CHAT_DUPLICATE_TOOL",
+        code: "chat_duplicate_tool",
       });
     }
     names.add(tool.name);
@@ -67,7 +67,7 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
         ["tools", index],
         `tool \`${tool.name}\` needs exactly one implementation: \`run\` or \`pipeline\``,
         {
-          code: "CHAT_TOOL_IMPLEMENTATION",
+          code: "chat_tool_implementation",
         },
       );
     }
@@ -79,7 +79,7 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
       ["tool_choice"],
       `tool_choice names \`${chosen}\`, which is not a defined tool`,
       {
-        code: "CHAT_UNKNOWN_TOOL_CHOICE",
+        code: "chat_unknown_tool_choice",
         hint: known
           ? `defined tools: ${known}`
           : "this step defines no tools; use auto, none or required",
@@ -90,7 +90,7 @@ export function checkChatStep(spec: ChatStepSpec, context: CheckContext): void {
     const reason = jsonSchemaProblem(spec.schema);
     if (reason !== undefined) {
       context.report(["schema"], `schema is not a valid JSON Schema: ${reason}`, {
-        code: "CHAT_INVALID_SCHEMA",
+        code: "chat_invalid_schema",
       });
     }
   }

@@ -31,7 +31,7 @@ export function ffmpegOperationOf(spec: Record<string, unknown>): FfmpegOperatio
 export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): void {
   const body = spec as Record<string, unknown>;
   const problem = outputPathProblem(spec.output);
-  if (problem) context.report(["output"], problem, { code: "OUTPUT_PATH_ESCAPES" });
+  if (problem) context.report(["output"], problem, { code: "output_path_escapes" });
   const operation = ffmpegOperationOf(body);
   if (!operation) return; // the schema reports it
   const defaults = context.defaults.ffmpeg ?? {};
@@ -43,7 +43,7 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
   for (const key of Object.keys(body)) {
     if (allowed.has(key) || (Object.hasOwn(defaults, key) && defaults[key] === body[key])) continue;
     context.report([key], `\`${key}\` does not apply to the \`${operation}\` operation`, {
-      code: "FFMPEG_OPTION_NOT_APPLICABLE",
+      code: "ffmpeg_option_not_applicable",
       hint: `${operation} takes: ${ffmpegOperationOptions[operation].join(", ") || "no options"}`,
     });
   }
@@ -57,7 +57,7 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
       [operation],
       `${operation} takes a list of files, or one whole expression giving a list`,
       {
-        code: "FFMPEG_NOT_A_LIST",
+        code: "ffmpeg_not_a_list",
       },
     );
   }
@@ -67,40 +67,40 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
       ["mode"],
       `mode \`${spec.mode}\` does not apply to ${operation}; use ${modes.join(" or ")}`,
       {
-        code: "FFMPEG_MODE",
+        code: "ffmpeg_mode",
       },
     );
   }
   if (operation === "fit" && spec.size === undefined) {
     context.report([], "fit needs `size` (here or in `defaults.ffmpeg.size`)", {
-      code: "FFMPEG_MISSING_OPTION",
+      code: "ffmpeg_missing_option",
     });
   }
   if (operation === "audio" && spec.track === undefined) {
     context.report([], "audio needs `track`: the audio file to add", {
-      code: "FFMPEG_MISSING_OPTION",
+      code: "ffmpeg_missing_option",
     });
   }
   if (operation === "subtitles" && spec.file === undefined) {
     context.report([], "subtitles needs `file`: the .srt or .vtt file", {
-      code: "FFMPEG_MISSING_OPTION",
+      code: "ffmpeg_missing_option",
     });
   }
   if (operation === "trim") {
     if (spec.start === undefined && spec.end === undefined && spec.duration === undefined) {
       context.report([], "trim needs `start`, `end` or `duration`", {
-        code: "FFMPEG_MISSING_OPTION",
+        code: "ffmpeg_missing_option",
       });
     }
     if (typeof spec.start === "number" && typeof spec.end === "number" && spec.end <= spec.start) {
       context.report(["end"], `end (${spec.end}) must be after start (${spec.start})`, {
-        code: "FFMPEG_TRIM_RANGE",
+        code: "ffmpeg_trim_range",
       });
     }
   }
   if (operation === "transition" && Array.isArray(spec.transition) && spec.transition.length < 2) {
     context.report(["transition"], "a transition joins at least two clips", {
-      code: "FFMPEG_TRANSITION_CLIPS",
+      code: "ffmpeg_transition_clips",
     });
   }
   if (context.isLiteral(spec.output)) {
@@ -111,7 +111,7 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
         `${operation} writes ${wantsImage ? "an image" : "a video"}; \`${spec.output}\` has an unexpected extension`,
         {
           severity: "warning",
-          code: "FFMPEG_OUTPUT_EXTENSION",
+          code: "ffmpeg_output_extension",
           hint: wantsImage ? "use .png or .jpg" : "use .mp4",
         },
       );

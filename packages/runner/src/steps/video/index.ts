@@ -44,5 +44,14 @@ export const videoKind = defineStepKind<VideoStepSpec>({
     }),
   },
   report: { role: "clip" },
+  heldJob: (facts) => {
+    const id = facts["video.submitted"]?.jobId;
+    if (typeof id !== "string") return undefined;
+    const job = facts["video.completed"]?.job as
+      | { usage?: { total_credits?: unknown } }
+      | undefined;
+    const credits = Number(job?.usage?.total_credits);
+    return Number.isFinite(credits) ? { id, credits } : { id };
+  },
   run: async (spec, context) => (await import("./video-step.js")).runVideoStep(spec, context),
 });

@@ -36,18 +36,18 @@ export function assertVideoPromptLength(prompt: string): void {
 export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void {
   if (spec.output !== undefined) {
     const problem = outputPathProblem(spec.output);
-    if (problem) context.report(["output"], problem, { code: "OUTPUT_PATH_ESCAPES" });
+    if (problem) context.report(["output"], problem, { code: "output_path_escapes" });
   }
   if (typeof spec.prompt === "string" && spec.prompt.length > MAX_VIDEO_PROMPT_CHARS) {
     context.report(
       ["prompt"],
       `the prompt is ${spec.prompt.length} characters; video prompts are at most ${MAX_VIDEO_PROMPT_CHARS}`,
-      { code: "VIDEO_PROMPT_TOO_LONG" },
+      { code: "video_prompt_too_long" },
     );
   }
   if (spec.model === undefined) {
     context.report([], "no video model: set `model` here or `defaults.video.model`", {
-      code: "VIDEO_NO_MODEL",
+      code: "video_no_model",
     });
     return;
   }
@@ -60,7 +60,7 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
       `unknown video model \`${spec.model}\`; its limits cannot be checked`,
       {
         severity: "warning",
-        code: "VIDEO_UNKNOWN_MODEL",
+        code: "video_unknown_model",
         hint: ids ? `known models: ${ids}` : undefined,
       },
     );
@@ -73,7 +73,7 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     const value = spec[field];
     if (value !== undefined && context.isLiteral(value)) request[field] = value;
   }
-  const codes = { seconds: "VIDEO_SECONDS_OUT_OF_RANGE", size: "VIDEO_SIZE_UNSUPPORTED" };
+  const codes = { seconds: "video_seconds_out_of_range", size: "video_size_unsupported" };
   for (const problem of findVideoRequestProblems(
     request as unknown as VideoCreateParams,
     context.videoModels,

@@ -1,0 +1,131 @@
+import pLimit from "p-limit";
+import { serializeError } from "../errors/serialize-error.js";
+import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
+import type { ExpressionContext } from "../expressions/index.js";
+import { evaluateValue } from "../expressions/index.js";
+import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
+import type { AnyStepKind } from "../steps/step-kind.js";
+import type { ExecutableStep } from "./executable-pipeline.js";
+import type { ExecuteOptions } from "./execute-pipeline.js";
+import { reusableItem } from "./resume-reuse.js";
+import type { UnitResult } from "./run-unit.js";
+import { type SlotPool, videoLimitFor } from "./slot-pool.js";
+import { localUnits } from "./unit-executor.js";
+
+/** What a step's units gave: each item's result (in order), the errors, and the spending. */
+export interface FanOutResult {
+  results: (UnitResult | undefined)[];
+  errors: { index: number | undefined; error: unknown }[];
+  totals: RunTotals;
+}
+
+/**
+ * Runs a step's units — its one unit, or one per `for_each` item — each within the step's
+ * `max_parallel` and the run's global slots, handing each to the executor's units (in this
+ * process, or on a queue). A resumed item whose files are intact is taken from the journal.
+ * An item's failure does not stop the others; the caller decides what the step became.
+ * @example const { results, errors } = await runFanOut({ step, kind, items, body, … });
+ */
+export async function runFanOut(args: {
+  step: ExecutableStep;
+  kind: AnyStepKind;
+  /** The items (`[undefined]` for a step without `for_each`). */
+  items: readonly unknown[];
+  fanOut: boolean;
+  /** The step's body, defaults merged, expressions not evaluated yet. */
+  body: Record<string, unknown>;
+  timeoutMs: number | undefined;
+  context: ExpressionContext;
+  previous: StepState | undefined;
+  globalSlots: SlotPool;
+  options: ExecuteOptions;
+}): Promise<FanOutResult> {
+  const { step, kind, items, fanOut, options } = args;
+  const { bus, signal } = options;
+  const itemLimit = fanOut && step.max_parallel ? pLimit(step.max_parallel) : undefined;
+  const results: (UnitResult | undefined)[] = new Array(items.length).fill(undefined);
+  const errors: FanOutResult["errors"] = [];
+  const totals = emptyTotals();
+  const itemEnd = (
+    position: number,
+    status: "reused" | "cached" | "succeeded" | "failed",
+    error?: unknown,
+  ) => {
+    if (!fanOut) return;
+    bus.emit({
+      type: "item.end",
+      step: step.id,
+      index: position,
+      total: items.length,
+      status,
+      ...(error === undefined ? {} : { error: serializeError(error) }),
+    });
+  };
+  const runItem = async (item: unknown, position: number, slot: ReturnType<SlotPool["holder"]>) => {
+    const index = fanOut ? position : undefined;
+    const prior = args.previous?.items.get(index ?? SINGLE_ITEM);
+    if (fanOut)
+      bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
+    if (prior && (await reusableItem(prior, options.run.dir))) {
+      results[position] = {
+        outputs: prior.outputs as Record<string, unknown>,
+        totals: emptyTotals(),
+        cached: false,
+      };
+      itemEnd(position, "reused");
+      return;
+    }
+    try {
+      signal.throwIfAborted();
+      const itemContext = fanOut ? { ...args.context, item, index: position } : args.context;
+      const spec = evaluateValue(args.body, itemContext) as Record<string, unknown>;
+      const result = await (options.units ?? localUnits).run(
+        {
+          stepId: step.id,
+          kind,
+          spec,
+          ...(index === undefined ? {} : { index }),
+          ...(step.retry ? { retry: step.retry } : {}),
+          ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+          cache: options.cache && step.cache !== false,
+          ...(prior ? { previous: prior } : {}),
+        },
+        {
+          runDir: options.run.dir,
+          signal,
+          client: options.client,
+          bus,
+          journal: options.journal,
+          videoLimit: videoLimitFor(slot, options.videoLimit),
+          defaults: options.spec.defaults ?? {},
+          cacheDir: options.cacheDir,
+          ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
+          ...(options.service === undefined ? {} : { service: options.service }),
+          extras: options.extras,
+        },
+      );
+      results[position] = result;
+      addTotals(totals, result.totals);
+      itemEnd(position, result.cached ? "cached" : "succeeded");
+    } catch (error) {
+      errors.push({ index, error });
+      itemEnd(position, "failed", error);
+    }
+  };
+  await Promise.all(
+    items.map((item, position) => {
+      const unit = async () => {
+        const slot = args.globalSlots.holder();
+        await slot.acquire();
+        try {
+          await runItem(item, position, slot);
+        } finally {
+          slot.release();
+        }
+      };
+      return itemLimit ? itemLimit(unit) : unit();
+    }),
+  );
+  errors.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+  return { results, errors, totals };
+}

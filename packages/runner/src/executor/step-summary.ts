@@ -1,0 +1,16 @@
+import type { RunTotals, SerializedError } from "../events/run-event.js";
+
+/** How one step ended. */
+export interface StepSummary {
+  status: "succeeded" | "failed" | "skipped" | "cancelled";
+  kind: string;
+  outputs: unknown;
+  durationMs: number;
+  totals: RunTotals;
+  cached: boolean;
+  /** True when resume reused the step's journaled result. */
+  reused?: boolean;
+  error?: SerializedError;
+  /** For a failed step with continue_on_error. */
+  continued?: boolean;
+}
