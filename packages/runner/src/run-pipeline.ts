@@ -22,9 +22,11 @@ import { encodeRecord } from "./journal/journal-record.js";
 import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { KnownProbes } from "./media-probes/known-probes.js";
+import type { PipelineProblem } from "./pipeline/check/check-model.js";
+import { problemsWithModels } from "./pipeline/check/check-with-models.js";
+import { PipelineLoadError } from "./pipeline/errors/pipeline-load-error.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
-import { loadPipeline } from "./pipeline/validate-pipeline.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
@@ -112,9 +114,14 @@ export async function runWithBus(
       options.signal,
     );
     if (videoModels && videoModels !== options.videoModels) {
-      // Limits learned from the service's list: every literal value is checked against them
-      // now, before anything is paid (PipelineLoadError with each problem's position).
-      await loadPipeline({ source: pipeline.source, path: pipeline.path }, { videoModels });
+      // Limits learned from the service's list: each step's literal values are checked
+      // against them now, before anything is paid.
+      const problems = problemsWithModels(
+        pipeline.spec as unknown as Record<string, unknown>,
+        kindsByName(options.stepKinds),
+        videoModels,
+      );
+      if (problems.length > 0) throw invalidWithModels(pipeline, problems);
     }
   }
   const name = pipeline.spec.name ?? "run";
@@ -309,4 +316,24 @@ function heldJobs(
     }
   }
   return held;
+}
+
+/** The problems found against learned models, as the pipeline's diagnostics with positions. */
+function invalidWithModels(
+  pipeline: PipelineForRun,
+  problems: PipelineProblem[],
+): PipelineLoadError {
+  const positionOf = (pipeline as Partial<LoadedPipeline>).positionOf;
+  return new PipelineLoadError(
+    "pipeline_invalid",
+    pipeline.path,
+    problems.map((problem) => ({
+      severity: "error" as const,
+      code: problem.code,
+      message: problem.message,
+      file: pipeline.path,
+      ...(typeof positionOf === "function" ? positionOf(problem.path) : { line: 1, column: 1 }),
+      ...(problem.hint ? { hint: problem.hint } : {}),
+    })),
+  );
 }

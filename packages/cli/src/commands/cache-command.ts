@@ -1,5 +1,4 @@
 import path from "node:path";
-import { clearCache, DEFAULT_CACHE_DIR, listCache } from "@reelsmith/runner/cache";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
@@ -7,6 +6,9 @@ import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { writeCacheListing } from "../render/cache-listing.js";
 import { formatBytes } from "../render/format.js";
 import { displayPath } from "../render/summary.js";
+
+/** The runner's default cache directory (its DEFAULT_CACHE_DIR; the runner loads on use). */
+export const DEFAULT_CACHE = ".reelsmith/cache";
 
 // Loaded on use: the database client is needed only with --database.
 const databaseCache = () => import("../distributed/database-cache-commands.js");
@@ -22,7 +24,7 @@ export interface CacheFlags {
 }
 
 function cacheDirOf(flags: CacheFlags, context: CliContext): string {
-  return path.resolve(context.cwd, flags.cacheDir ?? DEFAULT_CACHE_DIR);
+  return path.resolve(context.cwd, flags.cacheDir ?? DEFAULT_CACHE);
 }
 
 /**
@@ -35,6 +37,7 @@ export async function cacheListCommand(flags: CacheFlags, context: CliContext): 
   const database = databaseUrl(flags, context);
   if (database) return (await databaseCache()).databaseCacheList(database, flags, context);
   const cacheDir = cacheDirOf(flags, context);
+  const { listCache } = await import("@reelsmith/runner/cache");
   const entries = listCache({ cacheDir });
   if (flags.json) {
     context.stdout.write(`${JSON.stringify({ cacheDir, entries })}\n`);
@@ -63,6 +66,7 @@ export async function cacheClearCommand(flags: CacheFlags, context: CliContext):
     );
   }
   const cacheDir = cacheDirOf(flags, context);
+  const { clearCache } = await import("@reelsmith/runner/cache");
   const { entries, bytes } = clearCache({ cacheDir });
   context.stdout.write(
     `removed ${entries} cache entr${entries === 1 ? "y" : "ies"} (${formatBytes(bytes)}) from ${displayPath(cacheDir, context.cwd)}\n`,
@@ -90,14 +94,14 @@ export function registerCacheCommand(
   cache
     .command("ls")
     .description("list cached results")
-    .option("--cache-dir <dir>", "cache directory", DEFAULT_CACHE_DIR)
+    .option("--cache-dir <dir>", "cache directory", DEFAULT_CACHE)
     .addOption(databaseOption())
     .option("--json", "print JSON")
     .action(async (flags: CacheFlags) => done(await cacheListCommand(flags, context)));
   cache
     .command("clear")
     .description("delete every cached result")
-    .option("--cache-dir <dir>", "cache directory", DEFAULT_CACHE_DIR)
+    .option("--cache-dir <dir>", "cache directory", DEFAULT_CACHE)
     .addOption(databaseOption())
     .option(
       "--artifacts <dir>",

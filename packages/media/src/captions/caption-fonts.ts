@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { create, type Font } from "fontkit";
+import type { Font } from "fontkit";
 import { FontFileError } from "../errors/font-file-error.js";
 import { bundledFontFile } from "../locate/font-file.js";
 import { withFullUnicodeCmap } from "./libass-cmap.js";
@@ -84,6 +84,9 @@ async function readCaptionFont(file: string): Promise<CaptionFont> {
   if (magic === "wOFF" || magic === "wOF2") {
     throw new FontFileError(file, "it is a web font (WOFF), which libass cannot read");
   }
+  // Loaded on use: fontkit decompresses its tables when imported (tens of ms), which nothing
+  // but captions needs.
+  const { create } = await import("fontkit");
   let font: Font;
   try {
     const parsed = create(bytes);

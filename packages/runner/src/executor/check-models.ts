@@ -7,8 +7,13 @@ import { type LoadedPipeline, parsePipeline } from "../pipeline/load-pipeline.js
 import { subPipelineReferences } from "../pipeline/sub-pipelines.js";
 import { kindsByName } from "../steps/registry.js";
 
-/** A model a pipeline names literally, where, and which of the service's lists holds it. */
-type ModelUse = UnknownModelUse;
+/**
+ * A model a pipeline names literally, and which of the service's lists holds it; where it
+ * is named is worked out only for an unknown one (a position needs the YAML's source map).
+ */
+type ModelUse = Omit<UnknownModelUse, "line" | "column"> & {
+  position(): { line: number; column: number };
+};
 
 /** Literal models of a pipeline's steps (as their kinds say: `models`), defaults merged. */
 function modelUses(
@@ -28,7 +33,7 @@ function modelUses(
       const value = step.merged?.[field];
       if (typeof value !== "string" || value.includes("${{")) continue;
       const path = bodyPath(step, [field], model.defaults);
-      uses.push({ kind: service, model: value, file, ...positionOf(path) });
+      uses.push({ kind: service, model: value, file, position: () => positionOf(path) });
     }
   }
   return uses;
@@ -134,7 +139,11 @@ export async function checkModels(
   );
   if (unknown.length > 0) {
     const chat = listed.filter((id) => !videoIds.includes(id));
-    throw new UnknownModelError(unknown, chat, videoIds);
+    throw new UnknownModelError(
+      unknown.map(({ position, ...use }) => ({ ...use, ...position() })),
+      chat,
+      videoIds,
+    );
   }
   return catalog;
 }

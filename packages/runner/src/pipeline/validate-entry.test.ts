@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 // module runs in a child process whose module hook lists every module it loads.
 const run = promisify(execFile);
 const entry = new URL("../../dist/pipeline/validate-entry.js", import.meta.url).href;
+const bundle = new URL("../../dist/pipeline/validate-bundle.js", import.meta.url).href;
 const everything = new URL("./__fixtures__/valid/everything.yaml", import.meta.url).pathname;
 const hook = `data:text/javascript,${encodeURIComponent(`
 import { register } from "node:module";
@@ -14,13 +15,16 @@ register("data:text/javascript," + encodeURIComponent(
   'export async function load(url, context, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'
 ));`)}`;
 
-async function loadedWhileValidating(script: string): Promise<{ out: string; loaded: string[] }> {
+async function loadedWhileValidating(
+  script: string,
+  module = entry,
+): Promise<{ out: string; loaded: string[] }> {
   const { stdout, stderr } = await run(process.execPath, [
     "--import",
     hook,
     "--input-type=module",
     "-e",
-    `const v = await import(${JSON.stringify(entry)}); ${script}`,
+    `const v = await import(${JSON.stringify(module)}); ${script}`,
   ]);
   const loaded = stderr
     .split("\n")
@@ -41,6 +45,18 @@ describe("@reelsmith/runner/validate", () => {
     expect(loaded.filter((url) => /typebox|pipeline-schema|-schema\.js/.test(url))).toEqual([]);
     // Nor the code that runs steps (the service client, ffmpeg).
     expect(loaded.filter((url) => /-step\.js|undici|\/media\//.test(url))).toEqual([]);
+  });
+
+  it("is also one bundled module (what the package exports) that validates alike and loads nothing else of the runner", async () => {
+    const { out, loaded } = await loadedWhileValidating(
+      `const r = await v.validatePipeline(${JSON.stringify(everything)}); const bad = await v.validatePipeline(v.objectSource({ name: "x", steps: [{ id: "a", chat: { model: "m", prompt: 1 } }] })); console.log(r.pipeline ? "valid" : "invalid", bad.diagnostics.map((d) => d.message).join("; "));`,
+      bundle,
+    );
+    expect(out).toBe("valid `prompt` must be a string, got number 1");
+    expect(
+      loaded.filter((url) => /\/runner\/dist\//.test(url) && !url.endsWith("validate-bundle.js")),
+    ).toEqual([]);
+    expect(loaded.filter((url) => /typebox|undici|\/media\//.test(url))).toEqual([]);
   });
 
   it("loads TypeBox only when custom step kinds need their schemas composed", async () => {

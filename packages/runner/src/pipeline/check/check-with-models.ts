@@ -1,0 +1,19 @@
+import type { AnyStepKind } from "../../steps/step-kind.js";
+import type { VideoModelCatalog } from "../core-shim.js";
+import { createCheckModel, type PipelineProblem, type Raw } from "./check-model.js";
+import { stepsPass } from "./steps-pass.js";
+
+/**
+ * The errors of a valid pipeline's steps against models learned after it was validated (the
+ * service's model list): each kind's own checks run again with them, nothing else.
+ * @example problemsWithModels(pipeline.spec, kinds, learned) // [{ path: ["steps", 1, "video", "seconds"], … }]
+ */
+export function problemsWithModels(
+  data: Raw,
+  kinds: ReadonlyMap<string, AnyStepKind>,
+  videoModels: VideoModelCatalog,
+): PipelineProblem[] {
+  const model = createCheckModel(data, { kinds, videoModels, baseDir: undefined });
+  stepsPass(model);
+  return model.problems.filter((problem) => problem.severity === "error");
+}
