@@ -20,6 +20,16 @@ export { chatKind } from "./steps/chat/index.js";
 export { defineStepKind, usageAndCredits } from "./steps/define-step-kind.js";
 export { ffmpegKind } from "./steps/ffmpeg/index.js";
 export { builtInStepKinds } from "./steps/registry.js";
+export {
+  arrayOf,
+  BOOLEAN,
+  NUMBER,
+  objectOf,
+  STRING,
+  type StaticType,
+  typeFromSchema,
+  UNKNOWN,
+} from "./steps/static-types.js";
 export type * from "./steps/step-kind.js";
 export { videoKind } from "./steps/video/index.js";
 export { streamPipeline } from "./stream-pipeline.js";

@@ -30,7 +30,7 @@ import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
-import type { AnyStepKind, HeldJob } from "./steps/step-kind.js";
+import type { AnyStepKind, HeldJob, StepKindSpec } from "./steps/step-kind.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
 function depthOf(options: RunOptions): number {
@@ -65,11 +65,13 @@ export async function runWithBus(
   bus: EventBus,
 ): Promise<RunResult> {
   const started = Date.now();
-  // The schema knows the built-in kinds; custom kinds (tests, extensions) skip it.
-  const validate = options.stepKinds === undefined;
+  // Every run is validated, custom kinds with their own schemas and checks.
   const loadOptions = {
-    validate,
+    validate: true,
     ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(options.stepKinds
+      ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
+      : {}),
   };
   let previous: RunState | undefined;
   let runDir = options.resume ? resolve(options.resume) : ""; // a new run: named below
@@ -86,14 +88,13 @@ export async function runWithBus(
       throw new PipelineChangedError(runDir, String(start.pipelineHash), pipeline.hash);
     }
     inputs =
-      (start.inputs as Record<string, unknown>) ??
-      runInputs(pipeline, options.inputs ?? {}, validate);
+      (start.inputs as Record<string, unknown>) ?? runInputs(pipeline, options.inputs ?? {}, true);
     runId = onDisk.runId;
   } else {
     if (pipelineArgument === undefined)
       throw new TypeError("runPipeline needs a pipeline (a file path or object)");
     pipeline = await loadForRun(pipelineArgument, loadOptions);
-    inputs = runInputs(pipeline, options.inputs ?? {}, validate);
+    inputs = runInputs(pipeline, options.inputs ?? {}, true);
     runId = newRunId();
   }
   if (onDisk && options.builtInService && !onDisk.builtInService) {
@@ -105,7 +106,7 @@ export async function runWithBus(
   }
   const client = createRunClient(options, onDisk?.baseURL);
   let videoModels = options.subRunOf?.videoModels ?? options.videoModels;
-  if (validate && depthOf(options) === 0) {
+  if (depthOf(options) === 0) {
     // One free request before anything is paid (sub-runs were checked with their parent).
     videoModels = await checkModels(
       pipeline as unknown as LoadedPipeline,

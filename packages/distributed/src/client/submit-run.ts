@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { StepKindSpec } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { queueNames, serviceAccount } from "../service.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
@@ -24,6 +25,8 @@ export interface SubmitRunOptions extends ServiceLimits {
   resubmitLostJobs?: boolean;
   /** Credits per pixel-second of the service (default: the reference service's price). */
   pixelSecondsPerCredit?: number;
+  /** Step kinds beyond the built-in ones the pipeline uses (its workers must run them too). */
+  stepKinds?: readonly StepKindSpec<never>[];
 }
 
 /** A run as enqueued. */
@@ -50,7 +53,7 @@ export async function submitRun(
 ): Promise<SubmittedRun> {
   const pipeline = await loadForRun(
     typeof options.pipeline === "string" ? resolve(options.pipeline) : options.pipeline,
-    { validate: true },
+    { validate: true, ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}) },
   );
   const inputs = runInputs(pipeline, options.inputs ?? {}, true);
   const name = pipeline.spec.name ?? "run";

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
+import { builtInStepKinds, type StepKindSpec } from "@reelsmith/runner";
+import { kindsByName } from "@reelsmith/runner/internal";
 import { createPool, type Logger } from "../database/pool.js";
 import { migrate } from "../database/schema.js";
 import { DEFAULT_STARTUP_DEADLINE_MS } from "../database/schema-lock.js";
@@ -40,6 +42,8 @@ export interface WorkerOptions {
   startupTimeoutMs?: number;
   /** Aborting it while the worker starts ends the start-up (what was started is stopped). */
   signal?: AbortSignal;
+  /** Step kinds beyond the built-in ones this worker runs (every worker needs the same). */
+  stepKinds?: readonly StepKindSpec<never>[];
   logger?: Logger;
 }
 
@@ -114,6 +118,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     clients: new Map(),
     watch,
     stopping: stopping.signal,
+    kinds: kindsByName([...builtInStepKinds, ...(options.stepKinds ?? [])]),
   });
   // The registrations happen on import; naming them keeps the imports from being dropped.
   void registeredRunWorkflow;

@@ -1,5 +1,6 @@
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
 import { createClient, type ReelsmithClient } from "@reelsmith/core";
+import type { AnyStepKind } from "@reelsmith/runner";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
 import type { RunStore } from "../store/run-store.js";
@@ -19,6 +20,8 @@ export interface WorkerContext {
   watch: WorkflowWatch;
   /** Settles when in-flight units should stop waiting (the worker is shutting down). */
   stopping: AbortSignal;
+  /** The step kinds this worker runs (the built-in ones, and any its process adds). */
+  kinds: ReadonlyMap<string, AnyStepKind>;
 }
 
 let current: WorkerContext | undefined;

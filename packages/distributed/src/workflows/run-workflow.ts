@@ -11,7 +11,6 @@ import {
   createEventBus,
   emptyTotals,
   executePipeline,
-  kindsByName,
   replayJournal,
   runStartSteps,
   settleRun,
@@ -44,8 +43,6 @@ function errorSummary(error: SerializedError): NonNullable<RunOutcome["error"]> 
   };
 }
 
-const kinds = kindsByName();
-
 /**
  * A run as a durable workflow. It plays the pipeline's DAG with the runner's own
  * `executePipeline`, and hands each unit to a queue (`createQueuedUnits`) under an id made of
@@ -64,7 +61,10 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
   const cancel = watchCancel(store, runId);
   try {
     await withReconnect(() => store.setStatus(runId, "running"));
-    const loaded = await loadPipeline({ source: run.pipelineSource, path: run.pipelinePath });
+    const loaded = await loadPipeline(
+      { source: run.pipelineSource, path: run.pipelinePath },
+      { stepKinds: [...context.kinds.values()] },
+    );
     const pipeline = loaded as LoadedPipeline;
     const spec = pipeline.spec as unknown as Parameters<typeof executePipeline>[0]["spec"];
     const records = await withReconnect(() => store.journalRecords(runId));
@@ -86,7 +86,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       runDir: run.runDir,
       name: run.name,
       resumed: previous !== undefined,
-      steps: runStartSteps(spec, kinds),
+      steps: runStartSteps(spec, context.kinds),
     });
     const maxCredits = run.options.maxCredits ?? spec.max_credits;
     await setBudget(context.pool, budgetScopes.run(runId), maxCredits ?? null);
@@ -101,7 +101,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     const result = await executePipeline({
       spec,
       graph: buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]),
-      kinds,
+      kinds: context.kinds,
       inputs: run.inputs,
       run: { id: runId, dir: run.runDir, name: run.name },
       client,

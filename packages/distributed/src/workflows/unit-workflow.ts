@@ -3,7 +3,6 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import { runPipeline, type SubPipelineDepthError, serializeError } from "@reelsmith/runner";
 import {
   createEventBus,
-  kindsByName,
   replayJournal,
   runUnit,
   SINGLE_ITEM,
@@ -20,8 +19,6 @@ import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { videoSlots } from "./video-slot.js";
 
-const kinds = kindsByName();
-
 /**
  * One unit of work on whichever worker the queue gave it to. The step kind's logic is the
  * runner's own `runUnit`; what this adds is where its state lives: the journal (facts such
@@ -35,7 +32,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const { store } = context;
   const run = await withReconnect(() => store.getRun(job.runId), { logger: context.logger });
   if (!run) throw new Error(`run ${job.runId} is not in the database`);
-  const kind = kinds.get(job.kind);
+  const kind = context.kinds.get(job.kind);
   if (!kind) throw new Error(`no step kind "${job.kind}" in this worker`);
   // Only this unit's records: what an earlier attempt of it journaled (a job id to re-attach).
   const records = await withReconnect(() =>

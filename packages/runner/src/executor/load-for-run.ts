@@ -9,6 +9,7 @@ import {
   type VideoModelCatalog,
 } from "../pipeline/index.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
+import type { StepKindSpec } from "../steps/step-kind.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /** The pipeline as a run needs it: where it came from, its text and hash, and the spec. */
@@ -39,16 +40,21 @@ function isPipelineForRun(value: object): value is PipelineForRun {
  */
 export async function loadForRun(
   pipeline: string | object,
-  options: { validate: boolean; videoModels?: VideoModelCatalog },
+  options: {
+    validate: boolean;
+    videoModels?: VideoModelCatalog;
+    /** The step kinds it may use (default: the built-in ones), checked with their own schemas. */
+    stepKinds?: readonly StepKindSpec<never>[];
+  },
 ): Promise<PipelineForRun> {
   if (typeof pipeline !== "string" && isPipelineForRun(pipeline)) return pipeline;
   // JSON is YAML, and much faster to write and read than YAML for big generated pipelines.
   const input = typeof pipeline === "string" ? resolve(pipeline) : objectSource(pipeline);
   if (options.validate) {
-    const loaded = await loadPipeline(
-      input,
-      options.videoModels ? { videoModels: options.videoModels } : {},
-    );
+    const loaded = await loadPipeline(input, {
+      ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+      ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+    });
     return loaded as unknown as PipelineForRun;
   }
   const path = typeof input === "string" ? input : input.path;
