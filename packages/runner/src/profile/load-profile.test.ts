@@ -105,6 +105,11 @@ describe("loadProfile", () => {
       code: "PROFILE_UNREADABLE",
       message: "cannot read the provider profile: no such file",
     });
+    const named = await loadProfile(fixture("bad-dialect.yaml"), {
+      displayPath: "reelsmith.config.yaml",
+    }).catch((error: ProfileError) => error);
+    expect((named as ProfileError).diagnostics[0]?.file).toBe("reelsmith.config.yaml");
+    expect((named as ProfileError).file).toBe("reelsmith.config.yaml");
     const directory = await refusal(fixture(""));
     expect(directory.diagnostics[0]?.message).toContain("it is a directory");
     const empty = await refusal(fixture("empty.yaml"));

@@ -72,10 +72,10 @@ function fileDiagnostic(
   return { severity: "error", code, message, file, ...at, ...(hint ? { hint } : {}) };
 }
 
-async function readProfileText(file: string): Promise<string> {
+async function readProfileText(path: string, file: string): Promise<string> {
   let bytes: Buffer;
   try {
-    const info = await stat(resolve(file));
+    const info = await stat(resolve(path));
     if (!info.isFile()) throw Object.assign(new Error("not a regular file"), { code: "EISDIR" });
     if (info.size > MAX_PROFILE_BYTES) {
       throw new ProfileError(file, [
@@ -86,7 +86,7 @@ async function readProfileText(file: string): Promise<string> {
         ),
       ]);
     }
-    bytes = await readFile(resolve(file));
+    bytes = await readFile(resolve(path));
   } catch (error) {
     if (error instanceof ProfileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -192,7 +192,8 @@ function parseProfileYaml(file: string, source: string) {
 /**
  * Reads a provider profile (`reelsmith.config.yaml`), validates it with core's
  * `validateProfile`, and returns it with its video catalog, chat models, unknown fields and
- * positions. Throws {@link ProfileError} with every problem at `file:line:column` (an
+ * positions (diagnostics name the file as `options.displayPath`, else as given). Throws
+ * {@link ProfileError} with every problem at `file:line:column` (an
  * unreadable file, a YAML syntax error, a key written in the file, an unknown dialect or
  * field, …); quoted lines never show a secret's value.
  *
@@ -202,9 +203,13 @@ function parseProfileYaml(file: string, source: string) {
  * const result = await validatePipeline("pipeline.yaml", { videoModels: catalog });
  * ```
  */
-export async function loadProfile(input: ProfileSource): Promise<LoadedProfile> {
-  const displayPath = typeof input === "string" ? input : input.path;
-  const source = typeof input === "string" ? await readProfileText(input) : input.source;
+export async function loadProfile(
+  input: ProfileSource,
+  options: { displayPath?: string } = {},
+): Promise<LoadedProfile> {
+  const displayPath = options.displayPath ?? (typeof input === "string" ? input : input.path);
+  const source =
+    typeof input === "string" ? await readProfileText(input, displayPath) : input.source;
   const { data, sourceMap } = parseProfileYaml(displayPath, source);
   const problems = validateProfile(data);
   if (problems.length > 0)

@@ -23,7 +23,7 @@ const codes: Readonly<Record<ProfileProblem["code"], string>> = {
 function hintOf(problem: ProfileProblem): string | undefined {
   switch (problem.code) {
     case "secret":
-      return "a key never goes in a profile: delete this line, put the key in an environment variable (or ./.env) and name that variable under service.api_key_env, e.g. api_key_env: [REELSMITH_API_KEY]";
+      return "delete this line; reelsmith reads the key from the first variable of service.api_key_env that is set (in the environment or ./.env)";
     case "unknown_key":
       return "remove or rename it; the profile's schema (@reelsmith/core/profile.schema.json) lists every key";
     case "inconsistent":
