@@ -1,7 +1,8 @@
 /**
  * Provider profiles as files: find one (`--config`, `REELSMITH_CONFIG`, or
  * `reelsmith.config.yaml` up from the working directory), load and validate it with
- * positions, warn about what it leaves unknown, and resolve the service it describes.
+ * positions, warn about what it leaves unknown, and resolve the service it describes. Finding
+ * a profile loads no schema validator; loading one does.
  *
  * @example
  * ```ts
@@ -18,7 +19,6 @@ export {
   MAX_PROFILE_BYTES,
   type ProfileSource,
 } from "./load-profile.js";
-export { maskSecrets } from "./mask-secrets.js";
 export { ProfileError } from "./profile-error.js";
 export { profileWarnings } from "./profile-warnings.js";
 export { type ProfileService, serviceFromProfile } from "./service-from-profile.js";

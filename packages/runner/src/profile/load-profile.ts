@@ -1,13 +1,10 @@
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import {
-  type ChatModelSpec,
-  chatModelsFromProfile,
-  type ProfileUnknown,
-  type ProviderProfile,
-  profileUnknowns,
-  validateProfile,
-  videoCatalogFromProfile,
+import type {
+  ChatModelSpec,
+  ProfileClientOptions,
+  ProfileUnknown,
+  ProviderProfile,
 } from "@reelsmith/core/profile";
 import { isMap, LineCounter, parseAllDocuments } from "yaml";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
@@ -47,6 +44,8 @@ export interface LoadedProfile {
   chatModels: ChatModelSpec[];
   /** Fields left missing or null: not checked locally. */
   unknowns: ProfileUnknown[];
+  /** What it sets of `createClient()`'s options (core's `clientOptionsFromProfile`); never the key. */
+  clientOptions: ProfileClientOptions;
   /**
    * 1-based position of the value at a JSON pointer (or a path) in the file; with `key`, of
    * the key naming it. A missing field resolves to its nearest ancestor.
@@ -121,9 +120,10 @@ async function readProfileText(path: string, file: string): Promise<string> {
 }
 
 /** The YAML document of a profile, or a ProfileError with every syntax problem at its place. */
-function parseProfileYaml(file: string, source: string) {
+function parseProfileYaml(file: string, source: string, isSecretKey: (key: string) => boolean) {
   const lines = new LineCounter();
-  const sourceLine = (line: number) => maskSecrets(source.split(/\r?\n/)[line - 1] ?? "");
+  const sourceLine = (line: number) =>
+    maskSecrets(source.split(/\r?\n/)[line - 1] ?? "", isSecretKey);
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col, sourceLine: sourceLine(line) };
@@ -208,26 +208,34 @@ export async function loadProfile(
   options: { displayPath?: string } = {},
 ): Promise<LoadedProfile> {
   const displayPath = options.displayPath ?? (typeof input === "string" ? input : input.path);
+  // Loaded on use: core's profile checks compile a JSON Schema validator, which finding a
+  // profile (the same entry point) never needs.
+  const core = await import("@reelsmith/core/profile");
   const source =
     typeof input === "string" ? await readProfileText(input, displayPath) : input.source;
-  const { data, sourceMap } = parseProfileYaml(displayPath, source);
-  const problems = validateProfile(data);
-  if (problems.length > 0)
-    throw new ProfileError(displayPath, profileDiagnostics(problems, displayPath, sourceMap));
+  const { data, sourceMap } = parseProfileYaml(displayPath, source, core.looksLikeSecretKey);
+  const problems = core.validateProfile(data);
+  if (problems.length > 0) {
+    throw new ProfileError(
+      displayPath,
+      profileDiagnostics(problems, displayPath, sourceMap, core.looksLikeSecretKey),
+    );
+  }
   const profile = data as ProviderProfile;
   return {
     profile,
     path: typeof input === "string" ? resolve(input) : input.path,
     displayPath,
     source,
-    catalog: videoCatalogFromProfile(profile),
-    chatModels: chatModelsFromProfile(profile),
-    unknowns: profileUnknowns(profile),
+    catalog: core.videoCatalogFromProfile(profile),
+    chatModels: core.chatModelsFromProfile(profile),
+    unknowns: core.profileUnknowns(profile),
+    clientOptions: core.clientOptionsFromProfile(profile),
     positionOf(at, options) {
       const path = typeof at === "string" ? pointerPath(at) : at;
       const { line, column } = sourceMap.position(path, options);
       return { line, column };
     },
-    lineText: (line) => maskSecrets(sourceMap.lineText(line)),
+    lineText: (line) => maskSecrets(sourceMap.lineText(line), core.looksLikeSecretKey),
   };
 }

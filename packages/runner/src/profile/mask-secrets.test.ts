@@ -1,5 +1,8 @@
+import { looksLikeSecretKey } from "@reelsmith/core/profile";
 import { describe, expect, it } from "vitest";
-import { maskSecrets } from "./mask-secrets.js";
+import { maskSecrets as mask } from "./mask-secrets.js";
+
+const maskSecrets = (line: string) => mask(line, looksLikeSecretKey);
 
 describe("maskSecrets", () => {
   it("masks the values of keys that look like secrets, in block and flow style", () => {

@@ -39,13 +39,14 @@ function hintOf(problem: ProfileProblem): string | undefined {
  *
  * @example
  * ```ts
- * profileDiagnostics(validateProfile(data), "reelsmith.config.yaml", sourceMap);
+ * profileDiagnostics(validateProfile(data), "reelsmith.config.yaml", sourceMap, looksLikeSecretKey);
  * ```
  */
 export function profileDiagnostics(
   problems: readonly ProfileProblem[],
   file: string,
   sourceMap: SourceMap,
+  isSecretKey: (key: string) => boolean,
 ): Diagnostic[] {
   return problems.map((problem) => {
     const atKey = problem.code === "secret" || problem.code === "unknown_key";
@@ -58,7 +59,7 @@ export function profileDiagnostics(
       file,
       line,
       column,
-      sourceLine: maskSecrets(sourceMap.lineText(line)),
+      sourceLine: maskSecrets(sourceMap.lineText(line), isSecretKey),
       ...(hint ? { hint } : {}),
     };
   });

@@ -1,4 +1,4 @@
-import { clientOptionsFromProfile, type ProfileClientOptions } from "@reelsmith/core/profile";
+import type { ProfileClientOptions } from "@reelsmith/core/profile";
 import type { LoadedProfile } from "./load-profile.js";
 
 /** The service a profile describes, resolved against an environment. */
@@ -26,7 +26,7 @@ export interface ProfileService {
  * ```
  */
 export function serviceFromProfile(
-  loaded: Pick<LoadedProfile, "profile">,
+  loaded: Pick<LoadedProfile, "profile" | "clientOptions">,
   env: Record<string, string | undefined>,
 ): ProfileService {
   const settings = loaded.profile.service ?? {};
@@ -36,6 +36,6 @@ export function serviceFromProfile(
     ...(settings.base_url ? { baseURL: settings.base_url } : {}),
     ...(apiKeyVariable ? { apiKey: env[apiKeyVariable], apiKeyVariable } : {}),
     apiKeyVariables,
-    clientOptions: clientOptionsFromProfile(loaded.profile),
+    clientOptions: loaded.clientOptions,
   };
 }
