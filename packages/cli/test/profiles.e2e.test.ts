@@ -209,6 +209,17 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
       for (const status of statuses)
         expect(["pending", "processing", "completed"]).toContain(status);
       expect(statuses.has("completed")).toBe(true);
+
+      // Workers of a run on many machines would not speak the profile's dialect: refused
+      // before the database is even opened (nothing listens on that port).
+      const distributed = await runCli(
+        ["run", "pipeline.yaml", "--database", "postgres://127.0.0.1:1/reelsmith"],
+        { cwd: dir, env: cleanEnv({ REELSMITH_BASE_URL: served.url, OPENAI_API_KEY: KEY }) },
+      );
+      expect(distributed.code).toBe(2);
+      expect(distributed.stderr).toContain(
+        "a run on many machines cannot use the openai dialect of reelsmith.config.yaml yet",
+      );
     } finally {
       served.process.child.kill("SIGINT");
       await served.process.done;
