@@ -19,6 +19,8 @@ export interface CliContext {
   secrets: Set<string>;
   /** Print stack traces and causes of errors. */
   debug: boolean;
+  /** The provider profile named with `--config` (else `REELSMITH_CONFIG`, else one is looked for). */
+  config?: string;
 }
 
 /**

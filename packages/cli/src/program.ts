@@ -39,6 +39,10 @@ export function createProgram(context: CliContext, done: (code: number) => void)
     .description("Run declarative YAML pipelines that turn a story into a video with AI services.")
     .version(cliVersion(), "-V, --version", "print the version")
     .option("--debug", "print stack traces and causes of errors")
+    .option(
+      "--config <file>",
+      "provider profile (else REELSMITH_CONFIG, else reelsmith.config.yaml here or in a parent)",
+    )
     .helpOption("-h, --help", "show help")
     .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(add --help for usage)")
@@ -48,7 +52,9 @@ export function createProgram(context: CliContext, done: (code: number) => void)
       writeErr: (text) => context.stderr.write(text),
     })
     .hook("preAction", (command) => {
-      if (command.optsWithGlobals().debug) context.debug = true;
+      const options = command.optsWithGlobals();
+      if (options.debug) context.debug = true;
+      if (typeof options.config === "string") context.config = options.config;
     });
   registerRunCommand(program, context, done);
   registerResumeCommand(program, context, done);
@@ -65,8 +71,10 @@ export function createProgram(context: CliContext, done: (code: number) => void)
     "after",
     `
 Exit codes: 0 success, 1 the pipeline ran and failed, 2 invalid pipeline or usage, 130 interrupted.
-Service: --base-url/--api-key, else REELSMITH_BASE_URL/REELSMITH_API_KEY, else
-OPENAI_BASE_URL/OPENAI_API_KEY (also read from ./.env). With none, \`run\` uses the built-in simulator.`,
+Service: --base-url/--api-key, else REELSMITH_BASE_URL/REELSMITH_API_KEY, else the provider
+profile (service.base_url, api_key_env), else OPENAI_BASE_URL/OPENAI_API_KEY (also read from
+./.env). With none, \`run\` uses the built-in simulator. The profile (--config, REELSMITH_CONFIG
+or reelsmith.config.yaml) declares the service's video models, limits, prices and dialect.`,
   );
   return program;
 }

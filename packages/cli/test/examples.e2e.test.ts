@@ -31,7 +31,8 @@ async function pipelineFiles(): Promise<string[]> {
     const dir = path.join(EXAMPLES, example);
     if (example.includes(".")) continue;
     for (const name of await readdir(dir))
-      if (/\.ya?ml$/.test(name) && name !== "workflow.yml") files.push(path.join(dir, name));
+      if (/\.ya?ml$/.test(name) && name !== "workflow.yml" && name !== "reelsmith.config.yaml")
+        files.push(path.join(dir, name));
   }
   return files.sort();
 }
@@ -46,9 +47,23 @@ describe("examples (built CLI, offline)", () => {
         "# yaml-language-server: $schema=../../packages/runner/schema/pipeline.schema.json",
       );
     }
-    const result = await runCli(["validate", ...files], { cwd: work.dir });
+    // real-provider's models are its provider profile's: it validates with it, the rest offline.
+    const withProfile = files.filter((file) =>
+      file.includes(`${path.sep}real-provider${path.sep}`),
+    );
+    const offline = files.filter((file) => !withProfile.includes(file));
+    const result = await runCli(["validate", ...offline], { cwd: work.dir });
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toContain(`0 errors, 0 warnings in ${files.length} files`);
+    expect(result.stdout).toContain(`0 errors, 0 warnings in ${offline.length} files`);
+    const profile = path.join(EXAMPLES, "real-provider", "reelsmith.config.yaml");
+    expect((await readFile(profile, "utf8")).split("\n")[0]).toBe(
+      "# yaml-language-server: $schema=../../packages/core/schema/profile.schema.json",
+    );
+    const real = await runCli(["validate", ...withProfile, "--config", profile], {
+      cwd: work.dir,
+    });
+    expect(real.code, real.stdout + real.stderr).toBe(0);
+    expect(real.stdout).toContain(`0 errors, 0 warnings in ${withProfile.length} file`);
   });
 
   it("validate reports every problem of a broken pipeline as file:line:column and exits 2", async () => {

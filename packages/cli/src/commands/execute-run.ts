@@ -1,4 +1,5 @@
 import path from "node:path";
+import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -40,6 +41,7 @@ export interface ExecuteRunOptions {
  */
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
   const videoModels = await knownVideoModels(options, context);
+  for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
   const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const renderer = createRenderer({ json: options.json ?? false, context });

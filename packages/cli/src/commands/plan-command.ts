@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { takeProfileWarnings } from "../config/cli-profile.js";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -26,6 +27,7 @@ export async function planCommand(
   context: CliContext,
 ): Promise<number> {
   const videoModels = await knownVideoModels({}, context);
+  for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
   const pipeline = await loadValidPipeline(file, context, { videoModels });
   const inputs = await gatherInputs(flags, context.cwd);
   const { planPipeline } = await import("@reelsmith/runner");

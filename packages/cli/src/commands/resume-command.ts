@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Command } from "commander";
-import { resolveConnection } from "../config/connection.js";
+import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
@@ -53,7 +53,7 @@ export async function resumeCommand(
     return executeRun({ ...flags, pipeline, resume: absolute, builtIn: true }, context);
   }
   const baseUrl =
-    flags.baseUrl ?? recorded.baseURL ?? resolveConnection(flags, context.env).baseURL;
+    flags.baseUrl ?? recorded.baseURL ?? (await resolveService(flags, context)).connection.baseURL;
   if (!baseUrl) {
     throw new CliError(`${runDir} recorded no service, and none is configured`, {
       code: "no_service",

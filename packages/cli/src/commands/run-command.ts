@@ -81,7 +81,7 @@ export function registerRunCommand(
     .command("run")
     .summary("run a pipeline")
     .description(
-      "Run a pipeline file. Without a configured service (REELSMITH_BASE_URL) the built-in simulator is used.",
+      "Run a pipeline file. Without a configured service (REELSMITH_BASE_URL, or service.base_url in the provider profile) the built-in simulator is used.",
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
@@ -113,11 +113,14 @@ export function registerRunCommand(
     .addOption(
       connectionOption(
         "--base-url <url>",
-        "service base URL (else REELSMITH_BASE_URL, OPENAI_BASE_URL)",
+        "service base URL (else REELSMITH_BASE_URL, the profile's base_url, OPENAI_BASE_URL)",
       ),
     )
     .addOption(
-      connectionOption("--api-key <key>", "API key (else REELSMITH_API_KEY, OPENAI_API_KEY)"),
+      connectionOption(
+        "--api-key <key>",
+        "API key (else REELSMITH_API_KEY, the profile's api_key_env, OPENAI_API_KEY)",
+      ),
     )
     .addHelpText(
       "after",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Diagnostic } from "@reelsmith/runner/validate";
 import type { Command } from "commander";
+import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/summary.js";
@@ -8,7 +9,9 @@ import { knownVideoModels } from "../services/known-video-models.js";
 
 /**
  * Validate pipeline files: every problem of every file, as `file:line:column` with the line
- * and a caret (the runner's formatDiagnostic), then a count. Returns 2 when any error.
+ * and a caret (the runner's formatDiagnostic), then a count. Returns 2 when any error. Video
+ * models are checked against the provider profile's limits when there is one (offline), with
+ * one warning per model whose limits or price it leaves unknown; a bad profile is exit 2.
  *
  * @example
  * const code = await validateCommand(["a.yaml", "b.yaml"], context);
@@ -19,6 +22,10 @@ export async function validateCommand(files: string[], context: CliContext): Pro
   const videoModels = await knownVideoModels({}, context);
   let errors = 0;
   let warnings = 0;
+  for (const line of await takeProfileWarnings(context)) {
+    context.stdout.write(`${line}\n`);
+    warnings += 1;
+  }
   for (const file of files) {
     const absolute = path.resolve(context.cwd, file);
     let diagnostics: Diagnostic[];
@@ -69,7 +76,7 @@ export function registerValidateCommand(
     .command("validate")
     .summary("check pipeline files without running them")
     .description(
-      "Check pipeline files (schema, references, model limits) and print every problem as file:line:column. Exits 2 when any file has an error.",
+      "Check pipeline files (schema, references, model limits) and print every problem as file:line:column. Video models are checked against the provider profile (--config, REELSMITH_CONFIG or reelsmith.config.yaml) without calling the service. Exits 2 when any file, or the profile, has an error.",
     )
     .argument("<files...>", "pipeline YAML files")
     .action(async (files: string[]) => done(await validateCommand(files, context)));

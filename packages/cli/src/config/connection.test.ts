@@ -21,6 +21,42 @@ describe("resolveConnection", () => {
     expect(resolveConnection({ baseUrl: "http://flag" }, env).baseURL).toBe("http://flag");
     expect(resolveConnection({}, {})).toEqual({ baseURLSource: "none", apiKeySource: "none" });
   });
+
+  it("puts a provider profile after REELSMITH_* and before OPENAI_*", () => {
+    const profile = {
+      baseURL: "http://profile",
+      apiKey: "sk-profile",
+      apiKeyVariable: "EXAMPLE_KEY",
+    };
+    const openai = { OPENAI_BASE_URL: "http://openai", OPENAI_API_KEY: "sk-openai" };
+    expect(resolveConnection({}, openai, profile)).toEqual({
+      baseURL: "http://profile",
+      apiKey: "sk-profile",
+      baseURLSource: "profile",
+      apiKeySource: "profile",
+      apiKeyVariable: "EXAMPLE_KEY",
+    });
+    expect(
+      resolveConnection(
+        {},
+        { ...openai, REELSMITH_BASE_URL: "http://reelsmith", REELSMITH_API_KEY: "sk-r" },
+        profile,
+      ),
+    ).toEqual({
+      baseURL: "http://reelsmith",
+      apiKey: "sk-r",
+      baseURLSource: "REELSMITH",
+      apiKeySource: "REELSMITH",
+    });
+    expect(resolveConnection({ baseUrl: "http://flag" }, openai, profile).baseURL).toBe(
+      "http://flag",
+    );
+    // A profile without a base URL or a set key leaves OPENAI_* to fill in.
+    expect(resolveConnection({}, openai, {})).toMatchObject({
+      baseURLSource: "OPENAI",
+      apiKeySource: "OPENAI",
+    });
+  });
 });
 
 describe("loadEnvironment", () => {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 /** Where a setting came from, for messages (never the value of a key). */
-export type SettingSource = "flag" | "REELSMITH" | "OPENAI" | "none";
+export type SettingSource = "flag" | "REELSMITH" | "profile" | "OPENAI" | "none";
 
 /** The service the CLI talks to. */
 export interface Connection {
@@ -11,6 +11,15 @@ export interface Connection {
   apiKey?: string;
   baseURLSource: SettingSource;
   apiKeySource: SettingSource;
+  /** With `apiKeySource: "profile"`: the variable of `service.api_key_env` that held the key. */
+  apiKeyVariable?: string;
+}
+
+/** What a provider profile contributes: its `service.base_url` and the key its `api_key_env` found. */
+export interface ProfileConnection {
+  baseURL?: string;
+  apiKey?: string;
+  apiKeyVariable?: string;
 }
 
 /**
@@ -42,16 +51,19 @@ function pick(
   flag: string | undefined,
   env: Record<string, string | undefined>,
   names: [string, string],
+  fromProfile: string | undefined,
 ): [string | undefined, SettingSource] {
   if (flag) return [flag, "flag"];
   const [reelsmith, openai] = names;
   if (env[reelsmith]) return [env[reelsmith], "REELSMITH"];
+  if (fromProfile) return [fromProfile, "profile"];
   if (env[openai]) return [env[openai], "OPENAI"];
   return [undefined, "none"];
 }
 
 /**
  * Resolve the base URL and API key: flags, then `REELSMITH_BASE_URL`/`REELSMITH_API_KEY`,
+ * then the provider profile (`service.base_url`, the first set variable of `api_key_env`),
  * then `OPENAI_BASE_URL`/`OPENAI_API_KEY` (pass an environment from {@link loadEnvironment}).
  *
  * @example
@@ -61,11 +73,27 @@ function pick(
 export function resolveConnection(
   flags: { baseUrl?: string; apiKey?: string },
   env: Record<string, string | undefined>,
+  profile: ProfileConnection = {},
 ): Connection {
-  const [baseURL, baseURLSource] = pick(flags.baseUrl, env, [
-    "REELSMITH_BASE_URL",
-    "OPENAI_BASE_URL",
-  ]);
-  const [apiKey, apiKeySource] = pick(flags.apiKey, env, ["REELSMITH_API_KEY", "OPENAI_API_KEY"]);
-  return { baseURL, apiKey, baseURLSource, apiKeySource };
+  const [baseURL, baseURLSource] = pick(
+    flags.baseUrl,
+    env,
+    ["REELSMITH_BASE_URL", "OPENAI_BASE_URL"],
+    profile.baseURL,
+  );
+  const [apiKey, apiKeySource] = pick(
+    flags.apiKey,
+    env,
+    ["REELSMITH_API_KEY", "OPENAI_API_KEY"],
+    profile.apiKey,
+  );
+  return {
+    baseURL,
+    apiKey,
+    baseURLSource,
+    apiKeySource,
+    ...(apiKeySource === "profile" && profile.apiKeyVariable
+      ? { apiKeyVariable: profile.apiKeyVariable }
+      : {}),
+  };
 }

@@ -7,7 +7,7 @@ import {
   submitRun,
 } from "@reelsmith/distributed";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
-import { resolveConnection } from "../config/connection.js";
+import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { createRenderer } from "../render/create-renderer.js";
@@ -68,10 +68,30 @@ export async function executeDistributedRun(
         renderer.note(`run ${runId} is still ${run.status}; following it`);
       }
     } else {
-      const pipeline = await loadValidPipeline(options.pipeline ?? "", context);
-      const inputs = await checkInputs(pipeline, options.inputs ?? {});
-      const connection = resolveConnection(options, context.env);
+      const { connection, profile, service } = await resolveService(options, context);
       addSecret(context, connection.apiKey);
+      for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
+      const catalog = profile?.loaded.catalog;
+      const pipeline = await loadValidPipeline(options.pipeline ?? "", context, {
+        ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
+      });
+      const inputs = await checkInputs(pipeline, options.inputs ?? {});
+      if (profile && service?.clientOptions.dialect === "openai") {
+        // Workers build their clients from the stored base URL alone: they would speak the
+        // reference dialect to an openai-dialect service and every video job would fail.
+        throw new UsageError(
+          `a run on many machines cannot use the openai dialect of ${profile.shown} yet: workers speak the reference dialect`,
+          {
+            code: "distributed_dialect_unsupported",
+            hint: "run it on this machine (without --database), or against a service that follows the interface",
+          },
+        );
+      }
+      if (profile) {
+        renderer.note(
+          `checked against ${profile.shown}; the workers do not read it: they call the service with its base URL and their defaults (reference dialect, their poll interval, no profile prices)`,
+        );
+      }
       if (!connection.baseURL) {
         throw new UsageError("a run on many machines needs a service that every worker can reach", {
           code: "service_required",

@@ -7,7 +7,8 @@ import {
   PermissionDeniedError,
   type ReelsmithClient,
 } from "@reelsmith/core";
-import { resolveConnection, type SettingSource } from "../config/connection.js";
+import { resolveService } from "../config/cli-profile.js";
+import type { SettingSource } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { openService } from "../services/open-service.js";
 
@@ -18,8 +19,10 @@ export interface ServiceCheck {
   /** The base URL asked (for the built-in simulator: where it listened for the check). */
   baseURL: string;
   baseURLSource: SettingSource;
-  /** Whether a key is set and where it came from; never the key. */
-  apiKey: { set: boolean; source: SettingSource };
+  /** Whether a key is set and where it came from (the profile's variable); never the key. */
+  apiKey: { set: boolean; source: SettingSource; variable?: string };
+  /** The provider profile in use: its file (as shown), dialect and how many models it declares. */
+  profile?: { file: string; dialect: string; videoModels: number; chatModels: number };
   reachable: boolean;
   /** HTTP status of `GET /v1/models`, when one came back. */
   status?: number;
@@ -88,13 +91,28 @@ export async function checkService(
   context: CliContext,
   timeoutMs: number,
 ): Promise<ServiceCheck> {
-  const connection = resolveConnection(flags, context.env);
+  const { connection, profile, service: described } = await resolveService(flags, context);
   addSecret(context, connection.apiKey);
-  const apiKey = { set: Boolean(connection.apiKey), source: connection.apiKeySource };
+  const apiKey = {
+    set: Boolean(connection.apiKey),
+    source: connection.apiKeySource,
+    ...(connection.apiKeyVariable ? { variable: connection.apiKeyVariable } : {}),
+  };
+  const profileFacts = profile
+    ? {
+        profile: {
+          file: profile.shown,
+          dialect: described?.clientOptions.dialect ?? "reference",
+          videoModels: profile.loaded.catalog.length,
+          chatModels: profile.loaded.chatModels.length,
+        },
+      }
+    : {};
   if (connection.baseURL) {
     let client: ReelsmithClient;
     try {
       client = createClient({
+        ...described?.clientOptions,
         baseURL: connection.baseURL,
         apiKey: connection.apiKey,
         maxRetries: 0,
@@ -106,6 +124,7 @@ export async function checkService(
         baseURL: connection.baseURL,
         baseURLSource: connection.baseURLSource,
         apiKey,
+        ...profileFacts,
         reachable: false,
         elapsedMs: 0,
         error: (error as Error).message,
@@ -116,6 +135,7 @@ export async function checkService(
       baseURL: client.baseURL,
       baseURLSource: connection.baseURLSource,
       apiKey,
+      ...profileFacts,
       ...(await listModels(client, timeoutMs, context.signal)),
     };
   }
@@ -126,6 +146,7 @@ export async function checkService(
       baseURL: service.baseURL,
       baseURLSource: "none",
       apiKey,
+      ...profileFacts,
       ...(await listModels(service.client, timeoutMs, context.signal)),
     };
   } finally {

@@ -4,7 +4,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { locateFfmpeg } from "@reelsmith/media";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from "vitest";
 import { createTestContext } from "../__fixtures__/test-context.js";
 import { executeCli } from "../program.js";
 import type { DoctorReport } from "./doctor-report.js";
@@ -74,6 +84,37 @@ describe("reelsmith doctor", () => {
     expect(output.stdout).toMatch(/^runs +runs \(0 runs\)$/m);
     expect(output.stdout).toMatch(/^cache +\.reelsmith\/cache \(0 entries\)$/m);
     expect(output.stdout.trim().split("\n").at(-1)).toBe("ok: reelsmith can run pipelines here");
+  });
+
+  it("takes the base URL and key from the provider profile in the directory and names both", async () => {
+    // A simulator of its own: the next test counts the shared one's requests.
+    const own = await startSimulator({ host: "127.0.0.1", port: 0 });
+    onTestFinished(() => own.close());
+    await writeFile(
+      path.join(dir, "reelsmith.config.yaml"),
+      `service:\n  base_url: ${own.url}\n  api_key_env: [DOCTOR_KEY, REELSMITH_API_KEY]\nvideo_models:\n  veo-3-fast: { seconds: [4, 8] }\n`,
+    );
+    const { code, output } = await doctor([], { DOCTOR_KEY: own.apiKey });
+    expect(output.stderr).toBe("");
+    expect(code).toBe(0);
+    expect(output.stdout).toMatch(
+      /^profile +reelsmith\.config\.yaml \(dialect reference, 1 video model, 0 chat models\)$/m,
+    );
+    expect(output.stdout).toContain(
+      `${own.url} (profile), key set (DOCTOR_KEY, from the profile's api_key_env)`,
+    );
+    expect(output.stdout).toMatch(/answered 200/);
+    expect(output.stdout).not.toContain(own.apiKey);
+  });
+
+  it("stops with exit 2 at the problem when the profile is bad", async () => {
+    await writeFile(path.join(dir, "reelsmith.config.yaml"), "service:\n  dialect: grpc\n");
+    const { code, output } = await doctor([]);
+    expect(code).toBe(2);
+    expect(output.stderr).toMatch(
+      /^reelsmith\.config\.yaml:2:12: error: .*use reference or openai/m,
+    );
+    expect(output.stdout).toBe("");
   });
 
   it("asks the configured service with its key and never prints the key", async () => {

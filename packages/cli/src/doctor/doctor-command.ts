@@ -48,14 +48,22 @@ function capabilitiesLine(tools: ToolsCheck): string {
   ].join(", ");
 }
 
+function settingLabel(source: ServiceCheck["baseURLSource"], name: string, flag: string): string {
+  if (source === "flag") return flag;
+  if (source === "profile") return name === "API_KEY" ? "the profile's api_key_env" : "profile";
+  return `${source}_${name}`;
+}
+
 function serviceLine(service: ServiceCheck): string {
-  const key = service.apiKey.set
-    ? `key set (${service.apiKey.source === "flag" ? "--api-key" : `${service.apiKey.source}_API_KEY`})`
-    : "no key";
+  const keySource =
+    service.apiKey.source === "profile" && service.apiKey.variable
+      ? `${service.apiKey.variable}, from the profile's api_key_env`
+      : settingLabel(service.apiKey.source, "API_KEY", "--api-key");
+  const key = service.apiKey.set ? `key set (${keySource})` : "no key";
   const where =
     service.mode === "built-in"
-      ? "built-in simulator (no REELSMITH_BASE_URL or OPENAI_BASE_URL set)"
-      : `${service.baseURL} (${service.baseURLSource === "flag" ? "--base-url" : `${service.baseURLSource}_BASE_URL`}), ${key}`;
+      ? `built-in simulator (no REELSMITH_BASE_URL, profile base_url or OPENAI_BASE_URL set)${service.profile ? `, serving the profile's models` : ""}`
+      : `${service.baseURL} (${settingLabel(service.baseURLSource, "BASE_URL", "--base-url")}), ${key}`;
   const answer = service.reachable
     ? `GET /v1/models answered ${service.status} with ${service.models} model${service.models === 1 ? "" : "s"} in ${service.elapsedMs} ms`
     : `GET /v1/models failed: ${service.error}`;
@@ -79,7 +87,14 @@ export function formatDoctorReport(report: DoctorReport, context: CliContext): s
   if (tools.ffmpeg?.source !== "npm" && tools.bundled.ffmpeg) {
     rows.push(["bundled", `${displayPath(tools.bundled.ffmpeg, context.cwd)} (not used)`]);
   }
+  const profile = report.service.profile;
   rows.push(
+    [
+      "profile",
+      profile
+        ? `${profile.file} (dialect ${profile.dialect}, ${profile.videoModels} video model${profile.videoModels === 1 ? "" : "s"}, ${profile.chatModels} chat model${profile.chatModels === 1 ? "" : "s"})`
+        : "none (--config, REELSMITH_CONFIG or reelsmith.config.yaml declares the service's models)",
+    ],
     ["service", serviceLine(report.service)],
     [
       "runs",

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ReelsmithClient } from "@reelsmith/core";
-import { resolveConnection } from "../config/connection.js";
+import { resolveService } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 
 /** Time scale of the built-in simulator: clips take a small fraction of real service time. */
@@ -18,9 +18,12 @@ export interface OpenService {
 }
 
 /**
- * Connect to the service named by flags or environment; with no base URL anywhere, start the
- * simulator in-process on loopback with a random key and a fast time scale, and say so in one
- * line through `note` (always with `builtIn`: a run begun on it resumes on it). The key is registered as a secret before anything can print it.
+ * Connect to the service named by flags, environment or provider profile, with what the
+ * profile says of it (dialect, idempotency keys, job listing, poll interval, video catalog);
+ * with no base URL anywhere, start the simulator in-process on loopback with a random key
+ * and a fast time scale, serving the profile's models when there is a profile, and say so in
+ * one line through `note` (always with `builtIn`: a run begun on it resumes on it). The key
+ * is registered as a secret before anything can print it.
  *
  * @example
  * const service = await openService({ baseUrl, apiKey }, context, (line) => renderer.note(line));
@@ -32,12 +35,16 @@ export async function openService(
   note: (message: string) => void,
   options: { builtIn?: boolean } = {},
 ): Promise<OpenService> {
-  const connection = resolveConnection(flags, context.env);
+  const { connection, profile, service } = await resolveService(flags, context);
   addSecret(context, connection.apiKey);
   // Loaded on use: commands that never reach a service start faster without them.
   const { createClient } = await import("@reelsmith/core");
   if (connection.baseURL && !options.builtIn) {
-    const client = createClient({ baseURL: connection.baseURL, apiKey: connection.apiKey });
+    const client = createClient({
+      ...service?.clientOptions,
+      baseURL: connection.baseURL,
+      apiKey: connection.apiKey,
+    });
     return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };
   }
   const apiKey = `sim-${randomBytes(18).toString("base64url")}`;
@@ -48,11 +55,15 @@ export async function openService(
     port: 0,
     apiKey,
     timeScale: BUILT_IN_TIME_SCALE,
+    ...(profile ? { profile: profile.loaded.profile } : {}),
   });
   note(
-    `no service configured (REELSMITH_BASE_URL): using the built-in simulator at ${simulator.url}; clips are synthetic`,
+    profile
+      ? `no service configured (REELSMITH_BASE_URL, or service.base_url in ${profile.shown}): using the built-in simulator at ${simulator.url}, serving the models of ${profile.shown}; clips are synthetic`
+      : `no service configured (REELSMITH_BASE_URL): using the built-in simulator at ${simulator.url}; clips are synthetic`,
   );
   const client = createClient({
+    ...service?.clientOptions,
     baseURL: simulator.url,
     apiKey,
     pollIntervalMs: BUILT_IN_POLL_INTERVAL_MS,

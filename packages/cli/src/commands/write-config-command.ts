@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ProviderProfile } from "@reelsmith/core/profile";
+import { loadCliProfile } from "../config/cli-profile.js";
+import { profileSchemaReference } from "../config/profile-schema-reference.js";
+import { starterProfile } from "../config/starter-profile.js";
+import type { CliContext } from "../context.js";
+import { ExitCode, UsageError } from "../errors/cli-error.js";
+import { displayPath } from "../render/summary.js";
+import { openService } from "../services/open-service.js";
+import type { ModelsFlags } from "./models-command.js";
+
+/** The file `--write-config` writes when it is given no name. */
+export const DEFAULT_PROFILE_FILE = "reelsmith.config.yaml";
+
+/**
+ * `reelsmith models --write-config [FILE] [--video-model ID]…`: writes a starting provider
+ * profile from what the service lists (chat models; video models with their metadata) and the
+ * video models named, with each limit and price it cannot know as `null` and a comment to
+ * fill it in, and `api_key_env: [REELSMITH_API_KEY]` (never a key). Refuses to replace an
+ * existing file unless `--force`.
+ *
+ * @example
+ * const code = await writeConfigCommand({ writeConfig: true, videoModel: ["veo-3-fast"] }, context);
+ */
+export async function writeConfigCommand(flags: ModelsFlags, context: CliContext): Promise<number> {
+  const target = path.resolve(
+    context.cwd,
+    typeof flags.writeConfig === "string" ? flags.writeConfig : DEFAULT_PROFILE_FILE,
+  );
+  const shown = displayPath(target, context.cwd);
+  if (existsSync(target) && !flags.force) {
+    throw new UsageError(`${shown} already exists; nothing was written`, {
+      code: "profile_exists",
+      hint: "pass --force to replace it, or name another file: --write-config other.yaml",
+    });
+  }
+  const profile = await loadCliProfile(context);
+  const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
+  let text: string;
+  try {
+    const models = await service.client.models.list({ signal: context.signal });
+    const listedVideoModels = models
+      .filter((model) => model.type === "video")
+      .map((model) => ({ id: model.id, video: model.video }));
+    text = starterProfile({
+      schema: profileSchemaReference(path.dirname(target)),
+      listedFrom: service.builtIn ? "the built-in simulator" : service.baseURL,
+      ...(service.builtIn ? {} : { baseURL: service.baseURL }),
+      dialect: profile?.loaded.profile.service?.dialect ?? "reference",
+      chatModels: models.filter((model) => model.type !== "video").map((model) => model.id),
+      listedVideoModels,
+      namedVideoModels: flags.videoModel ?? [],
+    });
+  } finally {
+    await service.close();
+  }
+  await writeFile(target, text, { flag: flags.force ? "w" : "wx" });
+  const { parse } = await import("yaml");
+  const { profileUnknowns } = await import("@reelsmith/core/profile");
+  const written = parse(text) as ProviderProfile;
+  const videoIds = Object.keys(written.video_models ?? {});
+  const chatCount = Object.keys(written.chat_models ?? {}).length;
+  const toFill = new Set(
+    profileUnknowns(written)
+      .filter((unknown) => unknown.section === "video_models")
+      .map((unknown) => unknown.model),
+  );
+  context.stdout.write(
+    [
+      `wrote ${shown}: ${videoIds.length} video model${videoIds.length === 1 ? "" : "s"}${videoIds.length > 0 ? ` (${videoIds.join(", ")})` : ""}, ${chatCount} chat model${chatCount === 1 ? "" : "s"}`,
+      toFill.size > 0
+        ? `fill in the limits and prices left null for ${[...toFill].join(", ")} (\`reelsmith validate\` warns about each until then)`
+        : "every video model's limits came from the service's list",
+      videoIds.length === 0
+        ? "the service lists no video models: declare each with --video-model ID (or by hand under video_models:)"
+        : "",
+      "the key stays in the environment: REELSMITH_API_KEY (see api_key_env)",
+      "",
+    ]
+      .filter((line, index, lines) => line !== "" || index === lines.length - 1)
+      .join("\n"),
+  );
+  return ExitCode.ok;
+}

@@ -1,0 +1,41 @@
+import type { ProfileClientOptions } from "@reelsmith/core/profile";
+import type { LoadedProfile } from "./load-profile.js";
+
+/** The service a profile describes, resolved against an environment. */
+export interface ProfileService {
+  /** `service.base_url`, when the profile sets one. */
+  baseURL?: string;
+  /** The key, from the first variable of `service.api_key_env` that is set. Never print it. */
+  apiKey?: string;
+  /** The variable the key came from (safe to print). */
+  apiKeyVariable?: string;
+  /** The variables `service.api_key_env` names, in order (for "set one of …" messages). */
+  apiKeyVariables: string[];
+  /** What the profile sets of `createClient()`'s options (dialect, catalog, …), never the key. */
+  clientOptions: ProfileClientOptions;
+}
+
+/**
+ * The service of a loaded profile: its base URL, the key from the first set environment
+ * variable named in `service.api_key_env` (and which one), and the client options it sets.
+ *
+ * @example
+ * ```ts
+ * const service = serviceFromProfile(await loadProfile("reelsmith.config.yaml"), process.env);
+ * const client = createClient({ ...service.clientOptions, apiKey: service.apiKey });
+ * ```
+ */
+export function serviceFromProfile(
+  loaded: Pick<LoadedProfile, "profile" | "clientOptions">,
+  env: Record<string, string | undefined>,
+): ProfileService {
+  const settings = loaded.profile.service ?? {};
+  const apiKeyVariables = [...(settings.api_key_env ?? [])];
+  const apiKeyVariable = apiKeyVariables.find((name) => Boolean(env[name]));
+  return {
+    ...(settings.base_url ? { baseURL: settings.base_url } : {}),
+    ...(apiKeyVariable ? { apiKey: env[apiKeyVariable], apiKeyVariable } : {}),
+    apiKeyVariables,
+    clientOptions: loaded.clientOptions,
+  };
+}
