@@ -8,3 +8,12 @@ export { createPlainRenderer } from "./render/plain-renderer.js";
 export { createPrettyRenderer } from "./render/pretty-renderer.js";
 export { createRedactor } from "./render/redact.js";
 export type { Renderer } from "./render/renderer.js";
+export {
+  type DeliveryOutcome,
+  deliverNotification,
+  type NotificationStatus,
+  type RunNotification,
+  SIGNATURE_HEADER,
+  signNotification,
+  verifyNotificationSignature,
+} from "./notify/index.js";
