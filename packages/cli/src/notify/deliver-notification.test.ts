@@ -146,6 +146,20 @@ describe("deliverNotification", () => {
     });
   });
 
+  it("does not retry a URL fetch refuses to send to", async () => {
+    const [outcome] = await deliverNotification({
+      urls: ["http://127.0.0.1:9/discard"],
+      body,
+      ...fast,
+    });
+    expect(outcome).toMatchObject({
+      delivered: false,
+      attempts: 1,
+      reason: "not_sendable",
+      detail: "bad port",
+    });
+  });
+
   it("delivers to every URL independently", async () => {
     const ok = await receiver();
     const flaky = await receiver((n) => ({ status: n === 0 ? 502 : 200 }));

@@ -46,6 +46,8 @@ export type UndeliveredReason =
   | "attempts_exhausted"
   /** The receiver asked (Retry-After) for a wait past the delivery's limit. */
   | "retry_after_too_long"
+  /** fetch will not send to this URL at all (e.g. a port it refuses, such as 9 or 6000). */
+  | "not_sendable"
   /** `signal` was aborted. */
   | "aborted";
 
@@ -131,6 +133,8 @@ async function deliverOne(
         (error as Error).name === "TimeoutError"
           ? `no answer within ${attemptTimeoutMs / 1000} s`
           : describeFailure(error);
+      // Refused by fetch itself before any connection: trying again cannot help.
+      if (outcome.detail === "bad port") return { ...outcome, reason: "not_sendable" };
     }
     if (outcome.attempts >= maxAttempts) break;
     const backoff = backoffDelay({

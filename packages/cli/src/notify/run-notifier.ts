@@ -54,6 +54,7 @@ const REASONS: Record<string, string> = {
   deadline: "no answer within the limit",
   attempts_exhausted: "every attempt failed",
   retry_after_too_long: "the receiver asked to wait past the limit",
+  not_sendable: "fetch refuses to send there",
   aborted: "stopped",
 };
 
