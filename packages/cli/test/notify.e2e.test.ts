@@ -101,6 +101,22 @@ describe("run --notify (built CLI)", () => {
     expect(typeof (notification.outputs as Record<string, unknown>).title).toBe("string");
     expect(await exists(path.join(runDir, "final.mp4"))).toBe(true);
     expect(await exists(path.join(runDir, "report.html"))).toBe(true);
+
+    // resume takes --notify too, and says the run was resumed.
+    const again = await receiver();
+    const resumed = await runCli(["resume", "runs/ok", "--notify", again.url], {
+      cwd: work.dir,
+      env: serviceEnv(),
+    });
+    expect(resumed.code).toBe(0);
+    expect(again.requests).toHaveLength(1);
+    expect(bodyOf(again.requests[0] ?? { body: Buffer.from("{}") })).toMatchObject({
+      status: "succeeded",
+      resumed: true,
+      runId: notification.runId,
+      runDir,
+      pipeline: { name: "storyboard", path: STORYBOARD },
+    });
   });
 
   it("says in one line that a receiver that never answers was not notified, exits with the run's code once the limit passes, and tries a 404 receiver once", async () => {
