@@ -4,6 +4,7 @@ import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
+import { startWebhookReceiver } from "../src/notify/__fixtures__/webhook-receiver.js";
 import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
 
 let database: TestDatabase;
@@ -118,8 +119,9 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     expect(detached.code).toBe(0);
     const runId = detached.stdout.trim().split("\n").at(-1) ?? "";
     expect(runId).toMatch(/cancel-me/);
-    // Follow it from another process, as a user would.
-    const follower = startCli(["resume", runId], { cwd, env: env() }).done;
+    // Follow it from another process, as a user would, to be notified when it ends.
+    const hook = await startWebhookReceiver();
+    const follower = startCli(["resume", runId, "--notify", hook.url], { cwd, env: env() }).done;
     await waitUntil(
       async () => simulator.stats().videoJobs.created - before >= 1,
       "the first submission",
@@ -142,5 +144,14 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     const followed = await follower;
     expect(followed.code).toBe(130);
     expect(followed.stdout + followed.stderr).toContain("cancelled");
+    // Its notification says cancelled (elsewhere), not interrupted (here).
+    expect(hook.requests).toHaveLength(1);
+    expect(JSON.parse(hook.requests[0]?.body.toString("utf8") ?? "{}")).toMatchObject({
+      status: "cancelled",
+      exitCode: 130,
+      runId,
+      pipeline: { name: "cancel-me" },
+    });
+    await hook.close();
   });
 });

@@ -3,6 +3,7 @@ import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
 import { ExitCode } from "../errors/cli-error.js";
+import type { RunNotifier } from "../notify/run-notifier.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/summary.js";
@@ -30,6 +31,8 @@ export interface ExecuteRunOptions {
   resubmitLost?: boolean;
   /** Resume a run begun on the built-in simulator on a new one (whatever is configured). */
   builtIn?: boolean;
+  /** Told how the run ends (`--notify`); it never changes the exit code. */
+  notifier?: RunNotifier;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const videoModels = await knownVideoModels(options, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
   const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels });
+  options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const renderer = createRenderer({ json: options.json ?? false, context });
   const service = await openService(options, context, (line) => renderer.note(line), {
@@ -71,7 +75,10 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       // resumed offline run submits them again; a real service's lost job needs the flag.
       resubmitLostJobs: options.resubmitLost === true || service.builtIn,
     });
-    for await (const event of stream) renderer.event(event);
+    for await (const event of stream) {
+      renderer.event(event);
+      options.notifier?.event(event);
+    }
     result = await stream.result;
   } finally {
     await service.close();
@@ -79,16 +86,28 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const report = await writeRunReport(result.runDir, context, (line) => renderer.note(line));
   renderer.end(report ? { ...result, report } : result);
   const runDir = displayPath(result.runDir, context.cwd);
-  if (result.status === "succeeded") return ExitCode.ok;
-  if (result.status === "cancelled" || context.signal.aborted) {
+  // A local run is cancelled only by this process's signal: that is an interruption.
+  const interrupted =
+    result.status === "cancelled" || (result.status !== "succeeded" && context.signal.aborted);
+  let code: number;
+  if (result.status === "succeeded") code = ExitCode.ok;
+  else if (interrupted) {
     renderer.note(
       `interrupted; nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
     );
-    return ExitCode.interrupted;
+    code = ExitCode.interrupted;
+  } else {
+    renderer.note(`error: ${describeError(result.error)}`);
+    renderer.note(
+      `finished steps and clips are kept; retry the rest with: reelsmith resume ${runDir}`,
+    );
+    code = ExitCode.failed;
   }
-  renderer.note(`error: ${describeError(result.error)}`);
-  renderer.note(
-    `finished steps and clips are kept; retry the rest with: reelsmith resume ${runDir}`,
-  );
-  return ExitCode.failed;
+  await options.notifier?.ended({
+    runStatus: interrupted ? "cancelled" : result.status,
+    exitCode: code,
+    interrupted,
+    ...(report ? { report } : {}),
+  });
+  return code;
 }

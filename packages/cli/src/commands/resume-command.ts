@@ -4,6 +4,9 @@ import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
+import { commandNotifier } from "../notify/command-notifier.js";
+import { notifyOption } from "../notify/notify-options.js";
+import type { RunNotifier } from "../notify/run-notifier.js";
 import { isReachable } from "../services/reachable.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
@@ -16,6 +19,7 @@ export interface ResumeFlags {
   json?: boolean;
   resubmitLost?: boolean;
   database?: string;
+  notify?: string[];
 }
 
 /**
@@ -33,11 +37,30 @@ export async function resumeCommand(
   context: CliContext,
 ): Promise<number> {
   const database = databaseUrl(flags, context);
+  // Checked first: a bad notify setting is a usage error before anything runs.
+  const notifier = commandNotifier(flags, context, {});
+  try {
+    return await startResume(runDir, flags, context, database, notifier);
+  } catch (error) {
+    // A resume that could not start (or broke off) is notified as failed, then reported.
+    await notifier?.failed(error);
+    throw error;
+  }
+}
+
+async function startResume(
+  runDir: string,
+  flags: ResumeFlags,
+  context: CliContext,
+  database: string | undefined,
+  notifier: RunNotifier | undefined,
+): Promise<number> {
+  const withNotifier = notifier ? { notifier } : {};
   if (database) {
     // With the shared database the argument is the run's id.
     const { executeDistributedRun } = await import("../distributed/execute-distributed-run.js");
     return executeDistributedRun(
-      { database, resumeRunId: runDir, ...(flags.json ? { json: true } : {}) },
+      { database, resumeRunId: runDir, ...(flags.json ? { json: true } : {}), ...withNotifier },
       context,
     );
   }
@@ -47,10 +70,14 @@ export async function resumeCommand(
   const { inspectRun } = await import("@reelsmith/runner/internal");
   const recorded = inspectRun(absolute);
   const pipeline = recorded.pipelinePath;
+  notifier?.pipeline({ path: pipeline });
   // Loaded on use: the runner, the renderers and the service client are not needed before.
   const { executeRun } = await import("./execute-run.js");
   if (recorded.builtInService && !flags.baseUrl) {
-    return executeRun({ ...flags, pipeline, resume: absolute, builtIn: true }, context);
+    return executeRun(
+      { ...flags, pipeline, resume: absolute, builtIn: true, ...withNotifier },
+      context,
+    );
   }
   const baseUrl =
     flags.baseUrl ?? recorded.baseURL ?? (await resolveService(flags, context)).connection.baseURL;
@@ -70,7 +97,7 @@ export async function resumeCommand(
       },
     );
   }
-  return executeRun({ ...flags, baseUrl, pipeline, resume: absolute }, context);
+  return executeRun({ ...flags, baseUrl, pipeline, resume: absolute, ...withNotifier }, context);
 }
 
 /**
@@ -106,6 +133,7 @@ export function registerResumeCommand(
     )
     .option("--max-videos <n>", "video jobs in flight", parsePositiveInteger)
     .option("--json", "print NDJSON events on stdout")
+    .addOption(notifyOption())
     .option(
       "--resubmit-lost",
       "submit again video jobs the service no longer knows (404); each is a new, paid job",

@@ -1,8 +1,12 @@
+import path from "node:path";
 import { type Command, Option } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { UsageError } from "../errors/cli-error.js";
+import { commandNotifier } from "../notify/command-notifier.js";
+import { notifyOption } from "../notify/notify-options.js";
+import type { RunNotifier } from "../notify/run-notifier.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 
 /** Flags of `reelsmith run`, as commander parses them. */
@@ -23,6 +27,7 @@ export interface RunFlags {
   account?: string;
   accountBudget?: number;
   requestsPerMinute?: number;
+  notify?: string[];
 }
 
 /**
@@ -36,6 +41,35 @@ export async function runCommand(
   flags: RunFlags,
   context: CliContext,
 ): Promise<number> {
+  if (flags.detach && flags.notify?.length) {
+    throw new UsageError(
+      "--notify needs a process that sees the run end; --detach returns at once",
+      {
+        code: "notify_with_detach",
+        hint: "follow the run (drop --detach) to be notified, or watch it with `reelsmith status`",
+      },
+    );
+  }
+  // Checked first: a bad notify setting is a usage error before anything runs.
+  const notifier = flags.detach
+    ? undefined
+    : commandNotifier(flags, context, { path: path.resolve(context.cwd, file) });
+  try {
+    return await startRun(file, flags, context, notifier);
+  } catch (error) {
+    // A run that could not start (or broke off) is notified as failed; the error is still
+    // reported as usual.
+    await notifier?.failed(error);
+    throw error;
+  }
+}
+
+async function startRun(
+  file: string,
+  flags: RunFlags,
+  context: CliContext,
+  notifier: RunNotifier | undefined,
+): Promise<number> {
   const inputs = await gatherInputs(flags, context.cwd);
   const database = databaseUrl(flags, context);
   if (database) {
@@ -48,6 +82,7 @@ export async function runCommand(
         pipeline: file,
         inputs,
         cache: flags.cache,
+        ...(notifier ? { notifier } : {}),
       },
       context,
     );
@@ -63,7 +98,10 @@ export async function runCommand(
   }
   // Loaded on use: the runner, the renderers and the service client are not needed before.
   const { executeRun } = await import("./execute-run.js");
-  return executeRun({ ...flags, pipeline: file, inputs, cache: flags.cache }, context);
+  return executeRun(
+    { ...flags, pipeline: file, inputs, cache: flags.cache, ...(notifier ? { notifier } : {}) },
+    context,
+  );
 }
 
 /**
@@ -96,6 +134,7 @@ export function registerRunCommand(
     )
     .option("--no-cache", "do not reuse or store cached results")
     .option("--json", "print NDJSON events on stdout")
+    .addOption(notifyOption())
     .addOption(databaseOption())
     .option("--detach", "with --database: print the run id and return; workers run it")
     .option("--artifacts <dir>", "with --database: directory every worker shares (default runs)")
@@ -124,7 +163,7 @@ export function registerRunCommand(
     )
     .addHelpText(
       "after",
-      "\nExamples:\n  reelsmith run examples/storyboard/pipeline.yaml --input scenes=4\n  reelsmith run pipeline.yaml --json > events.ndjson",
+      "\nExamples:\n  reelsmith run examples/storyboard/pipeline.yaml --input scenes=4\n  reelsmith run pipeline.yaml --json > events.ndjson\n  reelsmith run pipeline.yaml --notify https://hooks.example.com/reelsmith\n\nNotifications: --notify URLs and REELSMITH_NOTIFY (comma-separated) get a JSON summary when the run\nends, signed with REELSMITH_NOTIFY_SECRET (header X-Reelsmith-Signature: t=<unix>,v1=<hmac>), retried\nfor at most REELSMITH_NOTIFY_TIMEOUT seconds (default 10); they never change the exit code.",
     )
     .action(async (file: string, flags: RunFlags) => done(await runCommand(file, flags, context)));
 }

@@ -10,6 +10,7 @@ import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.
 import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
+import type { RunNotifier } from "../notify/run-notifier.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { openCoordinator } from "./database-option.js";
@@ -32,6 +33,8 @@ export interface DistributedRunOptions {
   detach?: boolean;
   baseUrl?: string;
   apiKey?: string;
+  /** Told how the followed run ends (`--notify`); never when following stops early. */
+  notifier?: RunNotifier;
 }
 
 /**
@@ -122,7 +125,10 @@ export async function executeDistributedRun(
     let result: Awaited<ReturnType<typeof followRun>>;
     try {
       result = await followRun(coordinator, runId, {
-        onEvent: (event) => renderer.event(event),
+        onEvent: (event) => {
+          renderer.event(event);
+          options.notifier?.event(event);
+        },
         signal: context.signal,
         afterEventId: after,
         // The run waits in the queue until a worker takes it: say so, and how to start one.
@@ -134,21 +140,30 @@ export async function executeDistributedRun(
     } catch (error) {
       if (context.signal.aborted) {
         renderer.note(
-          `stopped following; the run goes on. Watch it with: reelsmith status ${runId}`,
+          `stopped following; the run goes on. Watch it with: reelsmith status ${runId}${options.notifier ? " (no notification is sent: this process no longer sees the run end)" : ""}`,
         );
         return ExitCode.interrupted;
       }
       throw error;
     }
     renderer.end(result);
-    if (result.status === "succeeded") return ExitCode.ok;
-    if (result.status === "cancelled") {
+    let code: number;
+    if (result.status === "succeeded") code = ExitCode.ok;
+    else if (result.status === "cancelled") {
       renderer.note(`cancelled; continue with: reelsmith resume ${runId} --database …`);
-      return ExitCode.interrupted;
+      code = ExitCode.interrupted;
+    } else {
+      renderer.note(`error: ${describeError(result.error)}`);
+      renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);
+      code = ExitCode.failed;
     }
-    renderer.note(`error: ${describeError(result.error)}`);
-    renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);
-    return ExitCode.failed;
+    // The run's report, when a worker wrote one where this machine sees it.
+    await options.notifier?.ended({
+      runStatus: result.status,
+      exitCode: code,
+      report: path.join(result.runDir, "report.html"),
+    });
+    return code;
   } finally {
     await coordinator?.close();
   }

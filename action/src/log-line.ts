@@ -1,0 +1,45 @@
+import { formatDuration } from "./format-summary.js";
+import type { LoggedEvent } from "./run-digest.js";
+
+/**
+ * One line of the job's log for an event worth seeing while a run goes on (the CLI's NDJSON
+ * goes to a file): the start, each step's end, failure or skip, failed items, the budget,
+ * and the end. `undefined` for the rest.
+ *
+ * @example
+ * logLine({ type: "step.end", step: "clips", durationMs: 1200 }); // "✓ clips (1.2 s)"
+ */
+export function logLine(event: LoggedEvent): string | undefined {
+  const step = typeof event.step === "string" ? event.step : "";
+  const message = (value: unknown) =>
+    value &&
+    typeof value === "object" &&
+    typeof (value as { message?: unknown }).message === "string"
+      ? (value as { message: string }).message
+      : "";
+  switch (event.type) {
+    case "run.start":
+      return `reelsmith: ${String(event.name)} ${event.resumed ? "resumed" : "started"} in ${String(event.runDir)}`;
+    case "step.end": {
+      const how = event.reused ? ", reused" : event.cached ? ", from cache" : "";
+      const duration = typeof event.durationMs === "number" ? formatDuration(event.durationMs) : "";
+      return `✓ ${step} (${duration}${how})`;
+    }
+    case "step.fail":
+      return `✗ ${step}: ${message(event.error)}`;
+    case "step.skip":
+      return `- ${step} skipped: ${String(event.reason ?? "")}`;
+    case "item.end":
+      return event.status === "failed"
+        ? `✗ ${step}[${String(event.index)}]: ${message(event.error)}`
+        : undefined;
+    case "budget.reached":
+      return `credit budget reached: ${String(event.credits)} of ${String(event.maxCredits)}; no new video job`;
+    case "run.end": {
+      const credits = (event.totals as { credits?: unknown } | undefined)?.credits;
+      return `reelsmith: run ${String(event.status)}${typeof credits === "number" ? `, ${credits} credits` : ""}`;
+    }
+    default:
+      return undefined;
+  }
+}
