@@ -84,7 +84,7 @@ describe("a step kind defined outside the runner (one folder, no other file touc
     expect(result.error).toBeUndefined();
     expect(result.status).toBe("succeeded");
     expect(result.outputs.first).toBe("HELLO HELLO");
-    expect((result.steps.loud?.outputs as { text: string }[]).map((o) => o.text)).toEqual([
+    expect(((result.steps.loud?.outputs ?? []) as { text: string }[]).map((o) => o.text)).toEqual([
       "HELLO HELLO",
       "WORLD WORLD",
     ]);
