@@ -134,11 +134,12 @@ export const profileJsonSchema = {
         price: {
           type: ["object", "null"],
           description:
-            "Price in credits, for estimates and budgets: per_clip, per_second, or both.",
+            "Price in credits, for estimates and budgets: per_clip, per_second, per_megapixel_second (by resolution, rounded up to a whole credit), in any combination.",
           additionalProperties: false,
           properties: {
             per_clip: { type: "number", minimum: 0 },
             per_second: { type: "number", minimum: 0 },
+            per_megapixel_second: { type: "number", minimum: 0 },
           },
         },
       },

@@ -22,7 +22,7 @@ export interface ProfileVideoModel {
     | null;
   image?: boolean | null;
   params?: Record<string, ProfileParam> | null;
-  price?: { per_clip?: number; per_second?: number } | null;
+  price?: { per_clip?: number; per_second?: number; per_megapixel_second?: number } | null;
 }
 
 /** One chat model of a profile. */

@@ -70,6 +70,8 @@ function videoModelSpec(id: string, model: ProfileVideoModel | null): VideoModel
     spec.price = {};
     if (model.price.per_clip !== undefined) spec.price.perClip = model.price.per_clip;
     if (model.price.per_second !== undefined) spec.price.perSecond = model.price.per_second;
+    if (model.price.per_megapixel_second !== undefined)
+      spec.price.perMegapixelSecond = model.price.per_megapixel_second;
   }
   return Object.freeze(spec);
 }

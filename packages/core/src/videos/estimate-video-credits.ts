@@ -1,16 +1,38 @@
 import type { VideoModelSpec } from "./types.js";
 
 /**
- * Credits a clip of `seconds` costs by the model's price: `perClip + perSecond × seconds`
- * (either part may be absent). Undefined when the model has no known price.
+ * Credits a clip of `seconds` (at `size`) costs by the model's price: `perClip + perSecond ×
+ * seconds + ⌈perMegapixelSecond × megapixels × seconds⌉` (any part may be absent; the one by
+ * resolution needs the size). Undefined when the model has no known price, or its price is by
+ * resolution and the size is unknown.
  *
  * @example
  * ```ts
  * estimateVideoCredits({ id: "veo-3-fast", price: { perClip: 10, perSecond: 2 } }, 8); // 26
+ * estimateVideoCredits({ id: "m", price: { perMegapixelSecond: 10 } }, 2, "854x480"); // 9
  * ```
  */
-export function estimateVideoCredits(spec: VideoModelSpec, seconds: number): number | undefined {
+export function estimateVideoCredits(
+  spec: VideoModelSpec,
+  seconds: number,
+  size?: string,
+): number | undefined {
   const price = spec.price;
-  if (!price || (price.perClip === undefined && price.perSecond === undefined)) return undefined;
-  return (price.perClip ?? 0) + (price.perSecond ?? 0) * seconds;
+  if (
+    !price ||
+    (price.perClip === undefined &&
+      price.perSecond === undefined &&
+      price.perMegapixelSecond === undefined)
+  ) {
+    return undefined;
+  }
+  let byResolution = 0;
+  if (price.perMegapixelSecond !== undefined) {
+    const match = /^(\d+)x(\d+)$/.exec(size ?? "");
+    if (!match) return undefined;
+    const megapixels = (Number(match[1]) * Number(match[2])) / 1_000_000;
+    // A tiny epsilon keeps 9.0000000001 (floating point) from becoming 10.
+    byResolution = Math.ceil(price.perMegapixelSecond * megapixels * seconds - 1e-9);
+  }
+  return (price.perClip ?? 0) + (price.perSecond ?? 0) * seconds + byResolution;
 }

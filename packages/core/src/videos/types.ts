@@ -97,6 +97,11 @@ export interface ParamSpec {
 export interface VideoPrice {
   perClip?: number;
   perSecond?: number;
+  /**
+   * Credits per million pixels per second (a price by resolution); the part it gives is
+   * rounded up to a whole credit, as such services bill.
+   */
+  perMegapixelSecond?: number;
 }
 
 /**

@@ -154,6 +154,14 @@ describe("estimateVideoCredits", () => {
     expect(estimateVideoCredits(catalog[0]!, 8)).toBe(26);
     expect(estimateVideoCredits({ id: "x", price: { perSecond: 3 } }, 4)).toBe(12);
     expect(estimateVideoCredits({ id: "x", price: { perClip: 5 } }, 4)).toBe(5);
+    // By resolution: 854x480 for 2 s at 10 per megapixel-second is 8.2, billed 9.
+    expect(estimateVideoCredits({ id: "x", price: { perMegapixelSecond: 10 } }, 2, "854x480")).toBe(
+      9,
+    );
+    expect(
+      estimateVideoCredits({ id: "x", price: { perMegapixelSecond: 10 } }, 4, "1280x720"),
+    ).toBe(37);
+    expect(estimateVideoCredits({ id: "x", price: { perMegapixelSecond: 10 } }, 2)).toBeUndefined();
     expect(estimateVideoCredits(catalog[2]!, 8)).toBeUndefined();
   });
 });

@@ -49,7 +49,7 @@ export function defaultCatalog(options: { listVideoModels?: boolean } = {}): Ser
               sizes: model.sizes as ProfileVideoModel["sizes"],
               image: true,
               params: null,
-              price: null,
+              price: { per_megapixel_second: 10 },
             },
           })),
   };

@@ -1,6 +1,12 @@
 import type { VideoModelCatalog, VideoModelSpec } from "@reelsmith/core/catalog";
 
 /**
+ * What a clip costs on the simulator: 10 credits per million pixels per second, rounded up
+ * (a 4 s 1280x720 clip costs 37, a 2 s 854x480 one 9).
+ */
+const PRICE = Object.freeze({ perMegapixelSecond: 10 });
+
+/**
  * The three video models the simulator serves when it is given no profile (spec 2.3).
  * They are the simulator's own: no product default depends on them.
  *
@@ -11,11 +17,13 @@ export const videoModels: VideoModelCatalog = Object.freeze([
   Object.freeze({
     id: "reel-video-1",
     seconds: Object.freeze({ min: 1, max: 10 }),
+    price: PRICE,
     sizes: Object.freeze(["1280x720", "720x1280", "1920x1080", "1080x1920"]),
   }),
   Object.freeze({
     id: "reel-video-2-lite",
     seconds: Object.freeze({ min: 1, max: 8 }),
+    price: PRICE,
     sizes: Object.freeze([
       "720x480",
       "480x720",
@@ -30,6 +38,7 @@ export const videoModels: VideoModelCatalog = Object.freeze([
   Object.freeze({
     id: "reel-video-3-long",
     seconds: Object.freeze({ min: 1, max: 20 }),
+    price: PRICE,
     sizes: Object.freeze([
       "854x480",
       "480x854",
