@@ -11,9 +11,18 @@ export type {
   SerializedError,
 } from "./events/run-event.js";
 export { ExpressionError } from "./expressions/expression-error.js";
+export { type Ledger, type LedgerRecord, ledgerOf } from "./ledger/ledger.js";
 export * from "./pipeline/index.js";
 export { type PlanOptions, planPipeline } from "./plan/plan-pipeline.js";
-export type { Plan, PlanLimits, PlannedFanOut, PlannedStep, PlanStage } from "./plan/plan-types.js";
+export type {
+  Plan,
+  PlanLimits,
+  PlannedFanOut,
+  PlannedStep,
+  PlanStage,
+  RunEstimate,
+  StepEstimate,
+} from "./plan/plan-types.js";
 export type { RunOptions, RunResult, SubRunOf } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";
 export { chatKind } from "./steps/chat/index.js";

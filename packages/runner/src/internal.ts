@@ -29,6 +29,14 @@ export type { StepSummary } from "./executor/step-summary.js";
 export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
 export * from "./expressions/index.js";
 export * from "./journal/index.js";
+export {
+  createLedger,
+  type Ledger,
+  type LedgerRecord,
+  type LiveLedger,
+  ledgerOf,
+  unitKey,
+} from "./ledger/ledger.js";
 export * from "./plan/index.js";
 export { runToolCommand } from "./steps/chat/tool-command.js";
 export { isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";

@@ -21,7 +21,11 @@ export interface RunOptions {
   concurrency?: number;
   /** Video jobs in flight at once (default 4). */
   maxVideos?: number;
-  /** Stop submitting video jobs once this many credits are spent (else the pipeline's max_credits). */
+  /**
+   * The run's credit budget (else, on resume, the one it started with, else the pipeline's
+   * max_credits): a run whose certain cost is over it is refused before anything is sent,
+   * and each video job reserves its price before it is submitted.
+   */
   maxCredits?: number;
   /** Aborting cancels the run: nothing new starts, the journal stays resumable. */
   signal?: AbortSignal;

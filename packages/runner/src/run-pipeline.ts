@@ -1,8 +1,10 @@
 import { setMaxListeners } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
+import { cacheKey } from "./cache/cache-key.js";
 import { BUILT_IN_SERVICE, serviceIdentity } from "./cache/service-identity.js";
-import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
+import { cacheLocation, DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
+import { BudgetEstimateError } from "./errors/budget-estimate-error.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
 import { ResumeError } from "./errors/resume-error.js";
 import { RunCancelledError } from "./errors/run-cancelled-error.js";
@@ -18,16 +20,22 @@ import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-
 import { createRunDirectory, newRunId, writeJsonAtomic } from "./executor/run-directory.js";
 import { runStartSteps, settleRun, subPipelineOutputs } from "./executor/run-lifecycle.js";
 import { openJournal, readJournal } from "./journal/journal.js";
+import type { JournalRecord } from "./journal/journal-record.js";
 import { encodeRecord } from "./journal/journal-record.js";
-import { type RunState, replayJournal } from "./journal/journal-state.js";
+import { type RunState, SINGLE_ITEM } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
+import { createLedger } from "./ledger/ledger.js";
 import { KnownProbes } from "./media-probes/known-probes.js";
 import type { PipelineProblem } from "./pipeline/check/check-model.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
+import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import { PipelineLoadError } from "./pipeline/errors/pipeline-load-error.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
+import { knownUnitRequests } from "./plan/known-unit-requests.js";
+import { planPipeline } from "./plan/plan-pipeline.js";
+import type { RunEstimate } from "./plan/plan-types.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
 import type { AnyStepKind, HeldJob, StepKindSpec } from "./steps/step-kind.js";
@@ -125,6 +133,21 @@ export async function runWithBus(
       if (problems.length > 0) throw invalidWithModels(pipeline, problems);
     }
   }
+  // What the run is expected to cost, before anything is paid: refused when its certain part
+  // is already over its budget (a sub-run spends from its parent's, checked there).
+  const estimate =
+    depthOf(options) === 0
+      ? await estimateOf(pipeline, inputs, videoModels, previous, options, client?.baseURL)
+      : undefined;
+  // The budget: the caller's, else the one the run started with, else the pipeline's.
+  const startedWith = onDisk?.start.maxCredits;
+  const budgetMax =
+    options.maxCredits ??
+    (typeof startedWith === "number" ? startedWith : undefined) ??
+    pipeline.spec.max_credits;
+  if (estimate && budgetMax !== undefined && estimate.credits > budgetMax) {
+    throw new BudgetEstimateError(estimate, budgetMax);
+  }
   const name = pipeline.spec.name ?? "run";
   const runJson = {
     runId,
@@ -146,6 +169,7 @@ export async function runWithBus(
       pipelineHash: pipeline.hash,
       pipelinePath: pipeline.path,
       inputs,
+      ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
       time: new Date(started).toISOString(),
     };
     runDir = createRunDirectory(
@@ -167,7 +191,17 @@ export async function runWithBus(
     const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
     if (options.resume) writeJsonAtomic(join(runDir, "run.json"), runJson);
     bus.attachFile(join(runDir, "events.ndjson"));
-    const journal = openJournal(join(runDir, "journal.jsonl"));
+    const journalFile = join(runDir, "journal.jsonl");
+    // The run's ledger: every record of every session of this run, as they are journaled.
+    const ledger = createLedger(options.resume ? readJournal(journalFile) : []);
+    const file = openJournal(journalFile);
+    const journal = {
+      append(record: JournalRecord) {
+        ledger.add(record);
+        return file.append(record);
+      },
+      close: () => file.close(),
+    };
     if (options.resume) await journal.append({ type: "run.resume", runId });
     // One run-wide signal that many units listen to; the caller's signal aborts it.
     const controller = new AbortController();
@@ -191,16 +225,26 @@ export async function runWithBus(
       resumed: Boolean(options.resume),
       steps: runStartSteps(pipeline.spec, kinds),
     });
-    const maxCredits = options.maxCredits ?? pipeline.spec.max_credits;
+    if (estimate) {
+      bus.emit({
+        type: "run.estimate",
+        estimate,
+        ...(budgetMax === undefined ? {} : { maxCredits: budgetMax }),
+      });
+    }
     const budget =
       options.subRunOf?.budget ??
-      createBudget(maxCredits, (credits, max) =>
-        bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+      createBudget(
+        budgetMax,
+        (credits, max) => bus.emit({ type: "budget.reached", credits, maxCredits: max }),
+        { videoModels },
       );
     // What a resumed run's journal says its units hold at the service: jobs this run claims,
     // and the credits of those that completed (spent before this resume).
     const held = heldJobs(previous, pipeline.spec, kinds);
-    for (const job of held) budget.spend(job.credits ?? 0);
+    // A resumed run already spent what its ledger says (its own sub-runs' spending included).
+    const spentBefore = ledger.snapshot().total.credits;
+    if (spentBefore > 0 && !options.subRunOf) budget.spend(spentBefore);
     const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
     let subRuns = 0;
     const trip = options.subRunOf?.trip ?? {};
@@ -215,6 +259,7 @@ export async function runWithBus(
       client,
       bus,
       journal,
+      ledger,
       ...(previous ? { previous } : {}),
       signal,
       concurrency: options.concurrency ?? 8,
@@ -263,6 +308,7 @@ export async function runWithBus(
       },
     });
     const { status: finalStatus, outputs, error } = settleRun(pipeline.spec, result);
+    if (estimate) result.totals.estimatedCredits = estimate.credits;
     const durationMs = Date.now() - started;
     userSignal?.removeEventListener("abort", onUserAbort);
     await journal.append({ type: "run.end", status: finalStatus });
@@ -337,4 +383,69 @@ function invalidWithModels(
       ...(problem.hint ? { hint: problem.hint } : {}),
     })),
   );
+}
+
+/** The run's estimate: its plan's, with the units a resumed run already has counted as paid. */
+async function estimateOf(
+  pipeline: PipelineForRun,
+  inputs: Record<string, unknown>,
+  videoModels: VideoModelCatalog | undefined,
+  previous: RunState | undefined,
+  options: RunOptions,
+  baseURL: string | undefined,
+): Promise<RunEstimate> {
+  const succeeded = (step: string): Set<number | string> =>
+    new Set(
+      [...(previous?.steps.get(step)?.items.entries() ?? [])]
+        .filter(([, item]) => item.status === "succeeded")
+        .map(([index]) => index),
+    );
+  const loaded = pipeline as unknown as LoadedPipeline;
+  const plan = planPipeline(loaded, {
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+    journaled: (step) => succeeded(step).size,
+  });
+  const estimate = plan.limits.estimate;
+  if (options.cache === false) return estimate;
+  // Units whose whole request is known now and whose result the cache holds cost nothing.
+  const kinds = kindsByName(options.stepKinds);
+  const cache = cacheLocation(
+    options.cacheIndex
+      ? { dir: resolve(options.cacheDir ?? DEFAULT_CACHE_DIR), index: options.cacheIndex }
+      : resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
+  );
+  const service = options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(baseURL);
+  const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
+  const requests = knownUnitRequests(loaded, {
+    inputs,
+    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+  });
+  for (const [id, step] of Object.entries(estimate.steps)) {
+    const known = requests.get(id);
+    const policy = known ? kinds.get(known.kind)?.cache : undefined;
+    const written = pipeline.spec.steps.find((entry) => entry.id === id);
+    if (!known || !policy || !step.perUnit || written?.cache === false) continue;
+    const done = succeeded(id);
+    const fanOut = written?.for_each !== undefined;
+    let hits = 0;
+    for (const [index, spec] of known.specs.entries()) {
+      if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
+      const key = await cacheKey(known.kind, spec, pipelineDir, {
+        service,
+        ...(policy.ignore ? { ignore: policy.ignore } : {}),
+      }).catch(() => undefined);
+      if (key && (await cache.index.get(key))) hits += 1;
+    }
+    if (hits === 0) continue;
+    step.cached = hits;
+    if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
+    if (step.credits !== undefined) {
+      const saved = Math.min(step.credits, step.perUnit * hits);
+      step.credits -= saved;
+      estimate.credits -= saved;
+    }
+  }
+  return estimate;
 }

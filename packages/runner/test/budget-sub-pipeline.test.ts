@@ -49,7 +49,7 @@ describe("a sub-pipeline tool spends from its parent's budget and totals", () =>
     const result = await runPipeline(join(service.root, "parent.yaml"), options);
     // One clip (4 credits) reaches the budget: the tool's pipeline may not submit another.
     expect(service.simulator.stats().videoJobs.created).toBe(1);
-    expect(result.status).toBe("failed");
+    expect(result.status).toBe("budget_reached");
     expect(result.error?.code).toBe("budget_reached");
     expect(options.events.filter((event) => event.type === "budget.reached")).toHaveLength(1);
   });

@@ -1,4 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+
+import { videoModels } from "@reelsmith/simulator/catalog";
 import { afterEach, describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
@@ -56,31 +58,46 @@ describe("failures, budget and faults", () => {
     expect(service.simulator.stats().chatCompletions).toBe(0);
   });
 
-  it("stops submitting once the credit budget is reached and fails the run clearly", async () => {
+  it("learns an unpriced model's price from its first job, then admits jobs within the budget", async () => {
     service = await startTestService();
-    const options = service.options({ cache: false, maxVideos: 1 });
+    // The service lists its models without a price: it reports a job's credits at its end.
+    const unpriced = videoModels.map(({ price: _price, ...model }) => model);
+    const options = service.options({ cache: false, maxVideos: 4, videoModels: unpriced });
     const result = await runPipeline(
       {
         name: "budget",
         defaults,
-        max_credits: 6,
+        max_credits: 10,
         steps: [
           {
             id: "clips",
             for_each: ["one", "two", "three", "four"],
+            max_parallel: 4,
             video: { prompt: "${{ item }}" },
           },
         ],
       },
       options,
     );
-    expect(result.status).toBe("failed");
+    // Nothing certain to refuse: the estimate knows the units but not their price.
+    const estimate = options.events.find((e) => e.type === "run.estimate");
+    expect(estimate?.type === "run.estimate" && estimate.estimate).toMatchObject({
+      credits: 0,
+      complete: false,
+      steps: { clips: { units: 4 } },
+    });
+    expect(result.status).toBe("budget_reached");
     expect(result.error?.code).toBe("budget_reached");
-    expect(result.error?.message).toContain("Credit budget reached: 8 of max 6 credits");
+    // The first job went alone; once it taught its price (4), one more fitted in 10.
     expect(service.simulator.stats().videoJobs.created).toBe(2);
-    expect(options.events.filter((e) => e.type === "budget.reached")).toEqual([
-      expect.objectContaining({ credits: 8, maxCredits: 6 }),
-    ]);
+    const submitted = options.events.flatMap((e, at) => (e.type === "video.submitted" ? [at] : []));
+    const firstDone = options.events.findIndex(
+      (e) => e.type === "video.status" && e.status === "completed",
+    );
+    expect(submitted).toHaveLength(2);
+    expect(firstDone).toBeGreaterThan(submitted[0] ?? Infinity);
+    expect(submitted[1]).toBeGreaterThan(firstDone);
+    expect(result.totals.credits).toBe(service.simulator.stats().creditsCharged);
     expect(result.totals.credits).toBe(8);
   });
 

@@ -1,4 +1,5 @@
 export * from "./ambiguous-video-submission-error.js";
+export * from "./budget-estimate-error.js";
 export * from "./budget-exceeded-error.js";
 export * from "./invalid-image-error.js";
 export * from "./lost-video-job-error.js";

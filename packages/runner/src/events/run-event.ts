@@ -1,10 +1,28 @@
+import type { RunEstimate } from "../plan/plan-types.js";
+
 /** Totals of a step or of a whole run. */
+/**
+ * What a run (or a step) cost and used, as its ledger says (`ledger/ledger.ts`, folded from
+ * the journal): every figure reelsmith shows is one of these.
+ */
 export interface RunTotals {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Credits spent: what the service charged (or the model's price, where it reports none). */
   credits: number;
+  /** Credits the cache saved: the price of results served from it instead of paid again. */
+  savedCredits: number;
+  /** Credits expected before the run, where the prices and sizes were known (see `run.estimate`). */
+  estimatedCredits?: number;
+  /** Clips the run's units made with a job (submitted or re-attached), not from the cache. */
   videos: number;
+  /** Jobs submitted (each one paid, or to be paid). */
+  jobsSubmitted: number;
+  /** Jobs a resumed run found at the service and waited for again (never paid twice). */
+  jobsReattached: number;
+  /** Video jobs the cache served instead of a new job (their price is in `savedCredits`). */
+  jobsCached: number;
   cachedSteps: number;
 }
 
@@ -24,7 +42,7 @@ export interface UsageLike {
 }
 
 /** Status of a run when it ends. */
-export type RunStatus = "succeeded" | "failed" | "cancelled";
+export type RunStatus = "succeeded" | "failed" | "cancelled" | "budget_reached";
 
 /** Every event of a run, discriminated by `type`; each carries `seq` (from 1) and `time` (ISO). */
 export type RunEvent = { seq: number; time: string } & RunEventBody;
@@ -47,6 +65,8 @@ export type RunEventBody =
       error?: SerializedError;
       durationMs: number;
     }
+  /** What the run is expected to cost, worked out before its first paid request. */
+  | { type: "run.estimate"; estimate: RunEstimate; maxCredits?: number }
   | { type: "step.start"; step: string }
   | {
       type: "step.end";
@@ -70,7 +90,14 @@ export type RunEventBody =
       kind: string;
       spec: Record<string, unknown>;
     }
-  | { type: "step.fail"; step: string; error: SerializedError; continued: boolean }
+  | {
+      type: "step.fail";
+      step: string;
+      error: SerializedError;
+      continued: boolean;
+      /** What the step spent before it failed, as its ledger says. */
+      totals?: RunTotals;
+    }
   | {
       type: "step.retry";
       step: string;
@@ -124,7 +151,11 @@ export function emptyTotals(): RunTotals {
     completionTokens: 0,
     totalTokens: 0,
     credits: 0,
+    savedCredits: 0,
     videos: 0,
+    jobsSubmitted: 0,
+    jobsReattached: 0,
+    jobsCached: 0,
     cachedSteps: 0,
   };
 }
@@ -135,7 +166,13 @@ export function addTotals(a: RunTotals, b: Partial<RunTotals>): RunTotals {
   a.completionTokens += b.completionTokens ?? 0;
   a.totalTokens += b.totalTokens ?? 0;
   a.credits += b.credits ?? 0;
+  a.savedCredits += b.savedCredits ?? 0;
   a.videos += b.videos ?? 0;
+  a.jobsSubmitted += b.jobsSubmitted ?? 0;
+  a.jobsReattached += b.jobsReattached ?? 0;
+  a.jobsCached += b.jobsCached ?? 0;
   a.cachedSteps += b.cachedSteps ?? 0;
+  if (b.estimatedCredits !== undefined)
+    a.estimatedCredits = (a.estimatedCredits ?? 0) + b.estimatedCredits;
   return a;
 }

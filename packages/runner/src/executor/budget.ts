@@ -1,15 +1,18 @@
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
+import { estimateVideoCredits, type VideoModelCatalog } from "../pipeline/core-shim.js";
 
 /** A paid request the budget is asked about: its idempotency key and what it asks for. */
 export interface BudgetRequest {
   /** The request's idempotency key: a reservation made for it is settled under the same key. */
   key: string;
-  /** The video request (model, seconds, size): an executor that reserves credits estimates from it. */
+  /** The video request (model, seconds, size): its expected price is reserved. */
   request: Record<string, unknown>;
 }
 
 /**
  * Credits spent so far against an optional maximum, shared by every video job of a run.
+ * Before a job is submitted its expected price is reserved, so jobs submitted together can
+ * never spend past the maximum; a completed job settles its reservation at its real price.
  * The in-process budget answers at once; an executor that keeps the budget in a database
  * reserves and settles there (so its methods may return promises: always await them).
  */
@@ -19,31 +22,70 @@ export interface CreditBudget {
   readonly reached: boolean;
   /** True once a submission was refused because the budget was reached. */
   readonly refused: boolean;
-  /** Throws (or rejects with) BudgetExceededError when no new job may be submitted. */
+  /**
+   * Reserves the submission's expected price, or throws (rejects with) BudgetExceededError
+   * when it does not fit in what is left.
+   */
   assertCanSubmit(submission?: BudgetRequest): void | Promise<void>;
   /** Adds spent credits (settling the submission's reservation, if any). */
   spend(credits: number, submission?: Pick<BudgetRequest, "key">): void | Promise<void>;
+  /** Gives back a reservation whose job will not be paid (it failed, or was never sent). */
+  release?(submission: Pick<BudgetRequest, "key">): void | Promise<void>;
+}
+
+/** What a request is expected to cost: by the model's price, else what the same request cost before. */
+function priceKey(request: Record<string, unknown>): string {
+  return `${String(request.model)}|${String(request.size ?? "")}|${String(request.seconds ?? "")}`;
 }
 
 /**
- * Creates a credit budget.
+ * Creates the in-process credit budget. Each submission reserves its expected price: the
+ * model's price from the catalog, else what the same request (model, size, length) cost
+ * when it completed before. A request whose price is unknown is admitted alone: the first
+ * of its kind is sent, its real price is learnt when it completes, and the next ones are
+ * admitted against it (the reference service reports a job's credits only at its end).
+ * Without a maximum nothing is refused and nothing waits.
  * @example
- * const budget = createBudget(500, (spent, max) => emit({ type: "budget.reached", credits: spent, maxCredits: max }));
- * budget.assertCanSubmit(); // before each new video job
+ * const budget = createBudget(500, onReached, { videoModels });
+ * await budget.assertCanSubmit({ key, request }); // before each new video job
  */
 export function createBudget(
   maxCredits: number | undefined,
   onReached: (spent: number, maxCredits: number) => void,
+  options: { videoModels?: VideoModelCatalog | undefined } = {},
 ): CreditBudget {
   let spent = 0;
   let reached = false;
   let refused = false;
+  const reservations = new Map<string, number>();
+  const learnt = new Map<string, number>();
+  /** Submissions of unknown price waiting for the one in flight to teach it. */
+  let unpricedInFlight: Promise<void> | undefined;
+  let unpricedDone: (() => void) | undefined;
+  const reserved = () => [...reservations.values()].reduce((sum, value) => sum + value, 0);
   const check = () => {
     if (!reached && maxCredits !== undefined && spent >= maxCredits) {
       reached = true;
       onReached(spent, maxCredits);
     }
   };
+  const refuse = (): never => {
+    refused = true;
+    if (!reached && maxCredits !== undefined) {
+      reached = true;
+      onReached(spent, maxCredits);
+    }
+    throw new BudgetExceededError(spent, maxCredits ?? 0);
+  };
+  const expected = (request: Record<string, unknown>): number | undefined => {
+    const spec = options.videoModels?.find((model) => model.id === request.model);
+    const seconds = Number(request.seconds);
+    const size = typeof request.size === "string" ? request.size : undefined;
+    const priced =
+      spec && Number.isFinite(seconds) ? estimateVideoCredits(spec, seconds, size) : undefined;
+    return priced ?? learnt.get(priceKey(request));
+  };
+  const pending = new Map<string, string>();
   check();
   return {
     maxCredits,
@@ -56,16 +98,54 @@ export function createBudget(
     get refused() {
       return refused;
     },
-    assertCanSubmit() {
+    async assertCanSubmit(submission) {
       check();
-      if (reached && maxCredits !== undefined) {
-        refused = true;
-        throw new BudgetExceededError(spent, maxCredits);
+      if (maxCredits === undefined) return;
+      if (reached) refuse();
+      if (!submission) return;
+      if (reservations.has(submission.key)) return;
+      let estimate = expected(submission.request);
+      while (estimate === undefined && unpricedInFlight) {
+        // Its price is learnt from the job in flight: wait for it, then look again.
+        await unpricedInFlight;
+        estimate = expected(submission.request);
       }
+      if (estimate === undefined) {
+        // The first of its kind: admitted alone, if anything is left at all.
+        if (spent + reserved() >= maxCredits) refuse();
+        unpricedInFlight = new Promise<void>((resolve) => {
+          unpricedDone = resolve;
+        });
+        reservations.set(submission.key, 0);
+        pending.set(submission.key, priceKey(submission.request));
+        return;
+      }
+      if (spent + reserved() + estimate > maxCredits) refuse();
+      reservations.set(submission.key, estimate);
+      pending.set(submission.key, priceKey(submission.request));
     },
-    spend(credits) {
-      if (Number.isFinite(credits) && credits > 0) spent += credits;
+    spend(credits, submission) {
+      const amount = Number.isFinite(credits) && credits > 0 ? credits : 0;
+      spent += amount;
+      if (submission) {
+        const key = pending.get(submission.key);
+        if (key !== undefined) learnt.set(key, amount);
+        if (reservations.get(submission.key) === 0) {
+          unpricedInFlight = undefined;
+          unpricedDone?.();
+        }
+        reservations.delete(submission.key);
+        pending.delete(submission.key);
+      }
       check();
+    },
+    release(submission) {
+      if (reservations.get(submission.key) === 0) {
+        unpricedInFlight = undefined;
+        unpricedDone?.();
+      }
+      reservations.delete(submission.key);
+      pending.delete(submission.key);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ExpressionContext } from "../expressions/index.js";
 import { evaluateValue } from "../expressions/index.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { RunState } from "../journal/journal-state.js";
+import type { LiveLedger } from "../ledger/ledger.js";
 import { kindOf } from "../steps/registry.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
@@ -47,6 +48,12 @@ export interface ExecuteOptions {
   cacheIndex?: CacheIndex;
   /** Which service makes the results, for cache keys (default: the client's base URL). */
   service?: string;
+  /**
+   * The run's ledger, fed with every record the units journal (seeded with a resumed run's):
+   * the steps' and the run's figures are read from it. Without one (units journal elsewhere),
+   * they are the sums of the units' results.
+   */
+  ledger?: LiveLedger;
   extras: ExecutionExtras;
 }
 
@@ -102,6 +109,9 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
   let failed = false;
 
   const finish = (id: string, summary: StepSummary) => {
+    // The ledger's figures for the step (every session of a resumed run), when there is one.
+    if (options.ledger)
+      summary.totals = { ...options.ledger.step(id), cachedSteps: summary.totals.cachedSteps };
     summaries[id] = summary;
     // Clips and outputs probed by this step (or by the run that is resumed): never probed again.
     options.extras.knownProbes?.addFromOutputs(summary.outputs);
@@ -135,7 +145,13 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       error: serialized,
       continued,
     });
-    bus.emit({ type: "step.fail", step: step.id, error: serialized, continued });
+    bus.emit({
+      type: "step.fail",
+      step: step.id,
+      error: serialized,
+      continued,
+      ...(summaries[step.id] ? { totals: summaries[step.id]?.totals } : {}),
+    });
     if (!continued) {
       failed = true;
       runError ??= error;
@@ -157,6 +173,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         durationMs: 0,
         cached: false,
         reused: true,
+        ...(summaries[step.id] ? { totals: summaries[step.id]?.totals } : {}),
       });
       return;
     }
@@ -248,7 +265,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       outputs,
       durationMs: Date.now() - started,
       cached,
-      totals: stepTotals,
+      totals: summaries[step.id]?.totals ?? stepTotals,
     });
   };
 
@@ -279,5 +296,14 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     // The budget stopped submissions: that is the run's headline error.
     runError = new BudgetExceededError(options.budget.spent, options.budget.maxCredits);
   }
-  return { steps: summaries, totals, error: runError, cancelled: signal.aborted, context };
+  const ledgerTotals = options.ledger
+    ? { ...options.ledger.snapshot().total, cachedSteps: totals.cachedSteps }
+    : totals;
+  return {
+    steps: summaries,
+    totals: ledgerTotals,
+    error: runError,
+    cancelled: signal.aborted,
+    context,
+  };
 }

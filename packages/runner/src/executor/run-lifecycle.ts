@@ -45,7 +45,12 @@ export function settleRun(
 ): RunEnding {
   const cause = options.error ?? result.error;
   if (result.cancelled) return { status: "cancelled", outputs: {} };
-  if (cause !== undefined) return { status: "failed", outputs: {}, error: serializeError(cause) };
+  if (cause !== undefined) {
+    const error = serializeError(cause);
+    // Stopped by its credit budget: a status of its own, never `succeeded`.
+    const status = error.code === "budget_reached" ? "budget_reached" : "failed";
+    return { status, outputs: {}, error };
+  }
   if (!spec.outputs) return { status: "succeeded", outputs: {} };
   try {
     const outputs = evaluateValue(spec.outputs, result.context) as Record<string, unknown>;

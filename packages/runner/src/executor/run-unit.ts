@@ -5,10 +5,11 @@ import { cacheLocation, restoreFromCache, storeInCache } from "../cache/step-cac
 import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
 import type { EventBus } from "../events/event-bus.js";
-import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
+import type { RunTotals } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
+import { createUnitLedger } from "../ledger/unit-ledger.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import { type Artifact, artifactsOf } from "./artifacts.js";
 import type { ExecutionExtras } from "./execution-context.js";
@@ -92,7 +93,13 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
     const hit = await restoreFromCache(cache, key, services.runDir, places);
     if (hit) {
-      const totals = { ...emptyTotals(), cachedSteps: 1 };
+      // Nothing spent; what the result is worth was saved.
+      const worth = work.kind.totals(hit.outputs);
+      const ledger = createUnitLedger(services.journal, stepId, index);
+      await ledger.record({
+        totals: { savedCredits: worth.credits ?? 0, jobsCached: worth.videos ?? 0 },
+      });
+      const totals = { ...ledger.totals(), cachedSteps: 1 };
       const artifacts = await artifactsOf(hit.outputs, services.runDir);
       await record({ type: "item.end", outputs: hit.outputs, totals, cached: true, artifacts });
       return { outputs: hit.outputs, totals, cached: true, artifacts };
@@ -102,15 +109,17 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   record({ type: "item.start" }).catch(() => undefined);
   const attempts = Math.max(1, work.retry?.attempts ?? 1);
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
-  // Sub-pipelines started by this unit's tools spend for it (every attempt's spending counts).
-  const subTotals = emptyTotals();
+  // Every attempt's spending counts: the kind's own entries (jobs, charges), and what the
+  // sub-pipelines its tools ran spent (each has its own ledger in its run directory).
+  const ledger = createUnitLedger(services.journal, stepId, index);
   const extras: ExecutionExtras = {
     ...services.extras,
     runSubPipeline: (file, inputs, options) =>
       services.extras.runSubPipeline(file, inputs, {
         ...options,
         onTotals: (totals) => {
-          addTotals(subTotals, totals);
+          const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
+          void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
           options.onTotals?.(totals);
         },
       }),
@@ -131,13 +140,15 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       resolveOutputPath: (path) => resolveOutputPath(services.runDir, path),
       journal: stepJournal,
       limits: { video: services.videoLimit },
+      ledger,
       defaults: services.defaults[kindName] ?? {},
       ...extras,
     };
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
-      // What the unit spent, as its kind reads it from its outputs.
-      const totals = addTotals(addTotals(emptyTotals(), work.kind.totals(outputs)), subTotals);
+      // A kind that kept no ledger of its own is accounted from its outputs (tokens, credits).
+      if (ledger.ownEntries() === 0) await ledger.record({ totals: work.kind.totals(outputs) });
+      const totals = ledger.totals();
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });
       if (key) {

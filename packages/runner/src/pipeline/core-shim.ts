@@ -17,6 +17,7 @@ export type {
 export {
   describeSeconds,
   describeSizes,
+  estimateVideoCredits,
   findVideoRequestProblems,
   InvalidRequestError,
   validateVideoRequest,

@@ -1,3 +1,11 @@
 export { buildGraph, findCycles, type StepGraph, stepDependencies } from "./build-graph.js";
 export { type PlanOptions, planPipeline } from "./plan-pipeline.js";
-export type { Plan, PlanLimits, PlannedFanOut, PlannedStep, PlanStage } from "./plan-types.js";
+export type {
+  Plan,
+  PlanLimits,
+  PlannedFanOut,
+  PlannedStep,
+  PlanStage,
+  RunEstimate,
+  StepEstimate,
+} from "./plan-types.js";

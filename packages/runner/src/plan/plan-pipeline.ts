@@ -8,7 +8,14 @@ import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
 import { buildGraph } from "./build-graph.js";
-import type { Plan, PlannedFanOut, PlannedStep, PlanStage } from "./plan-types.js";
+import type {
+  Plan,
+  PlannedFanOut,
+  PlannedStep,
+  PlanStage,
+  RunEstimate,
+  StepEstimate,
+} from "./plan-types.js";
 
 /** Options of `planPipeline`. */
 export interface PlanOptions {
@@ -17,6 +24,8 @@ export interface PlanOptions {
   videoModels?: VideoModelCatalog;
   /** The step kinds the pipeline uses (default: the built-in ones). */
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[];
+  /** Units of a step a resumed run already has (they cost nothing more). */
+  journaled?: (step: string) => number;
 }
 
 type Known = { ok: true; value: unknown } | { ok: false };
@@ -85,6 +94,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     string,
     { model: string; seconds?: string; sizes?: string; steps: string[] }
   >();
+  const runEstimate: RunEstimate = { credits: 0, complete: true, steps: {} };
   const requests: Record<"videoJobs" | "chatRequests", number | undefined> = {
     videoJobs: 0,
     chatRequests: 0,
@@ -135,6 +145,22 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       videoModels.set(planned.model.id, entry);
     }
     const model = typeof known.model === "string" ? known.model : undefined;
+    const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
+    let estimate: StepEstimate | undefined;
+    if (paid) {
+      const done = options.journaled?.(step.id) ?? 0;
+      const units = count === undefined ? undefined : Math.max(0, count - done);
+      estimate = {
+        ...(planned.credits !== undefined ? { perUnit: planned.credits } : {}),
+        ...(units !== undefined ? { units } : {}),
+        ...(planned.credits !== undefined && units !== undefined
+          ? { credits: planned.credits * units }
+          : {}),
+      };
+      if (estimate.credits !== undefined) runEstimate.credits += estimate.credits;
+      else if (planned.credits !== 0) runEstimate.complete = false;
+      runEstimate.steps[step.id] = estimate;
+    }
     return {
       id: step.id,
       ...(step.name ? { name: step.name } : {}),
@@ -145,6 +171,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       ...(fanOut ? { fanOut } : {}),
       request: { known, pending },
       ...(model ? { model } : {}),
+      ...(estimate ? { estimate } : {}),
     };
   });
   return {
@@ -160,6 +187,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       ...(spec.max_credits !== undefined ? { maxCredits: spec.max_credits } : {}),
       ...(requests.videoJobs !== undefined ? { videoJobs: requests.videoJobs } : {}),
       ...(requests.chatRequests !== undefined ? { chatRequests: requests.chatRequests } : {}),
+      estimate: runEstimate,
     },
   };
 }

@@ -35,6 +35,33 @@ export interface PlannedStep {
   request: { known: Record<string, unknown>; pending: string[] };
   /** Literal video requests' model, when known (for the limits). */
   model?: string;
+  /** What the step is expected to cost, where its price is known. */
+  estimate?: StepEstimate;
+}
+
+/**
+ * What a step is expected to cost: each unit's price (when its kind knows it from the
+ * request and the model's price) times its units (when their number is known now).
+ */
+export interface StepEstimate {
+  /** Credits one unit is expected to cost. */
+  perUnit?: number;
+  /** Units still to run: 1, the fan-out's size when known, less those a resumed run has. */
+  units?: number;
+  /** Units the cache will serve (they cost nothing; left out of `units`). */
+  cached?: number;
+  /** `perUnit × units`, when both are known. */
+  credits?: number;
+}
+
+/** What a run is expected to cost before it starts. */
+export interface RunEstimate {
+  /** The certain part: every step whose price and size are known now. */
+  credits: number;
+  /** True when every paid step's price and size are known (the estimate is the whole run). */
+  complete: boolean;
+  /** Each step's estimate, by id (steps that cost nothing are left out). */
+  steps: Record<string, StepEstimate>;
 }
 
 /** A `for_each` step. */
@@ -56,4 +83,6 @@ export interface PlanLimits {
   videoJobs?: number;
   /** Chat requests when every fan-out size is known now (tool rounds not counted). */
   chatRequests?: number;
+  /** What the run is expected to cost. */
+  estimate: RunEstimate;
 }

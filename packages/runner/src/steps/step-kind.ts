@@ -20,6 +20,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { DistributiveOmit, RunEvent, RunTotals } from "../events/index.js";
 import type { LimitRunner } from "../executor/slot-pool.js";
 import type { StepJournal } from "../journal/index.js";
+import type { UnitLedger } from "../ledger/unit-ledger.js";
 import type { ReelsmithClient, VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { StaticType } from "./static-types.js";
 
@@ -71,6 +72,8 @@ export interface PlannedUnit {
   problems?: string[];
   /** The model whose limits apply, with them in words, for the plan's limits section. */
   model?: { id: string; seconds?: string; sizes?: string };
+  /** What one unit is expected to cost, in credits, when its price and request are known. */
+  credits?: number;
 }
 
 /** What a kind's `plan` receives. */
@@ -102,6 +105,12 @@ export interface StepRunContext {
   journal: StepJournal;
   /** Runs work once a video slot is free; waiting for it holds no other slot. */
   limits: { video: LimitRunner };
+  /**
+   * The run's ledger, for a kind that buys jobs: what it submits, re-attaches and is charged,
+   * recorded as it happens. A kind that does not use it is accounted from its outputs
+   * (`totals`) when its unit succeeds.
+   */
+  ledger: UnitLedger;
   /** This kind's pipeline defaults (already merged into the spec by the executor). */
   defaults: Record<string, unknown>;
 }

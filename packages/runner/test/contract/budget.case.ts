@@ -3,40 +3,97 @@ import { expect } from "vitest";
 import { contractCase, serviceOptions, uniqueWord } from "./case-helpers.js";
 import type { ContractContext } from "./index.js";
 
-/** A budget below the price of the fan-out stops submissions and fails the run. */
-export function budgetCase(context: ContractContext): void {
+const clip = { model: "reel-video-2-lite", seconds: 1, size: "720x480" };
+
+/** A run whose certain cost is over its budget is refused before its first request. */
+export function budgetEstimateCase(context: ContractContext): void {
   contractCase(
     context,
-    "budget: past max_credits no new job is submitted and the run fails with BudgetExceededError",
+    "budget: a run whose certain cost is over max_credits is refused before any request",
     async () => {
       const word = uniqueWord();
-      const before = context.simulator().stats().videoJobs.created;
-      // Each 1 s 720x480 clip costs 4 credits; 6 clips one at a time would cost 24.
-      const result = await context.harness().run(
+      const before = context.simulator().stats();
+      // Six 1 s 720x480 clips at 4 credits each: 24, over a budget of 10.
+      const run = context.harness().run(
         {
-          name: "contract-budget",
+          name: "contract-estimate",
           steps: [
+            { id: "title", chat: { model: "reel-chat-1", prompt: `A title for ${word}` } },
             {
               id: "clips",
               for_each: [0, 1, 2, 3, 4, 5],
-              max_parallel: 1,
-              video: {
-                model: "reel-video-2-lite",
-                seconds: 1,
-                size: "720x480",
-                prompt: `${word} \${{ item }}`,
-              },
+              video: { ...clip, prompt: `${word} \${{ item }}` },
             },
           ],
         },
-        serviceOptions(context, { maxCredits: 10, maxVideos: 1, cache: false }),
+        serviceOptions(context, { maxCredits: 10, cache: false }),
       );
-      expect(result.status).toBe("failed");
-      expect(result.error?.name).toBe("BudgetExceededError");
+      const error = await run.then(
+        () => undefined,
+        (caught: unknown) => caught as { code?: string; message: string },
+      );
+      expect(error?.code).toBe("budget_exceeded_by_estimate");
+      expect(error?.message).toContain("at least 24 credits");
+      expect(error?.message).toContain("clips: 6 × 4 = 24");
+      const after = context.simulator().stats();
+      expect(after.videoJobs.created).toBe(before.videoJobs.created);
+      expect(after.chatCompletions).toBe(before.chatCompletions);
+    },
+  );
+}
+
+/**
+ * Jobs of a fan-out sized at run time reserve their price before they are sent: jobs sent
+ * together never pass the budget, and the run ends `budget_reached`, not `succeeded`.
+ */
+export function budgetReservationCase(context: ContractContext): void {
+  contractCase(
+    context,
+    "budget: parallel jobs reserve their price, never pass max_credits, and the run ends budget_reached",
+    async () => {
+      const word = uniqueWord();
+      const before = context.simulator().stats().videoJobs.created;
+      const result = await context.harness().run(
+        {
+          name: "contract-budget",
+          defaults: { video: clip },
+          steps: [
+            {
+              id: "storyboard",
+              chat: {
+                model: "reel-chat-1",
+                prompt: `Four scenes about ${word}`,
+                schema: {
+                  type: "object",
+                  required: ["scenes"],
+                  properties: {
+                    scenes: {
+                      type: "array",
+                      minItems: 4,
+                      maxItems: 4,
+                      items: { type: "string" },
+                    },
+                  },
+                },
+              },
+            },
+            {
+              id: "clips",
+              for_each: "${{ steps.storyboard.outputs.json.scenes }}",
+              max_parallel: 4,
+              video: { prompt: `${word} \${{ index }}: \${{ item }}` },
+            },
+          ],
+        },
+        serviceOptions(context, { maxCredits: 10, maxVideos: 4, cache: false }),
+      );
+      // Two 4-credit clips fit in 10; a third would not, whatever finished first.
+      expect(result.error).toMatchObject({ code: "budget_reached" });
+      expect(result.status).toBe("budget_reached");
+      expect(result.error?.code).toBe("budget_reached");
       const created = context.simulator().stats().videoJobs.created - before;
-      expect(created).toBeGreaterThanOrEqual(1);
-      expect(created).toBeLessThan(6);
-      expect(result.totals.credits).toBeLessThanOrEqual(12);
+      expect(created).toBe(2);
+      expect(result.totals.credits).toBe(8);
     },
   );
 }

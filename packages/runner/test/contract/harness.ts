@@ -2,7 +2,7 @@ import type { SerializedError } from "../../src/events/run-event.js";
 
 /** How a run ended, as every executor reports it. */
 export interface ContractRun {
-  status: "succeeded" | "failed" | "cancelled";
+  status: "succeeded" | "failed" | "cancelled" | "budget_reached";
   outputs: Record<string, unknown>;
   totals: { credits: number; videos: number };
   steps: Record<string, { status: string; outputs: unknown; error?: SerializedError }>;
@@ -32,7 +32,8 @@ export interface ExecutorHarness {
 export const contractCases = [
   "dag: outputs flow from chat to a fan-out of clips to ffmpeg, each clip submitted once",
   "failure: a failed clip fails its step and skips what needs it; continue_on_error goes on",
-  "budget: past max_credits no new job is submitted and the run fails with BudgetExceededError",
+  "budget: a run whose certain cost is over max_credits is refused before any request",
+  "budget: parallel jobs reserve their price, never pass max_credits, and the run ends budget_reached",
   "cache: an identical second run is served from the cache without a new job",
 ] as const;
 

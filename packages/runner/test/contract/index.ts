@@ -1,6 +1,6 @@
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe } from "vitest";
-import { budgetCase } from "./budget.case.js";
+import { budgetEstimateCase, budgetReservationCase } from "./budget.case.js";
 import { cacheCase } from "./cache.case.js";
 import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
@@ -49,7 +49,8 @@ export function describeExecutorContract(
     };
     dagCase(context);
     failureCase(context);
-    budgetCase(context);
+    budgetEstimateCase(context);
+    budgetReservationCase(context);
     cacheCase(context);
   });
 }

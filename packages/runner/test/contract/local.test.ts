@@ -24,12 +24,7 @@ describeExecutorContract("local (file journal)", async () => {
         ...(options.cache === undefined ? {} : { cache: options.cache }),
       });
       return {
-        status:
-          result.status === "succeeded"
-            ? "succeeded"
-            : result.status === "cancelled"
-              ? "cancelled"
-              : "failed",
+        status: result.status,
         outputs: result.outputs,
         totals: result.totals,
         steps: result.steps,

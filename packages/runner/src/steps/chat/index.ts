@@ -5,6 +5,13 @@ import { chatConditionalOutputs, chatOutputTypes } from "./chat-outputs.js";
 import type { ChatStepSpec } from "./chat-schema.js";
 
 export * from "./chat-check.js";
+
+function callsSubPipelines(tools: unknown): boolean {
+  if (tools === undefined) return false;
+  if (!Array.isArray(tools)) return true;
+  return tools.some((tool) => !tool || typeof tool !== "object" || "pipeline" in tool);
+}
+
 export type { ChatStepSpec } from "./chat-schema.js";
 
 /**
@@ -29,7 +36,12 @@ export const chatKind = defineStepKind<ChatStepSpec>({
   check: checkChatStep,
   files: chatFiles,
   models: [{ field: "model", service: "chat" }],
-  plan: () => ({ requests: { chatRequests: 1 } }),
+  // Chats are paid in tokens, not credits; a tool that runs a sub-pipeline may spend credits
+  // the plan cannot know (how often the model calls it).
+  plan: (known) => ({
+    requests: { chatRequests: 1 },
+    ...(callsSubPipelines(known.tools) ? {} : { credits: 0 }),
+  }),
   summary: (spec) =>
     `${spec.model ?? ""}: ${String(spec.prompt ?? spec.system ?? "")
       .replace(/\s+/g, " ")

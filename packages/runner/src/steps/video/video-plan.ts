@@ -1,6 +1,7 @@
 import {
   describeSeconds,
   describeSizes,
+  estimateVideoCredits,
   findVideoRequestProblems,
   type VideoCreateParams,
 } from "../../pipeline/core-shim.js";
@@ -24,6 +25,16 @@ export function planVideo(known: Record<string, unknown>, context: PlanContext):
   ).map((problem) => problem.message);
   if (problems.length > 0) planned.problems = problems;
   const limits = context.videoModels?.find((entry) => entry.id === model);
+  const seconds = Number(known.seconds);
+  const credits =
+    limits && Number.isFinite(seconds)
+      ? estimateVideoCredits(
+          limits,
+          seconds,
+          typeof known.size === "string" ? known.size : undefined,
+        )
+      : undefined;
+  if (credits !== undefined) planned.credits = credits;
   planned.model = {
     id: model,
     ...(limits?.seconds ? { seconds: describeSeconds(limits.seconds) } : {}),

@@ -13,6 +13,7 @@ import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { checkedImagePart } from "../../files/image-file.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
+import { estimateVideoCredits, type VideoModelCatalog } from "../../pipeline/core-shim.js";
 import type { StepRunContext } from "../step-kind.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
@@ -86,6 +87,10 @@ export async function runVideoStep(
           index,
           claimed: extras?.claimedJobs ?? new Set(),
           resendUnresolvable: extras?.resubmitLostJobs === true,
+        }).catch(async (error: unknown) => {
+          // Not sent, or refused: its reservation holds nothing any more.
+          await budget?.release?.({ key: idempotencyKey });
+          throw error;
         });
         // Durable before the first poll: a crash from here on re-attaches instead of paying twice.
         await journal.record("video.submitted", {
@@ -94,6 +99,7 @@ export async function runVideoStep(
           submission,
           ...(adopted ? { adopted } : {}),
         });
+        await context.ledger.record({ totals: { jobsSubmitted: 1 }, jobId: created.id });
         context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
         return created.id;
       };
@@ -110,9 +116,11 @@ export async function runVideoStep(
         context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
         const completed = journal.recall("video.completed");
         if (completed?.jobId === jobId && completed.job) {
+          // Completed (and charged) before: only its clip is fetched again.
           fromJournal = true;
           return completed.job as VideoJob;
         }
+        await context.ledger.record({ totals: { jobsReattached: 1 }, jobId });
       } else {
         jobId = await submit();
       }
@@ -145,17 +153,23 @@ export async function runVideoStep(
           jobId = await submit();
           done = await wait(jobId);
         }
-        await journal.record("video.completed", { jobId, job: done });
+        const charge = chargeOf(done, params, extras?.videoModels);
+        await journal.record("video.completed", { jobId, job: done, ...charge });
+        await context.ledger.record({
+          totals: { credits: charge.credits, videos: 1 },
+          creditsFrom: charge.creditsFrom,
+          jobId,
+        });
         const key = journal.recall("video.submitted")?.idempotencyKey;
-        await budget?.spend(
-          done.usage?.total_credits ?? 0,
-          typeof key === "string" ? { key } : undefined,
-        );
+        await budget?.spend(charge.credits, typeof key === "string" ? { key } : undefined);
         return done;
       } catch (error) {
         if (VideoJobFailedError.isInstance(error)) {
           await journal.record("video.failed", { jobId, error: serializeError(error) });
         }
+        // A job that did not complete is not paid: its reservation is given back.
+        const key = journal.recall("video.submitted")?.idempotencyKey;
+        if (typeof key === "string") await budget?.release?.({ key });
         throw error;
       }
     });
@@ -203,8 +217,30 @@ export async function runVideoStep(
     file: download.path,
     id: job.id,
     duration: job.duration ?? (params.seconds === undefined ? undefined : Number(params.seconds)),
-    credits: job.usage?.total_credits ?? 0,
+    credits: Number(journal.recall("video.completed")?.credits ?? job.usage?.total_credits ?? 0),
     url: job.video_url,
     ...(known ? { probe: probeOutput(known) } : {}),
   };
+}
+
+/**
+ * What a completed job cost: the credits the service reports (the reference dialect), else
+ * the model's price for its length and size (a service that reports none, such as OpenAI's
+ * video API), else nothing known.
+ */
+function chargeOf(
+  job: VideoJob,
+  params: VideoCreateParams,
+  videoModels: VideoModelCatalog | undefined,
+): { credits: number; creditsFrom?: "service" | "price" } {
+  const reported = job.usage?.total_credits;
+  if (typeof reported === "number" && Number.isFinite(reported)) {
+    return { credits: reported, creditsFrom: "service" };
+  }
+  const spec = videoModels?.find((model) => model.id === params.model);
+  const seconds = Number(params.seconds ?? job.seconds ?? job.duration);
+  const size = typeof params.size === "string" ? params.size : (job.size as string | undefined);
+  const priced =
+    spec && Number.isFinite(seconds) ? estimateVideoCredits(spec, seconds, size) : undefined;
+  return priced === undefined ? { credits: 0 } : { credits: priced, creditsFrom: "price" };
 }

@@ -1,0 +1,98 @@
+import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
+import type { JournalRecord } from "../journal/journal-record.js";
+
+/**
+ * One entry of a run's ledger, a journal record of its own: what a unit of a step spent,
+ * saved or used, as it happened (a job's submission when it is sent, its credits when it
+ * completes, a cache hit's saving when it is served). Figures are deltas: the ledger of a
+ * step, a run or a resumed run is their sum over the journal.
+ */
+export interface LedgerRecord {
+  type: "ledger";
+  step: string;
+  index?: number;
+  /** Deltas of the totals (credits spent, saved credits, tokens, jobs…). */
+  totals: Partial<RunTotals>;
+  /** Where a credits figure came from: the service's answer, or the model's price. */
+  creditsFrom?: "service" | "price";
+  /** A job this entry is about (its submission, re-attachment or charge). */
+  jobId?: string;
+  /** Spending of a sub-pipeline a tool of this unit ran (its own ledger is in its run directory). */
+  via?: "sub-pipeline";
+}
+
+/** The ledger of a run: its totals, each step's, and each unit's. */
+export interface Ledger {
+  total: RunTotals;
+  steps: Record<string, RunTotals>;
+  /** By unit: `step` for a plain step, `step#index` for a fan-out item. */
+  units: Record<string, RunTotals>;
+}
+
+/**
+ * The key of a unit in {@link Ledger.units}.
+ * @example unitKey("clips", 2) // "clips#2"
+ */
+export function unitKey(step: string, index?: number): string {
+  return index === undefined ? step : `${step}#${index}`;
+}
+
+/** True for a ledger record. */
+export function isLedgerRecord(record: JournalRecord): record is JournalRecord & LedgerRecord {
+  return record.type === "ledger" && typeof record.step === "string";
+}
+
+/**
+ * A ledger kept up to date as records arrive: the one place every cost and usage figure of
+ * a run is computed (the CLI's table and totals, the events, the report, `status`, resume,
+ * sub-pipelines all read it). Seeded with a resumed run's journal, it counts every session.
+ * @example const ledger = createLedger(previousRecords); ledger.add(record); ledger.snapshot().total.credits
+ */
+export function createLedger(records: Iterable<JournalRecord> = []) {
+  const steps = new Map<string, RunTotals>();
+  const units = new Map<string, RunTotals>();
+  const into = (map: Map<string, RunTotals>, key: string, totals: Partial<RunTotals>) => {
+    let figures = map.get(key);
+    if (!figures) {
+      figures = emptyTotals();
+      map.set(key, figures);
+    }
+    addTotals(figures, totals);
+  };
+  const add = (record: JournalRecord): void => {
+    if (!isLedgerRecord(record)) return;
+    into(steps, record.step, record.totals);
+    into(units, unitKey(record.step, record.index), record.totals);
+  };
+  for (const record of records) add(record);
+  return {
+    add,
+    /** One step's figures (zero when it has none). */
+    step(id: string): RunTotals {
+      return { ...(steps.get(id) ?? emptyTotals()) };
+    },
+    /** Every step's and unit's figures, and their sum. */
+    snapshot(): Ledger {
+      const total = emptyTotals();
+      const byStep: Record<string, RunTotals> = {};
+      for (const [id, figures] of steps) {
+        byStep[id] = { ...figures };
+        addTotals(total, figures);
+      }
+      const byUnit: Record<string, RunTotals> = {};
+      for (const [key, figures] of units) byUnit[key] = { ...figures };
+      return { total, steps: byStep, units: byUnit };
+    },
+  };
+}
+
+/** What {@link createLedger} returns. */
+export type LiveLedger = ReturnType<typeof createLedger>;
+
+/**
+ * The ledger of a run from its journal's records (the file journal, or a database's).
+ * @example const { total } = ledgerOf(readJournal("runs/x/journal.jsonl")); total.savedCredits
+ */
+export function ledgerOf(records: Iterable<JournalRecord>): Ledger {
+  return createLedger(records).snapshot();
+}
