@@ -86,9 +86,9 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
       runCli(args("b.yaml"), { cwd, env: env() }),
     ]);
     const codes = [a.code, b.code].sort();
-    // At least one run was stopped by the budget (exit 1), none crashed.
-    expect(codes).toContain(1);
-    for (const result of [a, b]) expect([0, 1]).toContain(result.code);
+    // At least one run was stopped by the budget (exit 3, status budget_reached), none crashed.
+    expect(codes).toContain(3);
+    for (const result of [a, b]) expect([0, 3]).toContain(result.code);
     expect(`${a.stderr}${a.stdout}${b.stderr}${b.stdout}`).toMatch(/budget/i);
     await waitUntil(async () => simulator.stats().jobsInFlight === 0, "jobs at the service to end");
     const spent = simulator.stats().creditsCharged - before;

@@ -96,8 +96,9 @@ describe("run --notify (built CLI)", () => {
     );
     const credits = notification.credits as Record<string, unknown>;
     expect(credits.spent).toBeGreaterThan(0);
-    // This runner reports no estimate and no savings: the fields are left out.
-    expect(Object.keys(credits)).toEqual(["spent"]);
+    // The run's ledger: what the simulator charged, nothing saved (a fresh cache), and the
+    // estimate's certain part (the clips' number was known only at run time).
+    expect(credits).toEqual({ spent: simulator.stats().creditsCharged, saved: 0, estimated: 0 });
     expect(typeof (notification.outputs as Record<string, unknown>).title).toBe("string");
     expect(await exists(path.join(runDir, "final.mp4"))).toBe(true);
     expect(await exists(path.join(runDir, "report.html"))).toBe(true);

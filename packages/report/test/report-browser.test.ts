@@ -122,7 +122,7 @@ describe("report.html of a real run, in headless Chromium", () => {
   it("totals match the journal, the service's charges and the sub-pipeline's own run", async () => {
     const cell = async (row: string, column: number) =>
       Number(await page.locator(`${row} td.num`).nth(column).textContent());
-    // Columns after "time": videos, credits, prompt, completion, total tokens.
+    // Numeric columns: time, videos, spent, saved, estimated, prompt, completion, total tokens.
     const journal = readJournal(join(result.runDir, "journal.jsonl"));
     const clipCredits = journal
       .filter((record) => record.type === "item.end" && record.step === "clips")
@@ -146,7 +146,10 @@ describe("report.html of a real run, in headless Chromium", () => {
     expect(await cell("tfoot tr.total", 2)).toBe(charged);
     expect(result.totals.credits).toBe(charged);
     expect(await cell("tfoot tr.total", 1)).toBe(5);
-    expect(await cell("tfoot tr.total", 5)).toBe(result.totals.totalTokens);
+    expect(await cell("tfoot tr.total", 3)).toBe(0);
+    expect(await cell("tfoot tr.total", 7)).toBe(result.totals.totalTokens);
+    // The header says the same as the table and the service.
+    expect(Number(await page.locator("#spent-credits").textContent())).toBe(charged);
   });
 
   it("shows a hostile prompt as text and runs nothing from it", async () => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type RunEvent, runPipeline } from "@reelsmith/runner";
-import { readJournal } from "@reelsmith/runner/internal";
+import { ledgerOf, readJournal } from "@reelsmith/runner/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";
 import { fixture, startFixtureService } from "./helpers/run-fixture.js";
@@ -40,16 +40,12 @@ describe("the report of a resumed run", () => {
     expect(model.timeline.resumes).toHaveLength(1);
     expect(model.cards.map((card) => card.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
     expect(model.timeline.rows.filter((row) => row.step === "clips")).toHaveLength(3);
-    // The resumed session's own totals leave out what the first one spent; the report does not.
+    // The run's ledger counts every session: the resumed run, its report and the service agree.
     const charged = service.simulator.stats().creditsCharged;
     expect(model.totals.credits).toBe(charged);
-    expect(resumed.totals.credits).toBeLessThan(charged);
-    const journaled = readJournal(join(first.runDir, "journal.jsonl"))
-      .filter((record) => record.type === "item.end")
-      .reduce(
-        (sum, record) => sum + Number((record.totals as { credits?: number }).credits ?? 0),
-        0,
-      );
+    expect(resumed.totals.credits).toBe(charged);
+    expect(model.totals.credits).toBeGreaterThan(spentBefore);
+    const journaled = ledgerOf(readJournal(join(first.runDir, "journal.jsonl"))).total.credits;
     expect(model.totals.credits).toBe(journaled);
   });
 });

@@ -96,6 +96,12 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       `interrupted; nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
     );
     code = ExitCode.interrupted;
+  } else if (result.status === "budget_reached") {
+    renderer.note(`stopped: ${describeError(result.error)}`);
+    renderer.note(
+      `finished steps and clips are kept; raise the budget and continue with: reelsmith resume ${runDir} --max-credits N`,
+    );
+    code = ExitCode.budget;
   } else {
     renderer.note(`error: ${describeError(result.error)}`);
     renderer.note(

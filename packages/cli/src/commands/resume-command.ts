@@ -16,6 +16,7 @@ export interface ResumeFlags {
   baseUrl?: string;
   apiKey?: string;
   maxVideos?: number;
+  maxCredits?: number;
   json?: boolean;
   resubmitLost?: boolean;
   database?: string;
@@ -57,6 +58,12 @@ async function startResume(
 ): Promise<number> {
   const withNotifier = notifier ? { notifier } : {};
   if (database) {
+    if (flags.maxCredits !== undefined)
+      throw new CliError("--max-credits cannot change a distributed run's budget on resume", {
+        code: "usage",
+        exitCode: ExitCode.usage,
+        hint: "its budget lives in the database with the run; submit it again with the new --max-credits",
+      });
     // With the shared database the argument is the run's id.
     const { executeDistributedRun } = await import("../distributed/execute-distributed-run.js");
     return executeDistributedRun(
@@ -132,6 +139,11 @@ export function registerResumeCommand(
       connectionOption("--api-key <key>", "API key (else REELSMITH_API_KEY, OPENAI_API_KEY)"),
     )
     .option("--max-videos <n>", "video jobs in flight", parsePositiveInteger)
+    .option(
+      "--max-credits <n>",
+      "the run's credit budget from now on (what it spent counts; else the one it started with)",
+      parsePositiveInteger,
+    )
     .option("--json", "print NDJSON events on stdout")
     .addOption(notifyOption())
     .option(

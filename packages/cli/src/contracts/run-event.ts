@@ -1,6 +1,12 @@
 import type { RunResult } from "@reelsmith/runner";
 
-export type { RunEvent, RunStatus, RunTotals, SerializedError } from "@reelsmith/runner";
+export type {
+  RunEstimate,
+  RunEvent,
+  RunStatus,
+  RunTotals,
+  SerializedError,
+} from "@reelsmith/runner";
 
 /**
  * The part of the runner's RunResult the renderers read (so a renderer can also close a run

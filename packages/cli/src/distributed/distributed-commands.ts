@@ -9,6 +9,7 @@ import {
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
+import { jobsLine } from "../render/summary.js";
 import { databaseTimeoutMs, openCoordinator, requireDatabaseUrl } from "./database-option.js";
 
 /** The run's detail, or a usage error naming the run when the database has none. */
@@ -28,8 +29,8 @@ async function requireRunDetail(
 }
 
 function credits(summary: RunSummary): string {
-  const { spent, reserved, max } = summary.credits;
-  return `${spent}${reserved ? ` (+${reserved} reserved)` : ""}${max === null ? "" : ` of ${max}`}`;
+  const { spent, saved, reserved, max } = summary.credits;
+  return `${spent}${reserved ? ` (+${reserved} reserved)` : ""}${max === null ? "" : ` of ${max}`}${saved ? `, ${saved} saved by the cache` : ""}`;
 }
 
 /**
@@ -156,6 +157,8 @@ export async function statusCommand(
     for (const job of detail.jobs) jobs.set(job.state, (jobs.get(job.state) ?? 0) + 1);
     if (jobs.size > 0)
       out(`  video jobs: ${[...jobs].map(([state, n]) => `${n} ${state}`).join(", ")}`);
+    const ledger = jobsLine(detail.totals);
+    if (ledger) out(`  ledger: ${ledger}; ${detail.totals.totalTokens} tokens`);
     return ExitCode.ok;
   } finally {
     await coordinator.close();

@@ -152,6 +152,10 @@ export async function executeDistributedRun(
     else if (result.status === "cancelled") {
       renderer.note(`cancelled; continue with: reelsmith resume ${runId} --database …`);
       code = ExitCode.interrupted;
+    } else if (result.status === "budget_reached") {
+      renderer.note(`stopped: ${describeError(result.error)}`);
+      renderer.note(`raise the budget and continue with: reelsmith resume ${runId} --database …`);
+      code = ExitCode.budget;
     } else {
       renderer.note(`error: ${describeError(result.error)}`);
       renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);

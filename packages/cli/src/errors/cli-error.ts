@@ -4,8 +4,10 @@ export const ExitCode = {
   ok: 0,
   /** The pipeline ran and failed. */
   failed: 1,
-  /** The pipeline is invalid, or the command line is. */
+  /** The pipeline is invalid, or the command line is (or its certain cost is over its budget). */
   usage: 2,
+  /** The run stopped at its credit budget (`max_credits`, `--max-credits`): resume it with more. */
+  budget: 3,
   /** Interrupted (Ctrl-C). */
   interrupted: 130,
 } as const;

@@ -11,9 +11,12 @@ interface ErrorLike {
   hint?: unknown;
 }
 
-/** Library errors that mean "the pipeline or its inputs are invalid" (exit code 2). */
+/**
+ * Library errors that mean "the pipeline or its inputs are invalid" (exit code 2), or that
+ * its certain cost is over its budget: refused before anything was sent.
+ */
 const INVALID_INPUT_NAMES =
-  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|PipelineLoadError|ResumeError|RunDirectoryInUseError|UnknownModelError)$/;
+  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|PipelineLoadError|ResumeError|RunDirectoryInUseError|UnknownModelError|BudgetEstimateError)$/;
 
 /** What to do about well-known library errors, by class name. */
 const HINTS: Record<string, string> = {

@@ -34,7 +34,7 @@ describe("buildNotification", () => {
       startedAt: "2026-01-01T10:00:00.000Z",
       endedAt: "2026-01-01T10:00:02.810Z",
       durationMs: 2810,
-      credits: { spent: 16 },
+      credits: { spent: 16, saved: 0 },
       tokens: 42,
       videos: 2,
       outputs: { video: "/work/runs/20260101-100000-storyboard/final.mp4" },

@@ -60,6 +60,7 @@ const plan: Plan = {
     ],
     maxCredits: 500,
     chatRequests: 1,
+    estimate: { credits: 0, complete: false, steps: { clips: { perUnit: 9 } } },
   },
 };
 
@@ -79,6 +80,9 @@ describe("formatPlan", () => {
       "  reel-video-1: 1 to 10 seconds, sizes 1280x720 or 1920x1080 (used by clips)",
     );
     expect(text).toContain("  budget: 500 credits");
+    expect(text).toContain(
+      "  expected cost: at least 0 credits, the rest known at run time (budget 500)\n    clips  9 per item × N (N known at run time)",
+    );
     expect(text).toContain("  video jobs: known at run time; chat requests: 1");
     expect(text).toContain("  - clips: the number of items is known only at run time");
     expect(text).toContain(

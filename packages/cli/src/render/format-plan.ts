@@ -1,4 +1,5 @@
 import type { Plan } from "@reelsmith/runner";
+import { formatEstimate } from "./format-estimate.js";
 
 function shortValue(value: unknown, max = 60): string {
   const text =
@@ -64,6 +65,12 @@ export function formatPlan(
   lines.push(
     `  budget: ${plan.limits.maxCredits === undefined ? "none (set max_credits or --max-credits)" : `${plan.limits.maxCredits} credits`}`,
   );
+  const [cost, ...costSteps] = formatEstimate(plan.limits.estimate, plan.limits.maxCredits);
+  lines.push(`  ${cost}`, ...costSteps.map((line) => `  ${line}`));
+  if (plan.limits.maxCredits !== undefined && plan.limits.estimate.credits > plan.limits.maxCredits)
+    lines.push(
+      `  over budget: a run would be refused before its first request (${plan.limits.estimate.credits} > ${plan.limits.maxCredits})`,
+    );
   lines.push(
     `  video jobs: ${plan.limits.videoJobs ?? "known at run time"}; chat requests: ${plan.limits.chatRequests ?? "known at run time"}`,
   );

@@ -42,10 +42,14 @@ describe("plain renderer", () => {
 
   it("ends with the summary table and the output path", () => {
     const text = render();
-    expect(text).toMatch(/storyboard\s+succeeded\s+1\.2s\s+42\s+-/);
-    expect(text).toMatch(/clips\s+succeeded 2\/2\s+1\.3s\s+-\s+16/);
-    expect(text).toMatch(/total\s+succeeded\s+2\.8s\s+42\s+16/);
-    expect(text).toContain("2 video jobs");
+    expect(text).toMatch(/step\s+status\s+duration\s+tokens\s+spent\s+saved\s+estimate\n/);
+    expect(text).toMatch(/storyboard\s+succeeded\s+1\.2s\s+42\s+-\s+-\s+-\n/);
+    expect(text).toMatch(/clips\s+succeeded 2\/2\s+1\.3s\s+-\s+16\s+-\s+8\/item\n/);
+    expect(text).toMatch(/total\s+succeeded\s+2\.8s\s+42\s+16\s+-\s+0\+\n/);
+    expect(text).toContain("2 jobs submitted, 0 re-attached, 0 from cache");
+    expect(text).toContain(
+      "expected cost: at least 0 credits, the rest known at run time (budget 500)\n  clips  8 per item × N (N known at run time)\n",
+    );
     expect(text.trimEnd().split("\n").at(-1)).toBe(
       "  video  runs/20260101-100000-storyboard/final.mp4",
     );

@@ -1,6 +1,7 @@
 import type { RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, stepLabel } from "./format.js";
+import { formatEstimate } from "./format-estimate.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView } from "./run-state.js";
@@ -30,6 +31,8 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
         return [
           `${event.resumed ? "resume" : "run"} ${event.name}: ${event.steps.length} steps, directory ${displayPath(event.runDir, options.cwd)}`,
         ];
+      case "run.estimate":
+        return formatEstimate(event.estimate, event.maxCredits);
       case "run.end":
         return [`run ${event.status} in ${formatDuration(event.durationMs)}`];
       case "step.start":

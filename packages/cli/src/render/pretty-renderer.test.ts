@@ -89,6 +89,8 @@ describe("pretty renderer", () => {
     renderer.end(storyboardResult);
     expect(persisted).toEqual([
       "storyboard → runs/20260101-100000-storyboard",
+      "expected cost: at least 0 credits, the rest known at run time (budget 500)",
+      "  clips  8 per item × N (N known at run time)",
       "✔ storyboard 1.2s",
       "↻ clips#1 attempt 1: Rate limit reached (rate_limit_exceeded)",
       "✔ clips 2/2 1.3s",

@@ -3,6 +3,7 @@ import { createColors } from "picocolors";
 import type { RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
+import { formatEstimate } from "./format-estimate.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView, type RunView, type StepView } from "./run-state.js";
@@ -187,6 +188,10 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
         frames.persist(
           c.yellow(`↻ ${where} attempt ${event.attempt}: ${describeError(event.error)}`),
         );
+      } else if (event.type === "run.estimate") {
+        const [head, ...steps] = formatEstimate(event.estimate, event.maxCredits);
+        frames.persist(c.dim(head ?? ""));
+        for (const line of steps) frames.persist(c.dim(line));
       } else if (event.type === "budget.reached") {
         frames.persist(c.yellow(`budget reached: ${event.credits}/${event.maxCredits} credits`));
       } else if (event.type === "log" && event.level !== "debug") {

@@ -1,4 +1,10 @@
-import type { RunEvent, RunStatus, RunTotals, SerializedError } from "../contracts/run-event.js";
+import type {
+  RunEstimate,
+  RunEvent,
+  RunStatus,
+  RunTotals,
+  SerializedError,
+} from "../contracts/run-event.js";
 
 /** What the renderers know about one video job. */
 export interface VideoJobView {
@@ -24,8 +30,12 @@ export interface StepView {
   chatText: string;
   ffmpegPercent?: number;
   downloadBytes?: number;
+  /** Tokens the step's chats used so far (live, from their usage events). */
   tokens: number;
-  credits: number;
+  /** The step's figures as its ledger says (from its end or failure event). */
+  totals?: RunTotals;
+  /** What the step is expected to cost, from the run's estimate. */
+  estimate?: RunEstimate["steps"][string];
   files: string[];
   error?: SerializedError;
   skipReason?: string;
@@ -39,6 +49,8 @@ export interface RunView {
   steps: Map<string, StepView>;
   status?: RunStatus;
   totals?: RunTotals;
+  /** What the run was expected to cost, from its `run.estimate` event. */
+  estimate?: RunEstimate;
   outputs?: Record<string, unknown>;
   error?: SerializedError;
   durationMs?: number;
@@ -67,21 +79,11 @@ function ensureStep(view: RunView, id: string): StepView {
       videos: new Map(),
       chatText: "",
       tokens: 0,
-      credits: 0,
       files: [],
     };
     view.steps.set(id, step);
   }
   return step;
-}
-
-function sumCredits(outputs: unknown): number {
-  if (Array.isArray(outputs)) return outputs.reduce<number>((sum, o) => sum + sumCredits(o), 0);
-  if (outputs && typeof outputs === "object") {
-    const credits = (outputs as { credits?: unknown }).credits;
-    if (typeof credits === "number") return credits;
-  }
-  return 0;
 }
 
 function collectFiles(outputs: unknown): string[] {
@@ -130,7 +132,7 @@ export function applyEvent(view: RunView, event: RunEvent): void {
       const step = ensureStep(view, event.step);
       step.state = event.reused ? "reused" : event.cached ? "cached" : "succeeded";
       step.durationMs = event.durationMs;
-      step.credits = sumCredits(event.outputs);
+      if (event.totals) step.totals = event.totals;
       step.files = collectFiles(event.outputs);
       return;
     }
@@ -144,6 +146,7 @@ export function applyEvent(view: RunView, event: RunEvent): void {
       const step = ensureStep(view, event.step);
       step.state = "failed";
       step.error = event.error;
+      if (event.totals) step.totals = event.totals;
       if (step.startedAt !== undefined) step.durationMs = at - step.startedAt;
       return;
     }
@@ -201,6 +204,12 @@ export function applyEvent(view: RunView, event: RunEvent): void {
       }
       return;
     }
+    case "run.estimate": {
+      view.estimate = event.estimate;
+      for (const [id, estimate] of Object.entries(event.estimate.steps))
+        ensureStep(view, id).estimate = estimate;
+      return;
+    }
     case "ffmpeg.progress":
       ensureStep(view, event.step).ffmpegPercent = event.percent;
       return;
@@ -218,7 +227,7 @@ export function applyEvent(view: RunView, event: RunEvent): void {
 export function outputFiles(outputs: Record<string, unknown> | undefined): [string, string][] {
   const files: [string, string][] = [];
   for (const [name, value] of Object.entries(outputs ?? {})) {
-    if (typeof value === "string" && /\.[a-z0-9]{2,5}$/i.test(value)) files.push([name, value]);
+    if (typeof value === "string" && /^\S+\.[a-z0-9]{2,5}$/i.test(value)) files.push([name, value]);
     else if (
       value &&
       typeof value === "object" &&

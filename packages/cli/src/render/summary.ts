@@ -1,12 +1,14 @@
 import path from "node:path";
 import type { RunResultView } from "../contracts/run-event.js";
 import { formatDuration, formatTable } from "./format.js";
-import { outputFiles, type RunView } from "./run-state.js";
+import { outputFiles, type RunView, type StepView } from "./run-state.js";
 
 /**
- * The closing summary: a table of steps (status, duration, tokens, credits), totals, and the
- * output files as paths relative to `cwd` when they are inside it. The last line names the
- * final output file, so a run always ends by printing where its result is.
+ * The closing summary: a table of steps (status, duration, tokens, credits spent, credits the
+ * cache saved and, when the run had one, the estimate), totals, the jobs line, then the
+ * pipeline's text outputs and files (paths relative to `cwd` when they are inside it). Every
+ * figure comes from the run's ledger (the events' `totals`), so the table, `--json`, the
+ * report and `status` agree.
  *
  * @example
  * out.write(formatSummary(view, result, { cwd: process.cwd() }));
@@ -16,39 +18,49 @@ export function formatSummary(
   result: RunResultView,
   options: { cwd: string },
 ): string {
-  const rows: string[][] = [["step", "status", "duration", "tokens", "credits"]];
+  const totals = result.totals;
+  const estimated = view.estimate !== undefined && Object.keys(view.estimate.steps).length > 0;
+  const header = ["step", "status", "duration", "tokens", "spent", "saved"];
+  if (estimated) header.push("estimate");
+  const rows: string[][] = [header];
   for (const step of view.steps.values()) {
     const items =
       step.fanOut && step.items.total > 0 ? ` ${step.items.done}/${step.items.total}` : "";
-    rows.push([
+    const figures = step.totals;
+    const row = [
       step.id,
       step.state + items,
       step.durationMs === undefined || step.state === "reused"
         ? "-"
         : formatDuration(step.durationMs),
-      step.tokens > 0 ? String(step.tokens) : "-",
-      step.credits > 0 ? String(step.credits) : "-",
-    ]);
+      figure(figures?.totalTokens ?? step.tokens),
+      figure(figures?.credits),
+      figure(figures?.savedCredits),
+    ];
+    if (estimated) row.push(stepEstimateFigure(step.estimate));
+    rows.push(row);
   }
-  const totals = result.totals;
-  rows.push([
+  const totalRow = [
     "total",
     result.status,
     formatDuration(result.durationMs),
-    totals.totalTokens > 0 ? String(totals.totalTokens) : "-",
-    totals.credits > 0 ? String(totals.credits) : "-",
-  ]);
-  const lines = [formatTable(rows, { rightAlign: [3, 4] })];
-  const extras: string[] = [];
-  if (totals.videos > 0) extras.push(`${totals.videos} video job${totals.videos === 1 ? "" : "s"}`);
-  if (totals.cachedSteps > 0) extras.push(`${totals.cachedSteps} from cache`);
-  if (extras.length > 0) lines.push(extras.join(", "));
+    figure(totals.totalTokens),
+    figure(totals.credits),
+    figure(totals.savedCredits),
+  ];
+  if (estimated) totalRow.push(estimateFigure(view));
+  rows.push(totalRow);
+  const lines = [formatTable(rows, { rightAlign: estimated ? [3, 4, 5, 6] : [3, 4, 5] })];
+  const jobs = jobsLine(totals);
+  if (jobs) lines.push(jobs);
   lines.push(`run directory: ${displayPath(result.runDir, options.cwd)}`);
   if (result.report) lines.push(`report: ${displayPath(result.report, options.cwd)}`);
+  const texts = textOutputs(result.outputs);
   const files = outputFiles(result.outputs);
-  if (files.length > 0) {
+  if (texts.length > 0 || files.length > 0) {
     lines.push("outputs:");
-    const width = Math.max(...files.map(([name]) => name.length));
+    const width = Math.max(...[...texts, ...files].map(([name]) => name.length));
+    for (const [name, text] of texts) lines.push(`  ${name.padEnd(width)}  ${text}`);
     for (const [name, file] of files) {
       lines.push(
         `  ${name.padEnd(width)}  ${displayPath(resolveOutput(file, result.runDir), options.cwd)}`,
@@ -56,6 +68,60 @@ export function formatSummary(
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+function figure(value: number | undefined): string {
+  return value === undefined || value === 0 ? "-" : String(value);
+}
+
+function stepEstimateFigure(estimate: StepView["estimate"]): string {
+  if (!estimate) return "-";
+  if (estimate.credits !== undefined) return figure(estimate.credits);
+  return estimate.perUnit === undefined ? "?" : `${estimate.perUnit}/item`;
+}
+
+function estimateFigure(view: RunView): string {
+  const estimate = view.estimate;
+  if (!estimate) return "-";
+  return estimate.complete ? String(estimate.credits) : `${estimate.credits}+`;
+}
+
+/**
+ * The jobs line under the table: how many video jobs were submitted (paid), re-attached by
+ * a resumed run (paid once, by the session that submitted them) and served from the cache.
+ *
+ * @example
+ * jobsLine(totals); // "4 jobs submitted, 0 re-attached, 4 from cache"
+ */
+export function jobsLine(totals: RunResultView["totals"]): string | undefined {
+  if (totals.jobsSubmitted + totals.jobsReattached + totals.jobsCached === 0) return undefined;
+  const submitted = `${totals.jobsSubmitted} job${totals.jobsSubmitted === 1 ? "" : "s"} submitted`;
+  return `${submitted}, ${totals.jobsReattached} re-attached, ${totals.jobsCached} from cache`;
+}
+
+const MAX_TEXT_WIDTH = 100;
+
+/**
+ * The pipeline's outputs that are text (or numbers, booleans), one line each: a long or
+ * multi-line text shows its first line cut to 100 characters with an ellipsis.
+ *
+ * @example
+ * textOutputs({ title: "Fox", film: "final.mp4" }); // [["title", "Fox"]] when film is a file
+ */
+export function textOutputs(outputs: Record<string, unknown> | undefined): [string, string][] {
+  const files = new Set(outputFiles(outputs).map(([name]) => name));
+  const texts: [string, string][] = [];
+  for (const [name, value] of Object.entries(outputs ?? {})) {
+    if (files.has(name)) continue;
+    if (typeof value === "number" || typeof value === "boolean") {
+      texts.push([name, String(value)]);
+    } else if (typeof value === "string") {
+      const first = value.split(/\r?\n/, 1)[0] ?? "";
+      const cut = first.length > MAX_TEXT_WIDTH || first.length < value.trimEnd().length;
+      texts.push([name, cut ? `${first.slice(0, MAX_TEXT_WIDTH)}…` : first]);
+    }
+  }
+  return texts;
 }
 
 /**

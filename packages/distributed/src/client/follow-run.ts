@@ -1,4 +1,4 @@
-import type { RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
+import type { RunEvent, RunStatus, RunTotals, SerializedError } from "@reelsmith/runner";
 import { listWorkers } from "../worker/worker-registry.js";
 import type { Coordinator } from "./connect.js";
 
@@ -12,7 +12,7 @@ export interface NoWorkerNotice {
 
 /** How a followed run ended (the shape of the runner's RunResult, steps as events told them). */
 export interface FollowedRun {
-  status: "succeeded" | "failed" | "cancelled";
+  status: RunStatus;
   runId: string;
   runDir: string;
   outputs: Record<string, unknown>;
@@ -82,7 +82,11 @@ export async function followRun(
           deliver(event);
         }
         const status =
-          run.status === "succeeded" || run.status === "cancelled" ? run.status : "failed";
+          run.status === "succeeded" ||
+          run.status === "cancelled" ||
+          run.status === "budget_reached"
+            ? (run.status as RunStatus)
+            : "failed";
         return {
           status,
           runId,

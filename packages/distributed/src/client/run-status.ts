@@ -1,4 +1,10 @@
-import { replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
+import type { RunTotals } from "@reelsmith/runner";
+import {
+  type JournalRecord,
+  ledgerOf,
+  replayJournal,
+  SINGLE_ITEM,
+} from "@reelsmith/runner/internal";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";
@@ -10,8 +16,11 @@ export interface RunSummary {
   status: string;
   createdAt: Date;
   endedAt?: Date;
-  /** Credits settled (spent) and still reserved by submissions in flight. */
-  credits: { spent: number; reserved: number; max: number | null };
+  /**
+   * Credits spent (the run's ledger: what the service charged), saved by the cache, and still
+   * reserved by submissions in flight; the run's budget.
+   */
+  credits: { spent: number; saved: number; reserved: number; max: number | null };
 }
 
 /** A video job as the journal knows it. */
@@ -31,16 +40,32 @@ export interface RunDetail extends RunSummary {
   /** Units of the current attempt by DBOS state (ENQUEUED, PENDING, SUCCESS, …). */
   units: Record<string, number>;
   jobs: JobState[];
+  /** The run's ledger: every figure (tokens, jobs submitted, re-attached, from the cache). */
+  totals: RunTotals;
 }
 
-async function credits(coordinator: Coordinator, runId: string): Promise<RunSummary["credits"]> {
+async function ledgerFigures(coordinator: Coordinator, runId: string): Promise<RunTotals> {
+  const result = await coordinator.pool.query<{ record: JournalRecord }>(
+    `SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 AND record->>'type' = 'ledger' ORDER BY id`,
+    [runId],
+  );
+  return ledgerOf(result.rows.map((row) => row.record)).total;
+}
+
+async function credits(
+  coordinator: Coordinator,
+  runId: string,
+  totals?: RunTotals,
+): Promise<RunSummary["credits"]> {
+  const figures = totals ?? (await ledgerFigures(coordinator, runId));
   const result = await coordinator.pool.query(
-    `SELECT max_credits, spent, reserved FROM ${SCHEMA}.budgets WHERE scope = $1`,
+    `SELECT max_credits, reserved FROM ${SCHEMA}.budgets WHERE scope = $1`,
     [budgetScopes.run(runId)],
   );
   const row = result.rows[0];
   return {
-    spent: Number(row?.spent ?? 0),
+    spent: figures.credits,
+    saved: figures.savedCredits,
     reserved: Number(row?.reserved ?? 0),
     max: row?.max_credits == null ? null : Number(row.max_credits),
   };
@@ -77,7 +102,9 @@ export async function runDetail(
 ): Promise<RunDetail | undefined> {
   const run = await coordinator.store.getRun(runId);
   if (!run) return undefined;
-  const state = replayJournal(await coordinator.store.journalRecords(runId));
+  const records = await coordinator.store.journalRecords(runId);
+  const state = replayJournal(records);
+  const totals = ledgerOf(records).total;
   const steps: RunDetail["steps"] = [];
   const jobs: JobState[] = [];
   for (const [id, step] of state.steps) {
@@ -123,7 +150,8 @@ export async function runDetail(
     status: run.cancelRequested && !run.endedAt ? "cancelling" : run.status,
     createdAt: run.createdAt,
     ...(run.endedAt ? { endedAt: run.endedAt } : {}),
-    credits: await credits(coordinator, runId),
+    credits: await credits(coordinator, runId, totals),
+    totals,
     runDir: run.runDir,
     attempt: run.attempt,
     ...(run.error ? { error: run.error } : {}),

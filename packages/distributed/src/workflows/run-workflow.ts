@@ -3,6 +3,7 @@ import {
   BudgetExceededError,
   type LoadedPipeline,
   loadPipeline,
+  type RunStatus,
   type SerializedError,
   serializeError,
 } from "@reelsmith/runner";
@@ -11,6 +12,7 @@ import {
   createEventBus,
   emptyTotals,
   executePipeline,
+  ledgerOf,
   replayJournal,
   runStartSteps,
   settleRun,
@@ -28,7 +30,7 @@ import { workflowNames } from "./unit-job.js";
 
 /** What a run's workflow returns (also kept in the runs table). */
 export interface RunOutcome {
-  status: "succeeded" | "failed" | "cancelled";
+  status: RunStatus;
   outputs: Record<string, unknown>;
   totals: Record<string, number>;
   error?: { name: string; message: string; code?: string };
@@ -142,7 +144,13 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     const { outputs } = ending;
     let { error } = ending;
     let status = ending.status as RunOutcome["status"];
-    const totals = result.totals as unknown as Record<string, number>;
+    // The run's figures as its ledger says: every unit's entries, on whichever worker, in
+    // every attempt of the run.
+    const runTotals = {
+      ...ledgerOf(await withReconnect(() => store.journalRecords(runId))).total,
+      cachedSteps: result.totals.cachedSteps,
+    };
+    const totals = runTotals as unknown as Record<string, number>;
     // A cancel recorded before this point ends the run cancelled, whatever its units saw.
     const ended = { status, outputs, totals, ...(error ? { error: errorSummary(error) } : {}) };
     status = (await withReconnect(() => store.endRun(runId, ended))) as RunOutcome["status"];
@@ -156,7 +164,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     bus.emit({
       type: "run.end",
       status,
-      totals: result.totals,
+      totals: runTotals,
       outputs,
       ...(error ? { error } : {}),
       durationMs: Date.now() - started,

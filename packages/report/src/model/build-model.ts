@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
-import type { RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
-import { addTotals, emptyTotals, kindsByName } from "@reelsmith/runner/internal";
+import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
+import { addTotals, emptyTotals, kindsByName, ledgerOf, unitKey } from "@reelsmith/runner/internal";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
 import { naturalOrder, type RunRecord } from "./read-run.js";
@@ -63,8 +63,8 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       : [...state.steps.keys()].map((id) => ({ id, kind: "step", fanOut: false }));
   const requests = new Map<string, Record<string, unknown>>();
   const attempts = new Map<string, number>();
-  const stepEndTotals = new Map<string, RunTotals>();
   const durations = new Map<string, number>();
+  let estimate: RunEstimate | undefined;
   const key = (step: string, index: number | undefined) => `${step}#${index ?? SINGLE_ITEM}`;
   for (const event of events) {
     if (event.type === "step.request") {
@@ -77,23 +77,15 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       const at = key(event.step, event.item);
       attempts.set(at, (attempts.get(at) ?? 1) + 1);
     } else if (event.type === "step.end" && !event.reused) {
-      addTotals(
-        stepEndTotals.get(event.step) ?? setNew(stepEndTotals, event.step),
-        event.totals ?? {},
-      );
       durations.set(event.step, (durations.get(event.step) ?? 0) + event.durationMs);
+    } else if (event.type === "run.estimate" && estimate === undefined) {
+      // The first session's estimate: what the run was expected to cost before it began.
+      estimate = event.estimate;
     }
   }
-  // Spending of fan-out items, from the journal: every completion is recorded once, so a
-  // resumed run counts what each session spent.
-  const itemTotals = new Map<string, RunTotals>();
-  for (const entry of record.journal) {
-    if (entry.type !== "item.end" || typeof entry.step !== "string") continue;
-    addTotals(
-      itemTotals.get(entry.step) ?? setNew(itemTotals, entry.step),
-      totalsFrom(entry.totals),
-    );
-  }
+  // Every figure comes from the run's ledger in its journal (every session of a resumed run),
+  // as the CLI's table, its events and `status` do.
+  const ledger = ledgerOf(record.journal);
 
   const locations = stepLocations(record.pipelineSource);
   const pipelinePath = shownPipelinePath(runDir, runJson.pipeline?.path);
@@ -124,9 +116,8 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
 
   const steps: StepRow[] = stepInfos.map((info) => {
     const journaled = state.steps.get(info.id);
-    const totals = info.fanOut
-      ? (itemTotals.get(info.id) ?? emptyTotals())
-      : (stepEndTotals.get(info.id) ?? emptyTotals());
+    const totals = ledger.steps[info.id] ?? emptyTotals();
+    const stepEstimate = estimate?.steps[info.id];
     const duration = durations.get(info.id);
     return {
       id: info.id,
@@ -136,11 +127,12 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       items: info.fanOut ? countItems(info.id, journaled?.items.size ?? 0, events) : 1,
       ...(duration === undefined ? {} : { durationMs: duration }),
       totals,
+      ...(stepEstimate ? { estimate: stepEstimate } : {}),
       subRuns: subRunsByStep.get(info.id) ?? [],
     };
   });
-  const totals = emptyTotals();
-  for (const step of steps) addTotals(totals, step.totals);
+  const totals = ledger.total;
+  if (estimate) totals.estimatedCredits = estimate.credits;
 
   const cards: StoryboardCard[] = [];
   const chats: ReportModel["chats"] = [];
@@ -160,9 +152,12 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       const status = unitStatus(item?.status ?? journaled?.status, item, outputs, error);
       const role = registry.get(info.kind)?.report?.role;
       if (role === "clip") {
-        cards.push(
-          cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, attempts, error),
-        );
+        const figures = ledger.units[unitKey(info.id, index)];
+        cards.push({
+          ...cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, attempts, error),
+          ...(figures ? { credits: figures.credits, savedCredits: figures.savedCredits } : {}),
+          ...(figures?.jobsCached ? { status: "cached" as const } : {}),
+        });
       } else if (role === "conversation" && (outputs || error || item)) {
         chats.push(chatUnitOf(info.id, index, spec, outputs, status));
       }
@@ -207,6 +202,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     inProgress: !ended,
     steps,
     totals,
+    ...(estimate ? { estimate } : {}),
     cards,
     finalVideos: videos,
     finalImages: images,
@@ -272,7 +268,6 @@ function cardOf(
   const jobId = outputs?.id ?? facts?.["video.submitted"]?.jobId;
   const clip = runFile(runDir, outputs?.file);
   const thumbnail = clip ? runFile(runDir, thumbnailPath(step, index)) : undefined;
-  const credits = numberOr(outputs?.credits);
   const duration = numberOr(outputs?.duration);
   return {
     step,
@@ -284,7 +279,6 @@ function cardOf(
     ...(spec.seconds === undefined ? {} : { seconds: String(spec.seconds) }),
     ...(typeof jobId === "string" ? { jobId } : {}),
     attempts: attempts.get(`${step}#${index ?? SINGLE_ITEM}`) ?? (outputs ? 1 : 0),
-    ...(credits === undefined ? {} : { credits }),
     ...(duration === undefined ? {} : { duration }),
     ...(clip ? { clip } : {}),
     ...(thumbnail ? { thumbnail } : {}),

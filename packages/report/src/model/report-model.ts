@@ -1,4 +1,4 @@
-import type { RunTotals } from "@reelsmith/runner";
+import type { RunEstimate, RunTotals, StepEstimate } from "@reelsmith/runner";
 
 /** A file of the run directory as the page refers to it. */
 export interface RunFile {
@@ -18,7 +18,10 @@ export interface StoryboardCard {
   seconds?: string;
   jobId?: string;
   attempts: number;
+  /** Credits this unit spent, as the run's ledger says (0 when the cache served it). */
   credits?: number;
+  /** Credits the cache saved on it (its price, when the cache served it). */
+  savedCredits?: number;
   duration?: number;
   clip?: RunFile;
   thumbnail?: RunFile;
@@ -34,6 +37,8 @@ export interface StepRow {
   items: number;
   durationMs?: number;
   totals: RunTotals;
+  /** What the step was expected to cost before the run. */
+  estimate?: StepEstimate;
   /** Credits, tokens and videos of sub-pipelines started by this step's tools (in `totals`). */
   subRuns: SubRunRow[];
 }
@@ -109,7 +114,10 @@ export interface ReportModel {
   /** True when the run has not ended (the page shows what is known so far). */
   inProgress: boolean;
   steps: StepRow[];
+  /** The run's ledger: spent, saved, tokens, jobs (and `estimatedCredits`). */
   totals: RunTotals;
+  /** What the run was expected to cost, worked out before its first paid request. */
+  estimate?: RunEstimate;
   cards: StoryboardCard[];
   /** Final videos, each with a poster frame made for the page. */
   finalVideos: (RunFile & { poster?: RunFile })[];

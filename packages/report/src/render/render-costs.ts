@@ -1,9 +1,22 @@
-import type { RunTotals } from "@reelsmith/runner";
+import type { RunEstimate, RunTotals, StepEstimate } from "@reelsmith/runner";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "./escape.js";
 
-function cells(totals: RunTotals): string {
-  return `<td class="num">${totals.videos}</td><td class="num">${formatNumber(totals.credits)}</td><td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
+function estimateCell(estimate: StepEstimate | RunEstimate | undefined): string {
+  if (!estimate) return `<td class="num estimated"></td>`;
+  if ("complete" in estimate)
+    return `<td class="num estimated">${formatNumber(estimate.credits)}${estimate.complete ? "" : "+"}</td>`;
+  const text =
+    estimate.credits !== undefined
+      ? formatNumber(estimate.credits)
+      : estimate.perUnit !== undefined
+        ? `${formatNumber(estimate.perUnit)}/item`
+        : "?";
+  return `<td class="num estimated">${escapeHtml(text)}</td>`;
+}
+
+function cells(totals: RunTotals, estimate: StepEstimate | RunEstimate | undefined): string {
+  return `<td class="num">${totals.videos}</td><td class="num spent">${formatNumber(totals.credits)}</td><td class="num saved">${formatNumber(totals.savedCredits)}</td>${estimateCell(estimate)}<td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
 }
 
 /**
@@ -12,12 +25,12 @@ function cells(totals: RunTotals): string {
  */
 export function renderCosts(model: ReportModel): string {
   const rows = model.steps.map((step) => {
-    const main = `<tr class="step" data-step="${escapeHtml(step.id)}"><th scope="row">${escapeHtml(step.id)}</th><td>${escapeHtml(step.kind)}${step.fanOut ? ` ×${step.items}` : ""}</td><td><span class="badge ${escapeHtml(step.status)}">${escapeHtml(step.status)}</span></td><td class="num">${step.durationMs === undefined ? "" : escapeHtml(formatDuration(step.durationMs))}</td>${cells(step.totals)}</tr>`;
+    const main = `<tr class="step" data-step="${escapeHtml(step.id)}"><th scope="row">${escapeHtml(step.id)}</th><td>${escapeHtml(step.kind)}${step.fanOut ? ` ×${step.items}` : ""}</td><td><span class="badge ${escapeHtml(step.status)}">${escapeHtml(step.status)}</span></td><td class="num">${step.durationMs === undefined ? "" : escapeHtml(formatDuration(step.durationMs))}</td>${cells(step.totals, step.estimate)}</tr>`;
     const subs = step.subRuns.map(
       (sub) =>
-        `<tr class="sub"><th scope="row">↳ ${sub.report ? `<a href="${relativeUrl(sub.report.relative)}">${escapeHtml(sub.name)}</a>` : escapeHtml(sub.name)}</th><td>${escapeHtml(sub.pipeline ?? "sub-pipeline")}</td><td><span class="badge ${escapeHtml(sub.status)}">${escapeHtml(sub.status)}</span></td><td class="num">included above</td>${cells(sub.totals)}</tr>`,
+        `<tr class="sub"><th scope="row">↳ ${sub.report ? `<a href="${relativeUrl(sub.report.relative)}">${escapeHtml(sub.name)}</a>` : escapeHtml(sub.name)}</th><td>${escapeHtml(sub.pipeline ?? "sub-pipeline")}</td><td><span class="badge ${escapeHtml(sub.status)}">${escapeHtml(sub.status)}</span></td><td class="num">included above</td>${cells(sub.totals, undefined)}</tr>`,
     );
     return main + subs.join("");
   });
-  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">videos</th><th class="num">credits</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals)}</tr></tfoot></table><p class="note">Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
+  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">videos</th><th class="num">spent</th><th class="num">saved</th><th class="num">estimated</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals, model.estimate)}</tr></tfoot></table><p class="note">Spent is what the service charged; saved is the price of results the cache served; estimated is what the run was expected to cost before it began. Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
 }

@@ -41,10 +41,25 @@ function renderHeader(model: ReportModel): string {
     const ms = Date.parse(model.endedAt) - Date.parse(model.startedAt);
     if (Number.isFinite(ms)) rows.push(["wall time", escapeHtml(formatDuration(ms))]);
   }
+  const totals = model.totals;
   rows.push([
     "spent",
+    `<span id="spent-credits">${escapeHtml(formatNumber(totals.credits))}</span> credits · ${totals.videos} videos · ${totals.totalTokens} tokens`,
+  ]);
+  if (totals.savedCredits > 0 || totals.jobsCached > 0)
+    rows.push([
+      "saved",
+      `<span id="saved-credits">${escapeHtml(formatNumber(totals.savedCredits))}</span> credits (${totals.jobsCached} clip${totals.jobsCached === 1 ? "" : "s"} from the cache)`,
+    ]);
+  if (model.estimate)
+    rows.push([
+      "estimated",
+      `<span id="estimated-credits">${escapeHtml(formatNumber(model.estimate.credits))}</span> credits${model.estimate.complete ? "" : " and more (some costs were known only at run time)"}`,
+    ]);
+  rows.push([
+    "video jobs",
     escapeHtml(
-      `${formatNumber(model.totals.credits)} credits · ${model.totals.videos} videos · ${model.totals.totalTokens} tokens`,
+      `${totals.jobsSubmitted} submitted · ${totals.jobsReattached} re-attached · ${totals.jobsCached} from cache`,
     ),
   ]);
   if (model.runId) rows.push(["run id", `<span class="mono">${escapeHtml(model.runId)}</span>`]);

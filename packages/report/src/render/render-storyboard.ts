@@ -15,7 +15,9 @@ function cardHtml(card: StoryboardCard): string {
   if (card.jobId) meta.push(`<dt>job</dt><dd class="mono">${escapeHtml(card.jobId)}</dd>`);
   meta.push(`<dt>attempts</dt><dd>${card.attempts}</dd>`);
   if (card.credits !== undefined)
-    meta.push(`<dt>credits</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
+    meta.push(`<dt>spent</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
+  if (card.savedCredits)
+    meta.push(`<dt>saved</dt><dd class="saved">${formatNumber(card.savedCredits)}</dd>`);
   const player =
     card.clip?.exists === true
       ? `<details class="play" data-clip="${relativeUrl(card.clip.relative)}"><summary>play clip${card.duration === undefined ? "" : ` (${escapeHtml(card.duration)} s)`}</summary><a class="file mono" href="${relativeUrl(card.clip.relative)}">${escapeHtml(card.clip.relative)}</a></details>`

@@ -1,0 +1,42 @@
+import type { RunEstimate } from "../contracts/run-event.js";
+
+type StepEstimate = RunEstimate["steps"][string];
+
+/**
+ * One step's expected cost in words: `4 × 9 = 36`, `9 per item × N (N known at run time)`,
+ * or why it is unknown; with the units the cache or the interrupted run already hold.
+ *
+ * @example
+ * formatStepEstimate({ perUnit: 9, units: 4, credits: 36 }); // "4 × 9 = 36"
+ */
+export function formatStepEstimate(step: StepEstimate): string {
+  const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
+  if (step.perUnit === undefined) {
+    return step.units === undefined
+      ? "price unknown until a job completes; items known at run time"
+      : `${step.units} × a price known when the first job completes`;
+  }
+  if (step.units === undefined) return `${step.perUnit} per item × N (N known at run time)`;
+  if (step.units === 1 && !step.cached) return String(step.credits ?? step.perUnit);
+  return `${step.units} × ${step.perUnit} = ${step.credits ?? step.perUnit * step.units}${held}`;
+}
+
+/**
+ * A run's expected cost as lines: the total (or its certain part), each paid step's, and
+ * how it stands against the budget.
+ *
+ * @example
+ * formatEstimate({ credits: 36, complete: true, steps: { clips: { perUnit: 9, units: 4, credits: 36 } } }, 500);
+ * // ["expected cost: 36 credits (budget 500)", "  clips  4 × 9 = 36"]
+ */
+export function formatEstimate(estimate: RunEstimate, maxCredits?: number): string[] {
+  const budget = maxCredits === undefined ? "" : ` (budget ${maxCredits})`;
+  const head = estimate.complete
+    ? `expected cost: ${estimate.credits} credits${budget}`
+    : `expected cost: at least ${estimate.credits} credits, the rest known at run time${budget}`;
+  const steps = Object.entries(estimate.steps).filter(
+    ([, step]) => step.perUnit !== 0 || step.cached,
+  );
+  const width = Math.max(0, ...steps.map(([id]) => id.length));
+  return [head, ...steps.map(([id, step]) => `  ${id.padEnd(width)}  ${formatStepEstimate(step)}`)];
+}
