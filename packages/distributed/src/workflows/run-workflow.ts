@@ -97,7 +97,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       maxCredits,
       onReached: (credits, max) => bus.emit({ type: "budget.reached", credits, maxCredits: max }),
     });
-    const client = serviceClient(context, run.baseURL);
+    const client = serviceClient(context, run.baseURL, run.options);
     const result = await executePipeline({
       spec,
       graph: buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]),
@@ -128,6 +128,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         runId,
         pipelineDir: pipelineDirOf(run),
         budget,
+        ...(run.options.videoModels ? { videoModels: run.options.videoModels } : {}),
         runSubPipeline: () => {
           throw new Error("sub-pipelines run inside their unit's worker");
         },
