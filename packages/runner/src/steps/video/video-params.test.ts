@@ -155,6 +155,29 @@ describe("video params: static checks against the model's declared parameters", 
     ]);
   });
 
+  it("refuses values of no parameter type and bad names, each value with its own message", async () => {
+    const dir = project();
+    const source = [
+      "name: params",
+      "steps:",
+      "  - id: clip",
+      "    video:",
+      "      model: veo-3-fast",
+      "      prompt: a fox",
+      "      params:",
+      "        seed: [1, 2]",
+      "        negative_prompt: null",
+      "        __proto__: 1",
+      "",
+    ].join("\n");
+    const { diagnostics } = await validatePipeline({ source, path: join(dir, "p.yaml") });
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      "8:15 `seed` must be a string or a number or a boolean, got a list",
+      "9:26 `negative_prompt` must be a string or a number or a boolean, got null",
+      "10:9 `__proto__` is not a valid name",
+    ]);
+  });
+
   it("refuses a parameter named like one of the request's own fields, even for an unknown model", async () => {
     const dir = project();
     const source = [

@@ -47,14 +47,17 @@ export async function requestParams(
   model: VideoModelSpec | undefined,
   baseDir: string,
 ): Promise<Record<string, VideoParamValue>> {
-  const sent: Record<string, VideoParamValue> = {};
+  const sent: [string, VideoParamValue][] = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    sent[name] =
+    sent.push([
+      name,
       typeof value === "string" && isImageParam(name, value, model)
         ? await paramImage(name, value, baseDir)
         : // Anything else is core's to check (it names a value of no usable type).
-          (value as VideoParamValue);
+          (value as VideoParamValue),
+    ]);
   }
-  return sent;
+  // Own data properties whatever the names (never a prototype).
+  return Object.fromEntries(sent);
 }

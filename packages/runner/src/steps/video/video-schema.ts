@@ -33,7 +33,7 @@ export const videoProperties = {
   ),
   params: Type.Optional(
     Type.Record(
-      Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$" }),
+      Type.String({ pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_-]*$" }),
       Type.Union([Type.String(), Type.Number(), Type.Boolean()], {
         description:
           "A value of the model's own parameter (seed, negative_prompt, aspect_ratio…): a string, number, boolean or an expression; an image parameter is a local file, URL or data URI like `image`.",
