@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// Its own pixel: the runner's test helpers stay the runner's.
 import { solidPng } from "../../runner/test/helpers/png.js";
 import {
   type Coordinator,
