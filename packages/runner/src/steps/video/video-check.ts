@@ -4,6 +4,7 @@ import {
   type VideoCreateParams,
 } from "../../pipeline/core-shim.js";
 import { outputPathProblem } from "../../pipeline/output-path.js";
+import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
 import { paramsToCheck } from "./video-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
@@ -91,14 +92,17 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
   for (const problem of problems) {
     const path = problemPath(problem.field);
     if (!path) continue;
-    const hint =
-      known && problem.allowed && !problem.message.includes(problem.allowed)
+    const code = problemCode(problem.field, problem.message);
+    const near =
+      code === "video_param_unknown"
+        ? closest(String(path[1]), Object.keys(known?.params ?? {}))
+        : undefined;
+    const hint = near
+      ? { hint: `did you mean \`${near}\`?` }
+      : known && problem.allowed && !problem.message.includes(problem.allowed)
         ? { hint: `${known.id} allows ${problem.allowed}` }
         : {};
-    context.report(path, problem.message, {
-      code: problemCode(problem.field, problem.message),
-      ...hint,
-    });
+    context.report(path, problem.message, { code, ...hint });
   }
 }
 
