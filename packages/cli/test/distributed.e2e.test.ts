@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
 import { startWebhookReceiver } from "../src/notify/__fixtures__/webhook-receiver.js";
@@ -153,5 +154,61 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
       pipeline: { name: "cancel-me" },
     });
     await hook.close();
+  });
+
+  it("a profile in the openai dialect travels with the run: the workers speak it, send its params and finish", async () => {
+    // The workers of this file were started for another service; they take their key from
+    // their environment and everything else from the run.
+    const profileText = [
+      "service:",
+      "  dialect: openai",
+      "  lists_jobs: true",
+      "  poll_interval: 100ms",
+      "video_models:",
+      "  sora-2:",
+      "    seconds: [1, 4]",
+      "    sizes: [640x360]",
+      "    params: { seed: integer, style: [natural, vivid] }",
+      "    price: { per_second: 1 }",
+      "",
+    ].join("\n");
+    const openai = await startSimulator({
+      timeScale: 0.01,
+      apiKey: simulator.apiKey,
+      profile: parse(profileText),
+    });
+    try {
+      await writeFile(path.join(cwd, "openai.config.yaml"), profileText);
+      await writeFile(
+        path.join(cwd, "sora.yaml"),
+        [
+          "name: sora",
+          "defaults:",
+          "  video: { model: sora-2, seconds: 1, size: 640x360, params: { seed: 7, style: vivid } }",
+          "steps:",
+          "  - id: clips",
+          "    for_each: [boat, kite]",
+          `    video: { prompt: "a paper \${{ item }}" }`,
+          "",
+        ].join("\n"),
+      );
+      const result = await runCli(["run", "sora.yaml", "--config", "openai.config.yaml"], {
+        cwd,
+        env: { ...env(), REELSMITH_BASE_URL: openai.url },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout + result.stderr).toContain(
+        "checked against openai.config.yaml; its dialect, poll interval and video models travel with the run",
+      );
+      const requests = openai.videoRequests();
+      expect(requests).toHaveLength(2);
+      for (const request of requests) {
+        expect(request.status).toBe(200);
+        expect(request.contentType).toBe("multipart/form-data");
+        expect(request.fields).toMatchObject({ model: "sora-2", seed: "7", style: "vivid" });
+      }
+    } finally {
+      await openai.close();
+    }
   });
 });

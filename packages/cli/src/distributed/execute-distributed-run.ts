@@ -6,6 +6,7 @@ import {
   resumeRun,
   submitRun,
 } from "@reelsmith/distributed";
+import type { ProfileService } from "@reelsmith/runner/profile";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
 import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
@@ -37,9 +38,22 @@ export interface DistributedRunOptions {
   notifier?: RunNotifier;
 }
 
+/** What a profile says of the service that workers need to build their clients (never the key). */
+function workerClientOptions(options: ProfileService["clientOptions"]) {
+  return {
+    ...(options.dialect ? { dialect: options.dialect } : {}),
+    ...(options.honoursIdempotencyKeys === undefined
+      ? {}
+      : { honoursIdempotencyKeys: options.honoursIdempotencyKeys }),
+    ...(options.listsJobs === undefined ? {} : { listsJobs: options.listsJobs }),
+    ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+  };
+}
+
 /**
  * `run FILE --database URL`: every static check here first (as a local run), then the run is
- * stored and enqueued for the workers, and followed with the same progress display and exit
+ * stored (with what a provider profile says of the service: dialect, idempotency, listing,
+ * poll interval, video models) and enqueued for the workers, and followed with the same progress display and exit
  * codes as a local run; `--detach` prints the run id and returns at once. Ctrl-C stops
  * following only: the run goes on on the workers.
  * @example const code = await executeDistributedRun({ database, pipeline: "p.yaml" }, context);
@@ -79,20 +93,9 @@ export async function executeDistributedRun(
         ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
       });
       const inputs = await checkInputs(pipeline, options.inputs ?? {});
-      if (profile && service?.clientOptions.dialect === "openai") {
-        // Workers build their clients from the stored base URL alone: they would speak the
-        // reference dialect to an openai-dialect service and every video job would fail.
-        throw new UsageError(
-          `a run on many machines cannot use the openai dialect of ${profile.shown} yet: workers speak the reference dialect`,
-          {
-            code: "distributed_dialect_unsupported",
-            hint: "run it on this machine (without --database), or against a service that follows the interface",
-          },
-        );
-      }
       if (profile) {
         renderer.note(
-          `checked against ${profile.shown}; the workers do not read it: they call the service with its base URL and their defaults (reference dialect, their poll interval, no profile prices)`,
+          `checked against ${profile.shown}; its dialect, poll interval and video models travel with the run to the workers (each takes its key from its own environment)`,
         );
       }
       if (!connection.baseURL) {
@@ -114,6 +117,8 @@ export async function executeDistributedRun(
         ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
         ...(options.accountBudget ? { budget: options.accountBudget } : {}),
         ...(options.cache === false ? { cache: false } : {}),
+        ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
+        ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
       });
       runId = submitted.runId;
     }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { createClient, type VideoModelCatalog } from "@reelsmith/core";
 import type { StepKindSpec } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { queueNames, serviceAccount } from "../service.js";
+import type { RunClientOptions } from "../store/run-store.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
 import { configureService, type ServiceLimits } from "./configure-service.js";
 import type { Coordinator } from "./connect.js";
@@ -27,6 +29,16 @@ export interface SubmitRunOptions extends ServiceLimits {
   pixelSecondsPerCredit?: number;
   /** Step kinds beyond the built-in ones the pipeline uses (its workers must run them too). */
   stepKinds?: readonly StepKindSpec<never>[];
+  /**
+   * How workers talk to the service (a provider profile's dialect, idempotency, listing, poll
+   * interval): stored with the run, so every worker builds the same client.
+   */
+  client?: RunClientOptions;
+  /**
+   * Video models (a provider profile's catalog, plain data): the pipeline is checked against
+   * them here, and every worker checks each request against them before sending it.
+   */
+  videoModels?: VideoModelCatalog;
 }
 
 /** A run as enqueued. */
@@ -41,20 +53,40 @@ function timestamp(date = new Date()): string {
   return `${date.getUTCFullYear()}${p(date.getUTCMonth() + 1)}${p(date.getUTCDate())}-${p(date.getUTCHours())}${p(date.getUTCMinutes())}${p(date.getUTCSeconds())}`;
 }
 
+/** The client options a run stores: only those workers use, only those given. */
+function runClientOptions(given: RunClientOptions | undefined): RunClientOptions {
+  const options: RunClientOptions = {};
+  if (given?.dialect !== undefined) options.dialect = given.dialect;
+  if (given?.honoursIdempotencyKeys !== undefined)
+    options.honoursIdempotencyKeys = given.honoursIdempotencyKeys;
+  if (given?.listsJobs !== undefined) options.listsJobs = given.listsJobs;
+  if (given?.pollIntervalMs !== undefined) options.pollIntervalMs = given.pollIntervalMs;
+  return options;
+}
+
 /**
- * Validates a pipeline here (every static check, with file:line:column, before anything is
- * sent or stored), stores the run, sets the service account's limits, and enqueues the run's
- * workflow for the workers. Throws the runner's load errors for an invalid pipeline.
+ * Validates a pipeline here (every static check, with file:line:column, against
+ * `videoModels` when given, before anything is sent or stored), stores the run with how its
+ * workers build their client (`client`, `videoModels`; never the key), sets the service
+ * account's limits, and enqueues the run's workflow for the workers. Throws the runner's load errors for an invalid pipeline.
  * @example const { runId } = await submitRun(coordinator, { pipeline: "storyboard.yaml", baseURL, artifacts: "/mnt/reels" });
  */
 export async function submitRun(
   coordinator: Coordinator,
   options: SubmitRunOptions,
 ): Promise<SubmittedRun> {
+  const videoModels = options.videoModels?.length ? options.videoModels : undefined;
   const pipeline = await loadForRun(
     typeof options.pipeline === "string" ? resolve(options.pipeline) : options.pipeline,
-    { validate: true, ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}) },
+    {
+      validate: true,
+      ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+      ...(videoModels ? { videoModels } : {}),
+    },
   );
+  const client = runClientOptions(options.client);
+  // The client every worker will build, built once here: bad options fail the submission.
+  createClient({ baseURL: options.baseURL, ...client, apiKey: "-" });
   const inputs = runInputs(pipeline, options.inputs ?? {}, true);
   const name = pipeline.spec.name ?? "run";
   const runId = `${timestamp()}-${name.replace(/[^A-Za-z0-9_.-]+/g, "-")}-${randomBytes(3).toString("hex")}`;
@@ -81,6 +113,8 @@ export async function submitRun(
       ...(options.pixelSecondsPerCredit
         ? { pixelSecondsPerCredit: options.pixelSecondsPerCredit }
         : {}),
+      ...(Object.keys(client).length > 0 ? { client } : {}),
+      ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),
     },
     service: service.key,
     baseURL: service.baseURL,

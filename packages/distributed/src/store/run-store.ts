@@ -1,3 +1,4 @@
+import type { VideoDialect, VideoModelCatalog } from "@reelsmith/core";
 import type { RunEvent } from "@reelsmith/runner";
 import type { JournalRecord, JournalWriter } from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
@@ -18,6 +19,26 @@ export interface RunRequest {
   runDir: string;
 }
 
+/**
+ * How the run's workers talk to its service (what a provider profile says of it): stored
+ * with the run, so every worker builds the same client. Never the key.
+ *
+ * @example
+ * ```ts
+ * const client: RunClientOptions = { dialect: "openai", listsJobs: true, pollIntervalMs: 2000 };
+ * ```
+ */
+export interface RunClientOptions {
+  /** The video API's dialect: `reference` (default) or `openai`. */
+  dialect?: VideoDialect;
+  /** The service answers a repeated Idempotency-Key with the job it made. */
+  honoursIdempotencyKeys?: boolean;
+  /** `GET /v1/videos` lists the account's jobs (default: tried). */
+  listsJobs?: boolean;
+  /** Video poll interval (ms). */
+  pollIntervalMs?: number;
+}
+
 /** Run options that travel with the run (never the API key). */
 export interface StoredRunOptions {
   maxCredits?: number;
@@ -26,6 +47,10 @@ export interface StoredRunOptions {
   resubmitLostJobs?: boolean;
   account?: string;
   pixelSecondsPerCredit?: number;
+  /** How workers build the run's client (default: core's defaults, the reference dialect). */
+  client?: RunClientOptions;
+  /** Video models whose limits and params each request is checked against before it is sent. */
+  videoModels?: VideoModelCatalog;
 }
 
 /** A run as `status` lists it. */

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
-import { createClient, type ReelsmithClient } from "@reelsmith/core";
+import { createClient, type ReelsmithClient, type VideoModelCatalog } from "@reelsmith/core";
 import type { AnyStepKind } from "@reelsmith/runner";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
-import type { RunStore } from "../store/run-store.js";
+import type { RunClientOptions, RunStore } from "../store/run-store.js";
 import type { WorkflowWatch } from "../workflows/workflow-watch.js";
 
 /** What the workflows of this process use: one worker per process (DBOS is process-wide). */
@@ -37,12 +38,33 @@ export function workerContext(): WorkerContext {
   return current;
 }
 
-/** The client for a base URL, with this worker's key; one per base URL. */
-export function serviceClient(context: WorkerContext, baseURL: string): ReelsmithClient {
-  let client = context.clients.get(baseURL);
+/** What a run says of its client: how to talk to the service, and the models it checks against. */
+export interface RunClientSettings {
+  client?: RunClientOptions;
+  videoModels?: VideoModelCatalog;
+}
+
+/**
+ * The client of a run's service: its base URL, the run's client options (dialect,
+ * idempotency, listing, poll interval) and video catalog, and this worker's own key (never
+ * stored). One per base URL and settings, shared by the runs that agree on them.
+ * @example const client = serviceClient(context, run.baseURL, run.options);
+ */
+export function serviceClient(
+  context: WorkerContext,
+  baseURL: string,
+  settings: RunClientSettings = {},
+): ReelsmithClient {
+  const options = { ...settings.client, videoModels: settings.videoModels ?? null };
+  const id = `${baseURL} ${createHash("sha256").update(JSON.stringify(options)).digest("hex")}`;
+  let client = context.clients.get(id);
   if (!client) {
-    client = createClient({ baseURL, ...(context.apiKey ? { apiKey: context.apiKey } : {}) });
-    context.clients.set(baseURL, client);
+    client = createClient({
+      ...options,
+      baseURL,
+      ...(context.apiKey ? { apiKey: context.apiKey } : {}),
+    });
+    context.clients.set(id, client);
   }
   return client;
 }

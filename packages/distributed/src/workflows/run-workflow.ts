@@ -99,7 +99,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       maxCredits,
       onReached: (credits, max) => bus.emit({ type: "budget.reached", credits, maxCredits: max }),
     });
-    const client = serviceClient(context, run.baseURL);
+    const client = serviceClient(context, run.baseURL, run.options);
     const result = await executePipeline({
       spec,
       graph: buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]),
@@ -130,6 +130,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         runId,
         pipelineDir: pipelineDirOf(run),
         budget,
+        ...(run.options.videoModels ? { videoModels: run.options.videoModels } : {}),
         runSubPipeline: () => {
           throw new Error("sub-pipelines run inside their unit's worker");
         },

@@ -60,7 +60,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
       : {}),
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
   });
-  const client = serviceClient(context, run.baseURL);
+  const client = serviceClient(context, run.baseURL, run.options);
+  const videoModels = run.options.videoModels;
   const pipelineDir = pipelineDirOf(run);
   // A video job holds one of the account's slots from submission to completion.
   const videoLimit = videoSlots({
@@ -102,6 +103,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           pipelineDir,
           budget,
           resubmitLostJobs: run.options.resubmitLostJobs === true,
+          // Each request is checked against the run's catalog before it is sent.
+          ...(videoModels ? { videoModels } : {}),
           runSubPipeline: async (file, inputs, sub) => {
             subRuns += 1;
             const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;
@@ -114,7 +117,13 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
               cacheDir: cacheDirOf(run),
               cacheIndex,
               // It spends from this run's budget and takes the account's video slots.
-              subRunOf: { budget, videoLimit, depth: 1, trip },
+              subRunOf: {
+                budget,
+                videoLimit,
+                depth: 1,
+                trip,
+                ...(videoModels ? { videoModels } : {}),
+              },
             });
             sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
             // Its submissions that never completed hold no credits once it has ended.

@@ -4,6 +4,8 @@ import { isAbsolute, resolve } from "node:path";
 
 /** Keys of a step body whose string values name local input files hashed into the cache key. */
 const FILE_FIELDS = new Set(["image", "images"]);
+/** Keys of a step body holding named values, any of which may name a local file (a video's image `params`). */
+const FILE_MAPS = new Set(["params"]);
 
 /** JSON with object keys sorted, so equal requests give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -38,7 +40,8 @@ function isLocalPath(value: string): boolean {
 /**
  * The cache key of a fully resolved step request: the service that answers it (its
  * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
- * `ignore`, and the sha256 of every local input file it names.
+ * `ignore`, and the sha256 of every local input file it names (`image`, `images`, and any
+ * value of `params` that is a local file).
  * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines", { service: "https://api.example.com/v1" })
  */
 export async function cacheKey(
@@ -51,24 +54,24 @@ export async function cacheKey(
   const spec = Object.fromEntries(
     Object.entries(fullSpec).filter(([field]) => !ignore.includes(field)),
   );
-  const files: Record<string, string> = {};
+  const named: string[] = [];
   for (const [field, value] of Object.entries(spec)) {
-    if (!FILE_FIELDS.has(field)) continue;
-    const list = Array.isArray(value) ? value : [value];
-    for (const entry of list) {
-      const path =
-        typeof entry === "string"
-          ? entry
-          : entry &&
-              typeof entry === "object" &&
-              typeof (entry as { path?: unknown }).path === "string"
-            ? String((entry as { path: string }).path)
-            : undefined;
-      if (!path || !isLocalPath(path)) continue;
-      const absolute = isAbsolute(path) ? path : resolve(baseDir, path);
-      if (existsSync(absolute) && statSync(absolute).isFile())
-        files[path] = await hashFile(absolute);
+    if (FILE_MAPS.has(field) && value && typeof value === "object" && !Array.isArray(value)) {
+      for (const entry of Object.values(value)) if (typeof entry === "string") named.push(entry);
+      continue;
     }
+    if (!FILE_FIELDS.has(field)) continue;
+    for (const entry of Array.isArray(value) ? value : [value]) {
+      if (typeof entry === "string") named.push(entry);
+      else if (typeof (entry as { path?: unknown } | null)?.path === "string")
+        named.push((entry as { path: string }).path);
+    }
+  }
+  const files: Record<string, string> = {};
+  for (const path of named) {
+    if (!isLocalPath(path)) continue;
+    const absolute = isAbsolute(path) ? path : resolve(baseDir, path);
+    if (existsSync(absolute) && statSync(absolute).isFile()) files[path] = await hashFile(absolute);
   }
   return createHash("sha256")
     .update(canonicalJson({ version: 2, service: options.service, kind, spec, files }))

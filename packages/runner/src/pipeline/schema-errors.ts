@@ -214,8 +214,14 @@ export function schemaProblems(
     if (consumed.has(combinator)) continue;
     consumed.add(combinator);
     const prefix = `${combinator.schemaPath}/`;
+    // Its own alternatives' errors: under its schema path AND at or under its value (one
+    // schema, e.g. a map's value schema, is checked against many values).
+    const at = combinator.instancePath;
     const children = errors.filter(
-      (error) => error !== combinator && error.schemaPath.startsWith(prefix),
+      (error) =>
+        error !== combinator &&
+        error.schemaPath.startsWith(prefix) &&
+        (error.instancePath === at || error.instancePath.startsWith(`${at}/`)),
     );
     for (const child of children) consumed.add(child);
     const path = decodePointer(combinator.instancePath);

@@ -2,6 +2,7 @@ import { defineStepKind, usageAndCredits } from "../define-step-kind.js";
 import { checkVideoStep } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
 import { videoOutputType } from "./video-outputs.js";
+import { paramFiles } from "./video-params.js";
 import { planVideo } from "./video-plan.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
@@ -25,10 +26,12 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   queue: "video",
   outputs: () => videoOutputType,
   check: checkVideoStep,
-  files: (spec) =>
-    typeof spec.image === "string"
-      ? [{ path: ["image"], file: spec.image, what: "image", format: "image" }]
-      : [],
+  files: (spec) => [
+    ...(typeof spec.image === "string"
+      ? [{ path: ["image"], file: spec.image, what: "image", format: "image" as const }]
+      : []),
+    ...paramFiles(spec.params),
+  ],
   models: [{ field: "model", service: "video" }],
   plan: planVideo,
   totals: (outputs) => ({ ...usageAndCredits(outputs), videos: 1 }),

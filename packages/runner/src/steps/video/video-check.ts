@@ -4,7 +4,9 @@ import {
   type VideoCreateParams,
 } from "../../pipeline/core-shim.js";
 import { outputPathProblem } from "../../pipeline/output-path.js";
+import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
+import { paramsToCheck } from "./video-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
 /** Longest video prompt the reference service takes, in characters (its documented limit). */
@@ -25,12 +27,14 @@ export function assertVideoPromptLength(prompt: string): void {
 }
 
 /**
- * Static checks of a video step: a model is set, and literal `seconds`/`size` are within
- * the model's limits (spec 2.3); the output path stays in the run directory.
+ * Static checks of a video step: a model is set; literal `seconds`/`size` are within the
+ * model's limits (spec 2.3) and literal `params` are ones the model declares, of their type,
+ * within their allowed values; the output path stays in the run directory.
  *
  * @example
  * ```ts
  * checkVideoStep({ model: "reel-video-1", prompt: "x", seconds: 12 }, context); // reports ["seconds"]
+ * checkVideoStep({ model: "veo-3-fast", prompt: "x", params: { seed: "7" } }, context); // reports ["params", "seed"]
  * ```
  */
 export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void {
@@ -51,10 +55,11 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     });
     return;
   }
-  if (!context.isLiteral(spec.model) || !context.videoModels) return;
-  const known = context.videoModels.find((model) => model.id === spec.model);
-  if (!known) {
-    const ids = context.videoModels.map((model) => model.id).join(", ");
+  const literalModel = context.isLiteral(spec.model);
+  const catalog = literalModel ? context.videoModels : undefined;
+  const known = catalog?.find((model) => model.id === spec.model);
+  if (catalog && !known) {
+    const ids = catalog.map((model) => model.id).join(", ");
     context.report(
       ["model"],
       `unknown video model \`${spec.model}\`; its limits cannot be checked`,
@@ -64,27 +69,54 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
         hint: ids ? `known models: ${ids}` : undefined,
       },
     );
-    return;
   }
-  // core's checker is the authority on limits: its messages name the allowed values and the
-  // nearest model that would accept the request.
-  const request: Record<string, unknown> = { model: known.id, prompt: "-" };
-  for (const field of ["seconds", "size"] as const) {
-    const value = spec[field];
-    if (value !== undefined && context.isLiteral(value)) request[field] = value;
+  // core's checker is the authority on limits and parameters: its messages name the allowed
+  // values and the nearest model that would accept the request. Without the model's spec only
+  // the parameters' shapes are checked (a name the request itself uses, a value of no type).
+  const request: Record<string, unknown> = {
+    model: known ? known.id : literalModel ? spec.model : "-",
+    prompt: "-",
+  };
+  if (known) {
+    for (const field of ["seconds", "size"] as const) {
+      const value = spec[field];
+      if (value !== undefined && context.isLiteral(value)) request[field] = value;
+    }
   }
-  const codes = { seconds: "video_seconds_out_of_range", size: "video_size_unsupported" };
-  for (const problem of findVideoRequestProblems(
+  const params = paramsToCheck(spec.params, known, (value) => context.isLiteral(value));
+  if (params) request.params = params;
+  const problems = findVideoRequestProblems(
     request as unknown as VideoCreateParams,
-    context.videoModels,
-  )) {
-    const field = problem.field as "seconds" | "size";
-    if (!(field in codes)) continue;
-    context.report([field], problem.message, {
-      code: codes[field],
-      ...(problem.allowed && !problem.message.includes(problem.allowed)
+    known ? catalog : undefined,
+  );
+  for (const problem of problems) {
+    const path = problemPath(problem.field);
+    if (!path) continue;
+    const code = problemCode(problem.field, problem.message);
+    const near =
+      code === "video_param_unknown"
+        ? closest(String(path[1]), Object.keys(known?.params ?? {}))
+        : undefined;
+    const hint = near
+      ? { hint: `did you mean \`${near}\`?` }
+      : known && problem.allowed && !problem.message.includes(problem.allowed)
         ? { hint: `${known.id} allows ${problem.allowed}` }
-        : {}),
-    });
+        : {};
+    context.report(path, problem.message, { code, ...hint });
   }
+}
+
+/** Where a problem of core's checker is in the step body (fields the step does not set: none). */
+function problemPath(field: string): string[] | undefined {
+  if (field === "seconds" || field === "size") return [field];
+  if (field.startsWith("params.")) return ["params", field.slice("params.".length)];
+  return undefined;
+}
+
+function problemCode(field: string, message: string): string {
+  if (field === "seconds") return "video_seconds_out_of_range";
+  if (field === "size") return "video_size_unsupported";
+  if (message.includes("is not a parameter of")) return "video_param_unknown";
+  if (message.includes("one of the request's own fields")) return "video_param_reserved";
+  return "video_param_invalid";
 }

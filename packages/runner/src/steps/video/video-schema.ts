@@ -31,6 +31,20 @@ export const videoProperties = {
       description: "Reference image (local file or URL) for image-to-video.",
     }),
   ),
+  params: Type.Optional(
+    Type.Record(
+      Type.String({ pattern: "^(?!__proto__$|constructor$|prototype$)[A-Za-z_][A-Za-z0-9_-]*$" }),
+      Type.Union([Type.String(), Type.Number(), Type.Boolean()], {
+        description:
+          "A value of the model's own parameter (seed, negative_prompt, aspect_ratio…): a string, number, boolean or an expression; an image parameter is a local file, URL or data URI like `image`.",
+      }),
+      {
+        additionalProperties: false,
+        description:
+          "The model's own parameters, sent as they are (checked against the model's declared `params` in a provider profile). A step's `params` replaces `defaults.video.params` as a whole.",
+      },
+    ),
+  ),
   output: Type.Optional(OutputPath),
 };
 

@@ -19,6 +19,7 @@ import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
 import { videoIdempotencyKey } from "./video-idempotency-key.js";
+import { requestParams } from "./video-request-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
 async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<VideoCreateParams> {
@@ -28,11 +29,16 @@ async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<
   };
   if (spec.seconds !== undefined) params.seconds = String(spec.seconds);
   if (spec.size !== undefined) params.size = String(spec.size);
+  const extras = executionExtras(context);
+  const pipelineDir = extras?.pipelineDir ?? process.cwd();
   if (spec.image !== undefined) {
-    const image = String(spec.image);
-    const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
-    const part = await checkedImagePart(image, pipelineDir);
+    const part = await checkedImagePart(String(spec.image), pipelineDir);
     params.image_url = part.image_url.url;
+  }
+  if (spec.params !== undefined) {
+    const model = extras?.videoModels?.find((entry) => entry.id === params.model);
+    const sent = await requestParams(spec.params, model, pipelineDir);
+    if (Object.keys(sent).length > 0) params.params = sent;
   }
   return params;
 }
