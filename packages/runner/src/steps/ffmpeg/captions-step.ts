@@ -68,7 +68,7 @@ export async function runCaptions(spec: FfmpegStepSpec, run: CaptionsRun): Promi
   if (Math.abs(length - laidOut) > layoutTolerance(durations.length)) {
     throw new RunnerError(
       "ffmpeg_captions_timing",
-      `captions: ${run.video} lasts ${length.toFixed(2)} s, but its ${durations.length} clips joined with ${overlap} s transitions last ${laidOut.toFixed(2)} s, so the captions would drift from the clips; give \`transition_duration\` the joining step's transition \`duration\` (0 for \`concat\`), and \`clips\` the clips it joined, in order`,
+      `captions: ${run.video} lasts ${length.toFixed(2)} s, but its ${durations.length} clips joined ${overlap > 0 ? `with ${overlap} s transitions` : "end to end"} last ${laidOut.toFixed(2)} s, so the captions would drift from the clips; give \`transition_duration\` the joining step's transition \`duration\` (0 for \`concat\`), and \`clips\` the clips it joined, in order`,
     );
   }
   const cues = captionCues({

@@ -104,7 +104,8 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
     );
   }
   if (operation === "captions") checkCaptionsStep(spec, context);
-  if (operation === "frame" && context.isLiteral(spec.output) && !/\.png$/i.test(spec.output)) {
+  // The extension is known unless the path ends with an expression.
+  if (operation === "frame" && !/\}\}\s*$/.test(spec.output) && !/\.png$/i.test(spec.output)) {
     context.report(["output"], `frame writes a PNG; \`${spec.output}\` is not a .png file`, {
       code: "ffmpeg_output_extension",
       hint: "use .png (lossless, at the clip's size); for a JPEG or WebP use `thumbnail`",

@@ -38,10 +38,11 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     const problem = outputPathProblem(spec.output);
     if (problem) context.report(["output"], problem, { code: "output_path_escapes" });
   }
+  // The extension is known unless the path ends with an expression.
   if (spec.last_frame_output !== undefined) {
     const problem = outputPathProblem(spec.last_frame_output);
     if (problem) context.report(["last_frame_output"], problem, { code: "output_path_escapes" });
-    else if (context.isLiteral(spec.last_frame_output) && !/\.png$/i.test(spec.last_frame_output))
+    else if (!/\}\}\s*$/.test(spec.last_frame_output) && !/\.png$/i.test(spec.last_frame_output))
       context.report(["last_frame_output"], "the last frame is saved as a PNG: use a .png path", {
         code: "video_last_frame_extension",
       });
