@@ -110,7 +110,7 @@ describe("captions timed from the clips, burnt in (npm ffmpeg 4.1)", () => {
       const { file, srt, missing } = outputsOf(step);
       expect(srt).toBe(file.replace(/\.mp4$/, ".srt"));
       expect(missing).toEqual([]);
-      const clips = (result.steps.clips?.outputs as { file: string }[]).map((c) => c.file);
+      const clips = ((result.steps.clips?.outputs ?? []) as { file: string }[]).map((c) => c.file);
       const durations = await Promise.all(
         clips.map(async (clip) => {
           const info = await probe(clip);
@@ -130,7 +130,9 @@ describe("captions timed from the clips, burnt in (npm ffmpeg 4.1)", () => {
         expect(Math.abs((cues[i + 1]?.start ?? -1) - change)).toBeLessThanOrEqual(frame);
       }
       // The last caption ends with the joined video, as long as the clips minus the overlaps.
-      const joined = await probe(String((result.steps[source]?.outputs as { file: string }).file));
+      const joined = await probe(
+        String(((result.steps[source]?.outputs ?? {}) as { file: string }).file),
+      );
       expect(Math.abs((cues.at(-1)?.end ?? -1) - (joined.videoDuration ?? 0))).toBeLessThanOrEqual(
         frame,
       );
@@ -141,7 +143,7 @@ describe("captions timed from the clips, burnt in (npm ffmpeg 4.1)", () => {
   }
 
   it("burns each caption into the bottom band and leaves the top band as it was", async () => {
-    const clean = String((result.steps.joined?.outputs as { file: string }).file);
+    const clean = String(((result.steps.joined?.outputs ?? {}) as { file: string }).file);
     const { file } = outputsOf("plain_captions");
     const info = await probe(file);
     const cues = await readSrtFile(outputsOf("plain_captions").srt);

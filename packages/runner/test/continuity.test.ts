@@ -99,10 +99,10 @@ describe("continuity: each clip starts from the last frame of the one before", (
 
     // The ffmpeg kind's `frame` takes the same last frame as the video step saved, and the
     // first frame of a clip is another picture of the clip's size.
-    const still = String((result.steps.last?.outputs as { file: string }).file);
+    const still = String(((result.steps.last?.outputs ?? {}) as { file: string }).file);
     expect(still).toBe(join(result.runDir, "stills", "last.png"));
     expect(sha256(readFileSync(still))).toBe(sha256(readFileSync(frames[2]!)));
-    const first = String((result.steps.first?.outputs as { file: string }).file);
+    const first = String(((result.steps.first?.outputs ?? {}) as { file: string }).file);
     expect(sha256(readFileSync(first))).not.toBe(sha256(readFileSync(frames[1]!)));
     expect((await probe(first)).width).toBe(720);
 
