@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { probe } from "@reelsmith/media";
+import { probe, readSrtFile } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
@@ -122,6 +122,36 @@ describe("continuity: each clip starts from the last frame of the one before", (
       [2, "succeeded"],
     ]);
     expect(frames.map((frame) => sha256(readFileSync(frame)))).toEqual(before);
+  });
+
+  it("runs the storyboard's continuity example: chained clips, crossfaded, captioned, its last frame", async () => {
+    const example = join(import.meta.dirname, "../../../examples/storyboard/continuity.yaml");
+    const before = service.simulator.videoRequests().length;
+    const result = await runPipeline(
+      example,
+      service.options({ cache: false, inputs: { scenes: 3 } }),
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("succeeded");
+    const requests = service.simulator.videoRequests().slice(before);
+    expect(requests).toHaveLength(3);
+    expect(requests[0]?.fields.image_url).toBeUndefined();
+    for (const i of [1, 2]) {
+      const frame = join(result.runDir, "frames", `scene-${i - 1}-last.png`);
+      expect(sha256(dataUriBytes(requests[i]?.fields.image_url))).toBe(sha256(readFileSync(frame)));
+    }
+    const scenes = (
+      (result.steps.storyboard?.outputs ?? {}) as { json: { scenes: { description: string }[] } }
+    ).json.scenes;
+    const cues = await readSrtFile(String(result.outputs.captions));
+    // Wrapped at the style's 48 columns.
+    expect(cues.every((cue) => cue.text.split("\n").every((line) => line.length <= 48))).toBe(true);
+    expect(cues.map((cue) => cue.text.replace(/\n/g, " "))).toEqual(
+      scenes.map((scene) => scene.description),
+    );
+    const video = await probe(String(result.outputs.video));
+    expect(Math.abs((cues.at(-1)?.end ?? 0) - (video.videoDuration ?? 0))).toBeLessThan(0.05);
+    expect((await probe(String(result.outputs.last_frame))).width).toBe(854);
   });
 
   it("reuses every clip of a resumed run whose files are intact, without asking the service", async () => {
