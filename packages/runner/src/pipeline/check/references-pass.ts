@@ -19,6 +19,14 @@ function readsPrevious(step: CheckedStep, key: string): boolean {
   return step.fanOut && step.raw.sequential === true && key === step.kind?.kind;
 }
 
+/** What to do about `previous` read in a step's field `key` (undefined: outside any step). */
+function previousHint(step: CheckedStep | undefined, key: string): string {
+  if (!step?.fanOut) return "read another step's outputs with `steps.<id>.outputs`";
+  if (step.raw.sequential !== true)
+    return "add `sequential: true` to run the items one after another";
+  return `\`${key}\` is evaluated once for the whole step; read \`previous\` inside \`${step.kind?.kind ?? "the kind's body"}:\``;
+}
+
 /**
  * References in one value: steps, outputs, inputs, env, run; `item`/`index` only in a
  * fan-out; `previous` only in the body of a sequential fan-out (`sequential`, its step).
@@ -28,8 +36,9 @@ function checkValue(
   value: unknown,
   path: (string | number)[],
   allowsItem: boolean,
-  sequential?: CheckedStep,
+  previous: { step: CheckedStep } | { hint: string },
 ): void {
+  const sequential = "step" in previous ? previous.step : undefined;
   const inputs = new Set(Object.keys(model.inputs));
   const env = new Set(Object.keys((model.data.env as object | undefined) ?? {}));
   walkExpressions(value, path, ({ path: stringPath, expression, index: expressionIndex }) => {
@@ -54,9 +63,7 @@ function checkValue(
           report(
             "`previous` is only defined in the body of a step with `for_each` and `sequential: true`",
             "previous_outside_sequential",
-            allowsItem
-              ? "add `sequential: true` to run the items one after another"
-              : "read another step's outputs with `steps.<id>.outputs`",
+            "hint" in previous ? previous.hint : undefined,
           );
           continue;
         }
@@ -178,9 +185,12 @@ export function referencesPass(model: CheckModel): void {
         step.raw[key],
         ["steps", step.index, key],
         step.fanOut && key !== "for_each",
-        readsPrevious(step, key) ? step : undefined,
+        readsPrevious(step, key) ? { step } : { hint: previousHint(step, key) },
       );
     }
   }
-  if (model.data.outputs !== undefined) checkValue(model, model.data.outputs, ["outputs"], false);
+  if (model.data.outputs !== undefined)
+    checkValue(model, model.data.outputs, ["outputs"], false, {
+      hint: previousHint(undefined, "outputs"),
+    });
 }
