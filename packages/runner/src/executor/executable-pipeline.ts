@@ -8,6 +8,7 @@ export interface ExecutableStep {
   if?: string;
   for_each?: unknown;
   max_parallel?: number;
+  sequential?: boolean;
   retry?: RetrySpec;
   timeout?: string | number;
   continue_on_error?: boolean;

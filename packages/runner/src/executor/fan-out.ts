@@ -1,7 +1,7 @@
 import pLimit from "p-limit";
 import { serializeError } from "../errors/serialize-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
-import type { ExpressionContext } from "../expressions/index.js";
+import type { ExpressionContext, PreviousItem } from "../expressions/index.js";
 import { evaluateValue } from "../expressions/index.js";
 import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
@@ -11,6 +11,9 @@ import { reusableItem } from "./resume-reuse.js";
 import type { UnitResult } from "./run-unit.js";
 import { type SlotPool, videoLimitFor } from "./slot-pool.js";
 import { localUnits } from "./unit-executor.js";
+
+/** "item 3" or "items 3–5". */
+const notRun = (from: number, to: number) => (from === to ? `item ${from}` : `items ${from}–${to}`);
 
 /** What a step's units gave: each item's result (in order), the errors, and the spending. */
 export interface FanOutResult {
@@ -24,6 +27,11 @@ export interface FanOutResult {
  * `max_parallel` and the run's global slots, handing each to the executor's units (in this
  * process, or on a queue). A resumed item whose files are intact is taken from the journal.
  * An item's failure does not stop the others; the caller decides what the step became.
+ *
+ * A `sequential` step runs its items in order, one at a time: each reads the one before as
+ * `previous` (null in the first). An item's failure stops the items after it (they would
+ * read what it did not make); on resume an item is reused only while every item before it
+ * was reused too, so an item whose previous was made again runs again.
  * @example const { results, errors } = await runFanOut({ step, kind, items, body, … });
  */
 export async function runFanOut(args: {
@@ -61,23 +69,36 @@ export async function runFanOut(args: {
       ...(error === undefined ? {} : { error: serializeError(error) }),
     });
   };
-  const runItem = async (item: unknown, position: number, slot: ReturnType<SlotPool["holder"]>) => {
+  /** Runs one item; true when it was taken from the journal (resume). */
+  const runItem = async (
+    item: unknown,
+    position: number,
+    slot: ReturnType<SlotPool["holder"]>,
+    chain?: { previous: PreviousItem | null; mayReuse: boolean },
+  ): Promise<boolean> => {
     const index = fanOut ? position : undefined;
     const prior = args.previous?.items.get(index ?? SINGLE_ITEM);
     if (fanOut)
       bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
-    if (prior && (await reusableItem(prior, options.run.dir))) {
+    if (prior && chain?.mayReuse !== false && (await reusableItem(prior, options.run.dir))) {
       results[position] = {
         outputs: prior.outputs as Record<string, unknown>,
         totals: emptyTotals(),
         cached: false,
       };
       itemEnd(position, "reused");
-      return;
+      return true;
     }
     try {
       signal.throwIfAborted();
-      const itemContext = fanOut ? { ...args.context, item, index: position } : args.context;
+      const itemContext = fanOut
+        ? {
+            ...args.context,
+            item,
+            index: position,
+            ...(chain ? { previous: chain.previous } : {}),
+          }
+        : args.context;
       const spec = evaluateValue(args.body, itemContext) as Record<string, unknown>;
       const result = await (options.units ?? localUnits).run(
         {
@@ -111,18 +132,44 @@ export async function runFanOut(args: {
       errors.push({ index, error });
       itemEnd(position, "failed", error);
     }
+    return false;
   };
+  const inSlot = async <T>(work: (slot: ReturnType<SlotPool["holder"]>) => Promise<T>) => {
+    const slot = args.globalSlots.holder();
+    await slot.acquire();
+    try {
+      return await work(slot);
+    } finally {
+      slot.release();
+    }
+  };
+  if (fanOut && step.sequential === true) {
+    let previous: PreviousItem | null = null;
+    let mayReuse = true;
+    for (const [position, item] of items.entries()) {
+      if (signal.aborted) break;
+      const reused = await inSlot((slot) => runItem(item, position, slot, { previous, mayReuse }));
+      const result = results[position];
+      if (!result) {
+        if (position + 1 < items.length && !signal.aborted) {
+          bus.emit({
+            type: "log",
+            level: "warn",
+            step: step.id,
+            message: `${notRun(position + 1, items.length - 1)} of \`${step.id}\` did not run: item ${position} failed, and each item reads the one before it`,
+          });
+        }
+        break;
+      }
+      mayReuse &&= reused;
+      previous = { item, index: position, outputs: result.outputs };
+    }
+    errors.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    return { results, errors, totals };
+  }
   await Promise.all(
     items.map((item, position) => {
-      const unit = async () => {
-        const slot = args.globalSlots.holder();
-        await slot.acquire();
-        try {
-          await runItem(item, position, slot);
-        } finally {
-          slot.release();
-        }
-      };
+      const unit = () => inSlot((slot) => runItem(item, position, slot));
       return itemLimit ? itemLimit(unit) : unit();
     }),
   );

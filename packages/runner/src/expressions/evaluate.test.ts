@@ -74,6 +74,27 @@ describe("evaluateValue", () => {
     expect(evaluateValue("${{ '}}' }}", context)).toBe("}}");
   });
 
+  it("reads the previous item of a sequential fan-out, null in the first (GitHub's && and ||)", () => {
+    const first = { ...context, item: "a", index: 0, previous: null };
+    const second = {
+      ...context,
+      item: "b",
+      index: 1,
+      previous: { item: "a", index: 0, outputs: { file: "frames/0.png" } },
+    };
+    // `&&` gives its first falsy operand, `||` its first truthy one: null, then the fallback.
+    expect(evaluateValue("${{ previous && previous.outputs.file }}", first)).toBeNull();
+    expect(evaluateValue("${{ previous.outputs.file || 'start.png' }}", first)).toBe("start.png");
+    // A property of null is null, not an error; inside text it is empty.
+    expect(evaluateValue("${{ previous.outputs.file }}", first)).toBeNull();
+    expect(evaluateValue("after ${{ previous.index }}:", first)).toBe("after :");
+    expect(evaluateValue("${{ previous && previous.outputs.file }}", second)).toBe("frames/0.png");
+    expect(evaluateValue("${{ previous.item }}-${{ previous.index }}", second)).toBe("a-0");
+    expect(evaluateValue("${{ previous == null }}", first)).toBe(true);
+    // Outside a fan-out (no `previous` given) it is null as well.
+    expect(evaluateValue("${{ previous }}", context)).toBeNull();
+  });
+
   it("keeps prototype keys as plain data", () => {
     const hostile = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"x": 1}}');
     const result = evaluateValue("${{ item }}", { ...context, item: hostile }) as Record<

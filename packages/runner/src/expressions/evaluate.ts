@@ -13,12 +13,24 @@ export interface ExpressionContext {
   item?: unknown;
   /** The current 0-based position inside `for_each`. */
   index?: number;
+  /**
+   * Inside a `sequential` fan-out: the item before this one, its position and what its unit
+   * gave; null in the first item (so `${{ previous && previous.outputs.file }}` is null there).
+   */
+  previous?: PreviousItem | null;
   run: { id: string; dir: string; name: string };
   /**
    * Outcome so far, for the `if:` status functions `success()`, `failure()`,
    * `always()`, `cancelled()`. Defaults to "success".
    */
   status?: "success" | "failure" | "cancelled";
+}
+
+/** The item before the current one in a `sequential` fan-out. */
+export interface PreviousItem {
+  item: unknown;
+  index: number;
+  outputs: Record<string, unknown>;
 }
 
 type FunctionMap = ConstructorParameters<typeof Evaluator>[2];
@@ -53,6 +65,7 @@ function contextDictionary(context: ExpressionContext): data.Dictionary {
     { key: "steps", value: toExpressionData(context.steps ?? {}) },
     { key: "item", value: toExpressionData(context.item) },
     { key: "index", value: toExpressionData(context.index) },
+    { key: "previous", value: toExpressionData(context.previous ?? null) },
     { key: "run", value: toExpressionData(context.run ?? {}) },
   );
 }

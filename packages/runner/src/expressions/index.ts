@@ -4,6 +4,7 @@ export {
   type ExpressionContext,
   evaluateCondition,
   evaluateValue,
+  type PreviousItem,
 } from "./evaluate.js";
 export { ExpressionError } from "./expression-error.js";
 export { CONTEXT_NAMES, parseExpression } from "./parse-expression.js";

@@ -1,8 +1,19 @@
 import { type Expr, Lexer, Parser } from "@actions/expressions";
 import { ExpressionError } from "./expression-error.js";
 
-/** The contexts an expression may read. */
-export const CONTEXT_NAMES = ["inputs", "env", "steps", "item", "index", "run"] as const;
+/**
+ * The contexts an expression may read. `previous` is the item before this one in a
+ * `sequential` fan-out (null in the first).
+ */
+export const CONTEXT_NAMES = [
+  "inputs",
+  "env",
+  "steps",
+  "item",
+  "index",
+  "previous",
+  "run",
+] as const;
 
 /** Status functions usable in `if:` (GitHub Actions semantics). */
 export const STATUS_FUNCTIONS = ["success", "failure", "always", "cancelled"] as const;

@@ -16,7 +16,7 @@ import { hasExpressionMarker, splitTemplate } from "./template.js";
 
 /** One context read inside an expression, e.g. `steps.clips.outputs.*.file`. */
 export interface ReferencePath {
-  /** "inputs" | "env" | "steps" | "item" | "index" | "run". */
+  /** "inputs" | "env" | "steps" | "item" | "index" | "previous" | "run". */
   context: string;
   /** Static segments after the context; `"*"` for a filter; stops at the first computed index. */
   path: (string | number)[];
@@ -120,8 +120,12 @@ export function forEachExpression(value: unknown, visit: (expression: string) =>
   }
 }
 
+/** Contexts that hold the current fan-out item: known only while that item runs. */
+const ITEM_CONTEXTS = new Set(["item", "index", "previous"]);
+
 /**
- * The steps, inputs and env variables a value reads, and whether it uses `item`/`index`.
+ * The steps, inputs and env variables a value reads, and whether it uses `item`, `index` or
+ * `previous`.
  * Used to build the DAG and for the static checks.
  *
  * @example
@@ -144,7 +148,7 @@ export function collectReferences(value: unknown): {
   };
   for (const reference of collectReferencePaths(value)) {
     const first = reference.path[0];
-    if (reference.context === "item" || reference.context === "index") result.usesItem = true;
+    if (ITEM_CONTEXTS.has(reference.context)) result.usesItem = true;
     else if (typeof first === "string" && first !== "*") {
       if (reference.context === "steps") result.steps.add(first);
       else if (reference.context === "inputs") result.inputs.add(first);

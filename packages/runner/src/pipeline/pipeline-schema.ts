@@ -43,10 +43,17 @@ export const commonStepProperties = {
   if: Type.Optional(Type.String({ description: `A condition, with or without \`\${{ }}\`.` })),
   for_each: Type.Optional(
     orExpression(Type.Array(Type.Unknown()), {
-      description: "Run once per element; `item` and `index` inside.",
+      description:
+        "Run once per element; `item` and `index` inside (and `previous` with `sequential: true`).",
     }),
   ),
   max_parallel: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  sequential: Type.Optional(
+    Type.Boolean({
+      description:
+        "With `for_each`: run the items in order, one at a time; each reads the item before it as `previous` (`previous.outputs`, `previous.item`, `previous.index`; null in the first).",
+    }),
+  ),
   retry: Type.Optional(
     Type.Object(
       {

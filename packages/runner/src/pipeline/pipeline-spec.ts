@@ -14,6 +14,8 @@ export interface StepSpec {
   if?: string;
   for_each?: unknown[] | string;
   max_parallel?: number;
+  /** Run the items one after another; each reads the one before as `previous`. */
+  sequential?: boolean;
   retry?: { attempts: number; backoff_ms?: number; factor?: number };
   timeout?: string | number;
   continue_on_error?: boolean;

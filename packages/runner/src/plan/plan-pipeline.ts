@@ -117,7 +117,8 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     let count: number | undefined = 1;
     if (step.for_each !== undefined) {
       const list = staticValue(step.for_each, context);
-      fanOut = { maxParallel: step.max_parallel };
+      // A sequential fan-out runs one item at a time.
+      fanOut = { maxParallel: step.sequential === true ? 1 : step.max_parallel };
       if (list.ok && Array.isArray(list.value)) fanOut.items = list.value.length;
       else if (typeof step.for_each === "string")
         fanOut.from = wholeExpression(step.for_each) ?? step.for_each;

@@ -4,6 +4,7 @@ import type { CheckedStep, CheckModel } from "./check-model.js";
 import { walkExpressions } from "./expression-walker.js";
 
 const RUN_FIELDS = ["id", "dir", "name"];
+const PREVIOUS_FIELDS = ["item", "index", "outputs"];
 
 /** The names of a step's outputs, when its kind says them (an object type that lists them). */
 function outputNames(step: CheckedStep): readonly string[] | undefined {
@@ -13,13 +14,31 @@ function outputNames(step: CheckedStep): readonly string[] | undefined {
   return names.length > 0 ? names : undefined;
 }
 
-/** References in one value: steps, outputs, inputs, env, run; `item`/`index` only in a fan-out. */
+/** Where `previous` may be read: the kind's body of a step with `for_each` and `sequential`. */
+function readsPrevious(step: CheckedStep, key: string): boolean {
+  return step.fanOut && step.raw.sequential === true && key === step.kind?.kind;
+}
+
+/** What to do about `previous` read in a step's field `key` (undefined: outside any step). */
+function previousHint(step: CheckedStep | undefined, key: string): string {
+  if (!step?.fanOut) return "read another step's outputs with `steps.<id>.outputs`";
+  if (step.raw.sequential !== true)
+    return "add `sequential: true` to run the items one after another";
+  return `\`${key}\` is evaluated once for the whole step; read \`previous\` inside \`${step.kind?.kind ?? "the kind's body"}:\``;
+}
+
+/**
+ * References in one value: steps, outputs, inputs, env, run; `item`/`index` only in a
+ * fan-out; `previous` only in the body of a sequential fan-out (`sequential`, its step).
+ */
 function checkValue(
   model: CheckModel,
   value: unknown,
   path: (string | number)[],
   allowsItem: boolean,
+  previous: { step: CheckedStep } | { hint: string },
 ): void {
+  const sequential = "step" in previous ? previous.step : undefined;
   const inputs = new Set(Object.keys(model.inputs));
   const env = new Set(Object.keys((model.data.env as object | undefined) ?? {}));
   walkExpressions(value, path, ({ path: stringPath, expression, index: expressionIndex }) => {
@@ -37,6 +56,37 @@ function checkValue(
             `\`${reference.context}\` is only defined inside a step with \`for_each\``,
             "item_outside_for_each",
           );
+        continue;
+      }
+      if (reference.context === "previous") {
+        if (!sequential) {
+          report(
+            "`previous` is only defined in the body of a step with `for_each` and `sequential: true`",
+            "previous_outside_sequential",
+            "hint" in previous ? previous.hint : undefined,
+          );
+          continue;
+        }
+        if (typeof first !== "string" || first === "*") continue;
+        if (!PREVIOUS_FIELDS.includes(first)) {
+          report(
+            `\`previous.${first}\` does not exist; previous has ${PREVIOUS_FIELDS.join(", ")}`,
+            "unknown_previous_field",
+          );
+          continue;
+        }
+        if (first !== "outputs" || typeof second !== "string" || second === "*") continue;
+        const names = outputNames(sequential);
+        if (names && !names.includes(second)) {
+          const suggestion = closest(second, names);
+          report(
+            `step \`${sequential.id}\` (${sequential.kind?.kind}) has no output \`${second}\``,
+            "unknown_output",
+            suggestion
+              ? `did you mean \`${suggestion}\`? outputs: ${names.join(", ")}`
+              : `outputs: ${names.join(", ")}`,
+          );
+        }
         continue;
       }
       if (typeof first !== "string" || first === "*") continue;
@@ -135,8 +185,12 @@ export function referencesPass(model: CheckModel): void {
         step.raw[key],
         ["steps", step.index, key],
         step.fanOut && key !== "for_each",
+        readsPrevious(step, key) ? { step } : { hint: previousHint(step, key) },
       );
     }
   }
-  if (model.data.outputs !== undefined) checkValue(model, model.data.outputs, ["outputs"], false);
+  if (model.data.outputs !== undefined)
+    checkValue(model, model.data.outputs, ["outputs"], false, {
+      hint: previousHint(undefined, "outputs"),
+    });
 }

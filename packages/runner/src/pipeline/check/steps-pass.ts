@@ -4,7 +4,7 @@ import type { CheckContext } from "../../steps/step-kind.js";
 import { bodyPath, type CheckModel } from "./check-model.js";
 
 /**
- * Steps: the rules of a step's own fields (`max_parallel`, `for_each`, `if`), then each
+ * Steps: the rules of a step's own fields (`max_parallel`, `sequential`, `for_each`, `if`), then each
  * kind's own checks on its body merged over its defaults.
  */
 export function stepsPass(model: CheckModel): void {
@@ -19,6 +19,30 @@ export function stepsPass(model: CheckModel): void {
         message: "`max_parallel` only applies to a step with `for_each`",
         severity: "warning",
         code: "max_parallel_without_for_each",
+      });
+    }
+    if (raw.sequential === true && !step.fanOut) {
+      problems.push({
+        path: ["steps", index, "sequential"],
+        atKey: true,
+        message: "`sequential` only applies to a step with `for_each`",
+        severity: "error",
+        code: "sequential_without_for_each",
+        hint: "add `for_each`, or remove `sequential`",
+      });
+    }
+    if (
+      raw.sequential === true &&
+      step.fanOut &&
+      typeof raw.max_parallel === "number" &&
+      raw.max_parallel > 1
+    ) {
+      problems.push({
+        path: ["steps", index, "max_parallel"],
+        message: `a \`sequential\` step runs one item at a time, so \`max_parallel: ${raw.max_parallel}\` cannot apply`,
+        severity: "error",
+        code: "sequential_max_parallel",
+        hint: "remove `max_parallel` (or `sequential`, if the items do not read `previous`)",
       });
     }
     if (typeof raw.for_each === "string" && wholeExpression(raw.for_each) === undefined) {

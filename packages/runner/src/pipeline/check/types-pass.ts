@@ -33,6 +33,8 @@ interface TypeScope {
   /** What each step's kind advises when one of its outputs is misread. */
   hints: Map<string, Readonly<Record<string, string>>>;
   item: StaticType;
+  /** `previous` in a sequential fan-out: the item before, its index and its outputs. */
+  previous: StaticType;
 }
 
 type Report = (message: string, code: string, hint?: string) => void;
@@ -111,6 +113,7 @@ function typeOf(node: Expr, scope: TypeScope, report: Report): StaticType {
     const [first, ...rest] = chain.path;
     if (chain.root === "index") return NUMBER;
     if (chain.root === "item") return follow(scope.item, chain.path, "item", report);
+    if (chain.root === "previous") return follow(scope.previous, chain.path, "previous", report);
     if (typeof first !== "string") return UNKNOWN;
     if (chain.root === "inputs") {
       const input = scope.inputs.get(first);
@@ -210,7 +213,15 @@ function typeOfValue(
  */
 export function typesPass(model: CheckModel): void {
   const { problems } = model;
-  const scope: TypeScope = { inputs: new Map(), steps: new Map(), hints: new Map(), item: UNKNOWN };
+  const scope: TypeScope = {
+    inputs: new Map(),
+    steps: new Map(),
+    hints: new Map(),
+    item: UNKNOWN,
+    previous: UNKNOWN,
+  };
+  /** What one unit of each step gives (its kind's outputs type). */
+  const unitOutputs = new Map<string, StaticType>();
   for (const [name, declaration] of Object.entries(model.inputs)) {
     scope.inputs.set(name, isObject(declaration) ? typeOfInput(declaration.type) : UNKNOWN);
   }
@@ -222,6 +233,7 @@ export function typesPass(model: CheckModel): void {
     } catch {
       outputs = UNKNOWN;
     }
+    unitOutputs.set(step.id, outputs);
     scope.steps.set(step.id, step.fanOut ? arrayOf(outputs) : outputs);
     if (step.kind?.outputHints) scope.hints.set(step.id, step.kind.outputHints);
   }
@@ -249,9 +261,18 @@ export function typesPass(model: CheckModel): void {
         });
       }
     }
+    // Null in the first item; its fields are checked by the references pass.
+    const previous =
+      raw.sequential === true && step.fanOut && step.id !== undefined
+        ? objectOf({
+            item,
+            index: NUMBER,
+            outputs: unitOutputs.get(step.id) ?? UNKNOWN,
+          })
+        : UNKNOWN;
     for (const key of Object.keys(raw)) {
       if (key === "id" || key === "name" || key === "for_each") continue;
-      typeOfValue(raw[key], ["steps", index, key], { ...scope, item }, problems);
+      typeOfValue(raw[key], ["steps", index, key], { ...scope, item, previous }, problems);
     }
   }
   if (model.data.outputs !== undefined)

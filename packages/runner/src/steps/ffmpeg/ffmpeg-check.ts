@@ -1,15 +1,17 @@
-import { wholeExpression } from "../../expressions/template.js";
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
+import { checkCaptionsStep } from "./captions-check.js";
+import { checkListValue } from "./check-list-value.js";
 import {
   type FfmpegOperation,
+  ffmpegImageOperations,
+  ffmpegListOperations,
   ffmpegModes,
   ffmpegOperationOptions,
   ffmpegOperations,
 } from "./ffmpeg-operations.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 
-const LIST_OPERATIONS = new Set<string>(["concat", "transition", "contact_sheet"]);
 const IMAGE_OUTPUT = /\.(png|jpe?g|webp)$/i;
 const VIDEO_OUTPUT = /\.(mp4|mov|mkv|webm|m4v)$/i;
 
@@ -47,19 +49,8 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
       hint: `${operation} takes: ${ffmpegOperationOptions[operation].join(", ") || "no options"}`,
     });
   }
-  const listed = body[operation];
-  if (
-    LIST_OPERATIONS.has(operation) &&
-    typeof listed === "string" &&
-    wholeExpression(listed) === undefined
-  ) {
-    context.report(
-      [operation],
-      `${operation} takes a list of files, or one whole expression giving a list`,
-      {
-        code: "ffmpeg_not_a_list",
-      },
-    );
+  if (ffmpegListOperations.includes(operation)) {
+    checkListValue(body, operation, `${operation} takes a list of files`, context);
   }
   const modes = ffmpegModes[operation];
   if (spec.mode !== undefined && modes && !modes.includes(spec.mode)) {
@@ -103,8 +94,24 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
       code: "ffmpeg_transition_clips",
     });
   }
-  if (context.isLiteral(spec.output)) {
-    const wantsImage = operation === "thumbnail" || operation === "contact_sheet";
+  if ((spec.at === "first" || spec.at === "last") && operation !== "frame") {
+    context.report(
+      ["at"],
+      `\`at: ${spec.at}\` only applies to \`frame\`; ${operation} takes seconds`,
+      {
+        code: "ffmpeg_at",
+      },
+    );
+  }
+  if (operation === "captions") checkCaptionsStep(spec, context);
+  // The extension is known unless the path ends with an expression.
+  if (operation === "frame" && !/\}\}\s*$/.test(spec.output) && !/\.png$/i.test(spec.output)) {
+    context.report(["output"], `frame writes a PNG; \`${spec.output}\` is not a .png file`, {
+      code: "ffmpeg_output_extension",
+      hint: "use .png (lossless, at the clip's size); for a JPEG or WebP use `thumbnail`",
+    });
+  } else if (context.isLiteral(spec.output)) {
+    const wantsImage = ffmpegImageOperations.includes(operation);
     if (wantsImage ? !IMAGE_OUTPUT.test(spec.output) : !VIDEO_OUTPUT.test(spec.output)) {
       context.report(
         ["output"],

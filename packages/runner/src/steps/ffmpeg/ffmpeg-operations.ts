@@ -11,6 +11,8 @@ export const ffmpegOperations = [
   "thumbnail",
   "contact_sheet",
   "transition",
+  "frame",
+  "captions",
 ] as const;
 
 /** A name of an ffmpeg operation. */
@@ -26,7 +28,41 @@ export const ffmpegOperationOptions: Record<FfmpegOperation, readonly string[]> 
   subtitles: ["file", "mode"],
   thumbnail: ["at", "width"],
   contact_sheet: ["columns", "tile_width", "at", "labels"],
+  frame: ["at"],
+  captions: ["texts", "clips", "transition_duration", "style", "fonts"],
 };
+
+/** Operations whose value is a list of files (or one expression giving a list). */
+export const ffmpegListOperations: readonly FfmpegOperation[] = [
+  "concat",
+  "transition",
+  "contact_sheet",
+];
+
+/** Operations that write an image (the others write a video). */
+export const ffmpegImageOperations: readonly FfmpegOperation[] = [
+  "thumbnail",
+  "contact_sheet",
+  "frame",
+];
+
+/** Where `frame` takes its frame from when `at` is not a number of seconds. */
+export const frameEnds = ["first", "last"] as const;
+
+/** Where burnt-in captions sit (`style.position`). */
+export const captionPositions = ["bottom", "top", "middle"] as const;
+
+/** Fields of a captions `style`. */
+export const captionStyleFields = [
+  "font_size",
+  "color",
+  "outline",
+  "outline_color",
+  "position",
+  "margin",
+  "max_line_length",
+  "bold",
+] as const;
 
 /** Allowed `mode` values per operation. */
 export const ffmpegModes: Partial<Record<FfmpegOperation, readonly string[]>> = {
@@ -37,5 +73,5 @@ export const ffmpegModes: Partial<Record<FfmpegOperation, readonly string[]>> = 
   subtitles: ["burn", "soft"],
 };
 
-/** Names of an ffmpeg step's outputs. */
+/** Names of an ffmpeg step's outputs (`captions` adds `srt` and `missing`). */
 export const ffmpegOutputs = ["file", "probe"] as const;

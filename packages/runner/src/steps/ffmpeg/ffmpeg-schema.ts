@@ -1,6 +1,11 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { OutputPath, orExpression, SizeString } from "../../pipeline/schema-helpers.js";
-import { ffmpegModes, ffmpegOperations } from "./ffmpeg-operations.js";
+import {
+  ExpressionString,
+  OutputPath,
+  orExpression,
+  SizeString,
+} from "../../pipeline/schema-helpers.js";
+import { captionPositions, ffmpegModes, ffmpegOperations, frameEnds } from "./ffmpeg-operations.js";
 
 export {
   type FfmpegOperation,
@@ -15,6 +20,46 @@ const Files = orExpression(Type.Array(Type.String(), { minItems: 1 }), {
 });
 const File = Type.String({ minLength: 1, description: "An input file (or an expression)." });
 const Seconds = orExpression(Type.Number({ minimum: 0 }));
+const Colour = Type.String({
+  minLength: 1,
+  description: "A CSS colour: #rrggbb, #rgb, #rrggbbaa, rgb(…)/rgba(…) or a name (white, black…).",
+});
+
+/** How burnt-in captions look; sizes are pixels of the video. */
+const CaptionStyle = Type.Object(
+  {
+    font_size: Type.Optional(
+      orExpression(Type.Number({ minimum: 1, maximum: 1000 }), {
+        description: "Text height in pixels (default 6 % of the video's height).",
+      }),
+    ),
+    color: Type.Optional(Colour),
+    outline: Type.Optional(
+      orExpression(Type.Number({ minimum: 0, maximum: 100 }), {
+        description: "Outline thickness in pixels (0: none; default 1/16 of the font size).",
+      }),
+    ),
+    outline_color: Type.Optional(Colour),
+    position: Type.Optional(
+      Type.Union(
+        captionPositions.map((position) => Type.Literal(position)),
+        { description: "Where the captions sit, centred (default bottom)." },
+      ),
+    ),
+    margin: Type.Optional(
+      orExpression(Type.Number({ minimum: 0, maximum: 10000 }), {
+        description: "Pixels from that edge (default 5 % of the height).",
+      }),
+    ),
+    max_line_length: Type.Optional(
+      orExpression(Type.Integer({ minimum: 1, maximum: 1000 }), {
+        description: "Columns per line before wrapping (default 42; CJK and emoji count two).",
+      }),
+    ),
+    bold: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, description: "captions: how they look." },
+);
 
 /** Options shared by the ffmpeg operations (also the shape of `defaults.ffmpeg`). */
 export const ffmpegOptionProperties = {
@@ -43,11 +88,43 @@ export const ffmpegOptionProperties = {
   fade_out: Type.Optional(Seconds),
   volume: Type.Optional(orExpression(Type.Number({ minimum: 0, maximum: 10 }))),
   file: Type.Optional(Type.String({ minLength: 1, description: "subtitles: the .srt/.vtt file." })),
-  at: Type.Optional(Seconds),
+  at: Type.Optional(
+    Type.Union(
+      [...frameEnds.map((end) => Type.Literal(end)), Type.Number({ minimum: 0 }), ExpressionString],
+      {
+        description:
+          "thumbnail, contact_sheet: seconds into the clip; frame: first, last (default) or seconds.",
+      },
+    ),
+  ),
   width: Type.Optional(orExpression(Type.Integer({ minimum: 16, maximum: 8192 }))),
   columns: Type.Optional(orExpression(Type.Integer({ minimum: 1, maximum: 64 }))),
   tile_width: Type.Optional(orExpression(Type.Integer({ minimum: 16, maximum: 4096 }))),
   labels: Type.Optional(orExpression(Type.Array(Type.String()))),
+  texts: Type.Optional(
+    orExpression(Type.Array(Type.String(), { minItems: 1 }), {
+      description: "captions: one caption per clip, in order (an empty one leaves its clip bare).",
+    }),
+  ),
+  clips: Type.Optional(
+    orExpression(Type.Array(Type.String(), { minItems: 1 }), {
+      description:
+        "captions: the clips the video was joined from, in order; each caption lasts its clip.",
+    }),
+  ),
+  transition_duration: Type.Optional(
+    orExpression(Type.Number({ minimum: 0, maximum: 60 }), {
+      description:
+        "captions: seconds each join overlaps, when the clips were joined with `transition` (its `duration`).",
+    }),
+  ),
+  style: Type.Optional(CaptionStyle),
+  fonts: Type.Optional(
+    Type.Array(Type.String({ minLength: 1 }), {
+      description:
+        "captions: font files (.ttf, .otf, .ttc) tried before the bundled ones, e.g. for Korean.",
+    }),
+  ),
 };
 
 /**
@@ -68,6 +145,8 @@ export const FfmpegStepSchema = Type.Object(
     subtitles: Type.Optional(File),
     thumbnail: Type.Optional(File),
     contact_sheet: Type.Optional(Files),
+    frame: Type.Optional(File),
+    captions: Type.Optional(File),
     ...ffmpegOptionProperties,
     output: OutputPath,
   },
@@ -76,7 +155,7 @@ export const FfmpegStepSchema = Type.Object(
     oneOf: ffmpegOperations.map((operation) => ({ required: [operation] })),
     // Names the keys of `oneOf` in the checker's message ("has 2 operations").
     "x-exactly-one": "operation",
-    description: `Edit media with one operation (${ffmpegOperations.join(", ")}). Outputs: file, probe.`,
+    description: `Edit media with one operation (${ffmpegOperations.join(", ")}). Outputs: file, probe (captions: also srt, missing).`,
   },
 );
 

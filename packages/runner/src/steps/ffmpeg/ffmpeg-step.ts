@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import {
   concat,
   contactSheet,
+  extractFrame,
   fit,
   type KnownProbe,
   probeKnown,
@@ -15,6 +16,7 @@ import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import type { StepRunContext } from "../step-kind.js";
+import { runCaptions } from "./captions-step.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
 
 /** Drops undefined fields (media's options are exact). */
@@ -36,6 +38,19 @@ function inputPath(value: unknown, context: StepRunContext): string {
   return resolve(executionExtras(context)?.pipelineDir ?? process.cwd(), path);
 }
 
+/** `frame`'s `at`: first, last (the default) or seconds. */
+function frameAt(value: unknown): "first" | "last" | number {
+  if (value === undefined || value === null || value === "" || value === "last") return "last";
+  if (value === "first") return "first";
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new RunnerError(
+      "ffmpeg_frame_at",
+      `ffmpeg frame \`at\` must be first, last or seconds from 0; got ${JSON.stringify(value)}`,
+    );
+  return seconds;
+}
+
 function inputList(value: unknown, context: StepRunContext, operation: string): string[] {
   const list = Array.isArray(value) ? value : [value];
   const files = list.filter((v) => v !== null && v !== undefined && v !== "");
@@ -46,8 +61,9 @@ function inputList(value: unknown, context: StepRunContext, operation: string): 
 
 /**
  * Runs one ffmpeg step: maps its operation (concat, transition, fit, trim, audio, subtitles,
- * thumbnail, contact_sheet) to @reelsmith/media, reports ffmpeg.progress, and probes the result.
- * Outputs: file, probe.
+ * thumbnail, contact_sheet, frame, captions) to @reelsmith/media, reports ffmpeg.progress, and
+ * probes the result. Outputs: file, probe; captions also `srt` and `missing` (characters no
+ * font has, also told as a warning).
  * @example await runFfmpegStep({ concat: [a, b], output: "final.mp4" }, context);
  */
 export async function runFfmpegStep(
@@ -77,6 +93,7 @@ export async function runFfmpegStep(
   };
   const value = spec[operation];
   let result: { output: string; probe?: KnownProbe };
+  let extra: Record<string, unknown> = {};
   const knownProbes = executionExtras(context)?.knownProbes;
   const size = spec.size === undefined ? undefined : String(spec.size);
   switch (operation) {
@@ -169,11 +186,39 @@ export async function runFfmpegStep(
         }),
       );
       break;
+    case "frame":
+      result = await extractFrame(
+        inputPath(value, context),
+        defined({ ...common, at: frameAt(spec.at) }),
+      );
+      break;
+    case "captions": {
+      const clips = inputList(spec.clips, context, "captions");
+      const video = inputPath(value, context);
+      const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
+      const { srt, missing, ...made } = await runCaptions(spec, {
+        ...common,
+        video,
+        clips,
+        fonts: (spec.fonts ?? []).map((font) => resolve(pipelineDir, String(font))),
+        probes: knownProbes?.for([video, ...clips]),
+        onMissing: (characters, file) =>
+          context.emit({
+            type: "log",
+            level: "warn",
+            step: context.stepId,
+            message: `captions: no font has ${characters.join(" ")}; left out of the picture, kept in ${file} (give \`fonts:\` a font that has them)`,
+          }),
+      });
+      result = made;
+      extra = { srt, missing };
+      break;
+    }
   }
   const file = result.output ?? output;
   // A verified output comes with its probe; others are probed once here (an image may not be).
   const known =
     result.probe ?? (await probeKnown(file, { signal: context.signal }).catch(() => undefined));
   if (known) knownProbes?.add(known);
-  return { file, ...(known === undefined ? {} : { probe: probeOutput(known) }) };
+  return { file, ...(known === undefined ? {} : { probe: probeOutput(known) }), ...extra };
 }

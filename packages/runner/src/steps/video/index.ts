@@ -1,7 +1,7 @@
 import { defineStepKind, usageAndCredits } from "../define-step-kind.js";
 import { checkVideoStep } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
-import { videoOutputType } from "./video-outputs.js";
+import { videoOutputsOf } from "./video-outputs.js";
 import { paramFiles } from "./video-params.js";
 import { planVideo } from "./video-plan.js";
 import type { VideoStepSpec } from "./video-schema.js";
@@ -24,7 +24,7 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   schema: async () => (await import("./video-schema.js")).VideoStepSchema,
   defaultsSchema: async () => (await import("./video-schema.js")).VideoDefaultsSchema,
   queue: "video",
-  outputs: () => videoOutputType,
+  outputs: videoOutputsOf,
   check: checkVideoStep,
   files: (spec) => [
     ...(typeof spec.image === "string"
@@ -44,6 +44,7 @@ export const videoKind = defineStepKind<VideoStepSpec>({
     ignore: ["output"],
     placeFiles: (spec, { stepId, index }) => ({
       file: spec.output ?? defaultClipPath(stepId, index),
+      ...(spec.last_frame_output ? { last_frame: spec.last_frame_output } : {}),
     }),
   },
   report: { role: "clip" },

@@ -29,7 +29,7 @@ export function assertVideoPromptLength(prompt: string): void {
 /**
  * Static checks of a video step: a model is set; literal `seconds`/`size` are within the
  * model's limits (spec 2.3) and literal `params` are ones the model declares, of their type,
- * within their allowed values; the output path stays in the run directory.
+ * within their allowed values; the output paths (clip, last frame) stay in the run directory.
  *
  * @example
  * ```ts
@@ -41,6 +41,15 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
   if (spec.output !== undefined) {
     const problem = outputPathProblem(spec.output);
     if (problem) context.report(["output"], problem, { code: "output_path_escapes" });
+  }
+  // The extension is known unless the path ends with an expression.
+  if (spec.last_frame_output !== undefined) {
+    const problem = outputPathProblem(spec.last_frame_output);
+    if (problem) context.report(["last_frame_output"], problem, { code: "output_path_escapes" });
+    else if (!/\}\}\s*$/.test(spec.last_frame_output) && !/\.png$/i.test(spec.last_frame_output))
+      context.report(["last_frame_output"], "the last frame is saved as a PNG: use a .png path", {
+        code: "video_last_frame_extension",
+      });
   }
   if (typeof spec.prompt === "string" && spec.prompt.length > MAX_VIDEO_PROMPT_CHARS) {
     context.report(

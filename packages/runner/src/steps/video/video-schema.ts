@@ -28,7 +28,8 @@ export const videoProperties = {
   image: Type.Optional(
     Type.String({
       minLength: 1,
-      description: "Reference image (local file or URL) for image-to-video.",
+      description:
+        "Reference image (local file or URL) for image-to-video; an expression giving null or an empty string leaves it out.",
     }),
   ),
   params: Type.Optional(
@@ -46,6 +47,12 @@ export const videoProperties = {
     ),
   ),
   output: Type.Optional(OutputPath),
+  last_frame_output: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: `Also save the clip's last frame here as a PNG (output \`last_frame\`), e.g. \`frames/scene-\${{ index }}.png\`: the next clip's \`image\` in a sequential fan-out.`,
+    }),
+  ),
 };
 
 /**
@@ -58,7 +65,8 @@ export const videoProperties = {
  */
 export const VideoStepSchema = Type.Object(videoProperties, {
   additionalProperties: false,
-  description: "Generate a clip. Outputs: file, id, duration, credits, url.",
+  description:
+    "Generate a clip. Outputs: file, id, duration, credits, url, probe (and last_frame with last_frame_output).",
 });
 
 /** A video step body as written in the pipeline. */

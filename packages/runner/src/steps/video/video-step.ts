@@ -7,7 +7,7 @@ import {
   VideoJobFailedError,
   validateVideoRequest,
 } from "@reelsmith/core";
-import { probeKnown } from "@reelsmith/media";
+import { extractFrame, probeKnown } from "@reelsmith/media";
 import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
@@ -31,7 +31,8 @@ async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<
   if (spec.size !== undefined) params.size = String(spec.size);
   const extras = executionExtras(context);
   const pipelineDir = extras?.pipelineDir ?? process.cwd();
-  if (spec.image !== undefined) {
+  // null or "" from an expression (the first item of a sequential fan-out): no image.
+  if (spec.image !== undefined && spec.image !== null && spec.image !== "") {
     const part = await checkedImagePart(String(spec.image), pipelineDir);
     params.image_url = part.image_url.url;
   }
@@ -211,6 +212,16 @@ export async function runVideoStep(
   // join or edit it. A clip ffprobe cannot read is left for those steps to report.
   const known = await probeKnown(download.path, { signal }).catch(() => undefined);
   if (known) extras?.knownProbes?.add(known);
+  // The clip's last frame, for the next clip's reference image (continuity).
+  const lastFrame = spec.last_frame_output
+    ? (
+        await extractFrame(download.path, {
+          at: "last",
+          output: context.resolveOutputPath(String(spec.last_frame_output)),
+          signal,
+        })
+      ).output
+    : undefined;
   await journal.record("video.downloaded", { jobId: job.id, file: download.path });
   context.emit({
     type: "video.downloaded",
@@ -226,6 +237,7 @@ export async function runVideoStep(
     credits: Number(journal.recall("video.completed")?.credits ?? job.usage?.total_credits ?? 0),
     url: job.video_url,
     ...(known ? { probe: probeOutput(known) } : {}),
+    ...(lastFrame ? { last_frame: lastFrame } : {}),
   };
 }
 
