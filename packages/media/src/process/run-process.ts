@@ -18,6 +18,33 @@ export interface RunProcessOptions {
 }
 
 const stderrTailChars = 4000;
+/** What is kept of a long stderr: its first and last 64 KiB. */
+const keptChars = 64 * 1024;
+
+/** A process's stderr, its start and its end kept when it is long. */
+function stderrBuffer() {
+  let head = "";
+  let tail = "";
+  let dropped = 0;
+  return {
+    add(chunk: string) {
+      if (head.length < keptChars) {
+        const room = keptChars - head.length;
+        head += chunk.slice(0, room);
+        chunk = chunk.slice(room);
+      }
+      if (!chunk) return;
+      tail += chunk;
+      if (tail.length > keptChars * 2) {
+        dropped += tail.length - keptChars;
+        tail = tail.slice(-keptChars);
+      }
+    },
+    text(): string {
+      return dropped > 0 ? `${head}\n[… ${dropped} characters left out …]\n${tail}` : head + tail;
+    },
+  };
+}
 
 /**
  * Run a binary with an argument vector (never a shell), kill it on abort, and reject with
@@ -36,7 +63,7 @@ export function runProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
     const stdoutChunks: string[] = [];
-    let stderr = "";
+    const stderr = stderrBuffer();
     let pendingLine = "";
     let settled = false;
     const collect = options.collectStdout ?? true;
@@ -59,10 +86,7 @@ export function runProcess(
       for (const line of lines) options.onStdoutLine(line.trimEnd());
     });
     child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => {
-      stderr += chunk;
-      if (stderr.length > stderrTailChars * 4) stderr = stderr.slice(-stderrTailChars * 2);
-    });
+    child.stderr.on("data", (chunk: string) => stderr.add(chunk));
     child.on("error", (error) => {
       if (settled) return;
       settled = true;
@@ -84,7 +108,7 @@ export function runProcess(
       settled = true;
       if (pendingLine && options.onStdoutLine) options.onStdoutLine(pendingLine.trimEnd());
       if (code === 0) {
-        resolve({ stdout: stdoutChunks.join(""), stderr });
+        resolve({ stdout: stdoutChunks.join(""), stderr: stderr.text() });
         return;
       }
       reject(
@@ -92,7 +116,8 @@ export function runProcess(
           binary,
           exitCode: code,
           signal: killSignal,
-          stderrTail: tail(stderr),
+          stderrTail: tail(stderr.text()),
+          output: stderr.text(),
           args,
         }),
       );
