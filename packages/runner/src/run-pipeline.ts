@@ -16,7 +16,12 @@ import { createRunClient } from "./executor/create-run-client.js";
 import type { ExecutableSpec } from "./executor/executable-pipeline.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
 import { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
-import { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
+import {
+  loadForRun,
+  type PipelineForRun,
+  runInputs,
+  stepLocation,
+} from "./executor/load-for-run.js";
 import { createRunDirectory, newRunId, writeJsonAtomic } from "./executor/run-directory.js";
 import { runStartSteps, settleRun, subPipelineOutputs } from "./executor/run-lifecycle.js";
 import { openJournal, readJournal } from "./journal/journal.js";
@@ -260,6 +265,7 @@ export async function runWithBus(
       bus,
       journal,
       ledger,
+      locate: (step) => stepLocation(pipeline, step),
       ...(previous ? { previous } : {}),
       signal,
       concurrency: options.concurrency ?? 8,

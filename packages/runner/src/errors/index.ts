@@ -1,6 +1,7 @@
 export * from "./ambiguous-video-submission-error.js";
 export * from "./budget-estimate-error.js";
 export * from "./budget-exceeded-error.js";
+export * from "./ffmpeg-step-error.js";
 export * from "./invalid-image-error.js";
 export * from "./lost-video-job-error.js";
 export * from "./output-path-error.js";

@@ -1,18 +1,29 @@
 import { RunnerError } from "./runner-error.js";
 
 /**
- * A step (or one fan-out item) failed; the message names the step, the item and the cause.
- * @example throw new StepError("clips", 2, cause);
+ * A step (or one fan-out item) failed; the message names the step, the item, where the step
+ * is written (`file:line:column`, when the pipeline came from a file) and the cause.
+ * @example throw new StepError("clips", 2, cause, "step_failed", "storyboard.yaml:40:5");
  */
 export class StepError extends RunnerError {
   readonly step: string;
   readonly index: number | undefined;
-  constructor(step: string, index: number | undefined, cause: unknown, code = "step_failed") {
-    const where = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;
+  /** Where the step is written: `file:line:column`. */
+  readonly location: string | undefined;
+  constructor(
+    step: string,
+    index: number | undefined,
+    cause: unknown,
+    code = "step_failed",
+    location?: string,
+  ) {
+    const item = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;
+    const where = location ? `${item} (${location})` : item;
     const reason = cause instanceof Error ? cause.message : String(cause);
     const retryable = (cause as { isRetryable?: unknown } | undefined)?.isRetryable;
     super(code, `${where} failed: ${reason}`, { cause, isRetryable: retryable === true });
     this.step = step;
     this.index = index;
+    this.location = location;
   }
 }

@@ -54,6 +54,8 @@ export interface ExecuteOptions {
    * they are the sums of the units' results.
    */
   ledger?: LiveLedger;
+  /** Where a step is written (`file:line:column`), for the errors of steps that fail. */
+  locate?: (step: string) => string | undefined;
   extras: ExecutionExtras;
 }
 
@@ -131,7 +133,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     const error =
       StepError.isInstance(cause) || BudgetExceededError.isInstance(cause)
         ? cause
-        : new StepError(step.id, index, cause);
+        : new StepError(step.id, index, cause, "step_failed", options.locate?.(step.id));
     const serialized = serializeError(error);
     const continued = step.continue_on_error === true;
     await journal.append({ type: "step.fail", step: step.id, error: serialized, continued });

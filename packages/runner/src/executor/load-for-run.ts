@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { parse } from "yaml";
 import {
   type LoadedPipeline,
@@ -20,6 +20,23 @@ export interface PipelineForRun {
   /** sha256 of `source` (resume refuses a changed pipeline). */
   hash: string;
   spec: ExecutableSpec & { inputs?: Record<string, { default?: unknown } | undefined> };
+  /** 1-based position of a node (a validated pipeline has it), for run-time errors. */
+  positionOf?(path: readonly (string | number)[]): { line: number; column: number };
+}
+
+/**
+ * Where a step is written, as `file:line:column` (the file relative to the working directory
+ * when inside it), or undefined for a pipeline given as an object.
+ * @example stepLocation(pipeline, "final") // "examples/storyboard/pipeline.yaml:92:5"
+ */
+export function stepLocation(pipeline: PipelineForRun, step: string): string | undefined {
+  if (!pipeline.positionOf || pipeline.path === "<inline>") return undefined;
+  const index = pipeline.spec.steps.findIndex((entry) => entry.id === step);
+  if (index < 0) return undefined;
+  const { line, column } = pipeline.positionOf(["steps", index]);
+  const shown = relative(process.cwd(), pipeline.path);
+  const file = shown && !shown.startsWith("..") && !isAbsolute(shown) ? shown : pipeline.path;
+  return `${file}:${line}:${column}`;
 }
 
 function sha256(text: string): string {

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import {
   concat,
@@ -12,6 +13,7 @@ import {
   thumbnail,
   trim,
 } from "@reelsmith/media";
+import { FfmpegStepError } from "../../errors/ffmpeg-step-error.js";
 import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
@@ -67,6 +69,64 @@ function inputList(value: unknown, context: StepRunContext, operation: string): 
  * @example await runFfmpegStep({ concat: [a, b], output: "final.mp4" }, context);
  */
 export async function runFfmpegStep(
+  spec: FfmpegStepSpec,
+  context: StepRunContext,
+): Promise<Record<string, unknown>> {
+  try {
+    return await runOperation(spec, context);
+  } catch (error) {
+    throw await withLog(error, context);
+  }
+}
+
+/** What media's FfmpegError carries (read by shape: media may be another installed copy). */
+interface FfmpegFailure {
+  code: "ffmpeg_failed";
+  exitCode: number | null;
+  args: readonly string[];
+  program?: string;
+  line?: string;
+  output?: string;
+  stderrTail?: string;
+}
+
+function isFfmpegFailure(error: unknown): error is FfmpegFailure {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "ffmpeg_failed" &&
+    Array.isArray((error as { args?: unknown }).args)
+  );
+}
+
+/**
+ * An ffmpeg failure as a person can act on it: its one meaningful line in the message, and
+ * its command line and whole output in `logs/<step>[-<index>].ffmpeg.log` of the run.
+ */
+async function withLog(error: unknown, context: StepRunContext): Promise<unknown> {
+  if (!isFfmpegFailure(error)) return error;
+  const name = `${context.stepId.replace(/[^A-Za-z0-9._-]+/g, "_")}${context.index === undefined ? "" : `-${context.index}`}.${error.program ?? "ffmpeg"}.log`;
+  const log = `logs/${name}`;
+  const program = error.program ?? "ffmpeg";
+  const text = `$ ${program} ${error.args.map(shellWord).join(" ")}\n\n${error.output ?? error.stderrTail ?? ""}\n`;
+  const written = await mkdir(join(context.runDir, "logs"), { recursive: true })
+    .then(() => writeFile(join(context.runDir, log), text))
+    .then(
+      () => true,
+      () => false,
+    );
+  return new FfmpegStepError(
+    { line: error.line, exitCode: error.exitCode, log: written ? log : undefined, program },
+    { cause: error },
+  );
+}
+
+/** An argument as a shell would need it written, for the log's command line. */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+}
+
+async function runOperation(
   spec: FfmpegStepSpec,
   context: StepRunContext,
 ): Promise<Record<string, unknown>> {

@@ -1,0 +1,50 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { describe, expect, it } from "vitest";
+import { quotedSuggestion, unquotedExpressionColumn } from "./unquoted-expression.js";
+import { validatePipeline } from "./validate-pipeline.js";
+
+async function problems(source: string) {
+  return (await validatePipeline({ path: "p.yaml", source })).diagnostics;
+}
+
+describe("unquoted ${{ }} expressions", () => {
+  it("finds the first unquoted expression of a line, never a quoted or commented one", () => {
+    expect(unquotedExpressionColumn("    video: { prompt: ${{ item }} }")).toBe(22);
+    expect(unquotedExpressionColumn('    prompt: "${{ item }}: x"')).toBeUndefined();
+    expect(unquotedExpressionColumn("    prompt: '${{ item }}: x'")).toBeUndefined();
+    expect(unquotedExpressionColumn("    prompt: x # ${{ item }}")).toBeUndefined();
+    expect(unquotedExpressionColumn("    prompt: it's ${{ item }}: x")).toBe(18);
+  });
+
+  it("suggests the value quoted", () => {
+    expect(quotedSuggestion("      prompt: Scene ${{ index }}: ${{ item }}")).toBe(
+      'prompt: "Scene ${{ index }}: ${{ item }}"',
+    );
+    expect(quotedSuggestion("    video: { prompt: ${{ item }} }")).toBeUndefined();
+  });
+
+  it("reports one problem per line, at the expression, with a hint to quote it", async () => {
+    const found = await problems(
+      "name: t\nsteps:\n  - id: a\n    video: { model: m, prompt: ${{ inputs.x }} }\n  - id: b\n    video:\n      prompt: Scene ${{ index }}: ${{ item }}\n",
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        code: "yaml_unquoted_expression",
+        line: 4,
+        column: 32,
+        hint: expect.stringContaining("put the value in quotes"),
+      }),
+      expect.objectContaining({
+        code: "yaml_unquoted_expression",
+        line: 7,
+        column: 21,
+        hint: 'quote the whole value: prompt: "Scene ${{ index }}: ${{ item }}"',
+      }),
+    ]);
+  });
+
+  it("leaves other YAML errors as the parser says them", async () => {
+    const found = await problems("name: t\nsteps:\n  - id: a\n    video: { model: m\n");
+    expect(found[0]?.code).toBe("yaml_syntax");
+  });
+});
