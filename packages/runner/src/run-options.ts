@@ -27,8 +27,18 @@ export interface RunOptions {
    * and each video job reserves its price before it is submitted.
    */
   maxCredits?: number;
-  /** Aborting cancels the run: nothing new starts, the journal stays resumable. */
+  /**
+   * Aborting cancels the run at once: nothing new starts, running units stop (a video job
+   * already submitted is left at the service, journaled: a resume re-attaches to it).
+   */
   signal?: AbortSignal;
+  /**
+   * Aborting stops the run gently: no step, item or video submission starts any more, and
+   * the units already running finish, so every job already paid for is waited for and its
+   * clip kept (the run ends `cancelled`; the CLI's first Ctrl-C). `signal` still cancels at
+   * once while it drains.
+   */
+  stopSignal?: AbortSignal;
   /** Receives every event. */
   onEvent?: (event: RunEvent) => void;
   /** Reuse results of identical requests (default true). */

@@ -220,6 +220,18 @@ export async function runWithBus(
     if (userSignal?.aborted) onUserAbort();
     else userSignal?.addEventListener("abort", onUserAbort, { once: true });
     const signal = controller.signal;
+    // A gentle stop: nothing new starts or is paid for; what runs (and is paid) finishes.
+    const stopController = new AbortController();
+    setMaxListeners(0, stopController.signal);
+    const stopSignal = options.stopSignal;
+    const onStop = () =>
+      stopController.abort(
+        new RunCancelledError("the run was stopped", { cause: stopSignal?.reason }),
+      );
+    if (stopSignal?.aborted) onStop();
+    else stopSignal?.addEventListener("abort", onStop, { once: true });
+    signal.addEventListener("abort", () => stopController.abort(signal.reason), { once: true });
+    const stop = stopController.signal;
     const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
     const kinds = kindsByName(options.stepKinds);
     bus.emit({
@@ -268,6 +280,7 @@ export async function runWithBus(
       locate: (step) => stepLocation(pipeline, step),
       ...(previous ? { previous } : {}),
       signal,
+      stop,
       concurrency: options.concurrency ?? 8,
       videoLimit,
       budget,
@@ -317,6 +330,7 @@ export async function runWithBus(
     if (estimate) result.totals.estimatedCredits = estimate.credits;
     const durationMs = Date.now() - started;
     userSignal?.removeEventListener("abort", onUserAbort);
+    stopSignal?.removeEventListener("abort", onStop);
     await journal.append({ type: "run.end", status: finalStatus });
     await journal.close();
     const runResult: RunResult = {

@@ -10,6 +10,11 @@ export interface CacheEntry {
   files: Record<string, { path: string; sha256: string; bytes: number }>;
   /** A short description of the request (model, prompt start) for `cache ls`. */
   summary?: string;
+  /**
+   * What making the result cost, as its unit's ledger said (its own jobs and what the
+   * sub-pipelines its tools ran spent): saved again each time the entry is served.
+   */
+  worth?: { credits: number; videos: number };
 }
 
 /**

@@ -121,6 +121,7 @@ export async function storeInCache(
     outputs: Record<string, unknown>;
     runDir: string;
     summary?: string;
+    worth?: CacheEntry["worth"];
   },
 ): Promise<void> {
   const { dir: cacheDir, index } = cacheLocation(cache);
@@ -149,6 +150,7 @@ export async function storeInCache(
     outputs,
     files,
     ...(options.summary ? { summary: options.summary } : {}),
+    ...(options.worth ? { worth: options.worth } : {}),
   };
   await index.put(entry);
 }

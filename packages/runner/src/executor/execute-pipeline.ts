@@ -38,7 +38,13 @@ export interface ExecuteOptions {
   previous?: RunState;
   /** Where and when each unit runs (default: in this process). */
   units?: UnitExecutor;
+  /** Aborts everything at once: running units stop (their jobs are left to a resume). */
   signal: AbortSignal;
+  /**
+   * Stops the run gently: no step, item or video submission starts any more; units already
+   * running finish, so every job already paid for is waited for and kept (default: `signal`).
+   */
+  stop?: AbortSignal;
   concurrency: number;
   videoLimit: LimitRunner;
   budget: CreditBudget;
@@ -98,6 +104,7 @@ export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, Step
  */
 export async function executePipeline(options: ExecuteOptions): Promise<ExecuteResult> {
   const { spec, bus, journal, signal } = options;
+  const stop = options.stop ?? signal;
   const globalSlots = new SlotPool(options.concurrency);
   const summaries: Record<string, StepSummary> = {};
   const context: ExpressionContext = {
@@ -164,7 +171,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     const kind = kindOfStep(step, options.kinds);
     const started = Date.now();
     const base = { kind: kind.kind, durationMs: 0, totals: emptyTotals(), cached: false };
-    if (signal.aborted) return finish(step.id, { ...base, status: "cancelled", outputs: {} });
+    if (stop.aborted) return finish(step.id, { ...base, status: "cancelled", outputs: {} });
     const previous = options.previous?.steps.get(step.id);
     if (await reusableStep(previous, dependencies, summaries, options.run.dir)) {
       finish(step.id, { ...base, status: "succeeded", outputs: previous?.outputs, reused: true });
@@ -234,7 +241,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     const cached = results.length > 0 && results.every((r) => r?.cached);
     stepTotals.cachedSteps = cached ? 1 : 0;
     const first = errors[0];
-    if (signal.aborted && (!first || isAbortError(first.error))) {
+    if (stop.aborted && (!first || isAbortError(first.error))) {
       return finish(step.id, {
         status: "cancelled",
         kind: kind.kind,
@@ -305,7 +312,9 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     steps: summaries,
     totals: ledgerTotals,
     error: runError,
-    cancelled: signal.aborted,
+    // Stopped with work left undone (a stop after the last step finished changes nothing).
+    cancelled:
+      stop.aborted && Object.values(summaries).some((summary) => summary.status === "cancelled"),
     context,
   };
 }

@@ -50,6 +50,7 @@ export async function runFanOut(args: {
 }): Promise<FanOutResult> {
   const { step, kind, items, fanOut, options } = args;
   const { bus, signal } = options;
+  const stop = options.stop ?? signal;
   const itemLimit = fanOut && step.max_parallel ? pLimit(step.max_parallel) : undefined;
   const results: (UnitResult | undefined)[] = new Array(items.length).fill(undefined);
   const errors: FanOutResult["errors"] = [];
@@ -90,7 +91,7 @@ export async function runFanOut(args: {
       return true;
     }
     try {
-      signal.throwIfAborted();
+      stop.throwIfAborted();
       const itemContext = fanOut
         ? {
             ...args.context,
@@ -114,6 +115,7 @@ export async function runFanOut(args: {
         {
           runDir: options.run.dir,
           signal,
+          ...(options.stop ? { stop: options.stop } : {}),
           client: options.client,
           bus,
           journal: options.journal,
@@ -147,11 +149,11 @@ export async function runFanOut(args: {
     let previous: PreviousItem | null = null;
     let mayReuse = true;
     for (const [position, item] of items.entries()) {
-      if (signal.aborted) break;
+      if (stop.aborted) break;
       const reused = await inSlot((slot) => runItem(item, position, slot, { previous, mayReuse }));
       const result = results[position];
       if (!result) {
-        if (position + 1 < items.length && !signal.aborted) {
+        if (position + 1 < items.length && !stop.aborted) {
           bus.emit({
             type: "log",
             level: "warn",

@@ -35,6 +35,8 @@ export interface UnitWork {
 export interface UnitServices {
   runDir: string;
   signal: AbortSignal;
+  /** Nothing new starts once it aborts (no attempt, no paid request); default `signal`. */
+  stop?: AbortSignal;
   client: StepRunContext["client"];
   bus: EventBus;
   journal: JournalWriter;
@@ -93,11 +95,16 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
     const hit = await restoreFromCache(cache, key, services.runDir, places);
     if (hit) {
-      // Nothing spent; what the result is worth was saved.
-      const worth = work.kind.totals(hit.outputs);
+      // Nothing spent; what the result cost when it was made was saved (as its entry says,
+      // else as its kind reads its outputs).
+      const fromOutputs = work.kind.totals(hit.outputs);
+      const worth = hit.entry.worth ?? {
+        credits: fromOutputs.credits ?? 0,
+        videos: fromOutputs.videos ?? 0,
+      };
       const ledger = createUnitLedger(services.journal, stepId, index);
       await ledger.record({
-        totals: { savedCredits: worth.credits ?? 0, jobsCached: worth.videos ?? 0 },
+        totals: { savedCredits: worth.credits, jobsCached: worth.videos },
       });
       const totals = { ...ledger.totals(), cachedSteps: 1 };
       const artifacts = await artifactsOf(hit.outputs, services.runDir);
@@ -125,7 +132,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       }),
   };
   for (let attempt = 1; ; attempt++) {
-    services.signal.throwIfAborted();
+    (services.stop ?? services.signal).throwIfAborted();
     const timeoutSignal = work.timeoutMs ? AbortSignal.timeout(work.timeoutMs) : undefined;
     const signal = timeoutSignal
       ? AbortSignal.any([services.signal, timeoutSignal])
@@ -135,6 +142,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       ...at,
       runDir: services.runDir,
       signal,
+      stopSignal: services.stop ?? services.signal,
       client: services.client,
       emit: (event) => services.bus.emit(event),
       resolveOutputPath: (path) => resolveOutputPath(services.runDir, path),
@@ -159,6 +167,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
           outputs,
           runDir: services.runDir,
           summary: work.kind.summary(work.spec),
+          worth: { credits: totals.credits, videos: totals.videos },
         }).catch(() => undefined);
       }
       return { outputs, totals, cached: false, artifacts };
@@ -167,7 +176,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       if (timeoutSignal?.aborted && !services.signal.aborted) {
         error = new StepTimeoutError(stepId, index, work.timeoutMs ?? 0);
       }
-      const cancelled = services.signal.aborted;
+      const cancelled = (services.stop ?? services.signal).aborted;
       if (!cancelled && attempt < attempts && isRetryableStepError(error)) {
         const delayMs = retryDelay(work.retry ?? { attempts }, attempt);
         services.bus.emit({
@@ -178,7 +187,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
           delayMs,
           error: serializeError(error),
         });
-        await sleep(delayMs, services.signal);
+        await sleep(delayMs, services.stop ?? services.signal);
         continue;
       }
       // A cancelled unit is left "started" in the journal so that resume picks it up again.

@@ -1,9 +1,16 @@
-import { closeSync, openSync, readSync, statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from "node:fs";
+import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { dataUriImageProblem, imageFileProblem } from "./image-file.js";
 
 /** The formats a step's local file may need to have, read from its bytes. */
-export type LocalFileFormat = "image" | "pipeline" | "subtitles" | "audio" | "video" | "font";
+export type LocalFileFormat =
+  | "image"
+  | "pipeline"
+  | "subtitles"
+  | "audio"
+  | "video"
+  | "font"
+  | "program";
 
 /** Bytes read to tell a format (a subtitles file is read up to this much to find a cue). */
 const HEAD_BYTES = 64 * 1024;
@@ -107,6 +114,29 @@ export interface LocalFileProblem {
   message: string;
 }
 
+/** True when a command name is an executable file in one of PATH's folders (PATHEXT on Windows). */
+function onPath(name: string): boolean {
+  const extensions =
+    process.platform === "win32"
+      ? ["", ...(process.env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")]
+      : [""];
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    for (const extension of extensions) {
+      try {
+        const candidate = join(dir, name + extension);
+        if (statSync(candidate).isFile()) {
+          if (process.platform !== "win32") accessSync(candidate, constants.X_OK);
+          return true;
+        }
+      } catch {
+        // Not here.
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Why a local file a step names cannot be used: it does not exist, is not a file, cannot be
  * read, or is not of the format the step needs (read from its bytes). Relative paths resolve
@@ -126,6 +156,15 @@ export function localFileProblem(
       ? { code: "file_format", message: `${what} data URI cannot be sent: ${reason}` }
       : undefined;
   }
+  if (format === "program" && !/[\\/]/.test(value)) {
+    // A bare command name is looked up on PATH, as the tool's process will.
+    return onPath(value)
+      ? undefined
+      : {
+          code: "file_not_found",
+          message: `${what} ${value} is not on PATH`,
+        };
+  }
   const file = isAbsolute(value) ? value : resolve(baseDir, value);
   let isFile = false;
   try {
@@ -138,7 +177,7 @@ export function localFileProblem(
       code: "not_a_file",
       message: `${what} ${value} is not a file (a directory or a device)`,
     };
-  if (!format) return undefined;
+  if (!format || format === "program") return undefined;
   let reason: string | undefined;
   try {
     reason = formatProblem(file, format);

@@ -55,7 +55,7 @@ export interface LocalFileUse {
   /** What it is, for messages: "image", "tool pipeline", "subtitles", "audio track", … */
   what: string;
   /** The format it must have (read from its bytes), when the kind needs one. */
-  format?: "image" | "pipeline" | "subtitles" | "audio" | "video" | "font";
+  format?: "image" | "pipeline" | "subtitles" | "audio" | "video" | "font" | "program";
 }
 
 /** A body field that names a model of the service, and which of its model lists holds it. */
@@ -97,6 +97,11 @@ export interface StepRunContext {
   index?: number;
   runDir: string;
   signal: AbortSignal;
+  /**
+   * Aborts when the run is stopping: send no new paid request (a video submission, a chat
+   * round) once it has; finishing a job already submitted is fine (it is paid for).
+   */
+  stopSignal?: AbortSignal;
   client: ReelsmithClient;
   emit(event: DistributiveOmit<RunEvent, "seq" | "time">): void;
   /** Resolve a path the pipeline names inside the run directory (refuses escapes). */

@@ -79,11 +79,18 @@ export async function runVideoStep(
 
       const submit = async (): Promise<string> => {
         signal.throwIfAborted();
+        // A stopping run pays for nothing new.
+        context.stopSignal?.throwIfAborted();
         const previous = journal.recall("video.submitted");
         const submission = Number(previous?.submission ?? 0) + 1;
         const runId = extras?.runId ?? basename(context.runDir);
         const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission);
         await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
+        if (context.stopSignal?.aborted) {
+          // It stopped while this waited for the budget: give the reservation back.
+          await budget?.release?.({ key: idempotencyKey });
+          context.stopSignal.throwIfAborted();
+        }
         const { job: created, adopted } = await submitVideo({
           client,
           params,
