@@ -13,8 +13,16 @@ export interface CliContext {
   /** The environment, with a `.env` of `cwd` merged underneath. */
   env: Record<string, string | undefined>;
   cwd: string;
-  /** Aborted on the first Ctrl-C (or SIGTERM). */
+  /**
+   * Aborted on the first Ctrl-C (or SIGTERM): stop. A local run starts nothing new and waits
+   * for the video jobs it already paid for.
+   */
   signal: AbortSignal;
+  /**
+   * Aborted on SIGTERM or a second Ctrl-C: leave now. A local run stops waiting for its jobs
+   * (they stay journaled, for `resume`). Unset in tests that never interrupt.
+   */
+  forceSignal?: AbortSignal;
   /** Values that must never be printed (API keys); every output is redacted against them. */
   secrets: Set<string>;
   /** Print stack traces and causes of errors. */

@@ -5,9 +5,10 @@ import { executeCli } from "./program.js";
 import { createRedactor, redactingSink } from "./render/redact.js";
 
 /**
- * The only place that touches the process: reads argv, env and cwd, wires Ctrl-C (first:
- * abort the run's signal so it stops submitting work and settles its journal; second: exit at
- * once with 130), writes to stdout/stderr through a redaction pass, and sets the exit code.
+ * The only place that touches the process: reads argv, env and cwd, wires interrupts (a first
+ * Ctrl-C stops: nothing new starts and the video jobs already paid for are waited for; SIGTERM
+ * or a second Ctrl-C leaves now, the jobs left journaled for `resume`; a third exits at once
+ * with 130), writes to stdout/stderr through a redaction pass, and sets the exit code.
  *
  * @example
  * // src/bin.ts
@@ -15,14 +16,22 @@ import { createRedactor, redactingSink } from "./render/redact.js";
  */
 export async function runMain(argv: string[] = process.argv): Promise<void> {
   const controller = new AbortController();
+  const force = new AbortController();
   let interrupts = 0;
   const onInterrupt = () => {
     interrupts += 1;
     if (interrupts === 1) controller.abort();
+    else if (interrupts === 2) force.abort();
     else process.exit(ExitCode.interrupted);
   };
+  // A CI runner's cancel (SIGTERM) gives a few seconds: leave at once, resumable.
+  const onTerminate = () => {
+    interrupts = Math.max(interrupts, 1) + 1;
+    controller.abort();
+    force.abort();
+  };
   process.on("SIGINT", onInterrupt);
-  process.on("SIGTERM", onInterrupt);
+  process.on("SIGTERM", onTerminate);
   const secrets = new Set<string>();
   let redactor = createRedactor([]);
   let redactorSize = 0;
@@ -40,12 +49,13 @@ export async function runMain(argv: string[] = process.argv): Promise<void> {
     env: loadEnvironment(cwd, process.env),
     cwd,
     signal: controller.signal,
+    forceSignal: force.signal,
     secrets,
     debug: Boolean(process.env.REELSMITH_DEBUG),
   };
   const code = await executeCli(argv.slice(2), context);
   process.off("SIGINT", onInterrupt);
-  process.off("SIGTERM", onInterrupt);
+  process.off("SIGTERM", onTerminate);
   process.exitCode = code;
   // Leave once output is flushed, even if a library left a handle open.
   setTimeout(() => process.exit(code), 1000).unref();

@@ -67,7 +67,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       concurrency: options.concurrency,
       maxVideos: options.maxVideos,
       maxCredits: options.maxCredits,
-      signal: context.signal,
+      // First Ctrl-C: stop (jobs already paid for are waited for); then: leave at once.
+      stopSignal: context.signal,
+      signal: context.forceSignal ?? context.signal,
       cache: options.cache ?? true,
       cacheDir: path.resolve(context.cwd, ".reelsmith", "cache"),
       resume: options.resume ? path.resolve(context.cwd, options.resume) : undefined,
@@ -75,11 +77,20 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       // resumed offline run submits them again; a real service's lost job needs the flag.
       resubmitLostJobs: options.resubmitLost === true || service.builtIn,
     });
+    const onStop = () => {
+      if (context.forceSignal?.aborted) return;
+      renderer.note(
+        "stopping: nothing new starts; waiting for the video jobs already submitted (they are paid for). Press Ctrl-C again to leave them to `reelsmith resume`.",
+      );
+    };
+    if (context.signal.aborted) onStop();
+    else context.signal.addEventListener("abort", onStop, { once: true });
     for await (const event of stream) {
       renderer.event(event);
       options.notifier?.event(event);
     }
     result = await stream.result;
+    context.signal.removeEventListener("abort", onStop);
   } finally {
     await service.close();
   }
