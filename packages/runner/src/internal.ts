@@ -28,6 +28,7 @@ export type { LimitRunner } from "./executor/slot-pool.js";
 export type { StepSummary } from "./executor/step-summary.js";
 export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
 export * from "./expressions/index.js";
+export { videoModelsListed } from "./executor/check-models.js";
 export * from "./journal/index.js";
 export {
   createLedger,

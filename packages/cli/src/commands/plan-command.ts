@@ -5,6 +5,7 @@ import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { formatPlan } from "../render/format-plan.js";
 import { knownVideoModels } from "../services/known-video-models.js";
+import { listedVideoModels } from "../services/listed-video-models.js";
 import { loadValidPipeline } from "./load-valid-pipeline.js";
 
 /** Flags of `reelsmith plan`. */
@@ -12,11 +13,15 @@ export interface PlanFlags {
   input?: string[];
   inputs?: string;
   json?: boolean;
+  /** Ask no service for its models' prices (commander's `--no-service`). */
+  service?: boolean;
 }
 
 /**
  * `reelsmith plan FILE`: the stages (steps that run together), fan-outs, every request whose
- * values are already known, and the limits that apply — without calling the service.
+ * values are already known, the limits that apply and the expected cost. Nothing is paid:
+ * the models' prices come from the provider profile, else from the configured service's
+ * model list (one free request; `--no-service` skips it).
  *
  * @example
  * const code = await planCommand("pipeline.yaml", {}, context);
@@ -26,8 +31,13 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
-  const videoModels = await knownVideoModels({}, context);
+  let videoModels = await knownVideoModels({}, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
+  if (!videoModels && flags.service !== false) {
+    const listed = await listedVideoModels(context);
+    videoModels = listed.videoModels;
+    if (listed.note) context.stderr.write(`${listed.note}\n`);
+  }
   const pipeline = await loadValidPipeline(file, context, { videoModels });
   const inputs = await gatherInputs(flags, context.cwd);
   const { planPipeline } = await import("@reelsmith/runner");
@@ -51,12 +61,13 @@ export function registerPlanCommand(
     .command("plan")
     .summary("show what a run would do")
     .description(
-      "Show the DAG (which steps run together, which fan out), every request whose values are already known, and the limits that apply. Calls no service.",
+      "Show the DAG (which steps run together, which fan out), every request whose values are already known, the limits that apply and the expected cost. Pays for nothing: prices come from the provider profile, else from the configured service's model list (one free request).",
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
     .option("--inputs <file>", "read inputs from a JSON or YAML file")
     .option("--json", "print the plan as JSON")
+    .option("--no-service", "ask no service for its models' prices")
     .action(async (file: string, flags: PlanFlags) =>
       done(await planCommand(file, flags, context)),
     );

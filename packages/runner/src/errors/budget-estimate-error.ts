@@ -11,7 +11,7 @@ export class BudgetEstimateError extends RunnerError {
   readonly maxCredits: number;
   constructor(estimate: RunEstimate, maxCredits: number) {
     const steps = Object.entries(estimate.steps)
-      .filter(([, step]) => step.credits !== undefined)
+      .filter(([, step]) => step.credits !== undefined && step.credits > 0)
       .map(
         ([id, step]) =>
           `${id}: ${step.units === 1 ? "" : `${step.units} × ${step.perUnit} = `}${step.credits}`,
