@@ -50,18 +50,20 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const signal = cancel.signal;
   const sink = createEventSink(store, job.runId, context.logger);
   const bus = createEventBus({ onEvent: sink.push });
+  const videoModels = run.options.videoModels;
+  // Each job reserves its price from the run's catalog (or the one learnt from an earlier job
+  // of its kind); a stored `pixelSecondsPerCredit` of an older version is ignored.
   const budget = createDatabaseBudget({
     pool: context.pool,
     runId: job.runId,
+    service: run.service,
     scopes: runScopes(run),
     maxCredits: run.options.maxCredits,
-    ...(run.options.pixelSecondsPerCredit
-      ? { pixelSecondsPerCredit: run.options.pixelSecondsPerCredit }
-      : {}),
+    videoModels,
+    signal,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
   });
   const client = serviceClient(context, run.baseURL, run.options);
-  const videoModels = run.options.videoModels;
   const pipelineDir = pipelineDirOf(run);
   // A video job holds one of the account's slots from submission to completion.
   const videoLimit = videoSlots({
