@@ -7,7 +7,7 @@ import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import { dropProbes, learnFromProbe, lockLearntPrice, takeProbe } from "./learnt-prices.js";
-import { catalogPrice, priceKind } from "./video-price.js";
+import { catalogPrice, type PriceKind, priceKind } from "./video-price.js";
 
 /** Where a run's budget lives: its scopes (the run, the service account) and the run id. */
 export interface DatabaseBudgetOptions {
@@ -25,6 +25,8 @@ export interface DatabaseBudgetOptions {
   signal?: AbortSignal | undefined;
   /** How often a job waiting for its price looks again (ms, default 250). */
   waitIntervalMs?: number;
+  /** Called once per submission that waits for its kind's price to be learnt. */
+  onWait?: (kind: PriceKind) => void;
   onReached?: (spent: number, maxCredits: number) => void;
 }
 
@@ -264,7 +266,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     async assertCanSubmit(submission?: BudgetRequest) {
       const key = submission?.key;
       if (!key) return;
-      for (;;) {
+      for (let waited = false; ; waited = true) {
         const outcome = await inTransaction(pool, (client) =>
           reserve(client, key, submission.request),
         ).catch(async (error) => {
@@ -274,6 +276,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
           throw error;
         });
         if (outcome === "reserved") return;
+        if (!waited) options.onWait?.(priceKind(options.service, submission.request));
         // Looked at again after a short sleep: the run's cancel ends the wait (its mark is
         // read by the next try, its signal at once).
         await sleep(options.waitIntervalMs ?? 250, undefined, {

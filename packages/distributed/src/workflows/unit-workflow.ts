@@ -9,6 +9,7 @@ import {
   subPipelineOutputs,
 } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
+import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
 import { queueNames } from "../service.js";
@@ -18,6 +19,11 @@ import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { videoSlots } from "./video-slot.js";
+
+/** A kind of job as a person reads it: "veo-3 1280x720 8 s". */
+function describeKind(kind: PriceKind): string {
+  return [kind.model, kind.size, kind.seconds ? `${kind.seconds} s` : ""].filter(Boolean).join(" ");
+}
 
 /**
  * One unit of work on whichever worker the queue gave it to. The step kind's logic is the
@@ -62,6 +68,13 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     videoModels,
     signal,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
+    onWait: (kind) =>
+      bus.emit({
+        type: "log",
+        level: "info",
+        step: job.stepId,
+        message: `a ${describeKind(kind)} clip waits for its price, learnt from the first such clip in flight`,
+      }),
   });
   const client = serviceClient(context, run.baseURL, run.options);
   const pipelineDir = pipelineDirOf(run);
