@@ -1,5 +1,9 @@
-export { createDatabaseBudget, setBudget } from "./budget/database-budget.js";
-export { estimateVideoCredits, referencePixelSecondsPerCredit } from "./budget/estimate-credits.js";
+export {
+  createDatabaseBudget,
+  type DatabaseBudgetOptions,
+  setBudget,
+} from "./budget/database-budget.js";
+export { type LearntPriceRow, listLearntPrices } from "./budget/learnt-prices.js";
 export {
   type ClearedDatabaseCache,
   clearDatabaseCache,

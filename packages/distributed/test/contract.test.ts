@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { videoModels } from "@reelsmith/simulator/catalog";
 // The runner's executor contract, run here against the DBOS executor.
 import { describeExecutorContract } from "../../runner/test/contract/index.js";
 import {
@@ -36,6 +37,8 @@ describeExecutorContract(
           baseURL: options.baseURL,
           apiKey: options.apiKey,
           artifacts,
+          // The simulator's own models with their prices, as the local harness runs with.
+          videoModels,
           ...(options.inputs ? { inputs: options.inputs } : {}),
           ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
           ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
@@ -43,6 +46,7 @@ describeExecutorContract(
         });
         const result = await followRun(coordinator, runId);
         return {
+          // The run's own status as its row keeps it (budget_reached, not failed).
           status: result.status,
           outputs: result.outputs,
           totals: result.totals,

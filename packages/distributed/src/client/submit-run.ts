@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient, type VideoModelCatalog } from "@reelsmith/core";
-import type { StepKindSpec } from "@reelsmith/runner";
+import type { LoadedPipeline, StepKindSpec } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
-import { queueNames, serviceAccount } from "../service.js";
+import { budgetLeft } from "../budget/database-budget.js";
+import { assertEstimateWithin, estimateRun } from "../budget/run-estimate.js";
+import { budgetScopes, queueNames, serviceAccount } from "../service.js";
 import type { RunClientOptions } from "../store/run-store.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
 import { configureService, type ServiceLimits } from "./configure-service.js";
@@ -25,8 +27,6 @@ export interface SubmitRunOptions extends ServiceLimits {
   maxCredits?: number;
   cache?: boolean;
   resubmitLostJobs?: boolean;
-  /** Credits per pixel-second of the service (default: the reference service's price). */
-  pixelSecondsPerCredit?: number;
   /** Step kinds beyond the built-in ones the pipeline uses (its workers must run them too). */
   stepKinds?: readonly StepKindSpec<never>[];
   /**
@@ -66,9 +66,13 @@ function runClientOptions(given: RunClientOptions | undefined): RunClientOptions
 
 /**
  * Validates a pipeline here (every static check, with file:line:column, against
- * `videoModels` when given, before anything is sent or stored), stores the run with how its
- * workers build their client (`client`, `videoModels`; never the key), sets the service
- * account's limits, and enqueues the run's workflow for the workers. Throws the runner's load errors for an invalid pipeline.
+ * `videoModels` when given, before anything is sent or stored), estimates its cost from the
+ * catalog's prices as a local run does, stores the run with how its workers build their
+ * client (`client`, `videoModels`; never the key), sets the service account's limits, and
+ * enqueues the run's workflow for the workers. Throws the runner's load errors for an
+ * invalid pipeline, and its BudgetEstimateError (code `budget_exceeded_by_estimate`) when
+ * the estimate's certain part is over `maxCredits` (or the pipeline's `max_credits`) or over
+ * what the service account's budget has left: then nothing is stored or sent.
  * @example const { runId } = await submitRun(coordinator, { pipeline: "storyboard.yaml", baseURL, artifacts: "/mnt/reels" });
  */
 export async function submitRun(
@@ -88,15 +92,26 @@ export async function submitRun(
   // The client every worker will build, built once here: bad options fail the submission.
   createClient({ baseURL: options.baseURL, ...client, apiKey: "-" });
   const inputs = runInputs(pipeline, options.inputs ?? {}, true);
+  const service = serviceAccount(options.baseURL, {
+    ...(options.account ? { account: options.account } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
+  // What the run is expected to cost, from the catalog's prices: refused here, before it is
+  // stored or anything is sent, when its certain part is over its budget or the account's.
+  const estimate = estimateRun(pipeline as unknown as LoadedPipeline, {
+    inputs,
+    videoModels,
+    stepKinds: options.stepKinds,
+  });
+  assertEstimateWithin(estimate, {
+    maxCredits: options.maxCredits ?? pipeline.spec.max_credits,
+    account: await budgetLeft(coordinator.pool, budgetScopes.account(service.key), options.budget),
+  });
   const name = pipeline.spec.name ?? "run";
   const runId = `${timestamp()}-${name.replace(/[^A-Za-z0-9_.-]+/g, "-")}-${randomBytes(3).toString("hex")}`;
   const runDir = resolve(options.artifacts, runId);
   mkdirSync(runDir, { recursive: true });
   writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
-  const service = serviceAccount(options.baseURL, {
-    ...(options.account ? { account: options.account } : {}),
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-  });
   await configureService(coordinator.pool, coordinator.dbos, service, options);
   await coordinator.store.insertRun({
     runId,
@@ -110,9 +125,6 @@ export async function submitRun(
       ...(options.cache === undefined ? {} : { cache: options.cache }),
       ...(options.resubmitLostJobs ? { resubmitLostJobs: true } : {}),
       ...(options.account ? { account: options.account } : {}),
-      ...(options.pixelSecondsPerCredit
-        ? { pixelSecondsPerCredit: options.pixelSecondsPerCredit }
-        : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),
     },

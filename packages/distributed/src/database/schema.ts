@@ -62,6 +62,19 @@ const statements = [
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
   `CREATE INDEX IF NOT EXISTS reservations_run ON ${SCHEMA}.reservations (run_id)`,
+  // Video prices learnt from completed jobs, for models whose catalog gives none: one row per
+  // service, model, size and length (empty when the request left it to the model). `probe`
+  // is the reservation key of the job sent alone to learn a price not known yet.
+  `CREATE TABLE IF NOT EXISTS ${SCHEMA}.video_prices (
+    service text NOT NULL,
+    model text NOT NULL,
+    size text NOT NULL,
+    seconds text NOT NULL,
+    credits bigint,
+    probe text,
+    learnt_at timestamptz,
+    PRIMARY KEY (service, model, size, seconds)
+  )`,
   // Services (base URL + account): the account-wide limits, set in one place.
   `CREATE TABLE IF NOT EXISTS ${SCHEMA}.services (
     service text PRIMARY KEY,

@@ -46,7 +46,6 @@ export interface StoredRunOptions {
   concurrency?: number;
   resubmitLostJobs?: boolean;
   account?: string;
-  pixelSecondsPerCredit?: number;
   /** How workers build the run's client (default: core's defaults, the reference dialect). */
   client?: RunClientOptions;
   /** Video models whose limits and params each request is checked against before it is sent. */

@@ -19,6 +19,7 @@ import {
 } from "@reelsmith/runner/internal";
 import pLimit from "p-limit";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
+import { assertEstimateWithin, estimateRun } from "../budget/run-estimate.js";
 import { withReconnect } from "../database/pool.js";
 import { budgetScopes } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -91,12 +92,30 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       steps: runStartSteps(spec, context.kinds),
     });
     const maxCredits = run.options.maxCredits ?? spec.max_credits;
+    // What the run is expected to cost (a resumed one: what it has left), for its followers;
+    // refused, as a local run is, when its certain part is over its maximum (a resumed run
+    // whose remaining clips no longer fit, since submitRun held the first attempt to it).
+    const estimate = estimateRun(pipeline, {
+      inputs: run.inputs,
+      videoModels: run.options.videoModels,
+      stepKinds: [...context.kinds.values()],
+      previous,
+    });
+    bus.emit({
+      type: "run.estimate",
+      estimate,
+      ...(maxCredits === undefined ? {} : { maxCredits }),
+    });
+    assertEstimateWithin(estimate, { maxCredits });
     await setBudget(context.pool, budgetScopes.run(runId), maxCredits ?? null);
     const budget = createDatabaseBudget({
       pool: context.pool,
       runId,
+      service: run.service,
       scopes: runScopes(run),
       maxCredits,
+      videoModels: run.options.videoModels,
+      signal: cancel.signal,
       onReached: (credits, max) => bus.emit({ type: "budget.reached", credits, maxCredits: max }),
     });
     const client = serviceClient(context, run.baseURL, run.options);
@@ -150,6 +169,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     const runTotals = {
       ...ledgerOf(await withReconnect(() => store.journalRecords(runId))).total,
       cachedSteps: result.totals.cachedSteps,
+      estimatedCredits: estimate.credits,
     };
     const totals = runTotals as unknown as Record<string, number>;
     // A cancel recorded before this point ends the run cancelled, whatever its units saw.

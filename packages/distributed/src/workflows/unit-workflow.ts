@@ -9,6 +9,7 @@ import {
   subPipelineOutputs,
 } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
+import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
 import { queueNames } from "../service.js";
@@ -18,6 +19,11 @@ import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { videoSlots } from "./video-slot.js";
+
+/** A kind of job as a person reads it: "veo-3 1280x720 8 s". */
+function describeKind(kind: PriceKind): string {
+  return [kind.model, kind.size, kind.seconds ? `${kind.seconds} s` : ""].filter(Boolean).join(" ");
+}
 
 /**
  * One unit of work on whichever worker the queue gave it to. The step kind's logic is the
@@ -50,18 +56,27 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const signal = cancel.signal;
   const sink = createEventSink(store, job.runId, context.logger);
   const bus = createEventBus({ onEvent: sink.push });
+  const videoModels = run.options.videoModels;
+  // Each job reserves its price from the run's catalog (or the one learnt from an earlier job
+  // of its kind); a stored `pixelSecondsPerCredit` of an older version is ignored.
   const budget = createDatabaseBudget({
     pool: context.pool,
     runId: job.runId,
+    service: run.service,
     scopes: runScopes(run),
     maxCredits: run.options.maxCredits,
-    ...(run.options.pixelSecondsPerCredit
-      ? { pixelSecondsPerCredit: run.options.pixelSecondsPerCredit }
-      : {}),
+    videoModels,
+    signal,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
+    onWait: (kind) =>
+      bus.emit({
+        type: "log",
+        level: "info",
+        step: job.stepId,
+        message: `a ${describeKind(kind)} clip waits for its price, learnt from the first such clip in flight`,
+      }),
   });
   const client = serviceClient(context, run.baseURL, run.options);
-  const videoModels = run.options.videoModels;
   const pipelineDir = pipelineDirOf(run);
   // A video job holds one of the account's slots from submission to completion.
   const videoLimit = videoSlots({
