@@ -13,6 +13,7 @@ export type {
 export { ExpressionError } from "./expressions/expression-error.js";
 export { type Ledger, type LedgerRecord, ledgerOf } from "./ledger/ledger.js";
 export * from "./pipeline/index.js";
+export { type EstimateRunOptions, estimateRun } from "./plan/estimate-run.js";
 export { type PlanOptions, planPipeline } from "./plan/plan-pipeline.js";
 export type {
   Plan,

@@ -4,6 +4,7 @@
 export * from "./cache/index.js";
 export * from "./events/index.js";
 export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";
+export { videoModelsListed } from "./executor/check-models.js";
 export type { ExecutableSpec, ExecutableStep, StepGraph } from "./executor/executable-pipeline.js";
 export {
   type ExecuteOptions,
@@ -28,7 +29,6 @@ export type { LimitRunner } from "./executor/slot-pool.js";
 export type { StepSummary } from "./executor/step-summary.js";
 export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
 export * from "./expressions/index.js";
-export { videoModelsListed } from "./executor/check-models.js";
 export * from "./journal/index.js";
 export {
   createLedger,

@@ -1,9 +1,8 @@
 import { setMaxListeners } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
-import { cacheKey } from "./cache/cache-key.js";
 import { BUILT_IN_SERVICE, serviceIdentity } from "./cache/service-identity.js";
-import { cacheLocation, DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
+import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
 import { BudgetEstimateError } from "./errors/budget-estimate-error.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
 import { ResumeError } from "./errors/resume-error.js";
@@ -27,20 +26,17 @@ import { runStartSteps, settleRun, subPipelineOutputs } from "./executor/run-lif
 import { openJournal, readJournal } from "./journal/journal.js";
 import type { JournalRecord } from "./journal/journal-record.js";
 import { encodeRecord } from "./journal/journal-record.js";
-import { type RunState, SINGLE_ITEM } from "./journal/journal-state.js";
+import type { RunState } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { createLedger } from "./ledger/ledger.js";
 import { KnownProbes } from "./media-probes/known-probes.js";
 import type { PipelineProblem } from "./pipeline/check/check-model.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
-import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import { PipelineLoadError } from "./pipeline/errors/pipeline-load-error.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
-import { knownUnitRequests } from "./plan/known-unit-requests.js";
-import { planPipeline } from "./plan/plan-pipeline.js";
-import type { RunEstimate } from "./plan/plan-types.js";
+import { estimateRun } from "./plan/estimate-run.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
 import type { AnyStepKind, HeldJob, StepKindSpec } from "./steps/step-kind.js";
@@ -142,7 +138,27 @@ export async function runWithBus(
   // is already over its budget (a sub-run spends from its parent's, checked there).
   const estimate =
     depthOf(options) === 0
-      ? await estimateOf(pipeline, inputs, videoModels, previous, options, client?.baseURL)
+      ? await estimateRun(pipeline as unknown as LoadedPipeline, {
+          inputs,
+          videoModels,
+          stepKinds: options.stepKinds,
+          previous,
+          ...(options.cache === false
+            ? {}
+            : {
+                cache: {
+                  location: options.cacheIndex
+                    ? {
+                        dir: resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
+                        index: options.cacheIndex,
+                      }
+                    : resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
+                  service: options.builtInService
+                    ? BUILT_IN_SERVICE
+                    : serviceIdentity(client?.baseURL),
+                },
+              }),
+        })
       : undefined;
   // The budget: the caller's, else the one the run started with, else the pipeline's.
   const startedWith = onDisk?.start.maxCredits;
@@ -403,69 +419,4 @@ function invalidWithModels(
       ...(problem.hint ? { hint: problem.hint } : {}),
     })),
   );
-}
-
-/** The run's estimate: its plan's, with the units a resumed run already has counted as paid. */
-async function estimateOf(
-  pipeline: PipelineForRun,
-  inputs: Record<string, unknown>,
-  videoModels: VideoModelCatalog | undefined,
-  previous: RunState | undefined,
-  options: RunOptions,
-  baseURL: string | undefined,
-): Promise<RunEstimate> {
-  const succeeded = (step: string): Set<number | string> =>
-    new Set(
-      [...(previous?.steps.get(step)?.items.entries() ?? [])]
-        .filter(([, item]) => item.status === "succeeded")
-        .map(([index]) => index),
-    );
-  const loaded = pipeline as unknown as LoadedPipeline;
-  const plan = planPipeline(loaded, {
-    inputs,
-    ...(videoModels ? { videoModels } : {}),
-    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-    journaled: (step) => succeeded(step).size,
-  });
-  const estimate = plan.limits.estimate;
-  if (options.cache === false) return estimate;
-  // Units whose whole request is known now and whose result the cache holds cost nothing.
-  const kinds = kindsByName(options.stepKinds);
-  const cache = cacheLocation(
-    options.cacheIndex
-      ? { dir: resolve(options.cacheDir ?? DEFAULT_CACHE_DIR), index: options.cacheIndex }
-      : resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
-  );
-  const service = options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(baseURL);
-  const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
-  const requests = knownUnitRequests(loaded, {
-    inputs,
-    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-  });
-  for (const [id, step] of Object.entries(estimate.steps)) {
-    const known = requests.get(id);
-    const policy = known ? kinds.get(known.kind)?.cache : undefined;
-    const written = pipeline.spec.steps.find((entry) => entry.id === id);
-    if (!known || !policy || !step.perUnit || written?.cache === false) continue;
-    const done = succeeded(id);
-    const fanOut = written?.for_each !== undefined;
-    let hits = 0;
-    for (const [index, spec] of known.specs.entries()) {
-      if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
-      const key = await cacheKey(known.kind, spec, pipelineDir, {
-        service,
-        ...(policy.ignore ? { ignore: policy.ignore } : {}),
-      }).catch(() => undefined);
-      if (key && (await cache.index.get(key))) hits += 1;
-    }
-    if (hits === 0) continue;
-    step.cached = hits;
-    if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
-    if (step.credits !== undefined) {
-      const saved = Math.min(step.credits, step.perUnit * hits);
-      step.credits -= saved;
-      estimate.credits -= saved;
-    }
-  }
-  return estimate;
 }

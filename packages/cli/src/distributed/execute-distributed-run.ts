@@ -14,6 +14,7 @@ import { ExitCode, UsageError } from "../errors/cli-error.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
+import { listedVideoModels } from "../services/listed-video-models.js";
 import { openCoordinator } from "./database-option.js";
 
 /** What `run --database` and `resume --database` take. */
@@ -88,7 +89,14 @@ export async function executeDistributedRun(
       const { connection, profile, service } = await resolveService(options, context);
       addSecret(context, connection.apiKey);
       for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-      const catalog = profile?.loaded.catalog;
+      let catalog = profile?.loaded.catalog;
+      if ((!catalog || catalog.length === 0) && connection.baseURL) {
+        // The service's own list (one free request) gives its models' limits and prices,
+        // which the run's estimate and its budget's reservations use on every worker.
+        const listed = await listedVideoModels(context, options);
+        catalog = listed.videoModels;
+        if (listed.note) renderer.note(listed.note);
+      }
       const pipeline = await loadValidPipeline(options.pipeline ?? "", context, {
         ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
       });

@@ -15,8 +15,9 @@ const LIST_TIMEOUT_MS = 10_000;
  */
 export async function listedVideoModels(
   context: CliContext,
+  flags: { baseUrl?: string; apiKey?: string } = {},
 ): Promise<{ videoModels?: VideoModelCatalog; note?: string }> {
-  const service = await openService({}, context, () => undefined);
+  const service = await openService(flags, context, () => undefined);
   try {
     if (service.builtIn) return {};
     const signal = AbortSignal.any([context.signal, AbortSignal.timeout(LIST_TIMEOUT_MS)]);

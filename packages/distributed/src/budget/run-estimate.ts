@@ -1,43 +1,4 @@
-import type { VideoModelCatalog } from "@reelsmith/core";
-import {
-  type AnyStepKind,
-  BudgetEstimateError,
-  type LoadedPipeline,
-  planPipeline,
-  type RunEstimate,
-  type StepKindSpec,
-} from "@reelsmith/runner";
-import type { RunState } from "@reelsmith/runner/internal";
-
-/** What a run's estimate is made from. */
-export interface RunEstimateOptions {
-  inputs: Record<string, unknown>;
-  videoModels?: VideoModelCatalog | undefined;
-  stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
-  /** A resumed run's journal: the units it already has cost nothing more. */
-  previous?: RunState | undefined;
-}
-
-/**
- * What a run is expected to cost before anything is sent, as a local run estimates it: the
- * plan's estimate from the models' prices in the catalog and the fan-outs known now, with a
- * resumed run's finished units counted as paid. (A local run also takes out the units its
- * cache already holds; this estimate does not, so it is never lower than the local one.)
- * @example const estimate = estimateRun(pipeline, { inputs, videoModels }); // { credits: 24, complete: true, steps: {…} }
- */
-export function estimateRun(pipeline: LoadedPipeline, options: RunEstimateOptions): RunEstimate {
-  const { previous } = options;
-  const succeeded = (step: string): number =>
-    [...(previous?.steps.get(step)?.items.values() ?? [])].filter(
-      (item) => item.status === "succeeded",
-    ).length;
-  return planPipeline(pipeline, {
-    inputs: options.inputs,
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
-    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-    ...(previous ? { journaled: succeeded } : {}),
-  }).limits.estimate;
-}
+import { BudgetEstimateError, type RunEstimate } from "@reelsmith/runner";
 
 /** What a service account's budget has left for a new run. */
 export interface AccountBudgetLeft {

@@ -4,7 +4,7 @@ import { type Logger, withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
 
 const TABLE = `${SCHEMA}.cache_entries`;
-const COLUMNS = "key, kind, step, summary, outputs, files, bytes, created_at";
+const COLUMNS = "key, kind, step, summary, outputs, files, bytes, created_at, worth";
 
 /** A row of `reelsmith.cache_entries` as pg returns it (bigint as text, timestamptz as Date). */
 interface CacheRow {
@@ -16,6 +16,7 @@ interface CacheRow {
   files: CacheEntry["files"];
   bytes: string;
   created_at: Date;
+  worth: CacheEntry["worth"] | null;
 }
 
 /** The entry a row holds. */
@@ -28,6 +29,7 @@ function entryOfRow(row: CacheRow): CacheEntry {
     outputs: row.outputs,
     files: row.files ?? {},
     ...(row.summary ? { summary: row.summary } : {}),
+    ...(row.worth ? { worth: row.worth } : {}),
   };
 }
 
@@ -58,11 +60,11 @@ export function createDatabaseCacheIndex(
     async put(entry) {
       await query(
         `INSERT INTO ${TABLE} (${COLUMNS})
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9::jsonb)
          ON CONFLICT (key) DO UPDATE SET
            kind = EXCLUDED.kind, step = EXCLUDED.step, summary = EXCLUDED.summary,
            outputs = EXCLUDED.outputs, files = EXCLUDED.files, bytes = EXCLUDED.bytes,
-           created_at = EXCLUDED.created_at`,
+           created_at = EXCLUDED.created_at, worth = EXCLUDED.worth`,
         [
           entry.key,
           entry.kind,
@@ -72,6 +74,7 @@ export function createDatabaseCacheIndex(
           JSON.stringify(entry.files),
           entryBytes(entry),
           entry.createdAt,
+          entry.worth ? JSON.stringify(entry.worth) : null,
         ],
       );
     },

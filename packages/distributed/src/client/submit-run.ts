@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient, type VideoModelCatalog } from "@reelsmith/core";
-import type { LoadedPipeline, StepKindSpec } from "@reelsmith/runner";
+import { estimateRun, type LoadedPipeline, type StepKindSpec } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { budgetLeft } from "../budget/database-budget.js";
-import { assertEstimateWithin, estimateRun } from "../budget/run-estimate.js";
+import { assertEstimateWithin } from "../budget/run-estimate.js";
+import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { budgetScopes, queueNames, serviceAccount } from "../service.js";
+import { artifactsCacheDir } from "../store/run-paths.js";
 import type { RunClientOptions } from "../store/run-store.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
 import { configureService, type ServiceLimits } from "./configure-service.js";
@@ -98,10 +100,22 @@ export async function submitRun(
   });
   // What the run is expected to cost, from the catalog's prices: refused here, before it is
   // stored or anything is sent, when its certain part is over its budget or the account's.
-  const estimate = estimateRun(pipeline as unknown as LoadedPipeline, {
+  // Units the shared cache holds cost nothing (the workers would be served them).
+  const estimate = await estimateRun(pipeline as unknown as LoadedPipeline, {
     inputs,
     videoModels,
     stepKinds: options.stepKinds,
+    ...(options.cache === false
+      ? {}
+      : {
+          cache: {
+            location: {
+              dir: artifactsCacheDir(resolve(options.artifacts)),
+              index: createDatabaseCacheIndex(coordinator.pool),
+            },
+            service: service.key,
+          },
+        }),
   });
   assertEstimateWithin(estimate, {
     maxCredits: options.maxCredits ?? pipeline.spec.max_credits,

@@ -99,6 +99,8 @@ const statements = [
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
   `CREATE INDEX IF NOT EXISTS cache_entries_created ON ${SCHEMA}.cache_entries (created_at)`,
+  // What making an entry's result cost (its unit's ledger): saved again when it is served.
+  `ALTER TABLE ${SCHEMA}.cache_entries ADD COLUMN IF NOT EXISTS worth jsonb`,
   // Workers as they announced themselves; a worker is live while it holds its liveness lock.
   `CREATE TABLE IF NOT EXISTS ${SCHEMA}.workers (
     executor_id text PRIMARY KEY,

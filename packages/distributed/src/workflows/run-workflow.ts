@@ -1,6 +1,7 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
   BudgetExceededError,
+  estimateRun,
   type LoadedPipeline,
   loadPipeline,
   type RunStatus,
@@ -19,7 +20,7 @@ import {
 } from "@reelsmith/runner/internal";
 import pLimit from "p-limit";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
-import { assertEstimateWithin, estimateRun } from "../budget/run-estimate.js";
+import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { withReconnect } from "../database/pool.js";
 import { budgetScopes } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -95,7 +96,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     // What the run is expected to cost (a resumed one: what it has left), for its followers;
     // refused, as a local run is, when its certain part is over its maximum (a resumed run
     // whose remaining clips no longer fit, since submitRun held the first attempt to it).
-    const estimate = estimateRun(pipeline, {
+    const estimate = await estimateRun(pipeline, {
       inputs: run.inputs,
       videoModels: run.options.videoModels,
       stepKinds: [...context.kinds.values()],

@@ -58,8 +58,8 @@ export function defaultCatalog(options: { listVideoModels?: boolean } = {}): Ser
 /**
  * The catalog of a provider profile (validated with `@reelsmith/core/profile`; a bad profile
  * throws `InvalidProfileError` listing every problem): its video models with their limits,
- * parameters and prices (credits = per_clip + per_second × seconds; 0 when no price is
- * given), and its chat models with their capabilities (an unknown capability is allowed).
+ * parameters and prices (credits = per_clip + per_second × seconds + per_megapixel_second ×
+ * megapixels × seconds, rounded up; 0 when no price is given), and its chat models with their capabilities (an unknown capability is allowed).
  *
  * @example
  * catalogFromProfile({ video_models: { "veo-3": { seconds: [4, 8] } } }).videoModels[0]?.id; // "veo-3"
@@ -74,9 +74,9 @@ export function catalogFromProfile(
     videoModels: catalog,
     chatModels: chatModelsFromProfile(profile).map(chatModelInfo),
     speedFactor: () => 1,
-    credits(model, seconds) {
+    credits(model, seconds, width, height) {
       const spec = catalog.find((entry) => entry.id === model);
-      return (spec && estimateVideoCredits(spec, seconds)) ?? 0;
+      return (spec && estimateVideoCredits(spec, seconds, `${width}x${height}`)) ?? 0;
     },
     videoEntries:
       options.listVideoModels === false

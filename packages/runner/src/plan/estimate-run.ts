@@ -1,0 +1,86 @@
+import { dirname } from "node:path";
+import type { CacheLocation } from "../cache/cache-index.js";
+import { cacheKey } from "../cache/cache-key.js";
+import { cacheLocation } from "../cache/step-cache.js";
+import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
+import type { VideoModelCatalog } from "../pipeline/core-shim.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import { kindsByName } from "../steps/registry.js";
+import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
+import { knownUnitRequests } from "./known-unit-requests.js";
+import { planPipeline } from "./plan-pipeline.js";
+import type { RunEstimate } from "./plan-types.js";
+
+/** What a run's estimate is made from. */
+export interface EstimateRunOptions {
+  inputs: Record<string, unknown>;
+  /** The video models with their prices. */
+  videoModels?: VideoModelCatalog | undefined;
+  stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
+  /** A resumed run's journal: the units it already has cost nothing more. */
+  previous?: RunState | undefined;
+  /**
+   * The cache the run will use: units whose whole request is known now and whose result it
+   * holds cost nothing. `service` is the cache key's service (as the run's units give it).
+   */
+  cache?: { location: string | CacheLocation; service: string } | undefined;
+}
+
+/**
+ * What a run is expected to cost before anything is sent, as every executor works it out:
+ * the plan's estimate (the models' prices × the units known now), with the units a resumed
+ * run already has and those the cache holds counted as 0.
+ * @example const estimate = await estimateRun(pipeline, { inputs, videoModels }); // { credits: 36, complete: true, steps: {…} }
+ */
+export async function estimateRun(
+  pipeline: LoadedPipeline,
+  options: EstimateRunOptions,
+): Promise<RunEstimate> {
+  const { previous } = options;
+  const succeeded = (step: string): Set<number> =>
+    new Set(
+      [...(previous?.steps.get(step)?.items.entries() ?? [])]
+        .filter(([, item]) => item.status === "succeeded")
+        .map(([index]) => index),
+    );
+  const estimate = planPipeline(pipeline, {
+    inputs: options.inputs,
+    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+    journaled: (step) => succeeded(step).size,
+  }).limits.estimate;
+  if (!options.cache) return estimate;
+  const kinds = kindsByName(options.stepKinds);
+  const cache = cacheLocation(options.cache.location);
+  const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
+  const requests = knownUnitRequests(pipeline, {
+    inputs: options.inputs,
+    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+  });
+  for (const [id, step] of Object.entries(estimate.steps)) {
+    const known = requests.get(id);
+    const policy = known ? kinds.get(known.kind)?.cache : undefined;
+    const written = pipeline.spec.steps.find((entry) => entry.id === id);
+    if (!known || !policy || !step.perUnit || written?.cache === false) continue;
+    const done = succeeded(id);
+    const fanOut = written?.for_each !== undefined;
+    let hits = 0;
+    for (const [index, spec] of known.specs.entries()) {
+      if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
+      const key = await cacheKey(known.kind, spec, pipelineDir, {
+        service: options.cache.service,
+        ...(policy.ignore ? { ignore: policy.ignore } : {}),
+      }).catch(() => undefined);
+      if (key && (await cache.index.get(key))) hits += 1;
+    }
+    if (hits === 0) continue;
+    step.cached = hits;
+    if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
+    if (step.credits !== undefined) {
+      const saved = Math.min(step.credits, step.perUnit * hits);
+      step.credits -= saved;
+      estimate.credits -= saved;
+    }
+  }
+  return estimate;
+}
