@@ -77,6 +77,18 @@ function shown(file: string, workspace: string): string {
 
 const figure = (value: number | undefined): string => (value === undefined ? "—" : String(value));
 
+/** A step's expected credits: its figure, else per item (their number known at run time). */
+const stepEstimate = (row: StepRow): string =>
+  row.estimated === undefined && row.estimatedPerItem !== undefined
+    ? `${row.estimatedPerItem}/item`
+    : figure(row.estimated);
+
+/** The run's expected credits; `≥ N` when only part of it was known before the run. */
+const runEstimate = (digest: RunDigest): string =>
+  digest.estimated !== undefined && digest.estimateComplete === false
+    ? `≥ ${digest.estimated}`
+    : figure(digest.estimated);
+
 function stepStatus(row: StepRow): string {
   const items = row.items && row.items.total > 0 ? ` ${row.items.done}/${row.items.total}` : "";
   const failed = row.items?.failed ? ` (${row.items.failed} failed)` : "";
@@ -90,11 +102,11 @@ function stepTable(digest: RunDigest, status: string): string[] {
   ];
   for (const row of digest.steps) {
     lines.push(
-      `| ${cell(row.id)} | ${cell(stepStatus(row))} | ${row.durationMs === undefined || row.status === "reused" ? "—" : formatDuration(row.durationMs)} | ${figure(row.tokens)} | ${figure(row.credits)} | ${figure(row.saved)} | ${figure(row.estimated)} |`,
+      `| ${cell(row.id)} | ${cell(stepStatus(row))} | ${row.durationMs === undefined || row.status === "reused" ? "—" : formatDuration(row.durationMs)} | ${figure(row.tokens)} | ${figure(row.credits)} | ${figure(row.saved)} | ${stepEstimate(row)} |`,
     );
   }
   lines.push(
-    `| **total** | **${cell(status)}** | ${digest.durationMs === undefined ? "—" : formatDuration(digest.durationMs)} | ${figure(digest.tokens)} | ${figure(digest.credits)} | ${figure(digest.saved)} | ${figure(digest.estimated)} |`,
+    `| **total** | **${cell(status)}** | ${digest.durationMs === undefined ? "—" : formatDuration(digest.durationMs)} | ${figure(digest.tokens)} | ${figure(digest.credits)} | ${figure(digest.saved)} | ${runEstimate(digest)} |`,
   );
   return lines;
 }
@@ -117,7 +129,7 @@ export function formatSummary(digest: RunDigest, context: SummaryContext): strin
   const facts: string[] = [];
   if (digest.credits !== undefined) facts.push(`**${digest.credits} credits** spent`);
   if (digest.saved !== undefined) facts.push(`${digest.saved} saved`);
-  if (digest.estimated !== undefined) facts.push(`${digest.estimated} estimated`);
+  if (digest.estimated !== undefined) facts.push(`${runEstimate(digest)} estimated`);
   if (digest.tokens !== undefined) facts.push(`${digest.tokens} tokens`);
   if (digest.videos !== undefined)
     facts.push(`${digest.videos} video job${digest.videos === 1 ? "" : "s"}`);

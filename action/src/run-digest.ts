@@ -13,8 +13,10 @@ export interface StepRow {
   credits?: number;
   /** Only when the events carry it (`totals.savedCredits`). */
   saved?: number;
-  /** Only when the events carry it (`totals.estimatedCredits`). */
+  /** The step's expected credits, from the run's `run.estimate`. */
   estimated?: number;
+  /** Its expected credits per item, when their number was known only at run time. */
+  estimatedPerItem?: number;
 }
 
 /** What the summary says about a run, from its events (and run.json when they are missing). */
@@ -29,6 +31,8 @@ export interface RunDigest {
   credits?: number;
   saved?: number;
   estimated?: number;
+  /** False when part of the cost was known only at run time (`estimated` is its certain part). */
+  estimateComplete?: boolean;
   tokens?: number;
   videos?: number;
   outputs: Record<string, unknown>;
@@ -179,6 +183,20 @@ export function digestRun(events: LoggedEvent[], runJson: Record<string, unknown
       case "budget.reached":
         digest.budgetReached = true;
         break;
+      case "run.estimate": {
+        // Each step's expected credits (known ones), kept across the step's own totals.
+        const estimate = record(event.estimate);
+        for (const [stepId, value] of Object.entries(record(estimate.steps))) {
+          const credits = number(record(value).credits);
+          const perUnit = number(record(value).perUnit);
+          if (credits !== undefined) step(stepId).estimated = credits;
+          else if (perUnit !== undefined) step(stepId).estimatedPerItem = perUnit;
+        }
+        const total = number(estimate.credits);
+        if (total !== undefined) digest.estimated = total;
+        if (typeof estimate.complete === "boolean") digest.estimateComplete = estimate.complete;
+        break;
+      }
       case "run.end":
         digest.status = text(event.status);
         digest.durationMs = number(event.durationMs);

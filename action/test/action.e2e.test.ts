@@ -87,22 +87,23 @@ describe("action.yml, its steps run as GitHub runs them", () => {
     const summary = run.summary;
     expect(summary).toMatch(/^## ✅ reelsmith: storyboard succeeded$/m);
     expect(summary).toMatch(
-      /^\*\*\d+ credits\*\* spent · \d+ tokens · 2 video jobs · .+ · exit code 0$/m,
+      /^\*\*\d+ credits\*\* spent · 0 saved · ≥ 0 estimated · \d+ tokens · 2 video jobs · .+ · exit code 0$/m,
     );
     expect(summary).toContain(
       "| step | status | duration | tokens | credits | saved | estimated |",
     );
     expect(summary).toMatch(
-      /^\| storyboard \| succeeded \| [\d.]+ m?s \| [1-9]\d* \| 0 \| — \| — \|$/m,
+      /^\| storyboard \| succeeded \| [\d.]+ m?s \| [1-9]\d* \| 0 \| 0 \| 0 \|$/m,
     );
-    expect(summary).toMatch(/^\| title \| succeeded \| [\d.]+ m?s \| [1-9]\d* \| 0 \| — \| — \|$/m);
+    expect(summary).toMatch(/^\| title \| succeeded \| [\d.]+ m?s \| [1-9]\d* \| 0 \| 0 \| 0 \|$/m);
     expect(summary).toMatch(
-      /^\| clips \| succeeded 2\/2 \| [\d.]+ m?s \| 0 \| [1-9]\d* \| — \| — \|$/m,
+      /^\| clips \| succeeded 2\/2 \| [\d.]+ m?s \| 0 \| [1-9]\d* \| 0 \| [1-9]\d*\/item \|$/m,
     );
-    expect(summary).toMatch(/^\| final \| succeeded \| [\d.]+ m?s \| 0 \| 0 \| — \| — \|$/m);
-    expect(summary).toMatch(/^\| sheet \| succeeded \| [\d.]+ m?s \| 0 \| 0 \| — \| — \|$/m);
+    // ffmpeg steps are paid for by nobody: nothing spent, nothing to estimate.
+    expect(summary).toMatch(/^\| final \| succeeded \| [\d.]+ m?s \| 0 \| 0 \| 0 \| — \|$/m);
+    expect(summary).toMatch(/^\| sheet \| succeeded \| [\d.]+ m?s \| 0 \| 0 \| 0 \| — \|$/m);
     expect(summary).toMatch(
-      /^\| \*\*total\*\* \| \*\*succeeded\*\* \| .+ \| [1-9]\d* \| [1-9]\d* \| — \| — \|$/m,
+      /^\| \*\*total\*\* \| \*\*succeeded\*\* \| .+ \| [1-9]\d* \| [1-9]\d* \| 0 \| ≥ 0 \|$/m,
     );
     expect(summary).toMatch(
       /^### Outputs\n\n\| output \| value \|\n\| --- \| --- \|\n\| title \| .+ \|$/m,
@@ -195,7 +196,8 @@ describe("action.yml, its steps run as GitHub runs them", () => {
       const summaryStep = stepOf(run.steps, "summary");
       expect(summaryStep).toMatchObject({ outcome: "failure", code: 1 });
       expect(run.summary).toMatch(/^## ❌ reelsmith: doomed failed$/m);
-      expect(run.summary).toMatch(/^\| clip \| failed \| .+ \| — \| — \| — \| — \|$/m);
+      // A failed step's figures: no tokens, nothing spent or saved, the clip's price expected.
+      expect(run.summary).toMatch(/^\| clip \| failed \| .+ \| — \| — \| — \| [1-9]\d* \|$/m);
       expect(run.summary).toMatch(/^> \*\*Error\*\*.*: .+$/m);
       expect(run.summary).toContain("(not uploaded)");
       expect(run.outputs.status).toBe("failed");
