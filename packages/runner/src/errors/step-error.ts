@@ -7,6 +7,8 @@ import { RunnerError } from "./runner-error.js";
 export class StepError extends RunnerError {
   readonly step: string;
   readonly index: number | undefined;
+  /** The cause's own code, when it has one (e.g. `approval_timeout`, `rate_limited`). */
+  readonly causeCode?: string;
   constructor(step: string, index: number | undefined, cause: unknown, code = "step_failed") {
     const where = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;
     const reason = cause instanceof Error ? cause.message : String(cause);
@@ -14,5 +16,7 @@ export class StepError extends RunnerError {
     super(code, `${where} failed: ${reason}`, { cause, isRetryable: retryable === true });
     this.step = step;
     this.index = index;
+    const causeCode = (cause as { code?: unknown } | undefined)?.code;
+    if (typeof causeCode === "string") this.causeCode = causeCode;
   }
 }
