@@ -46,7 +46,7 @@ export function planDecision(
     if (!gate) {
       throw new ApprovalRefusedError(
         "unknown_gate",
-        `"${request.step}" is not a gate ${where} waits at; it waits at ${ids.map((id) => `"${id}"`).join(", ")}`,
+        `${where} does not wait at a gate "${request.step}"; it waits at ${ids.map((id) => `"${id}"`).join(", ")}`,
         ids,
       );
     }
