@@ -44,8 +44,8 @@ describe("the report of a run with a gate, in headless Chromium", () => {
     expect(await gate.locator(".badge").textContent()).toBe("waiting");
     // Text from the pipeline is shown as text, never as markup.
     expect(await gate.locator(".message").textContent()).toBe("Look at the <scenes> & approve");
-    const scenes = (waiting.steps.board?.outputs as { json: { scenes: { description: string }[] } })
-      .json.scenes;
+    const board = waiting.steps.board?.outputs as { json?: { scenes?: unknown[] } } | undefined;
+    const scenes = board?.json?.scenes;
     const shown = JSON.parse((await gate.locator("details.shown pre").textContent()) ?? "null");
     expect(shown).toEqual(scenes);
     // Two clips at the model's price wait behind the gate; none was made.
