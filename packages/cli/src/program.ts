@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
+import { registerDecideCommands } from "./commands/approve-command.js";
 import { registerCacheCommand } from "./commands/cache-command.js";
 import { registerInitCommand } from "./commands/init-command.js";
 import { registerModelsCommand } from "./commands/models-command.js";
@@ -58,6 +59,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
     });
   registerRunCommand(program, context, done);
   registerResumeCommand(program, context, done);
+  registerDecideCommands(program, context, done);
   registerValidateCommand(program, context, done);
   registerPlanCommand(program, context, done);
   registerModelsCommand(program, context, done);

@@ -156,6 +156,46 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     await hook.close();
   });
 
+  it("a run at a gate exits 4, status says where it waits, and approve --database --continue from another process takes it to its end", async () => {
+    await writeFile(
+      path.join(cwd, "gate.yaml"),
+      `name: gate-db
+steps:
+  - id: draft
+    chat: { model: reel-chat-1, prompt: "One line about a fox." }
+  - id: review
+    approve: { message: "Is the draft right?" }
+  - id: clips
+    needs: [review]
+    for_each: [0, 1]
+    video: { model: reel-video-2-lite, seconds: 1, size: 720x480, prompt: "gate clip \${{ item }}" }
+outputs:
+  by: \${{ steps.review.outputs.by }}
+`,
+    );
+    const before = simulator.stats().videoJobs.created;
+    const stopped = await runCli(["run", "gate.yaml"], { cwd, env: env() });
+    expect(stopped.code).toBe(4);
+    expect(simulator.stats().videoJobs.created).toBe(before);
+    const runId = /run (\S+) queued/.exec(stopped.stdout)?.[1] ?? "";
+    expect(runId).toMatch(/gate-db/);
+    expect(stopped.stdout).toContain(`reelsmith approve ${runId}`);
+    const waiting = await runCli(["status", runId], { cwd, env: env() });
+    expect(waiting.stdout).toContain("waiting for approval at review: Is the draft right?");
+
+    const approved = await runCli(
+      ["approve", runId, "--by", "ana", "--note", "fine", "--continue"],
+      { cwd, env: env() },
+    );
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toMatch(/approved "review" of run \S+ by ana/);
+    expect(approved.stdout).toMatch(/by\s+ana/);
+    expect(simulator.stats().videoJobs.created - before).toBe(2);
+    const status = await runCli(["status", runId], { cwd, env: env() });
+    expect(status.stdout).toMatch(/approved at review by ana at \S+: fine/);
+    expect(status.stdout).toContain("succeeded");
+  });
+
   it("a profile in the openai dialect travels with the run: the workers speak it, send its params and finish", async () => {
     // The workers of this file were started for another service; they take their key from
     // their environment and everything else from the run.

@@ -13,6 +13,7 @@ export { createDatabaseCacheIndex } from "./cache/database-cache-index.js";
 export { cancelRun } from "./client/cancel-run.js";
 export { configureService, type ServiceLimits } from "./client/configure-service.js";
 export { type Coordinator, connect } from "./client/connect.js";
+export { decideRun, type RecordedDecision } from "./client/decide-run.js";
 export {
   type FollowedRun,
   followRun,

@@ -28,11 +28,13 @@ export function serviceAccount(
 }
 
 /**
- * Queue names: runs; local work; per service the video units, the video slots (one per job
- * in flight at the service) and the chat requests.
+ * Queue names: runs; local work; waits for decisions at gates (no concurrency limit: a wait
+ * holds no worker's place); per service the video units, the video slots (one per job in
+ * flight at the service) and the chat requests.
  */
 export const queueNames = {
   runs: "reelsmith-runs",
+  approvals: "reelsmith-approvals",
   local: "reelsmith-local",
   videoUnits: (service: string) => `reelsmith-video-units-${service}`,
   video: (service: string) => `reelsmith-video-${service}`,

@@ -43,6 +43,7 @@ describeExecutorContract(
           ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
           ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
           ...(options.cache === undefined ? {} : { cache: options.cache }),
+          ...(options.autoApprove ? { autoApprove: true } : {}),
         });
         const result = await followRun(coordinator, runId);
         return {

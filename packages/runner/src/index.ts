@@ -9,6 +9,7 @@ export type {
   RunStatus,
   RunTotals,
   SerializedError,
+  WaitingGate,
 } from "./events/run-event.js";
 export { ExpressionError } from "./expressions/expression-error.js";
 export { type Ledger, type LedgerRecord, ledgerOf } from "./ledger/ledger.js";
@@ -26,6 +27,14 @@ export type {
 } from "./plan/plan-types.js";
 export type { RunOptions, RunResult, SubRunOf } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";
+export {
+  type ApprovalDecision,
+  type GateState,
+  gatesOf,
+} from "./steps/approve/approval-journal.js";
+export { decideApproval } from "./steps/approve/decide-approval.js";
+export { approveKind } from "./steps/approve/index.js";
+export type { DecisionRequest } from "./steps/approve/plan-decision.js";
 export { chatKind } from "./steps/chat/index.js";
 export { defineStepKind, usageAndCredits } from "./steps/define-step-kind.js";
 export { ffmpegKind } from "./steps/ffmpeg/index.js";

@@ -5,6 +5,7 @@ export * from "./cache/index.js";
 export * from "./events/index.js";
 export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";
 export { videoModelsListed } from "./executor/check-models.js";
+export { behindGates } from "./executor/estimate-behind-gates.js";
 export type { ExecutableSpec, ExecutableStep, StepGraph } from "./executor/executable-pipeline.js";
 export {
   type ExecuteOptions,
@@ -39,6 +40,13 @@ export {
   unitKey,
 } from "./ledger/ledger.js";
 export * from "./plan/index.js";
+export {
+  APPROVAL_DECISION,
+  APPROVAL_WAITING,
+  decisionRecord,
+  readDecision,
+} from "./steps/approve/approval-journal.js";
+export { planDecision } from "./steps/approve/plan-decision.js";
 export { runToolCommand } from "./steps/chat/tool-command.js";
 export { isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";
 export { videoIdempotencyKey } from "./steps/video/video-idempotency-key.js";

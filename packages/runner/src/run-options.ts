@@ -58,6 +58,11 @@ export interface RunOptions {
    * default: a new job is paid again, so the run fails with LostVideoJobError instead.
    */
   resubmitLostJobs?: boolean;
+  /**
+   * Approve every gate (`approve:` step) the run reaches, by "auto", journaled like a
+   * decision of `reelsmith approve` (for unattended runs). Off: the run stops `waiting`.
+   */
+  autoApprove?: boolean;
   /** Video model limits for validation (default: the reference catalog). */
   videoModels?: VideoModelCatalog;
   /**

@@ -12,6 +12,7 @@ import { createEventBus, type EventBus } from "./events/event-bus.js";
 import { createBudget } from "./executor/budget.js";
 import { checkModels } from "./executor/check-models.js";
 import { createRunClient } from "./executor/create-run-client.js";
+import { behindGates } from "./executor/estimate-behind-gates.js";
 import type { ExecutableSpec } from "./executor/executable-pipeline.js";
 import { executePipeline } from "./executor/execute-pipeline.js";
 import { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
@@ -311,6 +312,7 @@ export async function runWithBus(
         budget,
         knownProbes: new KnownProbes(),
         resubmitLostJobs: options.resubmitLostJobs === true,
+        ...(options.autoApprove ? { autoApprove: true } : {}),
         ...(videoModels ? { videoModels } : {}),
         claimedJobs: new Set(held.map((job) => job.id)),
         runSubPipeline: async (file, subInputs, sub) => {
@@ -343,6 +345,15 @@ export async function runWithBus(
       },
     });
     const { status: finalStatus, outputs, error } = settleRun(pipeline.spec, result);
+    if (finalStatus === "waiting") {
+      // Which gates, and what approving them starts (fan-outs counted from the outputs so far).
+      const waiting = behindGates(pipeline, result, {
+        inputs,
+        ...(videoModels ? { videoModels } : {}),
+        ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+      });
+      bus.emit({ type: "run.waiting", ...waiting });
+    }
     if (estimate) result.totals.estimatedCredits = estimate.credits;
     const durationMs = Date.now() - started;
     userSignal?.removeEventListener("abort", onUserAbort);

@@ -31,13 +31,33 @@ export interface ExecuteRunOptions {
   resubmitLost?: boolean;
   /** Resume a run begun on the built-in simulator on a new one (whatever is configured). */
   builtIn?: boolean;
+  /** Approve every gate the run reaches, by "auto" (`--auto-approve`, REELSMITH_AUTO_APPROVE). */
+  autoApprove?: boolean;
   /** Told how the run ends (`--notify`); it never changes the exit code. */
   notifier?: RunNotifier;
 }
 
 /**
+ * How to go on with a run stopped at a gate (`runDir` as it is shown, or a run id with
+ * `database`).
+ * @example waitingNotes("runs/20260101-120000-storyboard")
+ */
+export function waitingNotes(run: string, database = false): string[] {
+  const db = database ? " --database …" : "";
+  return database
+    ? [
+        `waiting for approval; the workers go on as soon as it is decided. Decide from any machine with: reelsmith approve ${run}${db} (or: reelsmith reject ${run}${db} --note WHY)`,
+      ]
+    : [
+        `waiting for approval; nothing behind the gate was started. Approve with: reelsmith approve ${run}, then continue with: reelsmith resume ${run}`,
+        `  (or in one step: reelsmith approve ${run} --continue; to stop here: reelsmith reject ${run} --note WHY)`,
+      ];
+}
+
+/**
  * Run (or resume) a pipeline with the runner, rendering its events, and return the exit code:
- * 0 succeeded, 1 failed, 130 interrupted (after the journal settled, with how to resume).
+ * 0 succeeded, 1 failed or rejected, 3 stopped by its budget, 4 waiting at a gate (with how to
+ * approve and go on), 130 interrupted (after the journal settled, with how to resume).
  *
  * @example
  * const code = await executeRun({ pipeline: "examples/storyboard/pipeline.yaml" }, context);
@@ -76,6 +96,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       // The built-in simulator's jobs end with its process and its clips cost nothing, so a
       // resumed offline run submits them again; a real service's lost job needs the flag.
       resubmitLostJobs: options.resubmitLost === true || service.builtIn,
+      ...(options.autoApprove ? { autoApprove: true } : {}),
     });
     const onStop = () => {
       if (context.forceSignal?.aborted) return;
@@ -113,6 +134,13 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       `finished steps and clips are kept; raise the budget and continue with: reelsmith resume ${runDir} --max-credits N`,
     );
     code = ExitCode.budget;
+  } else if (result.status === "waiting") {
+    for (const line of waitingNotes(runDir)) renderer.note(line);
+    code = ExitCode.waiting;
+  } else if (result.status === "rejected") {
+    renderer.note(`rejected: ${describeError(result.error)}`);
+    renderer.note("nothing behind the gate ran; the steps before it are kept in the run directory");
+    code = ExitCode.failed;
   } else {
     renderer.note(`error: ${describeError(result.error)}`);
     renderer.note(

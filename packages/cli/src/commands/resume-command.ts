@@ -8,6 +8,7 @@ import { commandNotifier } from "../notify/command-notifier.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { isReachable } from "../services/reachable.js";
+import { autoApprove } from "./approval-options.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
 
@@ -21,6 +22,7 @@ export interface ResumeFlags {
   resubmitLost?: boolean;
   database?: string;
   notify?: string[];
+  autoApprove?: boolean;
 }
 
 /**
@@ -56,7 +58,10 @@ async function startResume(
   database: string | undefined,
   notifier: RunNotifier | undefined,
 ): Promise<number> {
-  const withNotifier = notifier ? { notifier } : {};
+  const withNotifier = {
+    ...(notifier ? { notifier } : {}),
+    ...(autoApprove(flags, context) ? { autoApprove: true } : {}),
+  };
   if (database) {
     if (flags.maxCredits !== undefined)
       throw new CliError("--max-credits cannot change a distributed run's budget on resume", {
@@ -122,7 +127,7 @@ export function registerResumeCommand(
     .command("resume")
     .summary("continue an interrupted or failed run")
     .description(
-      "Continue a run stopped in any way (Ctrl-C, kill -9, a failure): finished steps and clips are reused, submitted video jobs are re-attached by id, failed items are retried.",
+      "Continue a run stopped in any way (Ctrl-C, kill -9, a failure, a gate): finished steps and clips are reused, submitted video jobs are re-attached by id, failed items are retried, decided gates go on (approved) or end the run (rejected).",
     )
     .argument(
       "<run-dir>",
@@ -146,6 +151,10 @@ export function registerResumeCommand(
     )
     .option("--json", "print NDJSON events on stdout")
     .addOption(notifyOption())
+    .option(
+      "--auto-approve",
+      "approve every gate (`approve:` step) the run reaches, by 'auto' (else REELSMITH_AUTO_APPROVE=1)",
+    )
     .option(
       "--resubmit-lost",
       "submit again video jobs the service no longer knows (404); each is a new, paid job",

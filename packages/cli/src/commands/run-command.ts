@@ -7,6 +7,7 @@ import { UsageError } from "../errors/cli-error.js";
 import { commandNotifier } from "../notify/command-notifier.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
+import { autoApprove } from "./approval-options.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 
 /** Flags of `reelsmith run`, as commander parses them. */
@@ -28,6 +29,7 @@ export interface RunFlags {
   accountBudget?: number;
   requestsPerMinute?: number;
   notify?: string[];
+  autoApprove?: boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ async function startRun(
 ): Promise<number> {
   const inputs = await gatherInputs(flags, context.cwd);
   const database = databaseUrl(flags, context);
+  const approveAll = autoApprove(flags, context) ? { autoApprove: true } : {};
   if (database) {
     // Loaded on use: DBOS and the database client are needed only with --database.
     const { executeDistributedRun } = await import("../distributed/execute-distributed-run.js");
@@ -82,6 +85,7 @@ async function startRun(
         pipeline: file,
         inputs,
         cache: flags.cache,
+        ...approveAll,
         ...(notifier ? { notifier } : {}),
       },
       context,
@@ -99,7 +103,14 @@ async function startRun(
   // Loaded on use: the runner, the renderers and the service client are not needed before.
   const { executeRun } = await import("./execute-run.js");
   return executeRun(
-    { ...flags, pipeline: file, inputs, cache: flags.cache, ...(notifier ? { notifier } : {}) },
+    {
+      ...flags,
+      ...approveAll,
+      pipeline: file,
+      inputs,
+      cache: flags.cache,
+      ...(notifier ? { notifier } : {}),
+    },
     context,
   );
 }
@@ -119,7 +130,7 @@ export function registerRunCommand(
     .command("run")
     .summary("run a pipeline")
     .description(
-      "Run a pipeline file. Without a configured service (REELSMITH_BASE_URL, or service.base_url in the provider profile) the built-in simulator is used.",
+      "Run a pipeline file. Without a configured service (REELSMITH_BASE_URL, or service.base_url in the provider profile) the built-in simulator is used. A run that reaches a gate (`approve:` step) without a decision stops there and exits 4: approve it with `reelsmith approve`, then `reelsmith resume`.",
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
@@ -133,6 +144,10 @@ export function registerRunCommand(
       parsePositiveInteger,
     )
     .option("--no-cache", "do not reuse or store cached results")
+    .option(
+      "--auto-approve",
+      "approve every gate (`approve:` step) as the run reaches it, by 'auto' (else REELSMITH_AUTO_APPROVE=1)",
+    )
     .option("--json", "print NDJSON events on stdout")
     .addOption(notifyOption())
     .addOption(databaseOption())

@@ -7,6 +7,7 @@ export type {
   RunTotals,
   SerializedError,
 } from "@reelsmith/runner";
+export type { RunEventOf } from "@reelsmith/runner/internal";
 
 /**
  * The part of the runner's RunResult the renderers read (so a renderer can also close a run

@@ -2,6 +2,7 @@ import {
   cancelRun,
   listRunSummaries,
   listWorkers,
+  type RunDetail,
   type RunSummary,
   runDetail,
   startWorker,
@@ -142,6 +143,7 @@ export async function statusCommand(
     out(`${detail.runId}  ${detail.status}  attempt ${detail.attempt}  credits ${credits(detail)}`);
     out(`  run directory: ${detail.runDir}`);
     if (detail.error) out(`  error: ${detail.error.message}`);
+    for (const line of gateLines(detail.gates, detail.status)) out(`  ${line}`);
     for (const step of detail.steps) {
       const items =
         step.items > 1
@@ -166,6 +168,27 @@ export async function statusCommand(
 }
 
 /**
+ * What `status` says of a run's gates: where it waits (the question, until when, how to
+ * decide), and each decision with who, when and why.
+ * @example gateLines(detail.gates, detail.status) // ["waiting for approval at review: …"]
+ */
+export function gateLines(gates: RunDetail["gates"], status: string): string[] {
+  const lines: string[] = [];
+  for (const gate of gates) {
+    if (gate.state === "waiting") {
+      const until = gate.deadline ? ` (until ${gate.deadline})` : "";
+      const live = status === "waiting" ? "" : ` (the run is ${status})`;
+      lines.push(`waiting for approval at ${gate.step}: ${gate.message}${until}${live}`);
+    } else {
+      const decision = gate.decision;
+      const note = decision?.note ? `: ${decision.note}` : "";
+      lines.push(`${gate.state} at ${gate.step} by ${decision?.by} at ${decision?.at}${note}`);
+    }
+  }
+  return lines;
+}
+
+/**
  * `reelsmith cancel RUN_ID`: no new submissions, queued units cancelled, running waits stopped.
  * @example const code = await cancelCommand(runId, { database: url }, context);
  */
@@ -177,7 +200,7 @@ export async function cancelCommand(
   const coordinator = await openCoordinator(requireDatabaseUrl(flags, context, "cancel"), context);
   try {
     const detail = await requireRunDetail(coordinator, runId);
-    if (detail.endedAt) {
+    if (detail.endedAt && detail.status !== "waiting") {
       context.stdout.write(`run ${runId} already ended (${detail.status}); nothing to cancel\n`);
       return ExitCode.ok;
     }

@@ -7,6 +7,7 @@ import {
   submitRun,
 } from "@reelsmith/distributed";
 import type { ProfileService } from "@reelsmith/runner/profile";
+import { waitingNotes } from "../commands/execute-run.js";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
 import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
@@ -37,6 +38,31 @@ export interface DistributedRunOptions {
   apiKey?: string;
   /** Told how the followed run ends (`--notify`); never when following stops early. */
   notifier?: RunNotifier;
+  /** Approve every gate the run reaches, by "auto" (`--auto-approve`). */
+  autoApprove?: boolean;
+  /**
+   * Follow a run that a decision takes on from this attempt (`approve --continue`): its
+   * workers enqueue the next attempt, so this only waits for it, never resumes it.
+   */
+  continuesFrom?: number;
+}
+
+/**
+ * Waits until the run has gone past `attempt` (a worker took the decision and enqueued the
+ * next attempt), so that following it does not stop at the end of the attempt that waited.
+ */
+async function nextAttempt(
+  coordinator: Coordinator,
+  runId: string,
+  attempt: number,
+  signal: AbortSignal,
+): Promise<void> {
+  for (;;) {
+    signal.throwIfAborted();
+    const run = await coordinator.store.getRun(runId).catch(() => undefined);
+    if (run && (run.attempt > attempt || run.status !== "waiting")) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** What a profile says of the service that workers need to build their clients (never the key). */
@@ -78,9 +104,12 @@ export async function executeDistributedRun(
           hint: "list the runs with `reelsmith status`",
         });
       }
-      if (run.endedAt) {
+      if (options.continuesFrom !== undefined) {
         after = await lastEventId(coordinator, runId);
-        await resumeRun(coordinator, runId);
+        renderer.note(`run ${runId} goes on once a worker takes the decision`);
+      } else if (run.endedAt) {
+        after = await lastEventId(coordinator, runId);
+        await resumeRun(coordinator, runId, options.autoApprove ? { autoApprove: true } : {});
       } else {
         // Still running on the workers: resuming it means following it.
         renderer.note(`run ${runId} is still ${run.status}; following it`);
@@ -125,6 +154,7 @@ export async function executeDistributedRun(
         ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
         ...(options.accountBudget ? { budget: options.accountBudget } : {}),
         ...(options.cache === false ? { cache: false } : {}),
+        ...(options.autoApprove ? { autoApprove: true } : {}),
         ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
         ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
       });
@@ -137,6 +167,9 @@ export async function executeDistributedRun(
     renderer.note(`run ${runId} queued; following it (Ctrl-C stops following, not the run)`);
     let result: Awaited<ReturnType<typeof followRun>>;
     try {
+      if (options.continuesFrom !== undefined) {
+        await nextAttempt(coordinator, runId, options.continuesFrom, context.signal);
+      }
       result = await followRun(coordinator, runId, {
         onEvent: (event) => {
           renderer.event(event);
@@ -169,6 +202,12 @@ export async function executeDistributedRun(
       renderer.note(`stopped: ${describeError(result.error)}`);
       renderer.note(`raise the budget and continue with: reelsmith resume ${runId} --database …`);
       code = ExitCode.budget;
+    } else if (result.status === "waiting") {
+      for (const line of waitingNotes(runId, true)) renderer.note(line);
+      code = ExitCode.waiting;
+    } else if (result.status === "rejected") {
+      renderer.note(`rejected: ${describeError(result.error)}`);
+      code = ExitCode.failed;
     } else {
       renderer.note(`error: ${describeError(result.error)}`);
       renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);

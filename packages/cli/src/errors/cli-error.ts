@@ -8,6 +8,11 @@ export const ExitCode = {
   usage: 2,
   /** The run stopped at its credit budget (`max_credits`, `--max-credits`): resume it with more. */
   budget: 3,
+  /**
+   * The run stopped at a gate (`approve:` step) and waits for a decision: `reelsmith approve`
+   * (or `reject`), then `reelsmith resume`.
+   */
+  waiting: 4,
   /** Interrupted (Ctrl-C). */
   interrupted: 130,
 } as const;

@@ -16,7 +16,7 @@ interface ErrorLike {
  * its certain cost is over its budget: refused before anything was sent.
  */
 const INVALID_INPUT_NAMES =
-  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|PipelineLoadError|ResumeError|RunDirectoryInUseError|UnknownModelError|BudgetEstimateError)$/;
+  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|PipelineLoadError|ResumeError|RunDirectoryInUseError|UnknownModelError|BudgetEstimateError|ApprovalRefusedError)$/;
 
 /** What to do about well-known library errors, by class name. */
 const HINTS: Record<string, string> = {
@@ -29,6 +29,8 @@ const HINTS: Record<string, string> = {
     "pass --base-url and --api-key, or set REELSMITH_BASE_URL and REELSMITH_API_KEY",
   FfmpegNotFoundError: "install ffmpeg, or set FFMPEG_PATH to its binary",
   RateLimitError: "the service is rate limiting; retry later or lower --max-videos",
+  ApprovalRefusedError:
+    "see where the run stands with `reelsmith report RUN_DIR` (or `reelsmith status RUN_ID --database …`)",
 };
 
 /**

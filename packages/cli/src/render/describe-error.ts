@@ -9,6 +9,8 @@ import type { SerializedError } from "../contracts/run-event.js";
 export function describeError(error: SerializedError | undefined): string {
   if (!error) return "unknown error";
   const message = String(error.message ?? "unknown error");
-  const code = typeof error.code === "string" && !message.includes(error.code) ? error.code : "";
+  // A step's error names its cause's code when there is one (approval_timeout, rate_limited…).
+  const own = typeof error.causeCode === "string" ? error.causeCode : error.code;
+  const code = typeof own === "string" && !message.includes(own) ? own : "";
   return code ? `${message} (${code})` : message;
 }

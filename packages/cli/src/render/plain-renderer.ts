@@ -2,6 +2,7 @@ import type { RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, stepLabel } from "./format.js";
 import { formatEstimate } from "./format-estimate.js";
+import { formatWaiting } from "./format-waiting.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView } from "./run-state.js";
@@ -44,6 +45,10 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
         ];
       case "step.skip":
         return [`[${event.step}] skipped: ${event.reason}`];
+      case "step.wait":
+        return [`[${event.step}] ${event.reason}`];
+      case "run.waiting":
+        return formatWaiting(event);
       case "step.fail":
         return [
           `[${event.step}] failed: ${describeError(event.error)}${event.continued ? " (continuing)" : ""}`,

@@ -4,6 +4,7 @@ import type { RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
 import { formatEstimate } from "./format-estimate.js";
+import { formatWaiting } from "./format-waiting.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView, type RunView, type StepView } from "./run-state.js";
@@ -130,6 +131,8 @@ function stepDoneLine(step: StepView, c: ReturnType<typeof createColors>): strin
       return `${c.green("✔")} ${step.id}${items} ${c.dim("(done before the interruption)")}`;
     case "skipped":
       return `${c.yellow("○")} ${step.id} ${c.dim(`skipped: ${step.skipReason ?? ""}`)}`.trimEnd();
+    case "waiting":
+      return `${c.cyan("⏸")} ${step.id} ${step.waitReason ?? "waits"}`;
     default:
       return `${c.red("✖")} ${step.id}${items} ${duration} ${c.red(describeError(step.error))}`.trimEnd();
   }
@@ -179,7 +182,8 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
       } else if (
         event.type === "step.end" ||
         event.type === "step.fail" ||
-        event.type === "step.skip"
+        event.type === "step.skip" ||
+        event.type === "step.wait"
       ) {
         const step = view.steps.get(event.step);
         if (step) frames.persist(stepDoneLine(step, c));
@@ -192,6 +196,8 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
         const [head, ...steps] = formatEstimate(event.estimate, event.maxCredits);
         frames.persist(c.dim(head ?? ""));
         for (const line of steps) frames.persist(c.dim(line));
+      } else if (event.type === "run.waiting") {
+        for (const line of formatWaiting(event)) frames.persist(c.cyan(line));
       } else if (event.type === "budget.reached") {
         frames.persist(c.yellow(`budget reached: ${event.credits}/${event.maxCredits} credits`));
       } else if (event.type === "log" && event.level !== "debug") {

@@ -1,6 +1,7 @@
 import type {
   RunEstimate,
   RunEvent,
+  RunEventOf,
   RunStatus,
   RunTotals,
   SerializedError,
@@ -22,7 +23,15 @@ export interface StepView {
   id: string;
   kind: string;
   fanOut: boolean;
-  state: "pending" | "running" | "succeeded" | "cached" | "reused" | "failed" | "skipped";
+  state:
+    | "pending"
+    | "running"
+    | "succeeded"
+    | "cached"
+    | "reused"
+    | "failed"
+    | "skipped"
+    | "waiting";
   startedAt?: number;
   durationMs?: number;
   items: { total: number; done: number; failed: number; running: number };
@@ -39,6 +48,8 @@ export interface StepView {
   files: string[];
   error?: SerializedError;
   skipReason?: string;
+  /** What a `waiting` step waits for (a gate's question, or the gate it is behind). */
+  waitReason?: string;
 }
 
 /** Everything the renderers know about a run. */
@@ -54,6 +65,8 @@ export interface RunView {
   outputs?: Record<string, unknown>;
   error?: SerializedError;
   durationMs?: number;
+  /** The gates a run stopped at, and what approving them starts (its `run.waiting` event). */
+  waiting?: RunEventOf<"run.waiting">;
 }
 
 /**
@@ -142,6 +155,15 @@ export function applyEvent(view: RunView, event: RunEvent): void {
       step.skipReason = event.reason;
       return;
     }
+    case "step.wait": {
+      const step = ensureStep(view, event.step);
+      step.state = "waiting";
+      step.waitReason = event.reason;
+      return;
+    }
+    case "run.waiting":
+      view.waiting = event;
+      return;
     case "step.fail": {
       const step = ensureStep(view, event.step);
       step.state = "failed";

@@ -58,6 +58,7 @@ export async function followRun(
     if (event.type === "step.skip") steps[event.step] = { status: "skipped", outputs: {} };
     if (event.type === "step.fail")
       steps[event.step] = { status: "failed", outputs: {}, error: event.error };
+    if (event.type === "step.wait") steps[event.step] = { status: "waiting", outputs: {} };
     options.onEvent?.({ ...event, seq } as RunEvent);
   };
   for (;;) {
@@ -81,12 +82,14 @@ export async function followRun(
           last = id;
           deliver(event);
         }
-        const status =
-          run.status === "succeeded" ||
-          run.status === "cancelled" ||
-          run.status === "budget_reached"
-            ? (run.status as RunStatus)
-            : "failed";
+        const known: readonly string[] = [
+          "succeeded",
+          "cancelled",
+          "budget_reached",
+          "waiting",
+          "rejected",
+        ];
+        const status = known.includes(run.status) ? (run.status as RunStatus) : "failed";
         return {
           status,
           runId,

@@ -1,4 +1,4 @@
-import type { RunTotals } from "@reelsmith/runner";
+import { type GateState, gatesOf, type RunTotals } from "@reelsmith/runner";
 import {
   type JournalRecord,
   ledgerOf,
@@ -40,6 +40,11 @@ export interface RunDetail extends RunSummary {
   /** Units of the current attempt by DBOS state (ENQUEUED, PENDING, SUCCESS, …). */
   units: Record<string, number>;
   jobs: JobState[];
+  /**
+   * The gates (`approve:` steps) the run reached: waiting (with the question and until when),
+   * or decided (who, when, why).
+   */
+  gates: GateState[];
   /** The run's ledger: every figure (tokens, jobs submitted, re-attached, from the cache). */
   totals: RunTotals;
 }
@@ -158,5 +163,6 @@ export async function runDetail(
     steps,
     units,
     jobs,
+    gates: gatesOf(state),
   };
 }

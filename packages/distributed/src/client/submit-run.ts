@@ -29,6 +29,8 @@ export interface SubmitRunOptions extends ServiceLimits {
   maxCredits?: number;
   cache?: boolean;
   resubmitLostJobs?: boolean;
+  /** Approve every gate (`approve:` step) the run reaches, by "auto" (unattended runs). */
+  autoApprove?: boolean;
   /** Step kinds beyond the built-in ones the pipeline uses (its workers must run them too). */
   stepKinds?: readonly StepKindSpec<never>[];
   /**
@@ -138,6 +140,7 @@ export async function submitRun(
       ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
       ...(options.cache === undefined ? {} : { cache: options.cache }),
       ...(options.resubmitLostJobs ? { resubmitLostJobs: true } : {}),
+      ...(options.autoApprove ? { autoApprove: true } : {}),
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),
@@ -161,14 +164,21 @@ export async function submitRun(
 
 /**
  * Enqueues a stopped or failed run again (`reelsmith resume RUN_ID --database …`): finished
- * steps and items are reused from its journal, journaled video jobs re-attached.
+ * steps and items are reused from its journal, journaled video jobs re-attached, decided
+ * gates go on; `autoApprove` approves its gates from now on.
  * @example await resumeRun(coordinator, "20260101-120000-storyboard-3f2a1b");
  */
-export async function resumeRun(coordinator: Coordinator, runId: string): Promise<number> {
+export async function resumeRun(
+  coordinator: Coordinator,
+  runId: string,
+  options: { autoApprove?: boolean } = {},
+): Promise<number> {
   const run = await coordinator.store.getRun(runId);
   if (!run) throw new Error(`no run ${runId} in the database (see \`reelsmith status\`)`);
   if (!run.endedAt)
     throw new Error(`run ${runId} is still ${run.status}; resume it once it has ended`);
+  if (options.autoApprove && !run.options.autoApprove)
+    await coordinator.store.setOptions(runId, { ...run.options, autoApprove: true });
   const attempt = await coordinator.store.nextAttempt(runId);
   await coordinator.dbos.enqueue(
     {

@@ -50,6 +50,8 @@ export interface StoredRunOptions {
   client?: RunClientOptions;
   /** Video models whose limits and params each request is checked against before it is sent. */
   videoModels?: VideoModelCatalog;
+  /** Gates (`approve:` steps) are approved by the run itself, by "auto". */
+  autoApprove?: boolean;
 }
 
 /** A run as `status` lists it. */
@@ -140,6 +142,54 @@ export function createRunStore(pool: Pool) {
         [runId],
       );
       return Number(result.rows[0]?.attempt ?? 1);
+    },
+    /**
+     * Takes a run stopped at its gates in `attempt` on to the next attempt, once: only while
+     * it is still that attempt and `waiting` (a recovered wait, or a `resume` that came first,
+     * finds it moved on). Returns the attempt the run is now at.
+     */
+    async continueAfterGates(runId: string, attempt: number): Promise<number> {
+      const result = await pool.query(
+        `UPDATE ${SCHEMA}.runs SET attempt = attempt + 1, status = 'queued', ended_at = NULL,
+           cancel_requested = false, error = NULL
+         WHERE run_id = $1 AND attempt = $2 AND status = 'waiting' RETURNING attempt`,
+        [runId, attempt],
+      );
+      if (result.rows[0]) return Number(result.rows[0].attempt);
+      const now = await pool.query(`SELECT attempt FROM ${SCHEMA}.runs WHERE run_id = $1`, [runId]);
+      return Number(now.rows[0]?.attempt ?? attempt);
+    },
+    /** Ends a run that waits at its gates in `attempt` as cancelled; false when it no longer waits. */
+    async cancelWaiting(runId: string, attempt: number): Promise<boolean> {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const updated = await client.query(
+          `UPDATE ${SCHEMA}.runs SET status = 'cancelled', ended_at = now()
+            WHERE run_id = $1 AND attempt = $2 AND status = 'waiting' RETURNING run_id`,
+          [runId, attempt],
+        );
+        if ((updated.rowCount ?? 0) > 0) {
+          await client.query(`INSERT INTO ${SCHEMA}.journal (run_id, record) VALUES ($1, $2)`, [
+            runId,
+            JSON.stringify({ type: "run.end", status: "cancelled" }),
+          ]);
+        }
+        await client.query("COMMIT");
+        return (updated.rowCount ?? 0) > 0;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    /** Sets the run's stored options (a resume with `--auto-approve`). */
+    async setOptions(runId: string, options: StoredRunOptions): Promise<void> {
+      await pool.query(`UPDATE ${SCHEMA}.runs SET options = $2 WHERE run_id = $1`, [
+        runId,
+        JSON.stringify(options),
+      ]);
     },
     /**
      * Ends the run: journals `run.end` and stores its outcome in one transaction, under the

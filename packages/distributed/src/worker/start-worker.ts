@@ -10,6 +10,7 @@ import { DEFAULT_STARTUP_DEADLINE_MS } from "../database/schema-lock.js";
 import { DatabaseWaitError } from "../errors/database-wait-error.js";
 import { queueNames } from "../service.js";
 import { createRunStore } from "../store/run-store.js";
+import { registeredApprovalWaitWorkflow } from "../workflows/approval-wait.js";
 import { registeredRunWorkflow } from "../workflows/run-workflow.js";
 import { applicationVersion } from "../workflows/unit-job.js";
 import { registeredUnitWorkflow } from "../workflows/unit-workflow.js";
@@ -124,6 +125,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   void registeredRunWorkflow;
   void registeredUnitWorkflow;
   void registeredVideoSlotWorkflow;
+  void registeredApprovalWaitWorkflow;
   let liveness: Awaited<ReturnType<typeof startExecutorLiveness>> | undefined;
   let launched = false;
   let heartbeatTimer: NodeJS.Timeout | undefined;
@@ -172,6 +174,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     });
     await DBOS.registerQueue(queueNames.local, {
       workerConcurrency: concurrency,
+      minPollingIntervalMs: pollIntervalMs,
+      onConflict: "always_update",
+    });
+    // Waits for decisions at gates: any number at once (a wait holds nothing while it waits).
+    await DBOS.registerQueue(queueNames.approvals, {
       minPollingIntervalMs: pollIntervalMs,
       onConflict: "always_update",
     });

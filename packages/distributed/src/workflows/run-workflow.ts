@@ -9,6 +9,7 @@ import {
   serializeError,
 } from "@reelsmith/runner";
 import {
+  behindGates,
   buildGraph,
   createEventBus,
   emptyTotals,
@@ -22,13 +23,13 @@ import pLimit from "p-limit";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { withReconnect } from "../database/pool.js";
-import { budgetScopes } from "../service.js";
+import { budgetScopes, queueNames } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { createQueuedUnits } from "./queued-units.js";
-import { workflowNames } from "./unit-job.js";
+import { applicationVersion, approvalWaitId, workflowNames } from "./unit-job.js";
 
 /** What a run's workflow returns (also kept in the runs table). */
 export interface RunOutcome {
@@ -151,6 +152,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         pipelineDir: pipelineDirOf(run),
         budget,
         ...(run.options.videoModels ? { videoModels: run.options.videoModels } : {}),
+        ...(run.options.autoApprove ? { autoApprove: true } : {}),
         runSubPipeline: () => {
           throw new Error("sub-pipelines run inside their unit's worker");
         },
@@ -173,6 +175,32 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       estimatedCredits: estimate.credits,
     };
     const totals = runTotals as unknown as Record<string, number>;
+    if (status === "waiting") {
+      // Stopped at its gates: the wait for their decisions is a workflow of its own, on a
+      // queue without limits, so that the run holds no worker's place while nobody decides.
+      // It exists before the run says it waits: a decision sent then always finds it.
+      await withReconnect(() =>
+        context.dbos.enqueue(
+          {
+            queueName: queueNames.approvals,
+            workflowName: workflowNames.approvalWait,
+            workflowID: approvalWaitId(runId, attempt),
+            appVersion: applicationVersion,
+          },
+          runId,
+          attempt,
+          earliestDeadline(result.waiting.map((gate) => result.steps[gate]?.waiting?.details)),
+        ),
+      );
+      bus.emit({
+        type: "run.waiting",
+        ...behindGates(pipeline, result, {
+          inputs: run.inputs,
+          ...(run.options.videoModels ? { videoModels: run.options.videoModels } : {}),
+          stepKinds: [...context.kinds.values()],
+        }),
+      });
+    }
     // A cancel recorded before this point ends the run cancelled, whatever its units saw.
     const ended = { status, outputs, totals, ...(error ? { error: errorSummary(error) } : {}) };
     status = (await withReconnect(() => store.endRun(runId, ended))) as RunOutcome["status"];
@@ -217,6 +245,17 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     cancel.stop();
     await sink.flush();
   }
+}
+
+/** The earliest deadline of the gates a run waits at (null: they wait without limit). */
+function earliestDeadline(
+  details: readonly (Record<string, unknown> | undefined)[],
+): string | null {
+  const deadlines = details
+    .map((entry) => (typeof entry?.deadline === "string" ? entry.deadline : undefined))
+    .filter((deadline): deadline is string => deadline !== undefined)
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return deadlines[0] ?? null;
 }
 
 /** The registered run workflow (registered when this module is imported). */

@@ -44,11 +44,20 @@ export function runWorkflowId(runId: string, attempt: number): string {
   return attempt <= 1 ? runId : `${runId}:resume-${attempt}`;
 }
 
+/**
+ * The id of the workflow that waits for the decisions on a run's gates after an attempt
+ * stopped there (`approve` sends them to it). Outside the units' prefix, like the slots.
+ */
+export function approvalWaitId(runId: string, attempt: number): string {
+  return `approval:${runId}:${attempt}`;
+}
+
 /** Names the workflows are registered (and enqueued) under. */
 export const workflowNames = {
   run: "reelsmith-run",
   unit: "reelsmith-unit",
   videoSlot: "reelsmith-video-slot",
+  approvalWait: "reelsmith-approval-wait",
 };
 
 /** The application version every process uses, so that any worker may run any workflow. */

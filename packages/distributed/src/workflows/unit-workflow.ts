@@ -118,6 +118,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           pipelineDir,
           budget,
           resubmitLostJobs: run.options.resubmitLostJobs === true,
+          ...(run.options.autoApprove ? { autoApprove: true } : {}),
           // Each request is checked against the run's catalog before it is sent.
           ...(videoModels ? { videoModels } : {}),
           runSubPipeline: async (file, inputs, sub) => {

@@ -2,10 +2,12 @@ import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
 import { addTotals, emptyTotals, kindsByName, ledgerOf, unitKey } from "@reelsmith/runner/internal";
+import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
 import { naturalOrder, type RunRecord } from "./read-run.js";
 import type {
+  ApprovalGate,
   ErrorEntry,
   ReportModel,
   RunFile,
@@ -185,6 +187,11 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   });
   const ended = state.ended !== undefined && runJson.status !== "running";
   const status = ended ? (runJson.status ?? String(state.ended?.status ?? "unknown")) : "running";
+  const gateSteps = stepInfos
+    .filter((info) => registry.get(info.kind)?.report?.role === "approval")
+    .map((info) => info.id);
+  const approvals = approvalGates(gateSteps, state, (step) => requests.get(key(step, undefined)));
+  const next = status === "waiting" ? nextEstimate(events) : undefined;
   return {
     name: runJson.name ?? String(state.start?.name ?? "run"),
     ...(runJson.runId ? { runId: runJson.runId } : {}),
@@ -198,7 +205,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     ...(runJson.resumedAt ? { resumedAt: runJson.resumedAt } : {}),
     ...(runJson.endedAt && ended ? { endedAt: runJson.endedAt } : {}),
     status,
-    ...exitReason(status, runJson.error, record.locked),
+    ...exitReason(status, runJson.error, record.locked, approvals),
     inProgress: !ended,
     steps,
     totals,
@@ -209,6 +216,8 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     timeline: buildTimeline(events, stepInfos),
     chats,
     errors,
+    approvals,
+    ...(next ? { next } : {}),
     generatedAt: now.toISOString(),
   };
 }
@@ -340,8 +349,16 @@ function exitReason(
   status: string,
   error: { message?: string } | undefined,
   locked: boolean,
+  approvals: readonly ApprovalGate[],
 ): { exitReason?: string } {
   if (status === "succeeded") return { exitReason: "finished: every step succeeded" };
+  if (status === "waiting") {
+    const at = approvals.filter((gate) => gate.state === "waiting").map((gate) => gate.step);
+    return {
+      exitReason: `waiting for approval at ${at.join(", ") || "a gate"}: approve it (reelsmith approve), then resume`,
+    };
+  }
+  if (status === "rejected") return { exitReason: error?.message ?? "a gate was rejected" };
   if (status === "cancelled") return { exitReason: "interrupted (resume with reelsmith resume)" };
   if (status === "failed") return { exitReason: error?.message ?? "a step failed" };
   if (status === "running")

@@ -99,6 +99,21 @@ export interface ErrorEntry {
   location?: string;
 }
 
+/** A gate (`approve:` step): its question, what it showed, and where it stands. */
+export interface ApprovalGate {
+  step: string;
+  message: string;
+  /** The values it showed (earlier outputs, as evaluated when the run reached it). */
+  show: unknown[];
+  /** `pending` while the run has not reached it; `timed_out` when its timeout passed. */
+  state: "pending" | "waiting" | "approved" | "rejected" | "timed_out";
+  since?: string;
+  deadline?: string;
+  by?: string;
+  at?: string;
+  note?: string;
+}
+
 /** Everything the page shows, read from a run directory. */
 export interface ReportModel {
   name: string;
@@ -125,5 +140,9 @@ export interface ReportModel {
   timeline: { start: number; end: number; rows: TimelineRow[]; resumes: number[] };
   chats: ChatUnit[];
   errors: ErrorEntry[];
+  /** The run's gates, in pipeline order. */
+  approvals: ApprovalGate[];
+  /** While the run waits at its gates: what the steps behind them are expected to cost. */
+  next?: RunEstimate;
   generatedAt: string;
 }

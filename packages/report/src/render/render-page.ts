@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, jsonBlock } from "./escape.js";
 import { PAGE_SCRIPT } from "./page-script.js";
+import { renderApprovals } from "./render-approvals.js";
 import { renderChats, renderErrors } from "./render-chats.js";
 import { renderCosts } from "./render-costs.js";
 import { renderFinal, renderStoryboard } from "./render-storyboard.js";
@@ -79,6 +80,7 @@ export function renderPage(model: ReportModel): string {
   const body = [
     renderHeader(model),
     renderErrors(model),
+    renderApprovals(model),
     renderStoryboard(model),
     renderFinal(model),
     renderTimeline(model),

@@ -18,6 +18,21 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .badge.succeeded,.badge.cached,.badge.reused{background:#d4f3df;color:#14532d}
 .badge.failed{background:#fbd5d5;color:#7f1d1d}
 .badge.running,.badge.pending,.badge.cancelled{background:#fdecc8;color:#713f12}
+.badge.waiting{background:#d6e4fb;color:#1e3a8a}
+.badge.rejected,.badge.timed_out{background:#fbd5d5;color:#7f1d1d}
+.badge.approved{background:#d4f3df;color:#14532d}
+.gates{display:grid;gap:12px}
+.gate{background:var(--card);border:1px solid var(--line);border-left:4px solid var(--accent);border-radius:8px;padding:8px 12px}
+.gate.rejected,.gate.timed_out{border-left-color:var(--bad)}
+.gate.approved{border-left-color:var(--ok)}
+.gate header{display:flex;gap:10px;align-items:center}
+.gate .label{font-weight:600}
+.gate .message{margin:6px 0;font-size:15px}
+.gate dl{display:grid;grid-template-columns:max-content 1fr;gap:0 10px;margin:4px 0;font-size:13px}
+.gate dt{color:var(--muted)}
+.gate dd{margin:0}
+.next{margin:4px 0}
+.next-steps{margin:0 0 10px;padding-left:20px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden;display:flex;flex-direction:column;content-visibility:auto;contain-intrinsic-size:220px 330px}
 .card.failed{border-color:var(--bad)}

@@ -1,4 +1,7 @@
 export * from "./ambiguous-video-submission-error.js";
+export * from "./approval-refused-error.js";
+export * from "./approval-rejected-error.js";
+export * from "./approval-timeout-error.js";
 export * from "./budget-estimate-error.js";
 export * from "./budget-exceeded-error.js";
 export * from "./ffmpeg-step-error.js";
@@ -14,6 +17,7 @@ export * from "./runner-error.js";
 export * from "./serialize-error.js";
 export * from "./step-error.js";
 export * from "./step-timeout-error.js";
+export * from "./step-waiting-error.js";
 export * from "./sub-pipeline-depth-error.js";
 export * from "./sub-pipeline-failed-error.js";
 export * from "./tool-command-error.js";

@@ -10,6 +10,8 @@ export class StepError extends RunnerError {
   readonly index: number | undefined;
   /** Where the step is written: `file:line:column`. */
   readonly location: string | undefined;
+  /** The cause's own code, when it has one (e.g. `approval_timeout`, `rate_limited`). */
+  readonly causeCode?: string;
   constructor(
     step: string,
     index: number | undefined,
@@ -25,5 +27,7 @@ export class StepError extends RunnerError {
     this.step = step;
     this.index = index;
     this.location = location;
+    const causeCode = (cause as { code?: unknown } | undefined)?.code;
+    if (typeof causeCode === "string") this.causeCode = causeCode;
   }
 }

@@ -41,8 +41,27 @@ export interface UsageLike {
   total_tokens?: number;
 }
 
-/** Status of a run when it ends. */
-export type RunStatus = "succeeded" | "failed" | "cancelled" | "budget_reached";
+/**
+ * Status of a run when it ends. `waiting`: it stopped at a gate (an `approve:` step) that
+ * has no decision yet, after every step that does not depend on the gate settled; approve
+ * or reject it, then resume. `rejected`: a gate was rejected.
+ */
+export type RunStatus =
+  | "succeeded"
+  | "failed"
+  | "cancelled"
+  | "budget_reached"
+  | "waiting"
+  | "rejected";
+
+/** A gate the run stopped at, as `run.waiting` tells it. */
+export interface WaitingGate {
+  step: string;
+  /** What the step waits for, in one sentence. */
+  reason: string;
+  /** The kind's own account (an approval's message, what it shows, its deadline). */
+  details?: Record<string, unknown>;
+}
 
 /** Every event of a run, discriminated by `type`; each carries `seq` (from 1) and `time` (ISO). */
 export type RunEvent = { seq: number; time: string } & RunEventBody;
@@ -79,6 +98,24 @@ export type RunEventBody =
       totals?: RunTotals;
     }
   | { type: "step.skip"; step: string; reason: string }
+  /**
+   * A step that cannot go on before a decision from outside the run (a gate), or one that
+   * depends on such a step (`on` names the gate): it does not run now; a resume runs it.
+   */
+  | {
+      type: "step.wait";
+      step: string;
+      reason: string;
+      /** The gate it waits behind, for a step that depends on one. */
+      on?: string;
+      details?: Record<string, unknown>;
+    }
+  /**
+   * The run stops at its gates (just before `run.end` with status `waiting`): which, and
+   * what the steps behind them are expected to cost once they go on, fan-outs counted from
+   * the outputs made so far.
+   */
+  | { type: "run.waiting"; gates: WaitingGate[]; next: RunEstimate }
   /**
    * What a step (or fan-out item) asks for: its body with defaults merged and expressions
    * evaluated (e.g. a clip's prompt), sent before it runs or is served from the cache.

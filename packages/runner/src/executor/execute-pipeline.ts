@@ -2,6 +2,7 @@ import type { CacheIndex } from "../cache/cache-index.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepError } from "../errors/step-error.js";
+import { StepWaitingError } from "../errors/step-waiting-error.js";
 import type { EventBus } from "../events/event-bus.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { ExpressionContext } from "../expressions/index.js";
@@ -72,6 +73,8 @@ export interface ExecuteResult {
   /** The first failure that was not continued (the run's error), if any. */
   error?: unknown;
   cancelled: boolean;
+  /** Gates the run stopped at (steps that wait for a decision from outside), in order. */
+  waiting: string[];
   context: ExpressionContext;
 }
 
@@ -80,7 +83,17 @@ const STATUS_NAME = {
   failed: "failure",
   skipped: "skipped",
   cancelled: "cancelled",
+  waiting: "waiting",
 };
+
+/** An error that decides the run's own status (a rejected gate): kept as it is, not wrapped. */
+function endsRunItself(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { runStatus?: unknown }).runStatus === "string"
+  );
+}
 
 /** The step kind named by the step's single kind key. */
 export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, StepKind>): StepKind {
@@ -138,7 +151,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     index?: number,
   ) => {
     const error =
-      StepError.isInstance(cause) || BudgetExceededError.isInstance(cause)
+      StepError.isInstance(cause) || BudgetExceededError.isInstance(cause) || endsRunItself(cause)
         ? cause
         : new StepError(step.id, index, cause, "step_failed", options.locate?.(step.id));
     const serialized = serializeError(error);
@@ -184,6 +197,15 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         reused: true,
         ...(summaries[step.id] ? { totals: summaries[step.id]?.totals } : {}),
       });
+      return;
+    }
+    // Behind a gate that waits: it does not start now (a resume runs it once decided).
+    const behind = dependencies.find((d) => summaries[d]?.status === "waiting");
+    if (behind !== undefined) {
+      const gate = summaries[behind]?.waiting?.on ?? behind;
+      const reason = `waits for "${gate}"`;
+      finish(step.id, { ...base, status: "waiting", outputs: {}, waiting: { reason, on: gate } });
+      bus.emit({ type: "step.wait", step: step.id, reason, on: gate });
       return;
     }
     let verdict: GateVerdict;
@@ -251,6 +273,23 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         cached: false,
       });
     }
+    if (first && StepWaitingError.isInstance(first.error)) {
+      // A gate without a decision: journaled, so that a decision can name it and a resume
+      // runs it again; what depends on it waits too.
+      const { reason, details } = first.error;
+      await journal.append({ type: "step.wait", step: step.id, reason, details });
+      finish(step.id, {
+        status: "waiting",
+        kind: kind.kind,
+        outputs: {},
+        durationMs: Date.now() - started,
+        totals: stepTotals,
+        cached: false,
+        waiting: { reason, details },
+      });
+      bus.emit({ type: "step.wait", step: step.id, reason, details });
+      return;
+    }
     if (first)
       return failStep(step, kind.kind, started, first.error, outputs, stepTotals, first.index);
     const artifacts = fanOut ? undefined : results[0]?.artifacts;
@@ -315,6 +354,9 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     // Stopped with work left undone (a stop after the last step finished changes nothing).
     cancelled:
       stop.aborted && Object.values(summaries).some((summary) => summary.status === "cancelled"),
+    waiting: spec.steps
+      .map((step) => step.id)
+      .filter((id) => summaries[id]?.status === "waiting" && !summaries[id]?.waiting?.on),
     context,
   };
 }

@@ -20,6 +20,8 @@ export interface ExecutionExtras {
   knownProbes?: KnownProbes;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
   resubmitLostJobs?: boolean;
+  /** Gates (`approve:` steps) are approved by the run itself, by "auto" (unattended runs). */
+  autoApprove?: boolean;
   /** Video models whose limits are known: each request is checked against them before it is sent. */
   videoModels?: VideoModelCatalog;
   /**

@@ -31,26 +31,33 @@ export interface RunEnding {
   error?: SerializedError;
 }
 
+/** Statuses an error may give its run itself (`runStatus` on a rejected gate's error). */
+const ERROR_STATUSES: readonly RunStatus[] = ["rejected"];
+
 /**
  * How a run ended, from what its DAG gave (every executor decides it here): cancelled when
  * it was; else failed with its first error (or `error`, which an executor knows better — a
- * budget refusal seen elsewhere); else succeeded with the pipeline's `outputs` evaluated, or
- * failed when they cannot be.
+ * budget refusal seen elsewhere), `budget_reached` or `rejected` when that error says so;
+ * else `waiting` when a gate waits for a decision; else succeeded with the pipeline's
+ * `outputs` evaluated, or failed when they cannot be.
  * @example const { status, outputs, error } = settleRun(spec, await executePipeline(…));
  */
 export function settleRun(
   spec: ExecutableSpec,
-  result: Pick<ExecuteResult, "cancelled" | "error" | "context">,
+  result: Pick<ExecuteResult, "cancelled" | "error" | "context"> &
+    Partial<Pick<ExecuteResult, "waiting">>,
   options: { error?: unknown } = {},
 ): RunEnding {
   const cause = options.error ?? result.error;
   if (result.cancelled) return { status: "cancelled", outputs: {} };
   if (cause !== undefined) {
     const error = serializeError(cause);
-    // Stopped by its credit budget: a status of its own, never `succeeded`.
-    const status = error.code === "budget_reached" ? "budget_reached" : "failed";
+    // Stopped by its credit budget, or a rejected gate: a status of its own.
+    const own = ERROR_STATUSES.find((status) => status === error.runStatus);
+    const status = own ?? (error.code === "budget_reached" ? "budget_reached" : "failed");
     return { status, outputs: {}, error };
   }
+  if (result.waiting && result.waiting.length > 0) return { status: "waiting", outputs: {} };
   if (!spec.outputs) return { status: "succeeded", outputs: {} };
   try {
     const outputs = evaluateValue(spec.outputs, result.context) as Record<string, unknown>;

@@ -4,6 +4,7 @@ import { serviceIdentity } from "../cache/service-identity.js";
 import { cacheLocation, restoreFromCache, storeInCache } from "../cache/step-cache.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
+import { StepWaitingError } from "../errors/step-waiting-error.js";
 import type { EventBus } from "../events/event-bus.js";
 import type { RunTotals } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
@@ -190,8 +191,9 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
         await sleep(delayMs, services.stop ?? services.signal);
         continue;
       }
-      // A cancelled unit is left "started" in the journal so that resume picks it up again.
-      if (!cancelled) {
+      // A cancelled unit is left "started" in the journal so that resume picks it up again,
+      // and so is one that waits for a decision (the step's `step.wait` records it).
+      if (!cancelled && !StepWaitingError.isInstance(error)) {
         await record({ type: "item.fail", error: serializeError(error) });
       }
       throw error;

@@ -16,7 +16,9 @@ export interface ItemState {
 
 /** What the journal knows about one step. */
 export interface StepState {
-  status: "running" | "succeeded" | "failed" | "skipped";
+  status: "running" | "succeeded" | "failed" | "skipped" | "waiting";
+  /** What a `waiting` step waits for (its `step.wait` record). */
+  waiting?: { reason: string; details?: Record<string, unknown> };
   outputs?: unknown;
   /** Files a step without for_each wrote, with their sha256. */
   artifacts?: Record<string, Artifact>;
@@ -79,6 +81,17 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
       case "step.skip":
         stepOf(String(record.step)).status = "skipped";
         break;
+      case "step.wait": {
+        const step = stepOf(String(record.step));
+        step.status = "waiting";
+        step.waiting = {
+          reason: String(record.reason ?? "waits"),
+          ...(record.details && typeof record.details === "object"
+            ? { details: record.details as Record<string, unknown> }
+            : {}),
+        };
+        break;
+      }
       case "step.fail": {
         const step = stepOf(String(record.step));
         step.status = "failed";

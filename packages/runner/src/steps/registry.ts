@@ -1,3 +1,4 @@
+import { approveKind } from "./approve/index.js";
 import { chatKind } from "./chat/index.js";
 import { defineStepKind } from "./define-step-kind.js";
 import { ffmpegKind } from "./ffmpeg/index.js";
@@ -10,10 +11,15 @@ import { videoKind } from "./video/index.js";
  *
  * @example
  * ```ts
- * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg"]
+ * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve"]
  * ```
  */
-export const builtInStepKinds: readonly AnyStepKind[] = [chatKind, videoKind, ffmpegKind];
+export const builtInStepKinds: readonly AnyStepKind[] = [
+  chatKind,
+  videoKind,
+  ffmpegKind,
+  approveKind,
+];
 
 /**
  * The kinds a run or a check uses: the built-in ones, or the given ones (each made a complete

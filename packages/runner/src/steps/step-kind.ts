@@ -138,6 +138,8 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   defaultsSchema?: () => TSchema | Promise<TSchema>;
   /** The account queue its units wait on (default: this machine's). */
   queue?: StepQueue;
+  /** False for a kind whose steps cannot take `for_each` (validation refuses it; default true). */
+  fanOut?: boolean;
   /** The type of one run's outputs (default: an object of unknown fields). */
   outputs?(spec: Spec): StaticType;
   /** Outputs some bodies leave unset: name → why (a warning where one is read). */
@@ -172,11 +174,12 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
 
 /**
  * How the run report shows a kind's units: `clip` a storyboard card each (prompt, poster,
- * takes), `conversation` its messages, `media` its file among the run's final media; `work`
+ * takes), `conversation` its messages, `media` its file among the run's final media,
+ * `approval` a gate's section (its message, what it shows, the decision); `work`
  * names its running phase in the timeline ("chat", "ffmpeg"; default "running").
  */
 export interface StepReportRole {
-  role?: "clip" | "conversation" | "media";
+  role?: "clip" | "conversation" | "media" | "approval";
   work?: string;
 }
 
@@ -195,6 +198,7 @@ export interface StepKind<Spec = Record<string, unknown>>
   check?(spec: Spec, context: CheckContext): void;
   cache?: StepCachePolicy<Spec>;
   report?: StepReportRole;
+  fanOut?: boolean;
   heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
 }
 

@@ -1,8 +1,8 @@
-import type { SerializedError } from "../../src/events/run-event.js";
+import type { RunStatus, SerializedError } from "../../src/events/run-event.js";
 
 /** How a run ended, as every executor reports it. */
 export interface ContractRun {
-  status: "succeeded" | "failed" | "cancelled" | "budget_reached";
+  status: RunStatus;
   outputs: Record<string, unknown>;
   totals: { credits: number; videos: number };
   steps: Record<string, { status: string; outputs: unknown; error?: SerializedError }>;
@@ -15,6 +15,8 @@ export interface ContractRunOptions {
   maxCredits?: number;
   maxVideos?: number;
   cache?: boolean;
+  /** Approve every gate by "auto". */
+  autoApprove?: boolean;
   /** The service to run against (the contract's simulator). */
   baseURL: string;
   apiKey: string;
@@ -35,6 +37,7 @@ export const contractCases = [
   "budget: a run whose certain cost is over max_credits is refused before any request",
   "budget: parallel jobs reserve their price, never pass max_credits, and the run ends budget_reached",
   "cache: an identical second run is served from the cache without a new job",
+  "gate: a run stops waiting at an approve step, nothing behind it submitted; autoApprove passes it",
 ] as const;
 
 /** One of {@link contractCases}. */

@@ -4,6 +4,7 @@ import { budgetEstimateCase, budgetReservationCase } from "./budget.case.js";
 import { cacheCase } from "./cache.case.js";
 import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
+import { gateCase } from "./gate.case.js";
 import type { ExecutorHarness } from "./harness.js";
 
 export * from "./harness.js";
@@ -52,5 +53,6 @@ export function describeExecutorContract(
     budgetEstimateCase(context);
     budgetReservationCase(context);
     cacheCase(context);
+    gateCase(context);
   });
 }

@@ -22,6 +22,7 @@ describeExecutorContract("local (file journal)", async () => {
         ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
         ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
         ...(options.cache === undefined ? {} : { cache: options.cache }),
+        ...(options.autoApprove ? { autoApprove: true } : {}),
       });
       return {
         status: result.status,

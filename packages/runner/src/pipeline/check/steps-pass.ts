@@ -67,6 +67,16 @@ export function stepsPass(model: CheckModel): void {
       });
     }
     const { kind, merged } = step;
+    if (kind?.fanOut === false && step.fanOut) {
+      problems.push({
+        path: ["steps", index, "for_each"],
+        atKey: true,
+        message: `a \`${kind.kind}\` step cannot take \`for_each\`: it runs once for the whole step`,
+        severity: "error",
+        code: "fan_out_not_allowed",
+        hint: `remove \`for_each\` (a step after it can still fan out)`,
+      });
+    }
     if (!kind?.check || !merged) continue;
     const context: CheckContext = {
       report(path, message, options) {

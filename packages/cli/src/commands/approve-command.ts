@@ -1,0 +1,115 @@
+import path from "node:path";
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+import { databaseOption, databaseUrl } from "../distributed/database-option.js";
+import { ExitCode } from "../errors/cli-error.js";
+import { displayPath } from "../render/summary.js";
+import { decidedBy } from "./approval-options.js";
+import { resumeCommand } from "./resume-command.js";
+
+/** Flags of `reelsmith approve` and `reelsmith reject`. */
+export interface DecideFlags {
+  step?: string;
+  note?: string;
+  by?: string;
+  continue?: boolean;
+  json?: boolean;
+  database?: string;
+}
+
+/**
+ * `reelsmith approve RUN` / `reelsmith reject RUN`: journals the decision on the gate the run
+ * waits at (who: `--by`, else $REELSMITH_USER, else the OS user; when: now). Refused (exit 2)
+ * when the run waits at no gate, when `--step` names no waiting gate, when several wait and
+ * none is named, or when the gate's timeout passed. A local run goes on with `reelsmith
+ * resume` (or `--continue` here); with `--database` the run's workers go on by themselves.
+ *
+ * @example
+ * const code = await decideCommand("runs/20260101-120000-storyboard", { note: "ok" }, true, context);
+ */
+export async function decideCommand(
+  run: string,
+  flags: DecideFlags,
+  approved: boolean,
+  context: CliContext,
+): Promise<number> {
+  const by = decidedBy(flags, context);
+  const request = {
+    approved,
+    by,
+    ...(flags.step ? { step: flags.step } : {}),
+    ...(flags.note ? { note: flags.note } : {}),
+  };
+  const database = databaseUrl(flags, context);
+  if (database) {
+    // Loaded on use: DBOS and the database client are needed only with --database.
+    const { decideDistributed } = await import("../distributed/decide-distributed.js");
+    return decideDistributed(run, request, { database, ...flags }, context);
+  }
+  const { decideApproval } = await import("@reelsmith/runner");
+  const runDir = path.resolve(context.cwd, run);
+  const { step, decision } = await decideApproval(runDir, request);
+  const shown = displayPath(runDir, context.cwd);
+  const note = decision.note ? ` (${decision.note})` : "";
+  // With --json, stdout carries the resumed run's events only.
+  const out = flags.json ? context.stderr : context.stdout;
+  out.write(
+    `${approved ? "approved" : "rejected"} "${step}" of ${shown} by ${decision.by} at ${decision.at}${note}\n`,
+  );
+  if (flags.continue) {
+    return resumeCommand(run, flags.json ? { json: true } : {}, context);
+  }
+  out.write(
+    approved
+      ? `continue with: reelsmith resume ${shown}\n`
+      : `end the run with: reelsmith resume ${shown} (nothing behind the gate runs)\n`,
+  );
+  return ExitCode.ok;
+}
+
+/**
+ * Declare `approve` and `reject` on the program.
+ *
+ * @example
+ * registerDecideCommands(program, context, (code) => (exitCode = code));
+ */
+export function registerDecideCommands(
+  program: Command,
+  context: CliContext,
+  done: (code: number) => void,
+): void {
+  for (const approved of [true, false]) {
+    const verb = approved ? "approve" : "reject";
+    program
+      .command(verb)
+      .summary(
+        approved
+          ? "approve the gate a run waits at (an `approve:` step)"
+          : "reject the gate a run waits at: the run ends rejected",
+      )
+      .description(
+        approved
+          ? "Journal an approval of the gate (`approve:` step) a stopped run waits at; then `reelsmith resume` runs what is behind it (or pass --continue). With --database the workers go on by themselves."
+          : "Journal a rejection of the gate (`approve:` step) a stopped run waits at; resuming ends the run `rejected` without running what is behind it. With --database the workers end it by themselves.",
+      )
+      .argument("<run>", "the run directory (with --database: the run id)")
+      .option("--step <id>", "the gate, when the run waits at several")
+      .option("--note <text>", "why (journaled, shown by the report and status)")
+      .option("--by <name>", "who decides (else REELSMITH_USER, else the OS user)")
+      .option(
+        "--continue",
+        approved
+          ? "then resume the run at once (with --database: follow it)"
+          : "then resume the run at once, which ends it rejected (with --database: follow it)",
+      )
+      .option("--json", "with --continue: print NDJSON events on stdout")
+      .addOption(databaseOption())
+      .addHelpText(
+        "after",
+        `\nExamples:\n  reelsmith ${verb} runs/20260101-120000-storyboard${approved ? " --note 'scenes read' --continue" : " --note 'scene 2 is off'"}\n  reelsmith ${verb} 20260101-120000-storyboard-3f2a1b --database postgres://…`,
+      )
+      .action(async (run: string, flags: DecideFlags) =>
+        done(await decideCommand(run, flags, approved, context)),
+      );
+  }
+}

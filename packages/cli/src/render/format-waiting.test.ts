@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { formatWaiting } from "./format-waiting.js";
+
+describe("formatWaiting", () => {
+  it("names each gate with its question, what it shows and its deadline, then what approving costs", () => {
+    const lines = formatWaiting({
+      type: "run.waiting",
+      seq: 9,
+      time: "2026-01-01T10:00:00.000Z",
+      gates: [
+        {
+          step: "review",
+          reason: "waits for approval: Read the scenes",
+          details: {
+            message: "Read the scenes",
+            deadline: "2026-01-02T10:00:00.000Z",
+            show: [[{ title: "Rain" }], "x".repeat(500)],
+          },
+        },
+      ],
+      next: {
+        credits: 27,
+        complete: true,
+        steps: { clips: { perUnit: 9, units: 3, credits: 27 } },
+      },
+    });
+    expect(lines[0]).toBe(
+      "waiting at review: Read the scenes (waits until 2026-01-02T10:00:00.000Z)",
+    );
+    expect(lines[1]).toBe('  shows: [{"title":"Rain"}]');
+    // A long value is cut, never a wall of text.
+    expect(lines[2]).toBe(`  shows: ${"x".repeat(400)}…`);
+    expect(lines.slice(3)).toEqual(["after approval: 27 credits more", "  clips  3 × 9 = 27"]);
+  });
+
+  it("says when part of what comes next is known only once it runs", () => {
+    const lines = formatWaiting({
+      type: "run.waiting",
+      seq: 2,
+      time: "2026-01-01T10:00:00.000Z",
+      gates: [{ step: "gate", reason: "waits for approval: ok?" }],
+      next: { credits: 0, complete: false, steps: { clips: { perUnit: 9 } } },
+    });
+    expect(lines).toEqual([
+      "waiting at gate: waits for approval: ok?",
+      "after approval: at least 0 credits more, the rest known at run time",
+      "  clips  9 per item × N (N known at run time)",
+    ]);
+  });
+});

@@ -1,0 +1,31 @@
+import { defineStepKind } from "../define-step-kind.js";
+import { BOOLEAN, objectOf, STRING } from "../static-types.js";
+import type { ApproveStepSpec } from "./approve-schema.js";
+
+export type { ApproveStepSpec } from "./approve-schema.js";
+
+/**
+ * The `approve` step kind: a gate. The run stops there (status `waiting`) until someone
+ * approves or rejects it (`reelsmith approve|reject`, journaled with who and when); what
+ * does not depend on it finishes first, what depends on it starts only once it is approved.
+ * It sends no request and costs nothing. Its schema and its `run` load on first use.
+ *
+ * @example
+ * ```ts
+ * approveKind.plan({}, { videoModels: undefined }); // { credits: 0 }
+ * ```
+ */
+export const approveKind = defineStepKind<ApproveStepSpec>({
+  kind: "approve",
+  schema: async () => (await import("./approve-schema.js")).ApproveStepSchema,
+  defaultsSchema: async () => (await import("./approve-schema.js")).ApproveDefaultsSchema,
+  queue: "local",
+  // One decision covers the step: a gate is never a fan-out.
+  fanOut: false,
+  outputs: () => objectOf({ approved: BOOLEAN, by: STRING, at: STRING, note: STRING }, true),
+  plan: () => ({ credits: 0 }),
+  totals: () => ({}),
+  summary: (spec) => `approval: ${String(spec.message ?? "")}`,
+  report: { role: "approval" },
+  run: async (spec, context) => (await import("./approve-step.js")).runApproveStep(spec, context),
+});
