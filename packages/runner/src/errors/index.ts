@@ -15,5 +15,6 @@ export * from "./step-error.js";
 export * from "./step-timeout-error.js";
 export * from "./sub-pipeline-depth-error.js";
 export * from "./sub-pipeline-failed-error.js";
+export * from "./take-error.js";
 export * from "./tool-command-error.js";
 export * from "./unknown-model-error.js";
