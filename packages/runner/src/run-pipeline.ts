@@ -121,8 +121,9 @@ export async function runWithBus(
   }
   const client = createRunClient(options, onDisk?.baseURL);
   let videoModels = options.subRunOf?.videoModels ?? options.videoModels;
-  if (depthOf(options) === 0) {
-    // One free request before anything is paid (sub-runs were checked with their parent).
+  if (depthOf(options) === 0 && session?.paid !== false) {
+    // One free request before anything is paid (sub-runs were checked with their parent; a
+    // session that pays for nothing, a pick, asks the service nothing).
     videoModels = await checkModels(
       pipeline as unknown as LoadedPipeline,
       client,
