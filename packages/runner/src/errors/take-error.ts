@@ -7,6 +7,8 @@ import { RunnerError } from "./runner-error.js";
  */
 export class TakeError extends RunnerError {
   readonly runDir: string;
+  /** What is wrong, without the run directory. */
+  readonly reason: string;
   readonly step?: string;
   readonly index?: number;
   readonly take?: number;
@@ -18,6 +20,7 @@ export class TakeError extends RunnerError {
   ) {
     super(code, `${runDir}: ${reason}`);
     this.runDir = runDir;
+    this.reason = reason;
     if (at.step !== undefined) this.step = at.step;
     if (at.index !== undefined) this.index = at.index;
     if (at.take !== undefined) this.take = at.take;

@@ -73,12 +73,24 @@ async function planPick(state: RunState, unit: TakeUnit, wanted: number): Promis
   return chosen;
 }
 
-/** The session of a pick: the take's files go back in place, then what depends on it is rebuilt. */
-async function pickSession(
+/**
+ * The checks a pick makes before anything is written (the run, its step, item and take, the
+ * take's kept files): throws TakeError (or ResumeError for a directory that is not a run).
+ * @example await checkPick("runs/x", { step: "clips", index: 1, take: 1 });
+ */
+export async function checkPick(
   runDir: string,
   request: PickRequest,
-  options: RunOptions,
-): Promise<FocusedSession> {
+  options: Pick<RunOptions, "stepKinds"> = {},
+): Promise<void> {
+  await preparePick(runDir, request, { ...options, validate: false });
+}
+
+async function preparePick(
+  runDir: string,
+  request: PickRequest,
+  options: Parameters<typeof findTakeUnit>[2],
+): Promise<TakeUnit> {
   const unit = await findTakeUnit(runDir, request, options);
   if (!Number.isInteger(request.take) || request.take < 1) {
     throw new TakeError(
@@ -89,6 +101,16 @@ async function pickSession(
     );
   }
   await planPick(unit.onDisk.state, unit, request.take);
+  return unit;
+}
+
+/** The session of a pick: the take's files go back in place, then what depends on it is rebuilt. */
+async function pickSession(
+  runDir: string,
+  request: PickRequest,
+  options: RunOptions,
+): Promise<FocusedSession> {
+  const unit = await preparePick(runDir, request, options);
   return {
     focus: { step: unit.step.id, ...(unit.index === undefined ? {} : { index: unit.index }) },
     paid: false,

@@ -93,15 +93,38 @@ function planRetake(state: RunState, unit: TakeUnit, changes: Record<string, unk
   return { action: "new", take: next, request };
 }
 
+/**
+ * The checks a retake makes before anything is written or sent (the run, its step and item,
+ * what it changes, an earlier retake still being made): throws TakeError (or ResumeError for
+ * a directory that is not a run). The pipeline is not validated again here.
+ * @example await checkRetake("runs/x", { step: "clips", index: 1, prompt: "…" });
+ */
+export async function checkRetake(
+  runDir: string,
+  request: RetakeRequest,
+  options: Pick<RunOptions, "stepKinds"> = {},
+): Promise<void> {
+  await prepareRetake(runDir, request, { ...options, validate: false });
+}
+
+async function prepareRetake(
+  runDir: string,
+  request: RetakeRequest,
+  options: Parameters<typeof findTakeUnit>[2],
+): Promise<{ unit: TakeUnit; changes: Record<string, unknown> }> {
+  const unit = await findTakeUnit(runDir, request, options);
+  const changes = await changesOf(unit, request);
+  planRetake(unit.onDisk.state, unit, changes);
+  return { unit, changes };
+}
+
 /** The session of a retake: it journals the new take, then the run makes it and what depends on it. */
 async function retakeSession(
   runDir: string,
   request: RetakeRequest,
   options: RunOptions,
 ): Promise<FocusedSession> {
-  const unit = await findTakeUnit(runDir, request, options);
-  const changes = await changesOf(unit, request);
-  planRetake(unit.onDisk.state, unit, changes);
+  const { unit, changes } = await prepareRetake(runDir, request, options);
   return {
     focus: { step: unit.step.id, ...(unit.index === undefined ? {} : { index: unit.index }) },
     paid: true,

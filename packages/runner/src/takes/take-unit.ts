@@ -75,12 +75,15 @@ function itemCount(state: StepState | undefined): number {
 export async function findTakeUnit(
   dir: string,
   target: TakeTarget,
-  options: Pick<RunOptions, "videoModels" | "stepKinds"> = {},
+  options: Pick<RunOptions, "videoModels" | "stepKinds"> & {
+    /** Validate the pipeline again (default true; the run does before anything is sent). */
+    validate?: boolean;
+  } = {},
 ): Promise<TakeUnit> {
   const onDisk = inspectRun(dir);
   const { runDir } = onDisk;
   const pipeline = await loadForRun(onDisk.pipelinePath, {
-    validate: true,
+    validate: options.validate !== false,
     ...(options.videoModels ? { videoModels: options.videoModels } : {}),
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
