@@ -70,7 +70,7 @@ describe("reelsmith retake and pick (built CLI)", () => {
     expect(sha(clip("scene-1.take-2.mp4"))).toBe(sha(clip("scene-1.mp4")));
     expect(sha(path.join(runDir, "final.mp4"))).not.toBe(firstFilm);
     // The table's spent figure is the ledger's: it agrees with what the service charged.
-    const end = seen.at(-1) as { totals: { credits: number } };
+    const end = seen.at(-1) as unknown as { totals: { credits: number } };
     expect(end.totals.credits).toBe(simulator.stats().creditsCharged);
 
     const pick = await runCli(["pick", runDir, "--step", "clips", "--item", "1", "--take", "1"], {
