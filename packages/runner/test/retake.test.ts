@@ -152,6 +152,10 @@ describe("retake and pick on a finished storyboard", () => {
     expect((await refusal(retakeItem(runDir, { step: "final", index: 0 }, options))).code).toBe(
       "not_a_fan_out",
     );
+    // The storyboard feeds the clips: their journaled jobs would not be made again.
+    expect((await refusal(retakeItem(runDir, { step: "storyboard" }, options))).message).toMatch(
+      /`clips` is made from `storyboard` by jobs at the service/,
+    );
     expect(
       (await refusal(retakeItem(runDir, { step: "final", prompt: "x" }, options))).message,
     ).toMatch(/`ffmpeg` step, which has no `prompt`/);
@@ -161,5 +165,49 @@ describe("retake and pick on a finished storyboard", () => {
       (await refusal(pickTake(runDir, { step: "clips", index: 0, take: 2 }, options))).code,
     ).toBe("unknown_take");
     expect(readFileSync(join(runDir, "journal.jsonl")).length).toBe(size);
+  });
+});
+
+describe("retake and pick of a step without for_each", () => {
+  let service: TestService;
+  afterAll(() => service?.close());
+
+  it("keeps its first clip, makes one job, and puts it back", async () => {
+    service = await startTestService();
+    const first = await runPipeline(
+      {
+        name: "single",
+        defaults: { video: { model: "reel-video-2-lite", seconds: 1, size: "720x480" } },
+        steps: [
+          { id: "intro", video: { prompt: "a lantern in the snow", output: "intro.mp4" } },
+          {
+            id: "poster",
+            ffmpeg: { thumbnail: "${{ steps.intro.outputs.file }}", output: "poster.jpg" },
+          },
+        ],
+      },
+      service.options(),
+    );
+    expect(first.status).toBe("succeeded");
+    const { runDir } = first;
+    const original = sha(join(runDir, "intro.mp4"));
+    const poster = sha(join(runDir, "poster.jpg"));
+    const retaken = await retakeItem(
+      runDir,
+      { step: "intro", prompt: "a lantern on a frozen lake" },
+      service.options(),
+    );
+    expect(retaken.error).toBeUndefined();
+    expect(service.simulator.stats().videoJobs.created).toBe(2);
+    expect(sha(join(runDir, "intro.take-1.mp4"))).toBe(original);
+    expect(sha(join(runDir, "intro.take-2.mp4"))).toBe(sha(join(runDir, "intro.mp4")));
+    expect(sha(join(runDir, "poster.jpg"))).not.toBe(poster);
+    const picked = await pickTake(runDir, { step: "intro", take: 1 }, service.options());
+    expect(picked.error).toBeUndefined();
+    expect(service.simulator.stats().videoJobs.created).toBe(2);
+    expect(sha(join(runDir, "intro.mp4"))).toBe(original);
+    expect(sha(join(runDir, "poster.jpg"))).toBe(poster);
+    const resumed = await runPipeline(undefined, service.options({ resume: runDir }));
+    expect(Object.values(resumed.steps).every((step) => step.reused)).toBe(true);
   });
 });

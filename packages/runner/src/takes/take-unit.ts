@@ -1,6 +1,7 @@
 import { PipelineChangedError } from "../errors/pipeline-changed-error.js";
 import { TakeError } from "../errors/take-error.js";
 import type { ExecutableStep } from "../executor/executable-pipeline.js";
+import { downstreamOf } from "../executor/focus.js";
 import { inspectRun, type RunOnDisk } from "../executor/inspect-run.js";
 import { loadForRun, type PipelineForRun } from "../executor/load-for-run.js";
 import {
@@ -9,6 +10,7 @@ import {
   SINGLE_ITEM,
   type StepState,
 } from "../journal/journal-state.js";
+import { buildGraph } from "../plan/build-graph.js";
 import type { RunOptions } from "../run-options.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
@@ -68,8 +70,9 @@ function itemCount(state: StepState | undefined): number {
 /**
  * Finds the unit a retake or a pick is about, with the checks both make before anything is
  * written: the run exists and its pipeline did not change, the step is one of it, the item is
- * given for a fan-out (and only then), the item ran, and a `sequential` step's item is its
- * last (each item starts from the one before). Throws TakeError or ResumeError saying which.
+ * given for a fan-out (and only then), the item ran, a `sequential` step's item is its last
+ * (each item starts from the one before), and no step after it holds jobs at the service (a
+ * storyboard feeding clips). Throws TakeError or ResumeError saying which.
  * @example const unit = await findTakeUnit("runs/x", { step: "clips", index: 1 });
  */
 export async function findTakeUnit(
@@ -156,6 +159,22 @@ export async function findTakeUnit(
       "sequential_item",
       runDir,
       `\`${step.id}\` is sequential: each item starts from the one before, so a new take of item ${target.index} would leave items ${target.index + 1}–${items - 1} made from the old one; only its last item (${items - 1}) can be retaken or picked`,
+      at,
+    );
+  }
+  // Steps after it that hold jobs at the service would be re-attached to the jobs they have,
+  // made from the old take: a take of this unit could not make them again.
+  const kinds = kindsByName(options.stepKinds);
+  const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
+  const holding = [...downstreamOf(step.id, graph)].filter((id) => {
+    const later = pipeline.spec.steps.find((entry) => entry.id === id);
+    return id !== step.id && later && kindOf(later as Record<string, unknown>, kinds)?.heldJob;
+  });
+  if (holding.length > 0) {
+    throw new TakeError(
+      "downstream_jobs",
+      runDir,
+      `${holding.map((id) => `\`${id}\``).join(", ")} ${holding.length === 1 ? "is made" : "are made"} from \`${step.id}\` by jobs at the service, which a new take of it would not make again; retake ${holding.length === 1 ? "its" : "their"} items instead, or run the pipeline again`,
       at,
     );
   }
