@@ -16,7 +16,7 @@ function newerThan(file: string, than: string): boolean {
 }
 
 /**
- * Makes the poster frame of each card's clip with ffmpeg (media's thumbnail), skipping
+ * Makes the poster frame of each card's clip (and of each of its takes) with ffmpeg (media's thumbnail), skipping
  * those already newer than their clip; a clip ffmpeg cannot read gets no poster and the
  * failure is returned. Marks each card's thumbnail as existing when made.
  */
@@ -35,6 +35,14 @@ export async function makeThumbnails(
       thumbnail: card.thumbnail,
       width: THUMBNAIL_WIDTH,
     })),
+    // Each take of a retaken clip, shown side by side on its card.
+    ...model.cards.flatMap((card) =>
+      (card.takes ?? []).map((take) => ({
+        clip: take.clip,
+        thumbnail: take.thumbnail,
+        width: THUMBNAIL_WIDTH,
+      })),
+    ),
     ...model.finalVideos.map((video) => ({ clip: video, thumbnail: video.poster, width: 720 })),
   ];
   await Promise.all(

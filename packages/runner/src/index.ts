@@ -52,3 +52,6 @@ export {
 export type * from "./steps/step-kind.js";
 export { videoKind } from "./steps/video/index.js";
 export { streamPipeline } from "./stream-pipeline.js";
+export { type PickRequest, pickTake, streamPick } from "./takes/pick-take.js";
+export { type RetakeRequest, retakeItem, streamRetake } from "./takes/retake-item.js";
+export type { TakeTarget } from "./takes/take-unit.js";

@@ -37,6 +37,7 @@ export {
   type LedgerRecord,
   type LiveLedger,
   ledgerOf,
+  takeKey,
   unitKey,
 } from "./ledger/ledger.js";
 export * from "./plan/index.js";
@@ -50,3 +51,4 @@ export { planDecision } from "./steps/approve/plan-decision.js";
 export { runToolCommand } from "./steps/chat/tool-command.js";
 export { isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";
 export { videoIdempotencyKey } from "./steps/video/video-idempotency-key.js";
+export * from "./takes/index.js";

@@ -24,23 +24,28 @@ import {
 } from "./executor/load-for-run.js";
 import { createRunDirectory, newRunId, writeJsonAtomic } from "./executor/run-directory.js";
 import { runStartSteps, settleRun, subPipelineOutputs } from "./executor/run-lifecycle.js";
+import type { FocusedSession, SessionRun } from "./executor/run-session.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import type { JournalRecord } from "./journal/journal-record.js";
 import { encodeRecord } from "./journal/journal-record.js";
-import type { RunState } from "./journal/journal-state.js";
+import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { createLedger } from "./ledger/ledger.js";
 import { KnownProbes } from "./media-probes/known-probes.js";
 import type { PipelineProblem } from "./pipeline/check/check-model.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
+import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import { PipelineLoadError } from "./pipeline/errors/pipeline-load-error.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
 import { estimateRun } from "./plan/estimate-run.js";
+import { planPipeline } from "./plan/plan-pipeline.js";
+import type { RunEstimate } from "./plan/plan-types.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
 import type { AnyStepKind, HeldJob, StepKindSpec } from "./steps/step-kind.js";
+import { hasTakes, keepFinishedTakes } from "./takes/keep-take.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
 function depthOf(options: RunOptions): number {
@@ -68,12 +73,17 @@ export function runPipeline(
   );
 }
 
-/** Runs a pipeline with a given event bus (streamPipeline subscribes before the start). */
+/**
+ * Runs a pipeline with a given event bus (streamPipeline subscribes before the start). A
+ * focused session (a retake, a pick: `takes/`) resumes the run for one unit only.
+ */
 export async function runWithBus(
   pipelineArgument: string | object | undefined,
   options: RunOptions,
   bus: EventBus,
+  session?: FocusedSession,
 ): Promise<RunResult> {
+  if (session && !options.resume) throw new TypeError("a focused session resumes a run");
   const started = Date.now();
   // Every run is validated, custom kinds with their own schemas and checks.
   const loadOptions = {
@@ -116,8 +126,9 @@ export async function runWithBus(
   }
   const client = createRunClient(options, onDisk?.baseURL);
   let videoModels = options.subRunOf?.videoModels ?? options.videoModels;
-  if (depthOf(options) === 0) {
-    // One free request before anything is paid (sub-runs were checked with their parent).
+  if (depthOf(options) === 0 && session?.paid !== false) {
+    // One free request before anything is paid (sub-runs were checked with their parent; a
+    // session that pays for nothing, a pick, asks the service nothing).
     videoModels = await checkModels(
       pipeline as unknown as LoadedPipeline,
       client,
@@ -137,8 +148,9 @@ export async function runWithBus(
   }
   // What the run is expected to cost, before anything is paid: refused when its certain part
   // is already over its budget (a sub-run spends from its parent's, checked there).
-  const estimate =
-    depthOf(options) === 0
+  const estimate = session
+    ? focusedEstimate(pipeline, inputs, videoModels, session, options)
+    : depthOf(options) === 0
       ? await estimateRun(pipeline as unknown as LoadedPipeline, {
           inputs,
           videoModels,
@@ -225,6 +237,24 @@ export async function runWithBus(
       close: () => file.close(),
     };
     if (options.resume) await journal.append({ type: "run.resume", runId });
+    const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
+    const kinds = kindsByName(options.stepKinds);
+    const sessionRun = (state: RunState): SessionRun => ({
+      runDir,
+      runId,
+      name,
+      journal,
+      state,
+      spec: pipeline.spec,
+      kinds,
+      inputs,
+      emit: (event) => bus.emit(event),
+    });
+    if (session) {
+      // The session's own records (a new take, a pick) come first; the run goes on from them.
+      await session.begin(sessionRun(previous ?? replayJournal([])));
+      previous = replayJournal(readJournal(journalFile));
+    }
     // One run-wide signal that many units listen to; the caller's signal aborts it.
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
@@ -249,8 +279,6 @@ export async function runWithBus(
     else stopSignal?.addEventListener("abort", onStop, { once: true });
     signal.addEventListener("abort", () => stopController.abort(signal.reason), { once: true });
     const stop = stopController.signal;
-    const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
-    const kinds = kindsByName(options.stepKinds);
     bus.emit({
       type: "run.start",
       runId,
@@ -296,6 +324,7 @@ export async function runWithBus(
       ledger,
       locate: (step) => stepLocation(pipeline, step),
       ...(previous ? { previous } : {}),
+      ...(session ? { focus: session.focus } : {}),
       signal,
       stop,
       concurrency: options.concurrency ?? 8,
@@ -344,6 +373,17 @@ export async function runWithBus(
         },
       },
     });
+    if (session || hasTakes(previous)) {
+      // A retake that succeeded (now, or before a kill) keeps its files beside the picked ones.
+      await keepFinishedTakes(sessionRun(replayJournal(readJournal(journalFile)))).catch(
+        (error: unknown) =>
+          bus.emit({
+            type: "log",
+            level: "warn",
+            message: `a new take could not be kept beside the picked one: ${(error as Error).message}`,
+          }),
+      );
+    }
     const { status: finalStatus, outputs, error } = settleRun(pipeline.spec, result);
     if (finalStatus === "waiting") {
       // Which gates, and what approving them starts (fan-outs counted from the outputs so far).
@@ -405,8 +445,12 @@ function heldJobs(
     const kind = definition ? kindOf(definition as Record<string, unknown>, kinds) : undefined;
     if (!kind?.heldJob) continue;
     for (const item of step.items.values()) {
-      const job = kind.heldJob(item.facts as Record<string, Record<string, unknown>>);
-      if (job) held.push(job);
+      // Every take's job is the run's (a job listed for a retake is never an earlier take's).
+      const facts = [item.facts, ...[...(item.takes?.takes.values() ?? [])].map((t) => t.facts)];
+      for (const known of facts) {
+        const job = kind.heldJob(known as Record<string, Record<string, unknown>>);
+        if (job && !held.some((other) => other.id === job.id)) held.push(job);
+      }
     }
   }
   return held;
@@ -430,4 +474,30 @@ function invalidWithModels(
       ...(problem.hint ? { hint: problem.hint } : {}),
     })),
   );
+}
+
+/**
+ * What a focused session is expected to cost: one unit of its step when it pays (a retake:
+ * never served by the cache), nothing when it does not (a pick).
+ */
+function focusedEstimate(
+  pipeline: PipelineForRun,
+  inputs: Record<string, unknown>,
+  videoModels: VideoModelCatalog | undefined,
+  session: FocusedSession,
+  options: RunOptions,
+): RunEstimate {
+  if (!session.paid) return { credits: 0, complete: true, steps: {} };
+  const plan = planPipeline(pipeline as unknown as LoadedPipeline, {
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+  });
+  const perUnit = plan.limits.estimate.steps[session.focus.step]?.perUnit;
+  if (perUnit === undefined) return { credits: 0, complete: false, steps: {} };
+  return {
+    credits: perUnit,
+    complete: true,
+    steps: { [session.focus.step]: { perUnit, units: 1, credits: perUnit } },
+  };
 }

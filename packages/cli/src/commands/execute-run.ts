@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { PickRequest, RetakeRequest } from "@reelsmith/runner";
 import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
@@ -35,6 +36,11 @@ export interface ExecuteRunOptions {
   autoApprove?: boolean;
   /** Told how the run ends (`--notify`); it never changes the exit code. */
   notifier?: RunNotifier;
+  /**
+   * With `resume`: make a new take of one unit (`retake`) or put a kept take back (`pick`),
+   * running only what depends on it, instead of continuing the whole run.
+   */
+  take?: { retake: RetakeRequest } | { pick: PickRequest };
 }
 
 /**
@@ -75,8 +81,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   let result: RunResultView;
   try {
     // On resume the runner picks the pipeline itself and refuses one that changed.
-    const { streamPipeline } = await import("@reelsmith/runner");
-    const stream = streamPipeline(options.resume ? undefined : pipeline.path, {
+    const runner = await import("@reelsmith/runner");
+    const runOptions = {
       inputs,
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
       runsRoot: path.resolve(context.cwd, "runs"),
@@ -97,7 +103,13 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       // resumed offline run submits them again; a real service's lost job needs the flag.
       resubmitLostJobs: options.resubmitLost === true || service.builtIn,
       ...(options.autoApprove ? { autoApprove: true } : {}),
-    });
+    };
+    const take = options.resume ? options.take : undefined;
+    const stream = !take
+      ? runner.streamPipeline(options.resume ? undefined : pipeline.path, runOptions)
+      : "retake" in take
+        ? runner.streamRetake(runOptions.resume ?? "", take.retake, runOptions)
+        : runner.streamPick(runOptions.resume ?? "", take.pick, runOptions);
     const onStop = () => {
       if (context.forceSignal?.aborted) return;
       renderer.note(
@@ -122,8 +134,15 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const interrupted =
     result.status === "cancelled" || (result.status !== "succeeded" && context.signal.aborted);
   let code: number;
-  if (result.status === "succeeded") code = ExitCode.ok;
-  else if (interrupted) {
+  const unit = takeUnitFlags(options.take);
+  if (result.status === "succeeded") {
+    code = ExitCode.ok;
+    if (unit) {
+      renderer.note(
+        `every take is kept; put one back with: reelsmith pick ${runDir} ${unit} --take N`,
+      );
+    }
+  } else if (interrupted) {
     renderer.note(
       `interrupted; nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
     );
@@ -155,4 +174,11 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
     ...(report ? { report } : {}),
   });
   return code;
+}
+
+/** `--step ID --item N` of a retake or a pick, for the notes that name it again. */
+function takeUnitFlags(take: ExecuteRunOptions["take"]): string | undefined {
+  const target = take && ("retake" in take ? take.retake : take.pick);
+  if (!target) return undefined;
+  return `--step ${target.step}${target.index === undefined ? "" : ` --item ${target.index}`}`;
 }

@@ -16,6 +16,7 @@ import type {
   SubRunRow,
 } from "./report-model.js";
 import { stepLocations } from "./step-locations.js";
+import { takeViews } from "./take-views.js";
 
 const SINGLE_ITEM = -1;
 const VIDEO_EXTENSIONS = new Set([".mp4", ".webm", ".mov", ".m4v"]);
@@ -155,10 +156,18 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       const role = registry.get(info.kind)?.report?.role;
       if (role === "clip") {
         const figures = ledger.units[unitKey(info.id, index)];
+        const takes =
+          journaled && item?.takes
+            ? takeViews(runDir, info.id, index, journaled, item, ledger)
+            : [];
+        const picked = takes.find((take) => take.picked);
         cards.push({
           ...cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, attempts, error),
           ...(figures ? { credits: figures.credits, savedCredits: figures.savedCredits } : {}),
           ...(figures?.jobsCached ? { status: "cached" as const } : {}),
+          // A retaken clip: the picked take's prompt, and every take beside it.
+          ...(picked?.prompt === undefined ? {} : { prompt: picked.prompt }),
+          ...(takes.length > 1 ? { takes } : {}),
         });
       } else if (role === "conversation" && (outputs || error || item)) {
         chats.push(chatUnitOf(info.id, index, spec, outputs, status));

@@ -26,6 +26,25 @@ export interface StoryboardCard {
   clip?: RunFile;
   thumbnail?: RunFile;
   error?: string;
+  /** Every take of a clip that was retaken (`reelsmith retake`), in order; absent otherwise. */
+  takes?: TakeView[];
+}
+
+/** One take of a retaken clip, as its card shows it beside the others. */
+export interface TakeView {
+  /** 1 for what the run first made, 2… for each retake. */
+  take: number;
+  /** True for the take later steps use (the file at the pipeline's path). */
+  picked: boolean;
+  status: "succeeded" | "failed" | "running";
+  prompt?: string;
+  /** Credits spent on this take, as the run's ledger says. */
+  credits?: number;
+  jobId?: string;
+  /** The take's own file (`clips/scene-1.take-1.mp4`), or the picked one's path until kept. */
+  clip?: RunFile;
+  thumbnail?: RunFile;
+  error?: string;
 }
 
 /** One step's line of the cost table. */

@@ -1,5 +1,22 @@
-import type { ReportModel, StoryboardCard } from "../model/report-model.js";
+import type { ReportModel, StoryboardCard, TakeView } from "../model/report-model.js";
 import { escapeHtml, formatNumber, relativeUrl } from "./escape.js";
+
+/** One take of a retaken clip: its poster frame, number, prompt and cost; the picked one marked. */
+function takeHtml(take: TakeView, label: string): string {
+  const name = `take ${take.take}`;
+  const thumb = take.thumbnail?.exists
+    ? `<img class="thumb" src="${relativeUrl(take.thumbnail.relative)}" alt="${escapeHtml(`poster frame of ${label}, ${name}`)}" loading="lazy" decoding="async" width="120" height="68">`
+    : `<div class="thumb none">${escapeHtml(take.status === "succeeded" ? "no clip" : take.status)}</div>`;
+  const link = take.clip?.exists
+    ? `<a class="file mono" href="${relativeUrl(take.clip.relative)}">${escapeHtml(take.clip.relative)}</a>`
+    : "";
+  const spent =
+    take.credits === undefined
+      ? ""
+      : `<span class="credits">${formatNumber(take.credits)} credits</span>`;
+  const picked = take.picked ? `<span class="badge picked">picked</span>` : "";
+  return `<figure class="take${take.picked ? " picked" : ""}" data-take="${take.take}">${thumb}<figcaption><span class="label">${escapeHtml(name)}</span>${picked}${spent}<span class="take-prompt">${escapeHtml(take.prompt ?? "")}</span>${take.error ? `<span class="error-text">${escapeHtml(take.error)}</span>` : ""}${link}</figcaption></figure>`;
+}
 
 function cardHtml(card: StoryboardCard): string {
   const label = card.index === undefined ? card.step : `${card.step} #${card.index}`;
@@ -23,7 +40,10 @@ function cardHtml(card: StoryboardCard): string {
       ? `<details class="play" data-clip="${relativeUrl(card.clip.relative)}"><summary>play clip${card.duration === undefined ? "" : ` (${escapeHtml(card.duration)} s)`}</summary><a class="file mono" href="${relativeUrl(card.clip.relative)}">${escapeHtml(card.clip.relative)}</a></details>`
       : "";
   const error = card.error ? `<p class="error-text">${escapeHtml(card.error)}</p>` : "";
-  return `<article class="card ${escapeHtml(card.status)}" data-step="${escapeHtml(card.step)}"${card.index === undefined ? "" : ` data-index="${card.index}"`}>${thumb}<header><span class="label">${escapeHtml(label)}</span><span class="badge ${escapeHtml(card.status)}">${escapeHtml(card.status)}</span></header><p class="prompt">${escapeHtml(card.prompt ?? "")}</p><p class="facts">${escapeHtml(facts.join(" · "))}</p><dl>${meta.join("")}</dl>${player}${error}</article>`;
+  const takes = card.takes
+    ? `<div class="takes" aria-label="${escapeHtml(`takes of ${label}`)}">${card.takes.map((take) => takeHtml(take, label)).join("")}</div>`
+    : "";
+  return `<article class="card ${escapeHtml(card.status)}${card.takes ? " retaken" : ""}" data-step="${escapeHtml(card.step)}"${card.index === undefined ? "" : ` data-index="${card.index}"`}>${thumb}<header><span class="label">${escapeHtml(label)}</span><span class="badge ${escapeHtml(card.status)}">${escapeHtml(card.status)}</span></header><p class="prompt">${escapeHtml(card.prompt ?? "")}</p><p class="facts">${escapeHtml(facts.join(" · "))}</p><dl>${meta.join("")}</dl>${player}${takes}${error}</article>`;
 }
 
 /** The storyboard grid: one card per clip (video step or fan-out item). */

@@ -48,6 +48,13 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .card details.play{margin:4px 10px 8px}
 .card details.play summary{cursor:pointer;color:var(--accent);font-size:12px}
 .card video{width:100%;margin-top:4px;background:#000}
+.card.retaken{grid-column:span 2}
+.takes{display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:6px;margin:4px 10px 8px;border-top:1px solid var(--line);padding-top:6px}
+.take{margin:0;border:1px solid var(--line);border-radius:6px;overflow:hidden;font-size:11px}
+.take.picked{border-color:var(--accent);box-shadow:0 0 0 1px var(--accent)}
+.take figcaption{display:flex;flex-direction:column;gap:2px;padding:4px 6px}
+.take .take-prompt{max-height:4.5em;overflow:auto;white-space:pre-wrap;word-break:break-word}
+.badge.picked{color:var(--accent);font-weight:600}
 .card a.file{display:block;font-size:11px;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .error-text{color:var(--bad);margin:4px 10px 8px;font-size:12px;white-space:pre-wrap}
 .final-media{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}

@@ -20,5 +20,6 @@ export * from "./step-timeout-error.js";
 export * from "./step-waiting-error.js";
 export * from "./sub-pipeline-depth-error.js";
 export * from "./sub-pipeline-failed-error.js";
+export * from "./take-error.js";
 export * from "./tool-command-error.js";
 export * from "./unknown-model-error.js";

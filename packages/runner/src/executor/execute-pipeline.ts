@@ -16,6 +16,7 @@ import type { CreditBudget } from "./budget.js";
 import type { ExecutableSpec, ExecutableStep, StepGraph } from "./executable-pipeline.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import { runFanOut } from "./fan-out.js";
+import { downstreamOf, keptStep } from "./focus.js";
 import { isAbortError } from "./is-abort-error.js";
 import { parseDuration } from "./parse-duration.js";
 import { reusableStep } from "./resume-reuse.js";
@@ -63,6 +64,12 @@ export interface ExecuteOptions {
   ledger?: LiveLedger;
   /** Where a step is written (`file:line:column`), for the errors of steps that fail. */
   locate?: (step: string) => string | undefined;
+  /**
+   * A session about one unit of a resumed run (a retake, a pick): only its step and the steps
+   * downstream of it may run; every other step keeps what its journal says, and the step's
+   * other items are reused or left as they were (never made here).
+   */
+  focus?: { step: string; index?: number };
   extras: ExecutionExtras;
 }
 
@@ -180,12 +187,25 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     }
   };
 
+  // A focused session runs its unit's step and what depends on it; the rest is kept.
+  const focused = options.focus ? downstreamOf(options.focus.step, options.graph) : undefined;
+
   const runStep = async (step: ExecutableStep, dependencies: readonly string[]): Promise<void> => {
     const kind = kindOfStep(step, options.kinds);
     const started = Date.now();
     const base = { kind: kind.kind, durationMs: 0, totals: emptyTotals(), cached: false };
     if (stop.aborted) return finish(step.id, { ...base, status: "cancelled", outputs: {} });
     const previous = options.previous?.steps.get(step.id);
+    if (focused && !focused.has(step.id)) {
+      const kept = keptStep(step, previous);
+      finish(step.id, { ...base, ...kept.summary });
+      if (kept.error && step.continue_on_error !== true) {
+        failed = true;
+        runError ??= kept.error;
+      }
+      bus.emit(kept.event);
+      return;
+    }
     if (await reusableStep(previous, dependencies, summaries, options.run.dir)) {
       finish(step.id, { ...base, status: "succeeded", outputs: previous?.outputs, reused: true });
       bus.emit({

@@ -1,10 +1,12 @@
 import pLimit from "p-limit";
+import { reviveError } from "../errors/revive-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { ExpressionContext, PreviousItem } from "../expressions/index.js";
 import { evaluateValue } from "../expressions/index.js";
 import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
+import { withTakeRequest } from "../takes/take-request.js";
 import type { ExecutableStep } from "./executable-pipeline.js";
 import type { ExecuteOptions } from "./execute-pipeline.js";
 import { reusableItem } from "./resume-reuse.js";
@@ -90,6 +92,16 @@ export async function runFanOut(args: {
       itemEnd(position, "reused");
       return true;
     }
+    const focus = options.focus;
+    if (focus?.step === step.id && focus.index !== index && prior?.status !== "succeeded") {
+      // A retake or a pick makes one item: the others it did not make stay as they were.
+      const error = prior?.error
+        ? reviveError(prior.error)
+        : new Error(`item ${position} was not made; \`reelsmith resume\` makes it`);
+      errors.push({ index, error });
+      itemEnd(position, "failed", error);
+      return false;
+    }
     try {
       stop.throwIfAborted();
       const itemContext = fanOut
@@ -100,7 +112,12 @@ export async function runFanOut(args: {
             ...(chain ? { previous: chain.previous } : {}),
           }
         : args.context;
-      const spec = evaluateValue(args.body, itemContext) as Record<string, unknown>;
+      // A retaken item is asked with its take's changes (a new prompt, other params).
+      const spec = withTakeRequest(
+        evaluateValue(args.body, itemContext) as Record<string, unknown>,
+        prior?.takes?.takes.get(prior.takes.picked)?.request,
+      );
+      const take = prior?.takes?.picked;
       const result = await (options.units ?? localUnits).run(
         {
           stepId: step.id,
@@ -111,6 +128,7 @@ export async function runFanOut(args: {
           ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
           cache: options.cache && step.cache !== false,
           ...(prior ? { previous: prior } : {}),
+          ...(take !== undefined && take > 1 ? { take } : {}),
         },
         {
           runDir: options.run.dir,

@@ -30,6 +30,12 @@ export interface UnitWork {
   timeoutMs?: number;
   cache: boolean;
   previous?: ItemState;
+  /**
+   * The take this unit makes, from the second (a retake): the cache never serves it (a
+   * retake is a new result even for the same request; it is stored as usual), its kind sees
+   * it (`context.take`, part of a job's idempotency key) and its ledger records carry it.
+   */
+  take?: number;
 }
 
 /** Shared services of a run that units use. */
@@ -91,7 +97,9 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       ? { dir: services.cacheDir, index: services.cacheIndex }
       : services.cacheDir,
   );
-  if (key) {
+  // A retake asks for a new result: the cache is not read for it (its result is stored).
+  const retake = work.take !== undefined && work.take > 1;
+  if (key && !retake) {
     const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
     for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
     const hit = await restoreFromCache(cache, key, services.runDir, places);
@@ -119,7 +127,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
   // Every attempt's spending counts: the kind's own entries (jobs, charges), and what the
   // sub-pipelines its tools ran spent (each has its own ledger in its run directory).
-  const ledger = createUnitLedger(services.journal, stepId, index);
+  const ledger = createUnitLedger(services.journal, stepId, index, work.take);
   const extras: ExecutionExtras = {
     ...services.extras,
     runSubPipeline: (file, inputs, options) =>
@@ -141,6 +149,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     const context: StepRunContext & ExecutionExtras = {
       stepId,
       ...at,
+      ...(retake ? { take: work.take } : {}),
       runDir: services.runDir,
       signal,
       stopSignal: services.stop ?? services.signal,

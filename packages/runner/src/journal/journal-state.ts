@@ -1,5 +1,6 @@
 import type { RunTotals, SerializedError } from "../events/run-event.js";
 import type { Artifact } from "../executor/artifacts.js";
+import { replayTakeRecord, type TakeHistory } from "../takes/take-state.js";
 import type { JournalRecord } from "./journal-record.js";
 
 /** What the journal knows about one fan-out item (or the single unit of a plain step). */
@@ -12,6 +13,8 @@ export interface ItemState {
   artifacts?: Record<string, Artifact>;
   /** Facts recorded by the step kind (e.g. "video.submitted" → { jobId }), latest wins. */
   facts: Record<string, Record<string, unknown>>;
+  /** Its takes, once it was retaken: which one is picked, and the others (`take` records). */
+  takes?: TakeHistory;
 }
 
 /** What the journal knows about one step. */
@@ -115,6 +118,11 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
         item.error = record.error as SerializedError;
         break;
       }
+      case "take.start":
+      case "take":
+      case "take.pick":
+        replayTakeRecord(stepOf(String(record.step)), itemOf(record), record);
+        break;
       case "fact": {
         const item = itemOf(record);
         item.facts[String(record.name)] = (record.data ?? {}) as Record<string, unknown>;

@@ -19,6 +19,8 @@ export interface LedgerRecord {
   jobId?: string;
   /** Spending of a sub-pipeline a tool of this unit ran (its own ledger is in its run directory). */
   via?: "sub-pipeline";
+  /** The take of the unit it was spent on, from the second one (a retake); absent for take 1. */
+  take?: number;
 }
 
 /** The ledger of a run: its totals, each step's, and each unit's. */
@@ -27,6 +29,8 @@ export interface Ledger {
   steps: Record<string, RunTotals>;
   /** By unit: `step` for a plain step, `step#index` for a fan-out item. */
   units: Record<string, RunTotals>;
+  /** By take of a unit that was retaken: `step#index@take` ({@link takeKey}); take 1 included. */
+  takes: Record<string, RunTotals>;
 }
 
 /**
@@ -35,6 +39,14 @@ export interface Ledger {
  */
 export function unitKey(step: string, index?: number): string {
   return index === undefined ? step : `${step}#${index}`;
+}
+
+/**
+ * The key of one take of a unit in {@link Ledger.takes}.
+ * @example takeKey("clips", 2, 1) // "clips#2@1"
+ */
+export function takeKey(step: string, index: number | undefined, take: number): string {
+  return `${unitKey(step, index)}@${take}`;
 }
 
 /** True for a ledger record. */
@@ -51,6 +63,7 @@ export function isLedgerRecord(record: JournalRecord): record is JournalRecord &
 export function createLedger(records: Iterable<JournalRecord> = []) {
   const steps = new Map<string, RunTotals>();
   const units = new Map<string, RunTotals>();
+  const takes = new Map<string, RunTotals>();
   const into = (map: Map<string, RunTotals>, key: string, totals: Partial<RunTotals>) => {
     let figures = map.get(key);
     if (!figures) {
@@ -63,6 +76,8 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
     if (!isLedgerRecord(record)) return;
     into(steps, record.step, record.totals);
     into(units, unitKey(record.step, record.index), record.totals);
+    const take = typeof record.take === "number" ? record.take : 1;
+    into(takes, takeKey(record.step, record.index, take), record.totals);
   };
   for (const record of records) add(record);
   return {
@@ -81,7 +96,9 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
       }
       const byUnit: Record<string, RunTotals> = {};
       for (const [key, figures] of units) byUnit[key] = { ...figures };
-      return { total, steps: byStep, units: byUnit };
+      const byTake: Record<string, RunTotals> = {};
+      for (const [key, figures] of takes) byTake[key] = { ...figures };
+      return { total, steps: byStep, units: byUnit, takes: byTake };
     },
   };
 }

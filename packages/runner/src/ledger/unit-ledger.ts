@@ -9,15 +9,21 @@ export interface UnitLedger {
    * is polled, a charge once the job completed.
    * @example await context.ledger.record({ totals: { jobsSubmitted: 1 }, jobId });
    */
-  record(entry: Omit<LedgerRecord, "type" | "step" | "index">): Promise<void>;
+  record(entry: Omit<LedgerRecord, "type" | "step" | "index" | "take">): Promise<void>;
 }
 
 /**
  * The ledger of one unit: it journals each entry (a `ledger` record of the unit's step and
- * index) and keeps the unit's own sum, which the unit's result carries.
+ * index, and its take from the second one) and keeps the unit's own sum, which the unit's
+ * result carries.
  * @example const ledger = createUnitLedger(journal, "clips", 2); await ledger.record({ totals: { credits: 9 } });
  */
-export function createUnitLedger(journal: JournalWriter, step: string, index: number | undefined) {
+export function createUnitLedger(
+  journal: JournalWriter,
+  step: string,
+  index: number | undefined,
+  take?: number,
+) {
   const totals = emptyTotals();
   let own = 0;
   const ledger: UnitLedger & { totals(): RunTotals; ownEntries(): number } = {
@@ -29,6 +35,7 @@ export function createUnitLedger(journal: JournalWriter, step: string, index: nu
         step,
         ...(index === undefined ? {} : { index }),
         ...entry,
+        ...(take !== undefined && take > 1 ? { take } : {}),
       });
     },
     totals: () => ({ ...totals }),

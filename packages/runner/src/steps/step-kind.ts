@@ -95,6 +95,11 @@ export type StepQueue = "video" | "chat" | "local";
 export interface StepRunContext {
   stepId: string;
   index?: number;
+  /**
+   * The take this run makes of the unit, from the second one (`reelsmith retake`); absent for
+   * the first. A kind that sends idempotency keys puts it in them, so a retake is a new job.
+   */
+  take?: number;
   runDir: string;
   signal: AbortSignal;
   /**

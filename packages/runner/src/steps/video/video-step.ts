@@ -84,7 +84,7 @@ export async function runVideoStep(
         const previous = journal.recall("video.submitted");
         const submission = Number(previous?.submission ?? 0) + 1;
         const runId = extras?.runId ?? basename(context.runDir);
-        const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission);
+        const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission, context.take);
         await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
         if (context.stopSignal?.aborted) {
           // It stopped while this waited for the budget: give the reservation back.

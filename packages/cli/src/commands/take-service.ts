@@ -1,0 +1,52 @@
+import path from "node:path";
+import { resolveService } from "../config/cli-profile.js";
+import type { CliContext } from "../context.js";
+import { CliError, ExitCode } from "../errors/cli-error.js";
+import { isReachable } from "../services/reachable.js";
+import type { ExecuteRunOptions } from "./execute-run.js";
+
+/** Connection flags of `retake` and `pick`. */
+export interface TakeServiceFlags {
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+/**
+ * How `retake` and `pick` reach a run's service, as `resume` does: a run begun on the built-in
+ * simulator goes on on a new one; any other on its recorded base URL (or `--base-url`). A
+ * retake needs it reachable (it pays for a job); a pick asks it nothing.
+ * @example const target = await takeService("runs/x", flags, context, { needsService: true });
+ */
+export async function takeService(
+  runDir: string,
+  flags: TakeServiceFlags,
+  context: CliContext,
+  options: { needsService: boolean },
+): Promise<Pick<ExecuteRunOptions, "pipeline" | "resume" | "builtIn" | "baseUrl">> {
+  const absolute = path.resolve(context.cwd, runDir);
+  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const recorded = inspectRun(absolute);
+  const pipeline = recorded.pipelinePath;
+  if (recorded.builtInService && !flags.baseUrl) {
+    return { pipeline, resume: absolute, builtIn: true };
+  }
+  const baseUrl =
+    flags.baseUrl ?? recorded.baseURL ?? (await resolveService(flags, context)).connection.baseURL;
+  if (!baseUrl) {
+    throw new CliError(`${runDir} recorded no service, and none is configured`, {
+      code: "no_service",
+      hint: "pass the service the run used with --base-url (or set REELSMITH_BASE_URL)",
+    });
+  }
+  if (options.needsService && !(await isReachable(baseUrl, 5000))) {
+    throw new CliError(
+      `the run's service at ${baseUrl} cannot be reached; nothing was changed in ${runDir}`,
+      {
+        code: "service_unreachable",
+        exitCode: ExitCode.failed,
+        hint: "a new take is made on the service the run started with: start or reach it and retake again, or pass --base-url if it moved",
+      },
+    );
+  }
+  return { pipeline, resume: absolute, baseUrl };
+}

@@ -1,0 +1,34 @@
+import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
+import type { JournalWriter } from "../journal/journal.js";
+import type { RunState } from "../journal/journal-state.js";
+import type { AnyStepKind } from "../steps/step-kind.js";
+import type { ExecutableSpec } from "./executable-pipeline.js";
+
+/** What a session's hooks get: the run as it is on disk, under its lock. */
+export interface SessionRun {
+  runDir: string;
+  runId: string;
+  name: string;
+  journal: JournalWriter;
+  /** The journal replayed. */
+  state: RunState;
+  spec: ExecutableSpec;
+  kinds: ReadonlyMap<string, AnyStepKind>;
+  inputs: Record<string, unknown>;
+  /** Emits an event of the run. */
+  emit(event: DistributiveOmit<RunEvent, "seq" | "time">): void;
+}
+
+/**
+ * A resume of a run that changes one of its units (a retake, a pick): only that unit's step
+ * and what is downstream of it run, and the session journals its own records first.
+ * @example await runWithBus(undefined, { resume: runDir }, bus, { focus: { step: "clips", index: 1 }, paid: true, begin });
+ */
+export interface FocusedSession {
+  /** The unit the session is about. */
+  focus: { step: string; index?: number };
+  /** True when it pays for its unit (its estimate is one unit of its step); false: nothing. */
+  paid: boolean;
+  /** Under the run's lock, before any step runs (after `run.resume`): its own records. */
+  begin(run: SessionRun): Promise<void>;
+}

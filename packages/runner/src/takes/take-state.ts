@@ -1,0 +1,148 @@
+import type { RunTotals, SerializedError } from "../events/run-event.js";
+import type { Artifact } from "../executor/artifacts.js";
+import type { JournalRecord } from "../journal/journal-record.js";
+import { type ItemState, SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
+
+/** One take of an item (a fan-out item, or a plain step's unit), as its journal tells it. */
+export interface TakeState {
+  /** 1 for what the run first made, then 2, 3… for each retake. */
+  take: number;
+  status: ItemState["status"];
+  /** What this take changed in the item's request (`prompt`, `params`); empty for take 1. */
+  request: Record<string, unknown>;
+  /** The prompt it was made from, as journaled when it started or was kept. */
+  prompt?: string;
+  outputs?: Record<string, unknown>;
+  /** Files its outputs name, where the pipeline names them (while it is the picked take). */
+  artifacts?: Record<string, Artifact>;
+  error?: SerializedError;
+  totals?: Partial<RunTotals>;
+  facts: Record<string, Record<string, unknown>>;
+  /** Where its files are kept beside the pipeline's path (`clips/scene-1.take-1.mp4`), by output. */
+  kept?: Record<string, Artifact>;
+  /** The job that made it, when its kind holds one. */
+  jobId?: string;
+}
+
+/** An item's takes: which one the pipeline's paths hold, and every take by number. */
+export interface TakeHistory {
+  /** The picked take (the one later steps read). */
+  picked: number;
+  /** Every take but the picked one as it was when it was left; the picked one when kept. */
+  takes: Map<number, TakeState>;
+}
+
+/** The record types of takes in `journal.jsonl`. */
+export const TAKE_RECORDS = ["take.start", "take", "take.pick"] as const;
+
+/**
+ * The state of one unit the way takes see it: a fan-out item's own state; for a plain step,
+ * its step's outputs and artifacts (a plain step journals no item records).
+ */
+function unitView(step: StepState, item: ItemState, index: number): TakeState {
+  const plain = index === SINGLE_ITEM;
+  // A skipped step made nothing; a gate still waiting has not finished.
+  const status = plain
+    ? step.status === "skipped"
+      ? "failed"
+      : step.status === "waiting"
+        ? "running"
+        : step.status
+    : item.status;
+  const outputs = plain ? (step.outputs as Record<string, unknown> | undefined) : item.outputs;
+  const artifacts = plain ? step.artifacts : item.artifacts;
+  const error = plain ? step.error : item.error;
+  return {
+    take: item.takes?.picked ?? 1,
+    status,
+    request: item.takes?.takes.get(item.takes.picked)?.request ?? {},
+    ...(outputs ? { outputs } : {}),
+    ...(artifacts ? { artifacts } : {}),
+    ...(error ? { error } : {}),
+    ...(item.totals ? { totals: item.totals } : {}),
+    facts: item.facts,
+  };
+}
+
+/** Puts a take's state into the unit (and its plain step), as the picked one. */
+function load(step: StepState, item: ItemState, index: number, take: TakeState): void {
+  item.status = take.status;
+  item.outputs = take.outputs;
+  item.artifacts = take.artifacts;
+  item.error = take.error;
+  item.totals = take.totals;
+  item.facts = { ...take.facts };
+  if (index === SINGLE_ITEM) {
+    step.outputs = take.outputs;
+    step.artifacts = take.artifacts;
+    step.error = take.error;
+  }
+  // The step is made again from its items: what depends on it is rebuilt.
+  step.status = "running";
+}
+
+/**
+ * The current take of a unit, with its live state merged over what was recorded of it.
+ * @example currentTake(step, item, 2).status // "succeeded"
+ */
+export function currentTake(step: StepState, item: ItemState, index: number): TakeState {
+  const live = unitView(step, item, index);
+  const recorded = item.takes?.takes.get(live.take);
+  return recorded ? { ...recorded, ...live, kept: recorded.kept ?? live.kept } : live;
+}
+
+/**
+ * Every take of a unit in order, the picked one with its live state.
+ * @example takesOf(step, item, 1).map((take) => take.take) // [1, 2]
+ */
+export function takesOf(step: StepState, item: ItemState, index: number): TakeState[] {
+  const current = currentTake(step, item, index);
+  const all = new Map(item.takes?.takes ?? []);
+  all.set(current.take, current);
+  return [...all.values()].sort((a, b) => a.take - b.take);
+}
+
+/**
+ * Replays one take record into its step and unit (`journal-state.ts` calls it):
+ * - `take.start` leaves the picked take as it was and makes a new one the unit's: no
+ *   outputs, no facts (its kind submits anew), the request's changes kept for it;
+ * - `take` says where a take's files are kept (and its job, prompt);
+ * - `take.pick` makes a kept take the unit's again (its outputs, files' hashes and facts).
+ * Both `take.start` and `take.pick` leave the step to be made again from its items.
+ */
+export function replayTakeRecord(step: StepState, item: ItemState, record: JournalRecord): void {
+  const index = typeof record.index === "number" ? record.index : SINGLE_ITEM;
+  const take = Number(record.take);
+  if (!Number.isInteger(take) || take < 1) return;
+  const history: TakeHistory = item.takes ?? { picked: 1, takes: new Map() };
+  item.takes = history;
+  const leave = () => {
+    const left = currentTake(step, item, index);
+    history.takes.set(left.take, left);
+  };
+  const prompt = typeof record.prompt === "string" ? { prompt: record.prompt } : {};
+  if (record.type === "take.start") {
+    leave();
+    const request = (record.request ?? {}) as Record<string, unknown>;
+    const started: TakeState = { take, status: "running", request, ...prompt, facts: {} };
+    history.takes.set(take, started);
+    history.picked = take;
+    load(step, item, index, started);
+  } else if (record.type === "take") {
+    const known =
+      take === history.picked ? currentTake(step, item, index) : history.takes.get(take);
+    history.takes.set(take, {
+      ...(known ?? { take, status: "succeeded", request: {}, facts: {} }),
+      ...prompt,
+      kept: (record.files ?? {}) as Record<string, Artifact>,
+      ...(typeof record.jobId === "string" ? { jobId: record.jobId } : {}),
+    });
+  } else if (record.type === "take.pick") {
+    if (!history.takes.has(take) && take !== history.picked) return;
+    leave();
+    const chosen = history.takes.get(take);
+    if (!chosen) return;
+    history.picked = take;
+    load(step, item, index, chosen);
+  }
+}
