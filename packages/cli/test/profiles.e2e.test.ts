@@ -106,6 +106,59 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
     expect(result.stdout + result.stderr).not.toContain(KEY);
   });
 
+  it("runs the storyboard example on the profile's models given as inputs, and refuses inputs a model does not take with 0 requests", async () => {
+    const storyboard = path.join(EXAMPLES, "storyboard", "pipeline.yaml");
+    const before = await simulatorState<Stats>(chatOnly, "/_simulator/stats");
+    const inputs = (seconds: number, videoModel = "veo-3-fast") => [
+      "--config",
+      PROFILE,
+      "--input",
+      "chat_model=gpt-4o-mini",
+      "--input",
+      `video_model=${videoModel}`,
+      "--input",
+      `seconds=${seconds}`,
+      "--input",
+      "size=1280x720",
+      "--input",
+      "scenes=2",
+    ];
+    for (const [args, message] of [
+      [inputs(12), /`seconds: 12` is over veo-3-fast's 8 \(with the run's inputs\)/],
+      [inputs(4, "veo-9"), /unknown video model `veo-9` \(did you mean veo-3\?\)/],
+    ] as const) {
+      const refused = await runCli(["run", storyboard, ...args], { cwd: work.dir, env: service() });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(message);
+      expect(refused.stderr).toMatch(/storyboard\/pipeline\.yaml:\d+:\d+: /);
+      expect(refused.stderr).not.toMatch(stackLine);
+    }
+    const refusedStats = await simulatorState<Stats>(chatOnly, "/_simulator/stats");
+    expect(videoPosts(refusedStats)).toBe(videoPosts(before));
+    expect(refusedStats.requests["POST /v1/chat/completions"]).toEqual(
+      before.requests["POST /v1/chat/completions"],
+    );
+
+    const result = await runCli(["run", storyboard, ...inputs(4), "--json"], {
+      cwd: work.dir,
+      env: service(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const jobs = await simulatorState<{ data: { model: string; seconds: string; size: string }[] }>(
+      chatOnly,
+      "/v1/videos?limit=100",
+    );
+    const made = jobs.data.slice(0, 2);
+    for (const job of made) expect(job).toMatchObject({ model: "veo-3-fast", size: "1280x720" });
+    // 5 a clip + 10 a second, as the profile prices veo-3-fast.
+    const end = result.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line))
+      .find((event) => event.type === "run.end");
+    expect(end.totals.credits).toBe(2 * (5 + 10 * 4));
+  });
+
   it("validate checks limits against the profile offline: seconds and sizes at file:line:column, with the allowed values and the nearest model", async () => {
     const before = await simulatorState<Stats>(chatOnly, "/_simulator/stats");
     await writeFile(

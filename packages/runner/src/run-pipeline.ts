@@ -145,6 +145,33 @@ export async function runWithBus(
       );
       if (problems.length > 0) throw invalidWithModels(pipeline, problems);
     }
+    if (!session) {
+      // Requests made of inputs (a model, a length, a size given with --input) are known now
+      // too: each is checked against the models' limits before anything is paid.
+      const planned = planPipeline(pipeline as unknown as LoadedPipeline, {
+        inputs,
+        ...(videoModels ? { videoModels } : {}),
+        ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+      });
+      if (planned.problems.length > 0)
+        throw invalidWithModels(
+          pipeline,
+          planned.problems.map((problem) => {
+            const index = pipeline.spec.steps.findIndex((step) => step.id === problem.step);
+            const kind = kindOf(
+              (pipeline.spec.steps[index] ?? {}) as Record<string, unknown>,
+              kindsByName(options.stepKinds),
+            );
+            return {
+              severity: "error" as const,
+              code: "request_invalid",
+              message: `${problem.message} (with the run's inputs)`,
+              path: kind ? ["steps", index, kind.kind] : ["steps", index],
+              hint: "change the input (--input), or the step's value",
+            };
+          }),
+        );
+    }
   }
   // What the run is expected to cost, before anything is paid: refused when its certain part
   // is already over its budget (a sub-run spends from its parent's, checked there).

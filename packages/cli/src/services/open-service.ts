@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ReelsmithClient } from "@reelsmith/core";
 import { resolveService } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
+import { UsageError } from "../errors/cli-error.js";
 
 /** Time scale of the built-in simulator: clips take a small fraction of real service time. */
 export const BUILT_IN_TIME_SCALE = 0.01;
@@ -40,6 +41,14 @@ export async function openService(
   // Loaded on use: commands that never reach a service start faster without them.
   const { createClient } = await import("@reelsmith/core");
   if (connection.baseURL && !options.builtIn) {
+    if (!connection.apiKey) {
+      // Refused here, before a run directory or a request: every request would be refused.
+      const variables = profile?.loaded.profile.service?.api_key_env ?? [];
+      throw new UsageError(`no API key for ${connection.baseURL}`, {
+        code: "no_api_key",
+        hint: `set ${[...variables, "REELSMITH_API_KEY"].filter((v, i, all) => all.indexOf(v) === i).join(" or ")}, or pass --api-key`,
+      });
+    }
     const client = createClient({
       ...service?.clientOptions,
       baseURL: connection.baseURL,
