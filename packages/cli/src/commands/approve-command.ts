@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 import { decidedBy } from "./approval-options.js";
 import { resumeCommand } from "./resume-command.js";
 

@@ -4,8 +4,8 @@ import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { writeCacheListing } from "../render/cache-listing.js";
+import { displayPath } from "../render/display-path.js";
 import { formatBytes } from "../render/format.js";
-import { displayPath } from "../render/summary.js";
 
 /** The runner's default cache directory (its DEFAULT_CACHE_DIR; the runner loads on use). */
 export const DEFAULT_CACHE = ".reelsmith/cache";

@@ -7,7 +7,7 @@ import { ExitCode } from "../errors/cli-error.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 import { knownVideoModels } from "../services/known-video-models.js";
 import { openService } from "../services/open-service.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
@@ -77,6 +77,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const renderer = createRenderer({ json: options.json ?? false, context });
   const service = await openService(options, context, (line) => renderer.note(line), {
     builtIn: options.builtIn === true,
+    // A pick asks the service nothing.
+    requireKey: !(options.take && "pick" in options.take),
   });
   let result: RunResultView;
   try {

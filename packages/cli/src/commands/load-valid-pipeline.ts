@@ -3,7 +3,7 @@ import type { VideoModelCatalog } from "@reelsmith/core/catalog";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 
 /**
  * Validate a pipeline file before anything is spent: warnings are printed and the pipeline is

@@ -1,16 +1,9 @@
-import {
-  describeSeconds,
-  describeSizes,
-  type VideoModelSpec,
-  type VideoPrice,
-} from "@reelsmith/core/catalog";
+import type { VideoModelSpec, VideoPrice } from "@reelsmith/core/catalog";
 import type { Command } from "commander";
-import { loadCliProfile } from "../config/cli-profile.js";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { formatTable } from "../render/format.js";
-import { openService } from "../services/open-service.js";
 import { connectionOption } from "./run-command.js";
 
 /** Flags of `reelsmith models`. */
@@ -47,6 +40,9 @@ export async function modelsCommand(flags: ModelsFlags, context: CliContext): Pr
       hint: "add --write-config [file] to write a starting profile that declares it",
     });
   }
+  const { loadCliProfile } = await import("../config/cli-profile.js");
+  const { openService } = await import("../services/open-service.js");
+  const { describeSeconds, describeSizes } = await import("@reelsmith/core/catalog");
   const profile = await loadCliProfile(context);
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   try {

@@ -3,7 +3,6 @@ import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { connectionOption } from "./run-command.js";
 import { asTakeUsageError, parseIndex, refuseDatabase } from "./take-options.js";
-import { takeService } from "./take-service.js";
 
 /** Flags of `reelsmith pick`. */
 export interface PickFlags {
@@ -40,6 +39,7 @@ export async function pickCommand(
     // Refused before any service is started or anything is written.
     const { checkPick } = await import("@reelsmith/runner/internal");
     await checkPick(absolute, request);
+    const { takeService } = await import("./take-service.js");
     const target = await takeService(runDir, flags, context, { needsService: false });
     const { executeRun } = await import("./execute-run.js");
     return await executeRun({ ...flags, ...target, take: { pick: request } }, context);

@@ -1,12 +1,7 @@
 import type { Command } from "commander";
-import { takeProfileWarnings } from "../config/cli-profile.js";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { formatPlan } from "../render/format-plan.js";
-import { knownVideoModels } from "../services/known-video-models.js";
-import { listedVideoModels } from "../services/listed-video-models.js";
-import { loadValidPipeline } from "./load-valid-pipeline.js";
 
 /** Flags of `reelsmith plan`. */
 export interface PlanFlags {
@@ -31,9 +26,14 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
+  const { knownVideoModels } = await import("../services/known-video-models.js");
+  const { takeProfileWarnings } = await import("../config/cli-profile.js");
+  const { loadValidPipeline } = await import("./load-valid-pipeline.js");
+  const { formatPlan } = await import("../render/format-plan.js");
   let videoModels = await knownVideoModels({}, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
   if (!videoModels && flags.service !== false) {
+    const { listedVideoModels } = await import("../services/listed-video-models.js");
     const listed = await listedVideoModels(context);
     videoModels = listed.videoModels;
     if (listed.note) context.stderr.write(`${listed.note}\n`);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 
 /** Flags of `reelsmith report`. */
 export interface ReportFlags {

@@ -4,7 +4,6 @@ import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
-import { commandNotifier } from "../notify/command-notifier.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { isReachable } from "../services/reachable.js";
@@ -41,6 +40,7 @@ export async function resumeCommand(
 ): Promise<number> {
   const database = databaseUrl(flags, context);
   // Checked first: a bad notify setting is a usage error before anything runs.
+  const { commandNotifier } = await import("../notify/command-notifier.js");
   const notifier = commandNotifier(flags, context, {});
   try {
     return await startResume(runDir, flags, context, database, notifier);

@@ -5,7 +5,6 @@ import type { CliContext } from "../context.js";
 import { parseInteger, parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
 import { asTakeUsageError, parseIndex, parseParamPairs, refuseDatabase } from "./take-options.js";
-import { takeService } from "./take-service.js";
 
 /** Flags of `reelsmith retake`. */
 export interface RetakeFlags {
@@ -50,6 +49,7 @@ export async function retakeCommand(
     // Refused before any service is started or anything is written.
     const { checkRetake } = await import("@reelsmith/runner/internal");
     await checkRetake(absolute, request);
+    const { takeService } = await import("./take-service.js");
     const target = await takeService(runDir, flags, context, { needsService: true });
     const { executeRun } = await import("./execute-run.js");
     return await executeRun({ ...flags, ...target, take: { retake: request } }, context);

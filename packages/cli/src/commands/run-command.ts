@@ -4,7 +4,6 @@ import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { UsageError } from "../errors/cli-error.js";
-import { commandNotifier } from "../notify/command-notifier.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { autoApprove } from "./approval-options.js";
@@ -55,7 +54,9 @@ export async function runCommand(
   // Checked first: a bad notify setting is a usage error before anything runs.
   const notifier = flags.detach
     ? undefined
-    : commandNotifier(flags, context, { path: path.resolve(context.cwd, file) });
+    : (await import("../notify/command-notifier.js")).commandNotifier(flags, context, {
+        path: path.resolve(context.cwd, file),
+      });
   try {
     return await startRun(file, flags, context, notifier);
   } catch (error) {

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 import { knownVideoModels } from "../services/known-video-models.js";
 
 /**

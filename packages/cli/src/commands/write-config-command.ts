@@ -7,7 +7,7 @@ import { profileSchemaReference } from "../config/profile-schema-reference.js";
 import { starterProfile } from "../config/starter-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 import { openService } from "../services/open-service.js";
 import type { ModelsFlags } from "./models-command.js";
 

@@ -1,7 +1,7 @@
 import type { FoundProfile, LoadedProfile, ProfileService } from "@reelsmith/runner/profile";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 import { type Connection, resolveConnection } from "./connection.js";
 
 /** The provider profile a command uses, as found and loaded. */

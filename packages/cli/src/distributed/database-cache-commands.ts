@@ -3,8 +3,8 @@ import { clearDatabaseCache, listDatabaseCache } from "@reelsmith/distributed";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { writeCacheListing } from "../render/cache-listing.js";
+import { displayPath } from "../render/display-path.js";
 import { formatBytes } from "../render/format.js";
-import { displayPath } from "../render/summary.js";
 import { openCoordinator } from "./database-option.js";
 
 /** The database as the output names it: no user name or password. */

@@ -3,7 +3,7 @@ import { type Command, InvalidArgumentError } from "commander";
 import { connectionOption } from "../commands/run-command.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
-import { displayPath } from "../render/summary.js";
+import { displayPath } from "../render/display-path.js";
 import type { ServiceCheck } from "./check-service.js";
 import type { ToolsCheck } from "./check-tools.js";
 import type { DoctorReport } from "./doctor-report.js";

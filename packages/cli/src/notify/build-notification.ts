@@ -1,5 +1,5 @@
+import { resolveOutput } from "../render/display-path.js";
 import { outputFiles } from "../render/run-state.js";
-import { resolveOutput } from "../render/summary.js";
 import {
   type NotificationError,
   type NotificationStatus,

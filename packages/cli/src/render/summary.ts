@@ -1,5 +1,5 @@
-import path from "node:path";
 import type { RunResultView } from "../contracts/run-event.js";
+import { displayPath, resolveOutput } from "./display-path.js";
 import { formatDuration, formatTable } from "./format.js";
 import { outputFiles, type RunView, type StepView } from "./run-state.js";
 
@@ -124,24 +124,4 @@ export function textOutputs(outputs: Record<string, unknown> | undefined): [stri
   return texts;
 }
 
-/**
- * An output path made absolute against the run directory.
- *
- * @example
- * resolveOutput("final.mp4", "/runs/x"); // "/runs/x/final.mp4"
- */
-export function resolveOutput(file: string, runDir: string): string {
-  return path.isAbsolute(file) ? file : path.resolve(runDir, file);
-}
-
-/**
- * A path relative to `cwd` when it is inside it, else absolute.
- *
- * @example
- * displayPath("/work/runs/x/final.mp4", "/work"); // "runs/x/final.mp4"
- */
-export function displayPath(file: string, cwd: string): string {
-  const absolute = path.resolve(cwd, file);
-  const relative = path.relative(cwd, absolute);
-  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : absolute;
-}
+export { displayPath, resolveOutput } from "./display-path.js";

@@ -24,7 +24,9 @@ export interface OpenService {
  * with no base URL anywhere, start the simulator in-process on loopback with a random key
  * and a fast time scale, serving the profile's models when there is a profile, and say so in
  * one line through `note` (always with `builtIn`: a run begun on it resumes on it). The key
- * is registered as a secret before anything can print it.
+ * is registered as a secret before anything can print it; a service without one is refused
+ * (UsageError `no_api_key`, naming the variables to set) unless `requireKey` is false (a
+ * command that asks the service nothing).
  *
  * @example
  * const service = await openService({ baseUrl, apiKey }, context, (line) => renderer.note(line));
@@ -34,14 +36,14 @@ export async function openService(
   flags: { baseUrl?: string; apiKey?: string },
   context: CliContext,
   note: (message: string) => void,
-  options: { builtIn?: boolean } = {},
+  options: { builtIn?: boolean; requireKey?: boolean } = {},
 ): Promise<OpenService> {
   const { connection, profile, service } = await resolveService(flags, context);
   addSecret(context, connection.apiKey);
   // Loaded on use: commands that never reach a service start faster without them.
   const { createClient } = await import("@reelsmith/core");
   if (connection.baseURL && !options.builtIn) {
-    if (!connection.apiKey) {
+    if (!connection.apiKey && options.requireKey !== false) {
       // Refused here, before a run directory or a request: every request would be refused.
       const variables = profile?.loaded.profile.service?.api_key_env ?? [];
       throw new UsageError(`no API key for ${connection.baseURL}`, {
