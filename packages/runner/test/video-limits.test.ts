@@ -33,12 +33,15 @@ steps:
     expect(long.error?.message).toContain(
       `The video prompt is ${MAX_VIDEO_PROMPT_CHARS + 1} characters; the service takes at most ${MAX_VIDEO_PROMPT_CHARS}.`,
     );
-    const seconds = await runPipeline(
-      file,
-      service.options({ cache: false, inputs: { text: "a fox", seconds: 30 } }),
-    );
-    expect(seconds.status).toBe("failed");
-    expect(seconds.error?.message).toContain("seconds");
+    // A length from an input is known before the run: refused at its step, before it starts.
+    await expect(
+      runPipeline(file, service.options({ cache: false, inputs: { text: "a fox", seconds: 30 } })),
+    ).rejects.toMatchObject({
+      code: "pipeline_invalid",
+      message: expect.stringContaining(
+        "long.yaml:7:12: `seconds: 30` is over reel-video-1's 10 (with the run's inputs)",
+      ),
+    });
     expect(service.simulator.stats().requests["POST /v1/videos"]).toBeUndefined();
   });
 });

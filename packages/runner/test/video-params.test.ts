@@ -98,7 +98,8 @@ describe("provider params against a simulator serving a profile (reference diale
 
   it("refuses a value the model does not take at run time, before anything is sent", async () => {
     const requests = service.simulator.videoRequests().length;
-    writeFileSync(join(served.dir, "pipeline.yaml"), pipeline(`{ seed: "\${{ 'x' }}" }`));
+    // A value known only once the run exists (its id): checked by the unit, not the plan.
+    writeFileSync(join(served.dir, "pipeline.yaml"), pipeline(`{ seed: "\${{ run.id }}" }`));
     const result = await runPipeline(
       join(served.dir, "pipeline.yaml"),
       service.options({ videoModels }),
@@ -107,7 +108,9 @@ describe("provider params against a simulator serving a profile (reference diale
     // Checked by the runner against the run's catalog (this client has none of its own).
     expect(result.error).toMatchObject({
       code: "step_failed",
-      message: expect.stringContaining('`params.seed` must be an integer for veo-3-fast; got "x"'),
+      message: expect.stringMatching(
+        /`params\.seed` must be an integer for veo-3-fast; got "[\w-]+"/,
+      ),
     });
     expect(service.simulator.videoRequests()).toHaveLength(requests);
   });

@@ -112,9 +112,10 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
         videos: fromOutputs.videos ?? 0,
       };
       const ledger = createUnitLedger(services.journal, stepId, index);
-      await ledger.record({
-        totals: { savedCredits: worth.credits, jobsCached: worth.videos },
-      });
+      // Made durable with the unit's end (or its step's), which is awaited after it.
+      ledger
+        .record({ totals: { savedCredits: worth.credits, jobsCached: worth.videos } })
+        .catch(() => undefined);
       const totals = { ...ledger.totals(), cachedSteps: 1 };
       const artifacts = await artifactsOf(hit.outputs, services.runDir);
       await record({ type: "item.end", outputs: hit.outputs, totals, cached: true, artifacts });
@@ -165,7 +166,9 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
       // A kind that kept no ledger of its own is accounted from its outputs (tokens, credits).
-      if (ledger.ownEntries() === 0) await ledger.record({ totals: work.kind.totals(outputs) });
+      // Written now, in order: the unit's end (or its step's), awaited next, makes it durable.
+      if (ledger.ownEntries() === 0)
+        ledger.record({ totals: work.kind.totals(outputs) }).catch(() => undefined);
       const totals = ledger.totals();
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });

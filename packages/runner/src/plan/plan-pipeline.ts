@@ -1,7 +1,11 @@
 import type { VideoModelCatalog } from "@reelsmith/core";
 import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
-import { collectReferences, containsExpression } from "../expressions/references.js";
+import {
+  collectReferencePaths,
+  collectReferences,
+  containsExpression,
+} from "../expressions/references.js";
 import { wholeExpression } from "../expressions/template.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
@@ -38,6 +42,15 @@ function staticValue(
   if (!containsExpression(value)) return { ok: true, value };
   const references = collectReferences(value);
   if (!context || references.steps.size > 0 || references.usesItem) return { ok: false };
+  // The run's id and directory exist only once it runs.
+  if (
+    collectReferencePaths(value).some(
+      (reference) =>
+        reference.context === "run" && (reference.path[0] === "id" || reference.path[0] === "dir"),
+    ) ||
+    collectReferencePaths(value).some((reference) => reference.context === "previous")
+  )
+    return { ok: false };
   try {
     return { ok: true, value: evaluateValue(value, context) };
   } catch {
