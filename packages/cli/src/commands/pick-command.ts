@@ -1,8 +1,7 @@
-import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { connectionOption } from "./run-command.js";
-import { asTakeUsageError, parseIndex, refuseDatabase } from "./take-options.js";
+import { parseIndex, refuseDatabase } from "./take-options.js";
 
 /** Flags of `reelsmith pick`. */
 export interface PickFlags {
@@ -34,18 +33,8 @@ export async function pickCommand(
     ...(flags.item === undefined ? {} : { index: flags.item }),
     take: flags.take,
   };
-  const absolute = path.resolve(context.cwd, runDir);
-  try {
-    // Refused before any service is started or anything is written.
-    const { checkPick } = await import("@reelsmith/runner/internal");
-    await checkPick(absolute, request);
-    const { takeService } = await import("./take-service.js");
-    const target = await takeService(runDir, flags, context, { needsService: false });
-    const { executeRun } = await import("./execute-run.js");
-    return await executeRun({ ...flags, ...target, take: { pick: request } }, context);
-  } catch (error) {
-    throw asTakeUsageError(error, absolute, runDir, context);
-  }
+  const { executeTake } = await import("./take-service.js");
+  return executeTake(runDir, flags, context, { pick: request });
 }
 
 /**

@@ -1,10 +1,9 @@
-import path from "node:path";
 import type { Command } from "commander";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { parseInteger, parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
-import { asTakeUsageError, parseIndex, parseParamPairs, refuseDatabase } from "./take-options.js";
+import { parseIndex, parseParamPairs, refuseDatabase } from "./take-options.js";
 
 /** Flags of `reelsmith retake`. */
 export interface RetakeFlags {
@@ -44,18 +43,8 @@ export async function retakeCommand(
     ...(flags.prompt === undefined ? {} : { prompt: flags.prompt }),
     ...(Object.keys(params).length === 0 ? {} : { params }),
   };
-  const absolute = path.resolve(context.cwd, runDir);
-  try {
-    // Refused before any service is started or anything is written.
-    const { checkRetake } = await import("@reelsmith/runner/internal");
-    await checkRetake(absolute, request);
-    const { takeService } = await import("./take-service.js");
-    const target = await takeService(runDir, flags, context, { needsService: true });
-    const { executeRun } = await import("./execute-run.js");
-    return await executeRun({ ...flags, ...target, take: { retake: request } }, context);
-  } catch (error) {
-    throw asTakeUsageError(error, absolute, runDir, context);
-  }
+  const { executeTake } = await import("./take-service.js");
+  return executeTake(runDir, flags, context, { retake: request });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
 import { isReachable } from "../services/reachable.js";
 import type { ExecuteRunOptions } from "./execute-run.js";
+import { asTakeUsageError } from "./take-options.js";
 
 /** Connection flags of `retake` and `pick`. */
 export interface TakeServiceFlags {
@@ -49,4 +50,29 @@ export async function takeService(
     );
   }
   return { pipeline, resume: absolute, baseUrl };
+}
+
+/**
+ * Runs a retake or a pick of a run: checked first (a bad step, item or take is refused
+ * before any service is started or anything is written), then the session on the run's
+ * service; refusals become usage errors naming the run as typed.
+ * @example return executeTake("runs/x", flags, context, { pick: { step: "clips", index: 1, take: 1 } });
+ */
+export async function executeTake(
+  runDir: string,
+  flags: TakeServiceFlags & Omit<ExecuteRunOptions, "pipeline" | "take">,
+  context: CliContext,
+  take: NonNullable<ExecuteRunOptions["take"]>,
+): Promise<number> {
+  const absolute = path.resolve(context.cwd, runDir);
+  try {
+    const runner = await import("@reelsmith/runner/internal");
+    if ("retake" in take) await runner.checkRetake(absolute, take.retake);
+    else await runner.checkPick(absolute, take.pick);
+    const target = await takeService(runDir, flags, context, { needsService: "retake" in take });
+    const { executeRun } = await import("./execute-run.js");
+    return await executeRun({ ...flags, ...target, take }, context);
+  } catch (error) {
+    throw asTakeUsageError(error, absolute, runDir, context);
+  }
 }
