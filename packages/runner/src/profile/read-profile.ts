@@ -4,7 +4,7 @@ import type { ProviderProfile } from "@reelsmith/core/profile";
 import { isMap, LineCounter, parseAllDocuments } from "yaml";
 import type { Diagnostic } from "../pipeline/diagnostic.js";
 import { SourceMap } from "../pipeline/source-map.js";
-import { type LoadedProfile, MAX_PROFILE_BYTES, type ProfileSource } from "./load-profile.js";
+import { type LoadedProfile, MAX_PROFILE_BYTES, type ProfileSource } from "./loaded-profile.js";
 import { maskSecrets } from "./mask-secrets.js";
 import { pointerPath, profileDiagnostics } from "./profile-diagnostics.js";
 import { ProfileError } from "./profile-error.js";
