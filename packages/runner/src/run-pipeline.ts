@@ -32,15 +32,14 @@ import { type RunState, replayJournal } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { createLedger } from "./ledger/ledger.js";
 import { KnownProbes } from "./media-probes/known-probes.js";
-import type { PipelineProblem } from "./pipeline/check/check-model.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
-import { PipelineLoadError } from "./pipeline/errors/pipeline-load-error.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "./pipeline/sub-pipelines.js";
 import { buildGraph } from "./plan/build-graph.js";
-import { estimateRun } from "./plan/estimate-run.js";
+import { estimateRun, planRun } from "./plan/estimate-run.js";
 import { planPipeline } from "./plan/plan-pipeline.js";
+import { invalidPipeline, planProblems } from "./plan/plan-problems.js";
 import type { RunEstimate } from "./plan/plan-types.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
@@ -125,6 +124,9 @@ export async function runWithBus(
     );
   }
   const client = createRunClient(options, onDisk?.baseURL);
+  const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  // Results of a built-in simulator are shared across runs whatever port it had.
+  const service = options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL);
   let videoModels = options.subRunOf?.videoModels ?? options.videoModels;
   if (depthOf(options) === 0 && session?.paid !== false) {
     // One free request before anything is paid (sub-runs were checked with their parent; a
@@ -143,59 +145,42 @@ export async function runWithBus(
         kindsByName(options.stepKinds),
         videoModels,
       );
-      if (problems.length > 0) throw invalidWithModels(pipeline, problems);
-    }
-    if (!session) {
-      // Requests made of inputs (a model, a length, a size given with --input) are known now
-      // too: each is checked against the models' limits before anything is paid.
-      const planned = planPipeline(pipeline as unknown as LoadedPipeline, {
-        inputs,
-        ...(videoModels ? { videoModels } : {}),
-        ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-      });
-      if (planned.problems.length > 0)
-        throw invalidWithModels(
-          pipeline,
-          planned.problems.map((problem) => {
-            const index = pipeline.spec.steps.findIndex((step) => step.id === problem.step);
-            const kind = kindOf(
-              (pipeline.spec.steps[index] ?? {}) as Record<string, unknown>,
-              kindsByName(options.stepKinds),
-            );
-            return {
-              severity: "error" as const,
-              code: "request_invalid",
-              message: `${problem.message} (with the run's inputs)`,
-              path: kind ? ["steps", index, kind.kind] : ["steps", index],
-              hint: "change the input (--input), or the step's value",
-            };
-          }),
-        );
+      if (problems.length > 0) throw invalidPipeline(pipeline, problems);
     }
   }
+  // The run's plan, made once: requests made of inputs (a model, a length, a size given with
+  // --input) are known now too, so each is checked against the models' limits before anything
+  // is paid; and its estimate is the run's (a sub-run spends from its parent's, checked there).
+  const planned =
+    depthOf(options) === 0 && !session
+      ? planRun(pipeline as unknown as LoadedPipeline, {
+          inputs,
+          videoModels,
+          stepKinds: options.stepKinds,
+          previous,
+        })
+      : undefined;
+  const refused = planned && planProblems(pipeline, planned, options.stepKinds);
+  if (refused) throw refused;
   // What the run is expected to cost, before anything is paid: refused when its certain part
   // is already over its budget (a sub-run spends from its parent's, checked there).
   const estimate = session
     ? focusedEstimate(pipeline, inputs, videoModels, session, options)
-    : depthOf(options) === 0
+    : planned
       ? await estimateRun(pipeline as unknown as LoadedPipeline, {
           inputs,
           videoModels,
           stepKinds: options.stepKinds,
           previous,
+          plan: planned,
           ...(options.cache === false
             ? {}
             : {
                 cache: {
                   location: options.cacheIndex
-                    ? {
-                        dir: resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
-                        index: options.cacheIndex,
-                      }
-                    : resolve(options.cacheDir ?? DEFAULT_CACHE_DIR),
-                  service: options.builtInService
-                    ? BUILT_IN_SERVICE
-                    : serviceIdentity(client?.baseURL),
+                    ? { dir: cacheDir, index: options.cacheIndex }
+                    : cacheDir,
+                  service,
                 },
               }),
         })
@@ -334,7 +319,6 @@ export async function runWithBus(
     // A resumed run already spent what its ledger says (its own sub-runs' spending included).
     const spentBefore = ledger.snapshot().total.credits;
     if (spentBefore > 0 && !options.subRunOf) budget.spend(spentBefore);
-    const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
     let subRuns = 0;
     const trip = options.subRunOf?.trip ?? {};
     // Sub-runs take their video jobs' places from the same limit as their parent.
@@ -360,8 +344,7 @@ export async function runWithBus(
       cache: options.cache !== false,
       cacheDir,
       ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
-      // Results of a built-in simulator are shared across runs whatever port it had.
-      service: options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL),
+      service,
       extras: {
         runId,
         pipelineDir,
@@ -481,26 +464,6 @@ function heldJobs(
     }
   }
   return held;
-}
-
-/** The problems found against learned models, as the pipeline's diagnostics with positions. */
-function invalidWithModels(
-  pipeline: PipelineForRun,
-  problems: PipelineProblem[],
-): PipelineLoadError {
-  const positionOf = (pipeline as Partial<LoadedPipeline>).positionOf;
-  return new PipelineLoadError(
-    "pipeline_invalid",
-    pipeline.path,
-    problems.map((problem) => ({
-      severity: "error" as const,
-      code: problem.code,
-      message: problem.message,
-      file: pipeline.path,
-      ...(typeof positionOf === "function" ? positionOf(problem.path) : { line: 1, column: 1 }),
-      ...(problem.hint ? { hint: problem.hint } : {}),
-    })),
-  );
 }
 
 /**

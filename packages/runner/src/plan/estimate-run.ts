@@ -9,7 +9,7 @@ import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
 import { knownUnitRequests } from "./known-unit-requests.js";
 import { planPipeline } from "./plan-pipeline.js";
-import type { RunEstimate } from "./plan-types.js";
+import type { Plan, RunEstimate } from "./plan-types.js";
 
 /** What a run's estimate is made from. */
 export interface EstimateRunOptions {
@@ -24,6 +24,34 @@ export interface EstimateRunOptions {
    * holds cost nothing. `service` is the cache key's service (as the run's units give it).
    */
   cache?: { location: string | CacheLocation; service: string } | undefined;
+  /** The run's plan, when the caller made it already (with {@link planRun}). */
+  plan?: Plan | undefined;
+}
+
+/** Units of a step a resumed run already has, by index. */
+function succeededUnits(previous: RunState | undefined, step: string): Set<number> {
+  return new Set(
+    [...(previous?.steps.get(step)?.items.entries() ?? [])]
+      .filter(([, item]) => item.status === "succeeded")
+      .map(([index]) => index),
+  );
+}
+
+/**
+ * The plan of a run about to start: the pipeline's plan with its inputs and models, the units
+ * a resumed run already has left out of its estimate.
+ * @example planRun(pipeline, { inputs, videoModels, previous }).problems
+ */
+export function planRun(
+  pipeline: LoadedPipeline,
+  options: Pick<EstimateRunOptions, "inputs" | "videoModels" | "stepKinds" | "previous">,
+): Plan {
+  return planPipeline(pipeline, {
+    inputs: options.inputs,
+    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+    journaled: (step) => succeededUnits(options.previous, step).size,
+  });
 }
 
 /**
@@ -36,19 +64,7 @@ export async function estimateRun(
   pipeline: LoadedPipeline,
   options: EstimateRunOptions,
 ): Promise<RunEstimate> {
-  const { previous } = options;
-  const succeeded = (step: string): Set<number> =>
-    new Set(
-      [...(previous?.steps.get(step)?.items.entries() ?? [])]
-        .filter(([, item]) => item.status === "succeeded")
-        .map(([index]) => index),
-    );
-  const estimate = planPipeline(pipeline, {
-    inputs: options.inputs,
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
-    ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-    journaled: (step) => succeeded(step).size,
-  }).limits.estimate;
+  const estimate = (options.plan ?? planRun(pipeline, options)).limits.estimate;
   if (!options.cache) return estimate;
   const kinds = kindsByName(options.stepKinds);
   const cache = cacheLocation(options.cache.location);
@@ -62,7 +78,7 @@ export async function estimateRun(
     const policy = known ? kinds.get(known.kind)?.cache : undefined;
     const written = pipeline.spec.steps.find((entry) => entry.id === id);
     if (!known || !policy || !step.perUnit || written?.cache === false) continue;
-    const done = succeeded(id);
+    const done = succeededUnits(options.previous, id);
     const fanOut = written?.for_each !== undefined;
     let hits = 0;
     for (const [index, spec] of known.specs.entries()) {
