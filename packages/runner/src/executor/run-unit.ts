@@ -111,10 +111,19 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
         credits: fromOutputs.credits ?? 0,
         videos: fromOutputs.videos ?? 0,
       };
-      const ledger = createUnitLedger(services.journal, stepId, index);
+      const ledger = createUnitLedger(
+        services.journal,
+        stepId,
+        index,
+        undefined,
+        work.previous?.ledger,
+      );
       // Made durable with the unit's end (or its step's), which is awaited after it.
       ledger
-        .record({ totals: { savedCredits: worth.credits, jobsCached: worth.videos } })
+        .record({
+          totals: { savedCredits: worth.credits, jobsCached: worth.videos },
+          key: "cached",
+        })
         .catch(() => undefined);
       const totals = { ...ledger.totals(), cachedSteps: 1 };
       const artifacts = await artifactsOf(hit.outputs, services.runDir);
@@ -128,7 +137,13 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
   // Every attempt's spending counts: the kind's own entries (jobs, charges), and what the
   // sub-pipelines its tools ran spent (each has its own ledger in its run directory).
-  const ledger = createUnitLedger(services.journal, stepId, index, work.take);
+  const ledger = createUnitLedger(
+    services.journal,
+    stepId,
+    index,
+    work.take,
+    work.previous?.ledger,
+  );
   const extras: ExecutionExtras = {
     ...services.extras,
     runSubPipeline: (file, inputs, options) =>
@@ -165,10 +180,11 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     };
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
-      // A kind that kept no ledger of its own is accounted from its outputs (tokens, credits).
-      // Written now, in order: the unit's end (or its step's), awaited next, makes it durable.
+      // A kind that kept no ledger of its own (in this attempt or an earlier one of the unit)
+      // is accounted from its outputs (tokens, credits). Written now, in order: the unit's end
+      // (or its step's), awaited next, makes it durable.
       if (ledger.ownEntries() === 0)
-        ledger.record({ totals: work.kind.totals(outputs) }).catch(() => undefined);
+        ledger.record({ totals: work.kind.totals(outputs), key: "outputs" }).catch(() => undefined);
       const totals = ledger.totals();
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });

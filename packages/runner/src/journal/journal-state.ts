@@ -1,5 +1,6 @@
 import type { RunTotals, SerializedError } from "../events/run-event.js";
 import type { Artifact } from "../executor/artifacts.js";
+import { knownEntryKey } from "../ledger/unit-ledger.js";
 import { replayTakeRecord, type TakeHistory } from "../takes/take-state.js";
 import type { JournalRecord } from "./journal-record.js";
 
@@ -15,6 +16,11 @@ export interface ItemState {
   facts: Record<string, Record<string, unknown>>;
   /** Its takes, once it was retaken: which one is picked, and the others (`take` records). */
   takes?: TakeHistory;
+  /**
+   * The ledger entries its kind journaled itself, as `<take>:<key>` (`knownEntryKey`): a
+   * resumed or re-run unit neither writes nor counts them again.
+   */
+  ledger?: Set<string>;
 }
 
 /** What the journal knows about one step. */
@@ -123,6 +129,15 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
       case "take.pick":
         replayTakeRecord(stepOf(String(record.step)), itemOf(record), record);
         break;
+      case "ledger": {
+        if (record.via !== undefined) break;
+        const item = itemOf(record);
+        item.ledger ??= new Set();
+        const take = typeof record.take === "number" ? record.take : 1;
+        // An entry of an older journal, without a key, still says the kind kept its own.
+        item.ledger.add(knownEntryKey(take, typeof record.key === "string" ? record.key : "*"));
+        break;
+      }
       case "fact": {
         const item = itemOf(record);
         item.facts[String(record.name)] = (record.data ?? {}) as Record<string, unknown>;

@@ -21,6 +21,13 @@ export interface LedgerRecord {
   via?: "sub-pipeline";
   /** The take of the unit it was spent on, from the second one (a retake); absent for take 1. */
   take?: number;
+  /**
+   * Which fact of its unit's take this entry is (`charged:<job id>`, `cached`, …): an entry
+   * whose unit, take and key were journaled already is the same fact written again (a resumed
+   * unit, a unit re-run after its worker died, a write retried after a database error) and is
+   * counted once. Entries without a key (a sub-pipeline's spending) always count.
+   */
+  key?: string;
 }
 
 /** The ledger of a run: its totals, each step's, and each unit's. */
@@ -49,6 +56,18 @@ export function takeKey(step: string, index: number | undefined, take: number): 
   return `${unitKey(step, index)}@${take}`;
 }
 
+/**
+ * The identity of a keyed ledger entry within its run (undefined for an entry without a key).
+ * @example factKey({ type: "ledger", step: "clips", index: 2, key: "charged:v1", totals: {} }) // "clips#2@1:charged:v1"
+ */
+export function factKey(
+  record: Pick<LedgerRecord, "step" | "index" | "take" | "key">,
+): string | undefined {
+  if (typeof record.key !== "string") return undefined;
+  const take = typeof record.take === "number" ? record.take : 1;
+  return `${takeKey(record.step, record.index, take)}:${record.key}`;
+}
+
 /** True for a ledger record. */
 export function isLedgerRecord(record: JournalRecord): record is JournalRecord & LedgerRecord {
   return record.type === "ledger" && typeof record.step === "string";
@@ -72,8 +91,15 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
     }
     addTotals(figures, totals);
   };
+  // Keyed facts already counted: the same fact journaled again is counted once.
+  const counted = new Set<string>();
   const add = (record: JournalRecord): void => {
     if (!isLedgerRecord(record)) return;
+    const fact = factKey(record);
+    if (fact !== undefined) {
+      if (counted.has(fact)) return;
+      counted.add(fact);
+    }
     into(steps, record.step, record.totals);
     into(units, unitKey(record.step, record.index), record.totals);
     const take = typeof record.take === "number" ? record.take : 1;

@@ -34,12 +34,13 @@ function retryable(error: unknown): boolean {
 }
 
 /**
- * Creates the video job of one submission, never two: when the connection drops after the
- * request was written, the outcome is settled (`videos.resolveSubmission`: the same key sent
- * again to a service that honours it, else the job found in the service's list and adopted)
- * before anything is sent again. A `video.ambiguous` fact (key, time) is journaled first, so a
- * process killed meanwhile settles it on resume. Only a service that offers neither way ends
- * in `AmbiguousVideoSubmissionError`, which says how to reconcile by hand.
+ * Creates the video job of one submission, never two. A `video.intent` fact (key, time) is
+ * journaled and durable before the request is sent; an attempt that finds one its job id did
+ * not settle (a process killed while the request was in flight, or a connection dropped after
+ * it was written) settles it before anything is sent again (`videos.resolveSubmission`: the
+ * same key sent again to a service that honours it, else the job found in the service's list
+ * and adopted). Only a service that offers neither way ends in
+ * `AmbiguousVideoSubmissionError`, which says how to reconcile by hand.
  * @example const { job, adopted } = await submitVideo({ client, params, idempotencyKey, … });
  */
 export async function submitVideo(
@@ -74,25 +75,39 @@ export async function submitVideo(
     }
   };
 
-  const pending = journal.recall("video.ambiguous");
-  if (pending?.idempotencyKey === idempotencyKey) {
-    // A process stopped while this submission was unsettled: settle it before sending.
+  // An intent journaled by an earlier attempt (a process killed while the request was in
+  // flight, a connection lost before the answer) that no job id settled: the service may have
+  // made the job. It is settled before anything is sent again.
+  const pending = journal.recall("video.intent") ?? journal.recall("video.ambiguous");
+  if (pending?.idempotencyKey === idempotencyKey && pending.settled !== true) {
     const settled = await settle(Number(pending.sinceMs ?? 0));
     if (settled) return settled;
   }
   for (let attempt = 1; ; attempt++) {
     signal.throwIfAborted();
     const sinceMs = Date.now();
+    // Durable before the request leaves: a kill from here on finds it and settles it.
+    await journal.record("video.intent", { idempotencyKey, sinceMs });
     try {
       const job = await client.videos.create(params, { signal, idempotencyKey });
       options.claimed.add(job.id);
       return { job };
     } catch (error) {
-      if (!AmbiguousSubmissionError.isInstance(error)) throw error;
-      await journal.record("video.ambiguous", { idempotencyKey, sinceMs });
+      if (!AmbiguousSubmissionError.isInstance(error)) {
+        // The service answered (a refusal): it made no job; nothing is left to settle.
+        if (answered(error)) {
+          await journal.record("video.intent", { idempotencyKey, sinceMs, settled: true });
+        }
+        throw error;
+      }
       const settled = await settle(sinceMs);
       if (settled) return settled;
       if (attempt >= SEND_ATTEMPTS) throw fail(error);
     }
   }
+}
+
+/** True for an error the service answered with (an HTTP status): the request made no job. */
+function answered(error: unknown): boolean {
+  return typeof (error as { status?: unknown })?.status === "number";
 }

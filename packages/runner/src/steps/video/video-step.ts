@@ -113,10 +113,27 @@ export async function runVideoStep(
           submission,
           ...(adopted ? { adopted } : {}),
         });
-        await context.ledger.record({ totals: { jobsSubmitted: 1 }, jobId: created.id });
+        await countSubmission(created.id);
         context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
         return created.id;
       };
+      // Each fact's ledger entry, keyed by its job: written where the fact is made and again
+      // on every path that finds it journaled (a kill between the two leaves it out), counted once.
+      const countSubmission = (jobId: string) =>
+        context.ledger.record({
+          totals: { jobsSubmitted: 1 },
+          jobId,
+          key: `submitted:${jobId}`,
+        });
+      const countCharge = (jobId: string, charge: { credits: number; creditsFrom?: string }) =>
+        context.ledger.record({
+          totals: { credits: charge.credits, videos: 1 },
+          ...(charge.creditsFrom === "service" || charge.creditsFrom === "price"
+            ? { creditsFrom: charge.creditsFrom }
+            : {}),
+          jobId,
+          key: `charged:${jobId}`,
+        });
 
       let jobId: string;
       let reattached = false;
@@ -128,13 +145,29 @@ export async function runVideoStep(
         jobId = String(submitted.jobId);
         reattached = true;
         context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
+        await countSubmission(jobId);
         const completed = journal.recall("video.completed");
         if (completed?.jobId === jobId && completed.job) {
-          // Completed (and charged) before: only its clip is fetched again.
+          // Completed (and charged) before: only its clip is fetched again. Its charge is
+          // counted here only when the kill came between the fact and its ledger entry.
           fromJournal = true;
+          const charge = {
+            credits: Number(completed.credits ?? 0) || 0,
+            ...(typeof completed.creditsFrom === "string"
+              ? { creditsFrom: completed.creditsFrom }
+              : {}),
+          };
+          if (await countCharge(jobId, charge)) {
+            const key = submitted.idempotencyKey;
+            await budget?.spend(charge.credits, typeof key === "string" ? { key } : undefined);
+          }
           return completed.job as VideoJob;
         }
-        await context.ledger.record({ totals: { jobsReattached: 1 }, jobId });
+        await context.ledger.record({
+          totals: { jobsReattached: 1 },
+          jobId,
+          key: `reattached:${jobId}`,
+        });
       } else {
         jobId = await submit();
       }
@@ -169,11 +202,7 @@ export async function runVideoStep(
         }
         const charge = chargeOf(done, params, extras?.videoModels);
         await journal.record("video.completed", { jobId, job: done, ...charge });
-        await context.ledger.record({
-          totals: { credits: charge.credits, videos: 1 },
-          creditsFrom: charge.creditsFrom,
-          jobId,
-        });
+        await countCharge(jobId, charge);
         const key = journal.recall("video.submitted")?.idempotencyKey;
         await budget?.spend(charge.credits, typeof key === "string" ? { key } : undefined);
         return done;
