@@ -28,6 +28,17 @@ export interface RunOptions {
    */
   maxCredits?: number;
   /**
+   * Let a fan-out start even when its budget cannot pay for all of its units (it makes what
+   * fits, then stops `budget_reached`). Off: once a fan-out's length is known, a budget that
+   * cannot pay for all of it stops the run before its first unit is sent.
+   */
+  allowPartial?: boolean;
+  /**
+   * What the caller keeps with the run beyond the runner's own options (the CLI's notification
+   * targets), journaled with them and given back by `inspectRun(dir).options`.
+   */
+  keep?: Record<string, unknown>;
+  /**
    * Aborting cancels the run at once: nothing new starts, running units stop (a video job
    * already submitted is left at the service, journaled: a resume re-attaches to it).
    */
@@ -41,7 +52,12 @@ export interface RunOptions {
   stopSignal?: AbortSignal;
   /** Receives every event. */
   onEvent?: (event: RunEvent) => void;
-  /** Reuse results of identical requests (default true). */
+  /**
+   * Reuse results of identical requests (default true). Like `concurrency`, `maxVideos`,
+   * `maxCredits`, `allowPartial`, `autoApprove` and `resubmitLostJobs`, it is journaled with the
+   * run: a resume, a decision's continue or a retake keeps what the run was started with unless
+   * given again.
+   */
   cache?: boolean;
   /** Cache directory (default ".reelsmith/cache"). */
   cacheDir?: string;

@@ -10,6 +10,7 @@ import { RunCancelledError } from "./errors/run-cancelled-error.js";
 import { SubPipelineDepthError } from "./errors/sub-pipeline-depth-error.js";
 import { createEventBus, type EventBus } from "./events/event-bus.js";
 import { createBudget } from "./executor/budget.js";
+import { budgetAdmission, uncachedSteps } from "./executor/budget-admission.js";
 import { checkModels } from "./executor/check-models.js";
 import { createRunClient } from "./executor/create-run-client.js";
 import { behindGates } from "./executor/estimate-behind-gates.js";
@@ -78,10 +79,11 @@ export function runPipeline(
  */
 export async function runWithBus(
   pipelineArgument: string | object | undefined,
-  options: RunOptions,
+  given: RunOptions,
   bus: EventBus,
   session?: FocusedSession,
 ): Promise<RunResult> {
+  let options = given;
   if (session && !options.resume) throw new TypeError("a focused session resumes a run");
   const started = Date.now();
   // Every run is validated, custom kinds with their own schemas and checks.
@@ -109,6 +111,8 @@ export async function runWithBus(
     inputs =
       (start.inputs as Record<string, unknown>) ?? runInputs(pipeline, options.inputs ?? {}, true);
     runId = onDisk.runId;
+    // A resume, a decision's continue or a retake keeps how the run was started, unless told.
+    options = { ...withJournaled(options, onDisk.options), ...keptOf(options) };
   } else {
     if (pipelineArgument === undefined)
       throw new TypeError("runPipeline needs a pipeline (a file path or object)");
@@ -194,6 +198,21 @@ export async function runWithBus(
   if (estimate && budgetMax !== undefined && estimate.credits > budgetMax) {
     throw new BudgetEstimateError(estimate, budgetMax);
   }
+  // A budget below the price of one unit of a paid step pays for nothing of it: refused now.
+  const overPriced =
+    estimate && budgetMax !== undefined
+      ? Object.entries(estimate.steps).find(
+          ([, step]) => step.perUnit !== undefined && step.perUnit > budgetMax && step.units !== 0,
+        )
+      : undefined;
+  // What the run is expected to cost, as precise as it gets (fan-outs' sizes once known).
+  let runEstimate = estimate;
+  if (estimate && budgetMax !== undefined && overPriced) {
+    throw new BudgetEstimateError(estimate, budgetMax, {
+      step: overPriced[0],
+      perUnit: overPriced[1].perUnit ?? 0,
+    });
+  }
   const name = pipeline.spec.name ?? "run";
   const runJson = {
     runId,
@@ -216,6 +235,7 @@ export async function runWithBus(
       pipelinePath: pipeline.path,
       inputs,
       ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
+      options: journaledOptions(options),
       time: new Date(started).toISOString(),
     };
     runDir = createRunDirectory(
@@ -248,7 +268,8 @@ export async function runWithBus(
       },
       close: () => file.close(),
     };
-    if (options.resume) await journal.append({ type: "run.resume", runId });
+    if (options.resume)
+      await journal.append({ type: "run.resume", runId, options: journaledOptions(given) });
     const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
     const kinds = kindsByName(options.stepKinds);
     const sessionRun = (state: RunState): SessionRun => ({
@@ -336,6 +357,37 @@ export async function runWithBus(
       locate: (step) => stepLocation(pipeline, step),
       ...(previous ? { previous } : {}),
       ...(session ? { focus: session.focus } : {}),
+      // Once a fan-out's length is known, a budget that cannot pay for all of it stops the
+      // run before its first unit (unless a part of it is allowed).
+      ...(estimate && !options.subRunOf
+        ? {
+            admit: budgetAdmission({
+              estimate,
+              budget,
+              enforce: !options.allowPartial,
+              onEstimate: (refined) => {
+                runEstimate = refined;
+                bus.emit({
+                  type: "run.estimate",
+                  estimate: refined,
+                  ...(budgetMax === undefined ? {} : { maxCredits: budgetMax }),
+                });
+              },
+              uncached: uncachedSteps(pipeline.spec),
+              ...(options.cache === false
+                ? {}
+                : {
+                    cache: {
+                      location: options.cacheIndex
+                        ? { dir: cacheDir, index: options.cacheIndex }
+                        : cacheDir,
+                      service,
+                      pipelineDir,
+                    },
+                  }),
+            }),
+          }
+        : {}),
       signal,
       stop,
       concurrency: options.concurrency ?? 8,
@@ -404,7 +456,7 @@ export async function runWithBus(
       });
       bus.emit({ type: "run.waiting", ...waiting });
     }
-    if (estimate) result.totals.estimatedCredits = estimate.credits;
+    if (runEstimate) result.totals.estimatedCredits = runEstimate.credits;
     const durationMs = Date.now() - started;
     userSignal?.removeEventListener("abort", onUserAbort);
     stopSignal?.removeEventListener("abort", onStop);
@@ -441,6 +493,39 @@ export async function runWithBus(
   } finally {
     releaseLock();
   }
+}
+
+/** The run options a run keeps in its journal (those given), for its later sessions. */
+const JOURNALED = [
+  "cache",
+  "concurrency",
+  "maxVideos",
+  "maxCredits",
+  "allowPartial",
+  "autoApprove",
+  "resubmitLostJobs",
+] as const;
+
+/** The options given that a run journals, and what the caller keeps with them. */
+function journaledOptions(options: RunOptions): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const name of JOURNALED) if (options[name] !== undefined) kept[name] = options[name];
+  if (options.keep) Object.assign(kept, options.keep);
+  return kept;
+}
+
+/** The options of a later session: the journaled ones where it gives none. */
+function withJournaled(options: RunOptions, journaled: Record<string, unknown>): RunOptions {
+  const merged: Record<string, unknown> = { ...options };
+  for (const name of JOURNALED) {
+    if (merged[name] === undefined && journaled[name] !== undefined) merged[name] = journaled[name];
+  }
+  return merged as RunOptions;
+}
+
+/** `keep` as given (nothing when it was not). */
+function keptOf(options: RunOptions): Partial<RunOptions> {
+  return options.keep ? { keep: options.keep } : {};
 }
 
 /** The jobs a resumed run's units hold at the service, as their kinds read their journaled facts. */

@@ -24,6 +24,9 @@ export interface ExecuteRunOptions {
   concurrency?: number;
   maxVideos?: number;
   maxCredits?: number;
+  /** Let a fan-out the budget cannot wholly pay for make what fits (`--allow-partial`). */
+  allowPartial?: boolean;
+  /** Reuse cached results; on resume, left out to keep what the run was started with. */
   cache?: boolean;
   json?: boolean;
   baseUrl?: string;
@@ -98,7 +101,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       // First Ctrl-C: stop (jobs already paid for are waited for); then: leave at once.
       stopSignal: context.signal,
       signal: context.forceSignal ?? context.signal,
-      cache: options.cache ?? true,
+      // Left out on resume unless given: the run keeps what it was started with.
+      ...(options.cache === undefined ? {} : { cache: options.cache }),
+      ...(options.allowPartial ? { allowPartial: true } : {}),
       cacheDir: path.resolve(context.cwd, ".reelsmith", "cache"),
       resume: options.resume ? path.resolve(context.cwd, options.resume) : undefined,
       // The built-in simulator's jobs end with its process and its clips cost nothing, so a

@@ -17,6 +17,7 @@ export interface ResumeFlags {
   apiKey?: string;
   maxVideos?: number;
   maxCredits?: number;
+  allowPartial?: boolean;
   json?: boolean;
   resubmitLost?: boolean;
   database?: string;
@@ -148,6 +149,10 @@ export function registerResumeCommand(
       "--max-credits <n>",
       "the run's credit budget from now on (what it spent counts; else the one it started with)",
       parsePositiveInteger,
+    )
+    .option(
+      "--allow-partial",
+      "let a fan-out start even when the budget cannot pay for all of its items (it makes what fits)",
     )
     .option("--json", "print NDJSON events on stdout")
     .addOption(notifyOption())

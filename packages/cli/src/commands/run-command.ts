@@ -17,6 +17,7 @@ export interface RunFlags {
   concurrency?: number;
   maxVideos?: number;
   maxCredits?: number;
+  allowPartial?: boolean;
   cache: boolean;
   json?: boolean;
   baseUrl?: string;
@@ -148,6 +149,10 @@ export function registerRunCommand(
     .option(
       "--auto-approve",
       "approve every gate (`approve:` step) as the run reaches it, by 'auto' (else REELSMITH_AUTO_APPROVE=1)",
+    )
+    .option(
+      "--allow-partial",
+      "let a fan-out start even when the budget cannot pay for all of its items (it makes what fits)",
     )
     .option("--json", "print NDJSON events on stdout")
     .addOption(notifyOption())

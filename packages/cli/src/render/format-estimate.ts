@@ -16,7 +16,14 @@ export function formatStepEstimate(step: StepEstimate): string {
       ? "price unknown until a job completes; items known at run time"
       : `${step.units} × a price known when the first job completes`;
   }
-  if (step.units === undefined) return `${step.perUnit} per item × N (N known at run time)`;
+  if (step.units === undefined && step.unitsAtMost !== undefined) {
+    const least = step.unitsAtLeast ?? 0;
+    return `${step.perUnit} per item × ${least}–${step.unitsAtMost} = ${step.perUnit * least}–${step.perUnit * step.unitsAtMost}`;
+  }
+  if (step.units === undefined)
+    return step.unitsAtLeast
+      ? `${step.perUnit} per item × N (N ≥ ${step.unitsAtLeast}, known at run time)`
+      : `${step.perUnit} per item × N (N known at run time)`;
   if (step.units === 1 && !step.cached) return String(step.credits ?? step.perUnit);
   return `${step.units} × ${step.perUnit} = ${step.credits ?? step.perUnit * step.units}${held}`;
 }
@@ -33,7 +40,9 @@ export function formatEstimate(estimate: RunEstimate, maxCredits?: number): stri
   const budget = maxCredits === undefined ? "" : ` (budget ${maxCredits})`;
   const head = estimate.complete
     ? `expected cost: ${estimate.credits} credits${budget}`
-    : `expected cost: at least ${estimate.credits} credits, the rest known at run time${budget}`;
+    : estimate.creditsAtMost !== undefined
+      ? `expected cost: ${estimate.credits} to ${estimate.creditsAtMost} credits${budget}`
+      : `expected cost: at least ${estimate.credits} credits, the rest known at run time${budget}`;
   const steps = Object.entries(estimate.steps).filter(
     ([, step]) => step.perUnit !== 0 || step.cached,
   );

@@ -9,16 +9,23 @@ import { RunnerError } from "./runner-error.js";
 export class BudgetEstimateError extends RunnerError {
   readonly estimate: RunEstimate;
   readonly maxCredits: number;
-  constructor(estimate: RunEstimate, maxCredits: number) {
-    const steps = Object.entries(estimate.steps)
-      .filter(([, step]) => step.credits !== undefined && step.credits > 0)
-      .map(
-        ([id, step]) =>
+  constructor(estimate: RunEstimate, maxCredits: number, unit?: { step: string; perUnit: number }) {
+    const steps = Object.entries(estimate.steps).flatMap(([id, step]) => {
+      if (step.credits !== undefined && step.credits > 0)
+        return [
           `${id}: ${step.units === 1 ? "" : `${step.units} × ${step.perUnit} = `}${step.credits}`,
-      );
+        ];
+      if (step.perUnit && step.unitsAtLeast)
+        return [
+          `${id}: at least ${step.unitsAtLeast} × ${step.perUnit} = ${step.perUnit * step.unitsAtLeast}`,
+        ];
+      return [];
+    });
     super(
       "budget_exceeded_by_estimate",
-      `the run is expected to cost at least ${estimate.credits} credits (${steps.join("; ")}), over its budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits), or make the run smaller.`,
+      unit
+        ? `one item of "${unit.step}" is expected to cost ${unit.perUnit} credits, over the run's whole budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits) to at least ${unit.perUnit}.`
+        : `the run is expected to cost at least ${estimate.credits} credits (${steps.join("; ")}), over its budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits), or make the run smaller.`,
     );
     this.estimate = estimate;
     this.maxCredits = maxCredits;

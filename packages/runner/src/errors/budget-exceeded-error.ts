@@ -7,12 +7,28 @@ import { RunnerError } from "./runner-error.js";
 export class BudgetExceededError extends RunnerError {
   readonly credits: number;
   readonly maxCredits: number;
-  constructor(credits: number, maxCredits: number) {
+  /** For a fan-out stopped before its first unit: the step, what it needs and what was left. */
+  readonly shortfall?: {
+    step: string;
+    units: number;
+    perUnit: number;
+    needed: number;
+    left: number;
+  };
+  constructor(
+    credits: number,
+    maxCredits: number,
+    shortfall?: { step: string; units: number; perUnit: number; left: number },
+  ) {
+    const needed = shortfall ? shortfall.units * shortfall.perUnit : 0;
     super(
       "budget_reached",
-      `Credit budget reached: ${credits} of max ${maxCredits} credits spent; no new video job was submitted. Raise max_credits (or --max-credits) and resume the run.`,
+      shortfall
+        ? `Credit budget too small for "${shortfall.step}": its ${shortfall.units} items need ${needed} credits (${shortfall.units} × ${shortfall.perUnit}), ${shortfall.left} of the budget of ${maxCredits} are left (${credits} spent), so none of them was sent. Resume with a budget of at least ${credits + needed} (--max-credits ${credits + needed}), or allow a part of it with --allow-partial.`
+        : `Credit budget reached: ${credits} of max ${maxCredits} credits spent; no new video job was submitted. Raise max_credits (or --max-credits) and resume the run.`,
     );
     this.credits = credits;
     this.maxCredits = maxCredits;
+    if (shortfall) this.shortfall = { ...shortfall, needed };
   }
 }

@@ -31,6 +31,8 @@ export interface CreditBudget {
   spend(credits: number, submission?: Pick<BudgetRequest, "key">): void | Promise<void>;
   /** Gives back a reservation whose job will not be paid (it failed, or was never sent). */
   release?(submission: Pick<BudgetRequest, "key">): void | Promise<void>;
+  /** Credits still free: the maximum less what is spent and reserved (undefined: no maximum). */
+  left?(): number | undefined | Promise<number | undefined>;
 }
 
 /** What a request is expected to cost: by the model's price, else what the same request cost before. */
@@ -138,6 +140,9 @@ export function createBudget(
         pending.delete(submission.key);
       }
       check();
+    },
+    left() {
+      return maxCredits === undefined ? undefined : Math.max(0, maxCredits - spent - reserved());
     },
     release(submission) {
       if (reservations.get(submission.key) === 0) {

@@ -70,6 +70,19 @@ export interface ExecuteOptions {
    * other items are reused or left as they were (never made here).
    */
   focus?: { step: string; index?: number };
+  /**
+   * Asked once a step's units are known (a fan-out's list evaluated), before the first of them
+   * runs: the requests of the units still to make. Throws to stop the step before any of them
+   * is sent (a budget that cannot pay for all of them).
+   */
+  admit?: (step: {
+    id: string;
+    kind: StepKind;
+    /** How many units are still to make. */
+    units: number;
+    /** The requests of those whose request is known now (a sequential step's read the one before). */
+    specs: Record<string, unknown>[];
+  }) => Promise<void>;
   extras: ExecutionExtras;
 }
 
@@ -262,6 +275,27 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       }
     } catch (error) {
       return failStep(step, kind.kind, started, error);
+    }
+    if (options.admit && fanOut) {
+      // The units still to make (a resumed run's made ones are reused), as they will be asked.
+      const specs: Record<string, unknown>[] = [];
+      let units = 0;
+      for (const [position, item] of items.entries()) {
+        if (previous?.items.get(position)?.status === "succeeded") continue;
+        units += 1;
+        try {
+          specs.push(
+            evaluateValue(body, { ...context, item, index: position }) as Record<string, unknown>,
+          );
+        } catch {
+          // Its unit reports it.
+        }
+      }
+      try {
+        await options.admit({ id: step.id, kind, units, specs });
+      } catch (error) {
+        return failStep(step, kind.kind, started, error);
+      }
     }
     const {
       results,

@@ -15,6 +15,11 @@ export interface RunOnDisk {
   /** Its start record: the pipeline's hash and path, the inputs. */
   start: Record<string, unknown>;
   /**
+   * The options it was started with, as its latest session left them (`RunOptions` that are
+   * journaled, and what the caller kept with them, such as the CLI's notification targets).
+   */
+  options: Record<string, unknown>;
+  /**
    * The pipeline file to resume with: the one the run started from while it still exists
    * (a resume refuses it if it changed), else the run's own copy.
    */
@@ -69,6 +74,7 @@ export function inspectRun(dir: string): RunOnDisk {
     runId: String(start.runId),
     state,
     start,
+    options: state.options,
     pipelinePath,
     ...(typeof baseURL === "string" && baseURL ? { baseURL } : {}),
     builtInService: summary?.builtInService === true,

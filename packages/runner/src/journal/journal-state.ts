@@ -38,6 +38,11 @@ export interface StepState {
 /** The state of a run rebuilt from its journal records (replay). */
 export interface RunState {
   start?: JournalRecord;
+  /**
+   * How the run was started (`run.start`'s `options`: cache, concurrency, budget, …), each
+   * value as the latest session that gave it (`run.resume`'s `options`) left it.
+   */
+  options: Record<string, unknown>;
   steps: Map<string, StepState>;
   ended?: JournalRecord;
 }
@@ -50,7 +55,7 @@ export const SINGLE_ITEM = -1;
  * @example const state = replayJournal(readJournal(file)); state.steps.get("clips")?.items.get(2)
  */
 export function replayJournal(records: readonly JournalRecord[]): RunState {
-  const state: RunState = { steps: new Map() };
+  const state: RunState = { steps: new Map(), options: {} };
   const stepOf = (id: string): StepState => {
     let step = state.steps.get(id);
     if (!step) {
@@ -72,7 +77,10 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
   for (const record of records) {
     switch (record.type) {
       case "run.start":
-        state.start = record;
+      case "run.resume":
+        if (record.type === "run.start") state.start = record;
+        if (record.options && typeof record.options === "object")
+          Object.assign(state.options, record.options);
         break;
       case "run.end":
         state.ended = record;

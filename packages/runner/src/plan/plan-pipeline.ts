@@ -12,6 +12,7 @@ import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
 import { buildGraph } from "./build-graph.js";
+import { listBounds } from "./list-bounds.js";
 import type {
   Plan,
   PlannedFanOut,
@@ -133,8 +134,26 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       // A sequential fan-out runs one item at a time.
       fanOut = { maxParallel: step.sequential === true ? 1 : step.max_parallel };
       if (list.ok && Array.isArray(list.value)) fanOut.items = list.value.length;
-      else if (typeof step.for_each === "string")
+      else if (typeof step.for_each === "string") {
         fanOut.from = wholeExpression(step.for_each) ?? step.for_each;
+        // A list an earlier step makes: bounded by what its kind says of it (a JSON Schema's
+        // minItems/maxItems, which may read inputs).
+        const bounds = listBounds(
+          step.for_each,
+          spec as unknown as Parameters<typeof listBounds>[1],
+          kinds,
+          (value) => {
+            const known = staticValue(value, context);
+            if (!known.ok) throw new Error("unknown");
+            return known.value;
+          },
+        );
+        if (bounds && bounds.max === bounds.min) fanOut.items = bounds.min;
+        else if (bounds) {
+          fanOut.atLeast = bounds.min;
+          if (bounds.max !== undefined) fanOut.atMost = bounds.max;
+        }
+      }
       count = fanOut.items;
     }
     // What one unit asks of the service, as the kind sees it; times the fan-out when known.
@@ -164,15 +183,25 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     if (paid) {
       const done = options.journaled?.(step.id) ?? 0;
       const units = count === undefined ? undefined : Math.max(0, count - done);
+      const atLeast =
+        fanOut?.atLeast === undefined ? undefined : Math.max(0, fanOut.atLeast - done);
+      const atMost = fanOut?.atMost === undefined ? undefined : Math.max(0, fanOut.atMost - done);
       estimate = {
         ...(planned.credits !== undefined ? { perUnit: planned.credits } : {}),
         ...(units !== undefined ? { units } : {}),
         ...(planned.credits !== undefined && units !== undefined
           ? { credits: planned.credits * units }
           : {}),
+        ...(units === undefined && atLeast !== undefined ? { unitsAtLeast: atLeast } : {}),
+        ...(units === undefined && atMost !== undefined ? { unitsAtMost: atMost } : {}),
       };
       if (estimate.credits !== undefined) runEstimate.credits += estimate.credits;
-      else if (planned.credits !== 0) runEstimate.complete = false;
+      else {
+        // Only the least it will cost is certain.
+        if (planned.credits !== undefined && atLeast !== undefined)
+          runEstimate.credits += planned.credits * atLeast;
+        if (planned.credits !== 0) runEstimate.complete = false;
+      }
       runEstimate.steps[step.id] = estimate;
     }
     return {
@@ -188,6 +217,23 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       ...(estimate ? { estimate } : {}),
     };
   });
+  // The most it can cost, when every paid step's price and largest size are known.
+  if (!runEstimate.complete) {
+    let most = 0;
+    for (const step of Object.values(runEstimate.steps)) {
+      const credits =
+        step.credits ??
+        (step.perUnit !== undefined && step.unitsAtMost !== undefined
+          ? step.perUnit * step.unitsAtMost
+          : undefined);
+      if (credits === undefined) {
+        most = Number.NaN;
+        break;
+      }
+      most += credits;
+    }
+    if (Number.isFinite(most)) runEstimate.creditsAtMost = most;
+  }
   return {
     name: spec.name,
     ...(spec.description ? { description: spec.description } : {}),

@@ -52,6 +52,9 @@ export interface StepEstimate {
   cached?: number;
   /** `perUnit × units`, when both are known. */
   credits?: number;
+  /** When the number of units is known only at run time: the fewest and the most it can be. */
+  unitsAtLeast?: number;
+  unitsAtMost?: number;
 }
 
 /** What a run is expected to cost before it starts. */
@@ -60,6 +63,8 @@ export interface RunEstimate {
   credits: number;
   /** True when every paid step's price and size are known (the estimate is the whole run). */
   complete: boolean;
+  /** The most it can cost, when it is not complete but every paid step has a price and a largest size. */
+  creditsAtMost?: number;
   /** Each step's estimate, by id (steps that cost nothing are left out). */
   steps: Record<string, StepEstimate>;
 }
@@ -70,6 +75,9 @@ export interface PlannedFanOut {
   items?: number;
   /** The expression the list comes from, when it is only known at run time. */
   from?: string;
+  /** Bounds on its number of items where they are known and differ (a JSON Schema's minItems/maxItems). */
+  atLeast?: number;
+  atMost?: number;
   maxParallel?: number;
 }
 

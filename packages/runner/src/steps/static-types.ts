@@ -11,7 +11,17 @@
 export type StaticType =
   | { type: "unknown" }
   | { type: "string" | "number" | "boolean" | "null" }
-  | { type: "array"; items: StaticType }
+  | {
+      type: "array";
+      items: StaticType;
+      /**
+       * How many items it holds at least and at most, as its schema says (`minItems`,
+       * `maxItems`): a number, or an expression over inputs (`${{ inputs.scenes }}`) that the
+       * planner evaluates. Fan-outs over it are estimated from them.
+       */
+      minItems?: number | string;
+      maxItems?: number | string;
+    }
   | {
       type: "object";
       properties: Readonly<Record<string, StaticType>>;
@@ -82,8 +92,16 @@ export function typeFromSchema(schema: unknown, depth = 0): StaticType {
       return BOOLEAN;
     case "null":
       return { type: "null" };
-    case "array":
-      return arrayOf(isRecord(schema.items) ? typeFromSchema(schema.items, depth + 1) : UNKNOWN);
+    case "array": {
+      const list = arrayOf(
+        isRecord(schema.items) ? typeFromSchema(schema.items, depth + 1) : UNKNOWN,
+      );
+      return {
+        ...list,
+        ...bound("minItems", schema.minItems),
+        ...bound("maxItems", schema.maxItems),
+      };
+    }
     case "object": {
       const properties: Record<string, StaticType> = {};
       const listed = isRecord(schema.properties) ? schema.properties : undefined;
@@ -102,6 +120,28 @@ export function typeFromSchema(schema: unknown, depth = 0): StaticType {
     default:
       return UNKNOWN;
   }
+}
+
+/** A `minItems`/`maxItems` bound as written: a whole number, or an expression's text. */
+function bound(name: "minItems" | "maxItems", value: unknown): Record<string, number | string> {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return { [name]: value };
+  if (typeof value === "string" && value.includes("${{")) return { [name]: value };
+  return {};
+}
+
+/**
+ * The type found at a path inside a type (`*` steps into a list's items), or unknown.
+ * @example typeAt(objectOf({ json: objectOf({ scenes: arrayOf(STRING) }) }), ["json", "scenes"]).type // "array"
+ */
+export function typeAt(type: StaticType, path: readonly string[]): StaticType {
+  let current = type;
+  for (const segment of path) {
+    if (segment === "*" && current.type === "array") current = current.items;
+    else if (current.type === "object" && Object.hasOwn(current.properties, segment))
+      current = current.properties[segment] ?? UNKNOWN;
+    else return UNKNOWN;
+  }
+  return current;
 }
 
 /** The type of a declared pipeline input (`type:` string, number, integer, boolean, array, object, file). */
