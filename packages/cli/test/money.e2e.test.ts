@@ -21,6 +21,16 @@ interface Totals {
   totalTokens: number;
 }
 
+/** The storyboard example with its scenes unbounded (only `minItems: 1`): N known at run time. */
+async function unboundedStoryboard(): Promise<string> {
+  const { readFile } = await import("node:fs/promises");
+  const text = await readFile(STORYBOARD, "utf8");
+  return text
+    .replace("minItems: ${{ inputs.scenes }}", "minItems: 1")
+    .replace(/^\s*maxItems: \$\{\{ inputs\.scenes \}\}\n/m, "")
+    .replace("../../packages", path.join(EXAMPLES, "..", "packages"));
+}
+
 /** The NDJSON events of `--json`. */
 function events(stdout: string): { type: string; [field: string]: unknown }[] {
   return stdout
@@ -218,20 +228,113 @@ describe("money: every figure agrees with the ledger and the service", { timeout
     }
   });
 
-  it("max_credits 5 with 9-credit clips at max_parallel 4: no job is paid and the run ends budget_reached (exit 3)", async () => {
+  it("a budget below one clip's price is refused before any request (exit 2)", async () => {
     const work = await tempDir();
     try {
+      // The scenes are not bounded: only one clip's price is known before the run.
+      const open = path.join(work.dir, "open.yaml");
+      await writeFile(open, await unboundedStoryboard());
       const before = simulator.stats();
-      const result = await runCli(["run", STORYBOARD, "--max-credits", "5", "--no-cache"], {
+      const result = await runCli(["run", open, "--max-credits", "5", "--no-cache"], {
         cwd: work.dir,
         env: env(),
       });
-      expect(result.code).toBe(3);
-      expect(result.stdout).toMatch(/^total\s+budget_reached/m);
-      expect(result.stdout).toContain("raise the budget and continue with: reelsmith resume");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("over its budget of 5; nothing was sent");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
       const after = simulator.stats();
-      expect(after.videoJobs.created - before.videoJobs.created).toBeLessThanOrEqual(1);
-      expect(after.creditsCharged - before.creditsCharged).toBeLessThanOrEqual(5);
+      expect(after.chatCompletions).toBe(before.chatCompletions);
+      expect(after.videoJobs.created).toBe(before.videoJobs.created);
+    } finally {
+      await work.remove();
+    }
+  });
+
+  it("a budget that cannot pay for a fan-out stops before its first clip, says what is missing, and resumes with a larger one", async () => {
+    const work = await tempDir();
+    try {
+      const open = path.join(work.dir, "open.yaml");
+      await writeFile(open, await unboundedStoryboard());
+      const before = simulator.stats();
+      const stopped = await runCli(["run", open, "--max-credits", "20", "--no-cache", "--json"], {
+        cwd: work.dir,
+        env: env(),
+      });
+      expect(stopped.code).toBe(3);
+      const middle = simulator.stats();
+      // The storyboard and the title were paid; no clip was.
+      expect(middle.videoJobs.created).toBe(before.videoJobs.created);
+      expect(middle.chatCompletions - before.chatCompletions).toBe(2);
+      const end = runEnd(stopped.stdout) as unknown as {
+        status: string;
+        totals: Totals;
+        error: { message: string };
+      };
+      expect(end.status).toBe("budget_reached");
+      expect(end.error.message).toContain("its 4 items need 36 credits (4 × 9)");
+      expect(end.error.message).toContain("--max-credits 36");
+      // The estimate was worked out again once the fan-out's length was known.
+      const estimates = events(stopped.stdout).filter((event) => event.type === "run.estimate");
+      expect((estimates.at(-1)?.estimate as { credits: number }).credits).toBe(36);
+      const budgetEvents = events(stopped.stdout).filter((e) => e.type === "budget.reached");
+      expect(budgetEvents).toEqual([]);
+
+      const resumed = await runCli(
+        ["resume", runDirOf(stopped.stdout), "--max-credits", "36", "--json"],
+        { cwd: work.dir, env: env() },
+      );
+      expect(resumed.code).toBe(0);
+      const after = simulator.stats();
+      expect(after.videoJobs.created - before.videoJobs.created).toBe(4);
+      expect(runEnd(resumed.stdout).totals.credits).toBe(
+        after.creditsCharged - before.creditsCharged,
+      );
+    } finally {
+      await work.remove();
+    }
+  });
+
+  it("--allow-partial makes the clips that fit, then stops budget_reached (exit 3)", async () => {
+    const work = await tempDir();
+    try {
+      const open = path.join(work.dir, "open.yaml");
+      await writeFile(open, await unboundedStoryboard());
+      const before = simulator.stats();
+      const result = await runCli(
+        ["run", open, "--max-credits", "20", "--no-cache", "--allow-partial", "--json"],
+        { cwd: work.dir, env: env() },
+      );
+      expect(result.code).toBe(3);
+      const after = simulator.stats();
+      expect(after.videoJobs.created - before.videoJobs.created).toBe(2);
+      const end = runEnd(result.stdout);
+      expect(end.totals.credits).toBe(after.creditsCharged - before.creditsCharged);
+      expect(end.totals.credits).toBeLessThanOrEqual(20);
+    } finally {
+      await work.remove();
+    }
+  });
+
+  it("a run started with --no-cache keeps it when a gate's approval continues it", async () => {
+    const work = await tempDir();
+    try {
+      const gated = path.join(EXAMPLES, "storyboard", "approve.yaml");
+      // Warm the cache with the same clips first.
+      const warm = await runCli(["run", gated, "--auto-approve"], { cwd: work.dir, env: env() });
+      expect(warm.code).toBe(0);
+      const waiting = await runCli(["run", gated, "--no-cache", "--json"], {
+        cwd: work.dir,
+        env: env(),
+      });
+      expect(waiting.code).toBe(4);
+      const before = simulator.stats();
+      const approved = await runCli(
+        ["approve", runDirOf(waiting.stdout), "--by", "test", "--continue"],
+        { cwd: work.dir, env: env() },
+      );
+      expect(approved.code).toBe(0);
+      // Four scenes, four new jobs: nothing served from the warm cache.
+      expect(simulator.stats().videoJobs.created - before.videoJobs.created).toBe(4);
     } finally {
       await work.remove();
     }
