@@ -1,4 +1,10 @@
 export { type FitOptions, fit } from "./fit.js";
+export {
+  type FitClipToDurationOptions,
+  type FitClipToDurationResult,
+  type FitDurationMode,
+  fitClipToDuration,
+} from "./fit-clip-to-duration.js";
 export { type SetAudioOptions, setAudio } from "./set-audio.js";
 export { type SubtitlesOptions, subtitles } from "./subtitles.js";
 export { type TrimOptions, trim } from "./trim.js";
