@@ -1,4 +1,5 @@
 import type { FfmpegTools } from "../src/locate/locate-ffmpeg.js";
+import { probe } from "../src/probe/probe.js";
 import { runFfmpeg } from "../src/process/run-ffmpeg.js";
 import { runProcess } from "../src/process/run-process.js";
 
@@ -40,7 +41,10 @@ export async function soundStarts(
   const starts = [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
   const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
   const first = starts[0];
-  return first !== undefined && first > 0.01 ? [0, ...ends] : ends;
+  // A silence running to the end of the file also "ends" there: that starts no sound.
+  const { duration } = await probe(file, { tools });
+  const sounding = ends.filter((end) => end < duration - 0.02);
+  return first !== undefined && first > 0.01 ? [0, ...sounding] : sounding;
 }
 
 /**
