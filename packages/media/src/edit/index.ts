@@ -5,6 +5,8 @@ export {
   type FitDurationMode,
   fitClipToDuration,
 } from "./fit-clip-to-duration.js";
+export { type ReframeOptions, reframe } from "./reframe.js";
+export { type ReframeMode, reframeFilter } from "./reframe-graph.js";
 export { type SetAudioOptions, setAudio } from "./set-audio.js";
 export { type SubtitlesOptions, subtitles } from "./subtitles.js";
 export { type TrimOptions, trim } from "./trim.js";
