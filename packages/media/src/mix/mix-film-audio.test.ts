@@ -73,7 +73,9 @@ describe("mixFilmAudio", () => {
   });
 
   it("ducks the music under the voice and meets the loudness target", async () => {
+    const percents: number[] = [];
     const result = await mixFilmAudio({
+      onProgress: ({ percent }) => percents.push(percent),
       video: film,
       output: file("mixed.mp4"),
       narration: [
@@ -93,6 +95,10 @@ describe("mixFilmAudio", () => {
     const loudness = await measureLoudness(result.output);
     expect(Math.abs(loudness.integrated - -14)).toBeLessThanOrEqual(1);
     expect(result.loudness?.measured.integrated).toBeLessThan(-14);
+    // Both passes report into one rising percentage that ends at 100.
+    expect(percents.length).toBeGreaterThan(1);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.at(-1)).toBe(100);
     const source = await probe(film);
     expect(Math.abs((result.info.duration ?? 0) - source.duration)).toBeLessThan(0.05);
   });

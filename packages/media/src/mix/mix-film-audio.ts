@@ -52,7 +52,7 @@ export interface MixFilmAudioOptions extends MediaOptions {
     /** Repeat it to the film's length (default true); otherwise silence follows it. */
     loop?: boolean;
   };
-  /** The clips' own sound: kept at `volume` (default 1) or dropped. */
+  /** The clips' own sound: kept at `volume` (default 1) or dropped (a silent video has none to keep). */
   clipAudio: { keep: boolean; volume?: number };
   /** Push the music down under the voice (defaults: {@link defaultDuck}); `false` to never. */
   duck?: Partial<DuckSettings> | false;
