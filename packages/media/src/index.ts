@@ -5,6 +5,7 @@ export * from "./errors/index.js";
 export { concatListLine, escapeFilterValue, type FitMode, parseSize } from "./filters/index.js";
 export * from "./frames/index.js";
 export * from "./locate/index.js";
+export * from "./mix/index.js";
 export type { MediaOptions } from "./options.js";
 export * from "./probe/index.js";
 export type { MediaProgress, ProgressListener } from "./process/progress.js";

@@ -35,25 +35,79 @@ export function assDocument(input: AssDocumentInput): { text: string; missing: s
     const plain = cue.text.replace(/<\/?(?:i|b|u|font)(?:\s[^>]*)?>/gi, "");
     const lines = wrapCaption(plain, style.maxLineLength);
     if (lines.length === 0) continue;
-    let current = 0;
-    const body = lines
-      .map((line) => {
-        const { runs, missing: absent } = fontRuns(line, fonts);
-        for (const cluster of absent) missing.add(cluster);
-        return runs
-          .map((run) => {
-            const change = run.font === current ? "" : `{\\fn${fonts[run.font]?.family}}`;
-            current = run.font;
-            return change + escapeAssText(run.text);
-          })
-          .join("");
-      })
-      .join("\\N");
-    events.push(`Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Caption,,0,0,0,,${body}`);
+    const state = { font: 0 };
+    const body = lines.map((line) => assFontText(line, fonts, missing, state)).join("\\N");
+    events.push(assDialogue(cue.start, cue.end, body));
   }
+  const text = assScript({
+    width: input.width,
+    height: input.height,
+    style,
+    family: base.family,
+    events,
+  });
+  return { text, missing: [...missing] };
+}
+
+/**
+ * Text as ASS draws it with `fonts`: each character in the first font that has it, with a
+ * `{\fn…}` switch where the font changes from `state.font` (updated, so several pieces of
+ * one event share it); characters no font has are left out and added to `missing`.
+ *
+ * @example
+ * const state = { font: 0 };
+ * assFontText("Café 日本", fonts, new Set(), state); // "Café {\fnNoto Sans SC}日本"
+ */
+export function assFontText(
+  text: string,
+  fonts: readonly CaptionFont[],
+  missing: Set<string>,
+  state: { font: number },
+): string {
+  const { runs, missing: absent } = fontRuns(text, fonts);
+  for (const cluster of absent) missing.add(cluster);
+  return runs
+    .map((run) => {
+      const change = run.font === state.font ? "" : `{\\fn${fonts[run.font]?.family}}`;
+      state.font = run.font;
+      return change + escapeAssText(run.text);
+    })
+    .join("");
+}
+
+/**
+ * One `Dialogue:` line of the `Caption` style.
+ *
+ * @example
+ * assDialogue(1.5, 2, "Dawn"); // "Dialogue: 0,0:00:01.50,0:00:02.00,Caption,,0,0,0,,Dawn"
+ */
+export function assDialogue(start: number, end: number, body: string): string {
+  return `Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${body}`;
+}
+
+/** What {@link assScript} writes. */
+export interface AssScriptInput {
+  width: number;
+  height: number;
+  style: ResolvedCaptionStyle;
+  /** The font family the `Caption` style names (the first font's). */
+  family: string;
+  events: readonly string[];
+  /** libass's line wrapping: 0 (default) wraps long lines smartly, 2 only breaks at `\N`. */
+  wrapStyle?: 0 | 2;
+}
+
+/**
+ * A whole ASS script: the video's pixels as coordinates, one `Caption` style, the events.
+ *
+ * @example
+ * assScript({ width: 1280, height: 720, style, family: "DejaVu Sans", events: [assDialogue(0, 2, "Dawn")] });
+ */
+export function assScript(input: AssScriptInput): string {
+  const { style } = input;
   const styleLine = [
     "Caption",
-    base.family,
+    input.family,
     round(style.fontSize),
     style.primaryColour,
     style.primaryColour,
@@ -76,12 +130,12 @@ export function assDocument(input: AssDocumentInput): { text: string; missing: s
     Math.round(style.marginVertical),
     1,
   ].join(",");
-  const text = [
+  return [
     "[Script Info]",
     "ScriptType: v4.00+",
     `PlayResX: ${input.width}`,
     `PlayResY: ${input.height}`,
-    "WrapStyle: 0",
+    `WrapStyle: ${input.wrapStyle ?? 0}`,
     "ScaledBorderAndShadow: yes",
     "",
     "[V4+ Styles]",
@@ -90,10 +144,9 @@ export function assDocument(input: AssDocumentInput): { text: string; missing: s
     "",
     "[Events]",
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
-    ...events,
+    ...input.events,
     "",
   ].join("\n");
-  return { text, missing: [...missing] };
 }
 
 /**

@@ -1,18 +1,16 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { videoEncoderArgs } from "../edit/video-encoder-args.js";
 import { CaptionsInputError } from "../errors/captions-input-error.js";
 import { MediaError } from "../errors/media-error.js";
-import { escapeFilterValue } from "../filters/escape.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
-import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
-import { withScratchDirectory, withTempOutput } from "../process/temp-output.js";
+import { withTempOutput } from "../process/temp-output.js";
 import { assDocument } from "./ass-document.js";
+import { burnAssScript, distinctFamilies } from "./burn-ass-script.js";
 import { type CaptionCue, validateCues } from "./caption-cue.js";
-import { bundledCaptionFontFiles, type CaptionFont, loadCaptionFont } from "./caption-fonts.js";
+import { bundledCaptionFontFiles, loadCaptionFont } from "./caption-fonts.js";
 import { type CaptionStyle, resolveCaptionStyle } from "./caption-style.js";
 import { formatSrt } from "./format-srt.js";
 import { readSrtFile } from "./parse-srt.js";
@@ -98,41 +96,10 @@ export async function burnCaptions(
     height: info.height,
   });
   const destination = path.resolve(options.output);
-  const result = await withScratchDirectory(destination, async (scratch) => {
-    const fontsDirectory = path.join(scratch, "fonts");
-    await mkdir(fontsDirectory);
-    await Promise.all(
-      fonts.map((font, index) =>
-        writeFile(path.join(fontsDirectory, `${index}${path.extname(font.file)}`), font.bytes),
-      ),
-    );
-    const script = path.join(scratch, "captions.ass");
-    await writeFile(script, text, "utf8");
-    const filter = [
-      `subtitles=filename=${escapeFilterValue(script)}`,
-      `fontsdir=${escapeFilterValue(fontsDirectory)}`,
-    ].join(":");
-    const audio = info.hasAudio ? ["-map", "0:a:0", "-c:a", "copy"] : [];
-    return render(
-      {
-        tools,
-        output: destination,
-        seconds: info.duration,
-        args: (temp) => [
-          ...["-i", source, "-map", "0:v:0", ...audio, "-vf", filter, ...videoEncoderArgs],
-          ...["-movflags", "+faststart", temp],
-        ],
-        expect: {
-          duration: info.duration,
-          tolerance: 0.1,
-          audio: info.hasAudio,
-          width: info.width,
-          height: info.height,
-        },
-      },
-      options,
-    );
-  });
+  const result = await burnAssScript(
+    { tools, source, info, script: text, fonts, output: destination },
+    options,
+  );
   let srtOutput: string | undefined;
   if (options.srtOutput) {
     srtOutput = path.resolve(
@@ -144,15 +111,4 @@ export async function burnCaptions(
     await withTempOutput(srtOutput, (temp) => writeFile(temp, srt, "utf8"));
   }
   return { ...result, ...(srtOutput ? { srtOutput } : {}), cues, missing };
-}
-
-/** Fonts with a family already listed could never be chosen by name: keep the first. */
-function distinctFamilies(fonts: readonly CaptionFont[]): CaptionFont[] {
-  const seen = new Set<string>();
-  return fonts.filter((font) => {
-    const key = font.family.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -9,4 +9,5 @@ export { FrameOutOfRangeError } from "./frame-out-of-range-error.js";
 export { MediaAbortError } from "./media-abort-error.js";
 export { MediaError } from "./media-error.js";
 export { MediaVerificationError } from "./media-verification-error.js";
+export { MixInputError } from "./mix-input-error.js";
 export { UnsupportedCapabilityError } from "./unsupported-capability-error.js";

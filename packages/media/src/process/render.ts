@@ -4,7 +4,7 @@ import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import type { MediaOptions } from "../options.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { createProgressTracker } from "./progress.js";
-import { runFfmpeg } from "./run-ffmpeg.js";
+import { type RunFfmpegOptions, runFfmpeg } from "./run-ffmpeg.js";
 import { withTempOutput } from "./temp-output.js";
 
 /** One single-output ffmpeg job. */
@@ -18,6 +18,10 @@ export interface RenderJob {
   seconds: number;
   /** What the output must look like; checked before the rename. */
   expect: OutputExpectation;
+  /** ffmpeg's log level (default `error`); see {@link RunFfmpegOptions.logLevel}. */
+  logLevel?: RunFfmpegOptions["logLevel"];
+  /** Receives ffmpeg's stderr once it has finished (e.g. a filter's measurements). */
+  onLog?: (stderr: string) => void;
 }
 
 /**
@@ -34,11 +38,13 @@ export async function render(
   const destination = path.resolve(job.output);
   const progress = createProgressTracker(options.onProgress, job.seconds);
   const info = await withTempOutput(destination, async (temp) => {
-    await runFfmpeg(job.tools, job.args(temp), {
+    const { stderr } = await runFfmpeg(job.tools, job.args(temp), {
       signal: options.signal,
       stallTimeoutMs: options.stallTimeoutMs,
       onProgressLine: progress.window(0, job.seconds),
+      ...(job.logLevel ? { logLevel: job.logLevel } : {}),
     });
+    job.onLog?.(stderr);
     return verifyOutput(job.tools, temp, job.expect, destination, options.signal);
   });
   progress.done();

@@ -5,8 +5,8 @@ import type { MediaOptions } from "../options.js";
 import { parseProgressTime } from "./progress.js";
 import { runProcess } from "./run-process.js";
 
-/** Arguments put in front of every ffmpeg command line. */
-const commonArgs = ["-hide_banner", "-nostdin", "-y", "-v", "error", "-nostats"];
+/** Arguments put in front of every ffmpeg command line (with `-v <logLevel>` after them). */
+const commonArgs = ["-hide_banner", "-nostdin", "-y", "-nostats"];
 
 /** Default for {@link MediaOptions.stallTimeoutMs}: two minutes without the output time advancing. */
 export const defaultStallTimeoutMs = 120_000;
@@ -18,11 +18,16 @@ export interface RunFfmpegOptions {
   onProgressLine?: ((line: string) => void) | undefined;
   /** Kill ffmpeg when its output time does not advance for this long (0 disables). */
   stallTimeoutMs?: number | undefined;
+  /**
+   * ffmpeg's log level (default `error`). `info` lets filters that report what they
+   * measured (`loudnorm`, `ebur128`, `silencedetect`, `astats`) write it to the returned stderr.
+   */
+  logLevel?: "error" | "info";
 }
 
 /**
  * Run ffmpeg with `args` (inputs, filters, output) plus a fixed prologue: no banner, no
- * stdin, overwrite, errors only on stderr, machine-readable progress on stdout. A process
+ * stdin, overwrite, errors only on stderr (unless `logLevel` says more; stderr is returned), machine-readable progress on stdout. A process
  * whose output time stops advancing for `stallTimeoutMs` is killed ({@link FfmpegStalledError}).
  *
  * @example
@@ -32,8 +37,9 @@ export async function runFfmpeg(
   tools: FfmpegTools,
   args: readonly string[],
   options: RunFfmpegOptions = {},
-): Promise<void> {
-  const fullArgs = [...commonArgs, "-progress", "pipe:1", ...args];
+): Promise<{ stderr: string }> {
+  const level = options.logLevel ?? "error";
+  const fullArgs = [...commonArgs, "-v", level, "-progress", "pipe:1", ...args];
   const stallTimeoutMs = options.stallTimeoutMs ?? defaultStallTimeoutMs;
   const watchdog = new AbortController();
   const signal = options.signal
@@ -60,7 +66,12 @@ export async function runFfmpeg(
       : undefined;
   timer?.unref();
   try {
-    await runProcess(tools.ffmpeg.path, fullArgs, { signal, onStdoutLine, collectStdout: false });
+    const { stderr } = await runProcess(tools.ffmpeg.path, fullArgs, {
+      signal,
+      onStdoutLine,
+      collectStdout: false,
+    });
+    return { stderr };
   } catch (error) {
     if (watchdog.signal.aborted && !options.signal?.aborted) {
       throw new FfmpegStalledError(Date.now() - lastAdvance, fullArgs);

@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { videoEncoderArgs } from "../edit/video-encoder-args.js";
+import { escapeFilterValue } from "../filters/escape.js";
+import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
+import type { MediaOptions } from "../options.js";
+import type { MediaInfo } from "../probe/probe.js";
+import { render } from "../process/render.js";
+import { withScratchDirectory } from "../process/temp-output.js";
+import type { CaptionFont } from "./caption-fonts.js";
+
+/** What {@link burnAssScript} burns. */
+export interface BurnAssScriptJob {
+  tools: FfmpegTools;
+  /** The video (absolute path) and what probe said of it. */
+  source: string;
+  info: MediaInfo;
+  /** The ASS script's text. */
+  script: string;
+  /** The fonts the script names, given to libass as files (no system font is used). */
+  fonts: readonly CaptionFont[];
+  output: string;
+}
+
+/**
+ * Draw an ASS script into a video through libass with exactly the given fonts; the sound
+ * is copied. The script and fonts live in a scratch directory removed afterwards.
+ *
+ * @example
+ * await burnAssScript({ tools, source, info, script: text, fonts, output: "captioned.mp4" }, options);
+ */
+export async function burnAssScript(
+  job: BurnAssScriptJob,
+  options: MediaOptions,
+): Promise<{ output: string; info: MediaInfo }> {
+  const { info, source } = job;
+  const destination = path.resolve(job.output);
+  return withScratchDirectory(destination, async (scratch) => {
+    const fontsDirectory = path.join(scratch, "fonts");
+    await mkdir(fontsDirectory);
+    await Promise.all(
+      job.fonts.map((font, index) =>
+        writeFile(path.join(fontsDirectory, `${index}${path.extname(font.file)}`), font.bytes),
+      ),
+    );
+    const script = path.join(scratch, "captions.ass");
+    await writeFile(script, job.script, "utf8");
+    const filter = [
+      `subtitles=filename=${escapeFilterValue(script)}`,
+      `fontsdir=${escapeFilterValue(fontsDirectory)}`,
+    ].join(":");
+    const audio = info.hasAudio ? ["-map", "0:a:0", "-c:a", "copy"] : [];
+    return render(
+      {
+        tools: job.tools,
+        output: destination,
+        seconds: info.duration,
+        args: (temp) => [
+          ...["-i", source, "-map", "0:v:0", ...audio, "-vf", filter, ...videoEncoderArgs],
+          ...["-movflags", "+faststart", temp],
+        ],
+        expect: {
+          duration: info.duration,
+          tolerance: 0.1,
+          audio: info.hasAudio,
+          width: info.width,
+          height: info.height,
+        },
+      },
+      options,
+    );
+  });
+}
+
+/**
+ * Fonts with a family already listed could never be chosen by name: keep the first.
+ *
+ * @example
+ * distinctFamilies([dejaVu, dejaVuAgain, noto]); // [dejaVu, noto]
+ */
+export function distinctFamilies(fonts: readonly CaptionFont[]): CaptionFont[] {
+  const seen = new Set<string>();
+  return fonts.filter((font) => {
+    const key = font.family.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

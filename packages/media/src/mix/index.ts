@@ -1,0 +1,14 @@
+export {
+  type Loudness,
+  type LoudnormReport,
+  measureLoudness,
+  parseLoudnormReport,
+} from "./measure-loudness.js";
+export {
+  type LoudnessTarget,
+  type MixFilmAudioOptions,
+  type MixFilmAudioResult,
+  mixFilmAudio,
+  type NarrationPlacement,
+} from "./mix-film-audio.js";
+export { type DuckSettings, defaultDuck, type MixGraphInput, mixGraph } from "./mix-graph.js";
