@@ -38,7 +38,7 @@ const diagnostic = z
   })
   .passthrough();
 
-export const validateOutput = z
+const validateOutputShape = z
   .object({
     ok: z.boolean(),
     errors: z.number(),
@@ -52,7 +52,7 @@ export const validateOutput = z
 
 const estimate = z.object({ credits: z.number(), complete: z.boolean() }).passthrough();
 
-export const planOutput = z
+const planOutputShape = z
   .object({
     name: z.string(),
     stages: z.array(z.object({ index: z.number(), steps: z.array(z.string()) }).passthrough()),
@@ -69,7 +69,7 @@ export const planOutput = z
   .passthrough();
 
 /** A run started (or resumed, retaken, picked, approved and continued) in the background. */
-export const startedOutput = z
+const startedOutputShape = z
   .object({
     runId: z.string().optional(),
     runDir: z.string().optional(),
@@ -80,7 +80,7 @@ export const startedOutput = z
   })
   .passthrough();
 
-export const statusOutput = z
+const statusOutputShape = z
   .object({
     runId: z.string().optional(),
     runDir: z.string().optional(),
@@ -100,7 +100,7 @@ export const statusOutput = z
   })
   .passthrough();
 
-export const modelsOutput = z
+const modelsOutputShape = z
   .object({
     baseURL: z.string(),
     builtIn: z.boolean(),
@@ -109,11 +109,11 @@ export const modelsOutput = z
   })
   .passthrough();
 
-export const reportOutput = z
+const reportOutputShape = z
   .object({ report: z.string(), summary: z.string(), status: z.string() })
   .passthrough();
 
-export const cancelOutput = z
+const cancelOutputShape = z
   .object({
     runId: z.string().optional(),
     runDir: z.string(),
@@ -122,7 +122,7 @@ export const cancelOutput = z
   })
   .passthrough();
 
-export const decideOutput = z
+const decideOutputShape = z
   .object({
     runDir: z.string(),
     step: z.string(),
@@ -134,3 +134,24 @@ export const decideOutput = z
     next: z.string(),
   })
   .passthrough();
+
+/**
+ * A tool's output schema: its result's fields, and a refusal's (`code`, `message`, the
+ * numbers, `alternatives`), each optional, since a client checks the structured content of
+ * an error result against the same schema. A result has its own fields; a refusal
+ * (`isError`) has `code`, `message` and `alternatives`.
+ * @example server.registerTool("run", { outputSchema: orRefusal(startedOutputShape) }, handler);
+ */
+function orRefusal<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  // The result's own fields win where a name is shared (status's `estimate` is an object).
+  return refusalSchema.partial().merge(schema.partial()).passthrough();
+}
+
+export const validateOutput = orRefusal(validateOutputShape);
+export const planOutput = orRefusal(planOutputShape);
+export const startedOutput = orRefusal(startedOutputShape);
+export const statusOutput = orRefusal(statusOutputShape);
+export const modelsOutput = orRefusal(modelsOutputShape);
+export const reportOutput = orRefusal(reportOutputShape);
+export const cancelOutput = orRefusal(cancelOutputShape);
+export const decideOutput = orRefusal(decideOutputShape);
