@@ -43,26 +43,33 @@ export function registerDecideTools(server: McpServer, deps: McpDeps): void {
           continue?: boolean;
           maxCredits?: number;
         }) => {
-          const runDir = resolveRunDir(args.run, deps.sessions, context.cwd);
           if (!deps.flags.allowApprove) {
+            // The run as a terminal names it (its directory) when it can be found.
+            let shown = args.run;
+            try {
+              shown = resolveRunDir(args.run, deps.sessions, context.cwd);
+            } catch {
+              // Named as given: the refusal is about the permission, not the run.
+            }
             throw new RefusalError({
               code: "approval_not_allowed",
               message: `this server may not ${verb} gates: it was started without --allow-approve`,
-              hint: `the person who started the server decides: \`reelsmith ${verb} ${runDir}\` in a terminal, or start the server with --allow-approve`,
+              hint: `the person who started the server decides: \`reelsmith ${verb} ${shown}\` in a terminal, or starts the server with --allow-approve`,
               alternatives: [
                 {
                   tool: "status",
-                  arguments: { run: runDir },
+                  arguments: { run: shown },
                   why: "shows the gate, what it shows and what approving costs, to tell the person",
                 },
                 {
                   tool: "report",
-                  arguments: { run: runDir },
+                  arguments: { run: shown },
                   why: "a page the person can review before deciding",
                 },
               ],
             });
           }
+          const runDir = resolveRunDir(args.run, deps.sessions, context.cwd);
           refuseBusy(deps, runDir);
           // Priced before the decision is journaled: a refused continuation decides nothing.
           const grant =
