@@ -23,7 +23,10 @@ const inputsSchema = z
   .optional()
   .describe('the pipeline\'s inputs by name, e.g. { "scenes": 3 } (defaults fill the rest)');
 
-/** What the server has spent and may still spend. */
+/**
+ * What the server has spent and may still spend.
+ * @example serverSpending(deps) // { spent: 27, ceiling: 30, left: 273 }
+ */
 export function serverSpending(deps: McpDeps) {
   const left = deps.limits.left();
   const { maxCredits } = deps.limits.ceiling;

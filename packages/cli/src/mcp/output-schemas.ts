@@ -10,7 +10,10 @@ const alternative = z
   })
   .passthrough();
 
-/** Every refusal's structured content (with `isError`). */
+/**
+ * Every refusal's structured content (with `isError`).
+ * @example refusalSchema.parse(result.structuredContent).alternatives
+ */
 export const refusalSchema = z
   .object({
     code: z.string(),
@@ -147,11 +150,22 @@ function orRefusal<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
   return refusalSchema.partial().merge(schema.partial()).passthrough();
 }
 
+/**
+ * Each tool's output schema (its result's fields and a refusal's).
+ * @example server.registerTool("validate", { outputSchema: validateOutput }, handler);
+ */
 export const validateOutput = orRefusal(validateOutputShape);
+/** @example server.registerTool("plan", { outputSchema: planOutput }, handler); */
 export const planOutput = orRefusal(planOutputShape);
+/** @example server.registerTool("run", { outputSchema: startedOutput }, handler); */
 export const startedOutput = orRefusal(startedOutputShape);
+/** @example server.registerTool("status", { outputSchema: statusOutput }, handler); */
 export const statusOutput = orRefusal(statusOutputShape);
+/** @example server.registerTool("models", { outputSchema: modelsOutput }, handler); */
 export const modelsOutput = orRefusal(modelsOutputShape);
+/** @example server.registerTool("report", { outputSchema: reportOutput }, handler); */
 export const reportOutput = orRefusal(reportOutputShape);
+/** @example server.registerTool("cancel", { outputSchema: cancelOutput }, handler); */
 export const cancelOutput = orRefusal(cancelOutputShape);
+/** @example server.registerTool("approve", { outputSchema: decideOutput }, handler); */
 export const decideOutput = orRefusal(decideOutputShape);

@@ -14,7 +14,10 @@ import type { Grant } from "./spending-limits.js";
 import { spentOf } from "./spending-limits.js";
 import { RefusalError, toolHandler } from "./tool-result.js";
 
-/** The per-call budget an agent may ask for (never above the server's limits). */
+/**
+ * The per-call budget an agent may ask for (never above the server's limits).
+ * @example inputSchema: { run: z.string(), maxCredits: maxCreditsSchema }
+ */
 export const maxCreditsSchema = z
   .number()
   .int()

@@ -60,7 +60,10 @@ export function refusalResult(refusal: Refusal): CallToolResult {
   };
 }
 
-/** A refusal thrown by a tool's body, turned into its error result by {@link toolHandler}. */
+/**
+ * A refusal thrown by a tool's body, turned into its error result by {@link toolHandler}.
+ * @example throw new RefusalError({ code: "not_running_here", message: "…", alternatives: [] });
+ */
 export class RefusalError extends Error {
   readonly refusal: Refusal;
   constructor(refusal: Refusal) {
