@@ -1,3 +1,4 @@
+import type { Readable, Writable } from "node:stream";
 import type { TextSink } from "./render/redact.js";
 
 /**
@@ -27,6 +28,11 @@ export interface CliContext {
   secrets: Set<string>;
   /** Print stack traces and causes of errors. */
   debug: boolean;
+  /**
+   * The process's own stdin and stdout, for a command that speaks a protocol on them
+   * (`mcp`); unset in tests that call commands in-process.
+   */
+  stdio?: { stdin: Readable; stdout: Writable };
   /** The provider profile named with `--config` (else `REELSMITH_CONFIG`, else one is looked for). */
   config?: string;
 }

@@ -52,6 +52,7 @@ export async function runMain(argv: string[] = process.argv): Promise<void> {
     forceSignal: force.signal,
     secrets,
     debug: Boolean(process.env.REELSMITH_DEBUG),
+    stdio: { stdin: process.stdin, stdout: process.stdout },
   };
   const code = await executeCli(argv.slice(2), context);
   process.off("SIGINT", onInterrupt);

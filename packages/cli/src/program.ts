@@ -16,6 +16,7 @@ import type { CliContext } from "./context.js";
 import { registerDistributedCommands } from "./distributed/register-distributed-commands.js";
 import { registerDoctorCommand } from "./doctor/doctor-command.js";
 import { reportError } from "./errors/report-error.js";
+import { registerMcpCommand } from "./mcp/mcp-command.js";
 
 /**
  * The version of this package.
@@ -73,6 +74,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
   registerDoctorCommand(program, context, done);
   registerReportCommand(program, context, done);
   registerDistributedCommands(program, context, done);
+  registerMcpCommand(program, context, done);
   program.addHelpText(
     "after",
     `

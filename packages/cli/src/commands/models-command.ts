@@ -18,7 +18,7 @@ export interface ModelsFlags {
 }
 
 /** A video model as `models` shows it, and where its limits were learned. */
-type ShownVideoModel = VideoModelSpec & { knownFrom: "profile" | "service" | "built-in" };
+export type ShownVideoModel = VideoModelSpec & { knownFrom: "profile" | "service" | "built-in" };
 
 /**
  * `reelsmith models`: the service's chat models (from /v1/models) and the video models with
@@ -40,9 +40,61 @@ export async function modelsCommand(flags: ModelsFlags, context: CliContext): Pr
       hint: "add --write-config [file] to write a starting profile that declares it",
     });
   }
+  const { describeSeconds, describeSizes } = await import("@reelsmith/core/catalog");
+  const listing = await listModels(flags, context);
+  const { models, videoModels } = listing;
+  if (flags.json) {
+    context.stdout.write(`${JSON.stringify({ models, videoModels }, null, 2)}\n`);
+    return ExitCode.ok;
+  }
+  const videoIds = new Set(videoModels.map((model) => model.id));
+  const rows = [["model", "owned by"]];
+  for (const model of models) {
+    if (!videoIds.has(model.id) && model.type !== "video")
+      rows.push([model.id, String(model.owned_by ?? "-")]);
+  }
+  context.stdout.write(`chat models at ${listing.baseURL}\n${formatTable(rows)}\n\n`);
+  const videoRows = [["video model", "seconds", "sizes", "price (credits)", "known from"]];
+  for (const model of videoModels) {
+    videoRows.push([
+      model.id,
+      model.seconds ? describeSeconds(model.seconds) : "unknown",
+      model.sizes ? describeSizes(model.sizes) : "unknown",
+      describePrice(model.price),
+      model.knownFrom === "profile" && listing.profile ? listing.profile : model.knownFrom,
+    ]);
+  }
+  context.stdout.write(`${formatTable(videoRows)}\n`);
+  return ExitCode.ok;
+}
+
+/** What {@link listModels} found. */
+export interface ModelListing {
+  /** The service asked (the built-in simulator's loopback address when it is the service). */
+  baseURL: string;
+  builtIn: boolean;
+  /** Every model the service lists (`GET /v1/models`). */
+  models: { id: string; type?: string; owned_by?: string; [field: string]: unknown }[];
+  /** The video models with their limits and prices, and where each was learned. */
+  videoModels: ShownVideoModel[];
+  /** The provider profile's path as shown, when there is one. */
+  profile?: string;
+}
+
+/**
+ * The service's models and the video models with their limits and prices (the provider
+ * profile's, then those the service lists, then the built-in simulator's own), without
+ * printing: one free `GET /v1/models`. Notes on the service go to the context's stderr.
+ *
+ * @example
+ * const { videoModels } = await listModels({}, context);
+ */
+export async function listModels(
+  flags: Pick<ModelsFlags, "baseUrl" | "apiKey">,
+  context: CliContext,
+): Promise<ModelListing> {
   const { loadCliProfile } = await import("../config/cli-profile.js");
   const { openService } = await import("../services/open-service.js");
-  const { describeSeconds, describeSizes } = await import("@reelsmith/core/catalog");
   const profile = await loadCliProfile(context);
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   try {
@@ -62,30 +114,13 @@ export async function modelsCommand(flags: ModelsFlags, context: CliContext): Pr
             knownFrom: "built-in",
           }))
         : [];
-    const videoModels = [...fromProfile, ...listed, ...builtIn];
-    if (flags.json) {
-      context.stdout.write(`${JSON.stringify({ models, videoModels }, null, 2)}\n`);
-      return ExitCode.ok;
-    }
-    const videoIds = new Set(videoModels.map((model) => model.id));
-    const rows = [["model", "owned by"]];
-    for (const model of models) {
-      if (!videoIds.has(model.id) && model.type !== "video")
-        rows.push([model.id, String(model.owned_by ?? "-")]);
-    }
-    context.stdout.write(`chat models at ${service.baseURL}\n${formatTable(rows)}\n\n`);
-    const videoRows = [["video model", "seconds", "sizes", "price (credits)", "known from"]];
-    for (const model of videoModels) {
-      videoRows.push([
-        model.id,
-        model.seconds ? describeSeconds(model.seconds) : "unknown",
-        model.sizes ? describeSizes(model.sizes) : "unknown",
-        describePrice(model.price),
-        model.knownFrom === "profile" && profile ? profile.shown : model.knownFrom,
-      ]);
-    }
-    context.stdout.write(`${formatTable(videoRows)}\n`);
-    return ExitCode.ok;
+    return {
+      baseURL: service.baseURL,
+      builtIn: service.builtIn,
+      models: models as ModelListing["models"],
+      videoModels: [...fromProfile, ...listed, ...builtIn],
+      ...(profile ? { profile: profile.shown } : {}),
+    };
   } finally {
     await service.close();
   }

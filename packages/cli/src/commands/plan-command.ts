@@ -1,3 +1,6 @@
+import type { VideoModelCatalog } from "@reelsmith/core/catalog";
+import type { Plan } from "@reelsmith/runner";
+import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import type { Command } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
@@ -10,6 +13,39 @@ export interface PlanFlags {
   json?: boolean;
   /** Ask no service for its models' prices (commander's `--no-service`). */
   service?: boolean;
+}
+
+/**
+ * The plan of a pipeline file without printing it: the pipeline checked (its diagnostics go
+ * to the context's stderr; an invalid one is a UsageError), its inputs gathered and the
+ * models' prices found (the provider profile's, else the configured service's model list,
+ * one free request, unless `service` is false). Notes about prices go to `note`.
+ *
+ * @example
+ * const { plan } = await makePlan("pipeline.yaml", { input: ["scenes=2"] }, context, console.error);
+ */
+export async function makePlan(
+  file: string,
+  flags: Omit<PlanFlags, "json"> & { given?: Record<string, unknown> },
+  context: CliContext,
+  note: (line: string) => void,
+): Promise<{ plan: Plan; pipeline: LoadedPipeline; videoModels?: VideoModelCatalog }> {
+  const { knownVideoModels } = await import("../services/known-video-models.js");
+  const { takeProfileWarnings } = await import("../config/cli-profile.js");
+  const { loadValidPipeline } = await import("./load-valid-pipeline.js");
+  let videoModels = await knownVideoModels({}, context);
+  for (const line of await takeProfileWarnings(context)) note(line);
+  if (!videoModels && flags.service !== false) {
+    const { listedVideoModels } = await import("../services/listed-video-models.js");
+    const listed = await listedVideoModels(context);
+    videoModels = listed.videoModels;
+    if (listed.note) note(listed.note);
+  }
+  const pipeline = await loadValidPipeline(file, context, { videoModels });
+  const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };
+  const { planPipeline } = await import("@reelsmith/runner");
+  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
+  return { plan, pipeline, ...(videoModels ? { videoModels } : {}) };
 }
 
 /**
@@ -26,22 +62,10 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
-  const { knownVideoModels } = await import("../services/known-video-models.js");
-  const { takeProfileWarnings } = await import("../config/cli-profile.js");
-  const { loadValidPipeline } = await import("./load-valid-pipeline.js");
   const { formatPlan } = await import("../render/format-plan.js");
-  let videoModels = await knownVideoModels({}, context);
-  for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-  if (!videoModels && flags.service !== false) {
-    const { listedVideoModels } = await import("../services/listed-video-models.js");
-    const listed = await listedVideoModels(context);
-    videoModels = listed.videoModels;
-    if (listed.note) context.stderr.write(`${listed.note}\n`);
-  }
-  const pipeline = await loadValidPipeline(file, context, { videoModels });
-  const inputs = await gatherInputs(flags, context.cwd);
-  const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
+  const { plan } = await makePlan(file, flags, context, (line) =>
+    context.stderr.write(`${line}\n`),
+  );
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return plan.problems.length > 0 ? ExitCode.usage : ExitCode.ok;
 }

@@ -7,25 +7,29 @@ import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 import { knownVideoModels } from "../services/known-video-models.js";
 
+/** What {@link validateFiles} found: the provider profile's warnings and each file's diagnostics. */
+export interface ValidationResult {
+  profileWarnings: string[];
+  files: { file: string; diagnostics: Diagnostic[] }[];
+}
+
 /**
- * Validate pipeline files: every problem of every file, as `file:line:column` with the line
- * and a caret (the runner's formatDiagnostic), then a count. Returns 2 when any error. Video
- * models are checked against the provider profile's limits when there is one (offline), with
- * one warning per model whose limits or price it leaves unknown; a bad profile is exit 2.
+ * Validate pipeline files without printing: every problem of every file (an unreadable file
+ * is one `unreadable` error at 1:1), with video models checked against the provider profile
+ * when there is one (a bad profile throws, as the commands report it).
  *
  * @example
- * const code = await validateCommand(["a.yaml", "b.yaml"], context);
+ * const { files } = await validateFiles(["pipeline.yaml"], context);
  */
-export async function validateCommand(files: string[], context: CliContext): Promise<number> {
+export async function validateFiles(
+  files: string[],
+  context: CliContext,
+): Promise<ValidationResult> {
   // Loaded on use, and only the runner's pipeline side (no service client, no ffmpeg).
-  const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
+  const { validatePipeline } = await import("@reelsmith/runner/validate");
   const videoModels = await knownVideoModels({}, context);
-  let errors = 0;
-  let warnings = 0;
-  for (const line of await takeProfileWarnings(context)) {
-    context.stdout.write(`${line}\n`);
-    warnings += 1;
-  }
+  const profileWarnings = await takeProfileWarnings(context);
+  const results: ValidationResult["files"] = [];
   for (const file of files) {
     const absolute = path.resolve(context.cwd, file);
     let diagnostics: Diagnostic[];
@@ -46,6 +50,33 @@ export async function validateCommand(files: string[], context: CliContext): Pro
         },
       ];
     }
+    results.push({
+      file: absolute,
+      diagnostics: diagnostics.map((d) => ({ ...d, file: d.file || absolute })),
+    });
+  }
+  return { profileWarnings, files: results };
+}
+
+/**
+ * Validate pipeline files: every problem of every file, as `file:line:column` with the line
+ * and a caret (the runner's formatDiagnostic), then a count. Returns 2 when any error. Video
+ * models are checked against the provider profile's limits when there is one (offline), with
+ * one warning per model whose limits or price it leaves unknown; a bad profile is exit 2.
+ *
+ * @example
+ * const code = await validateCommand(["a.yaml", "b.yaml"], context);
+ */
+export async function validateCommand(files: string[], context: CliContext): Promise<number> {
+  const { formatDiagnostic } = await import("@reelsmith/runner/validate");
+  const result = await validateFiles(files, context);
+  let errors = 0;
+  let warnings = 0;
+  for (const line of result.profileWarnings) {
+    context.stdout.write(`${line}\n`);
+    warnings += 1;
+  }
+  for (const { file: absolute, diagnostics } of result.files) {
     const fileErrors = diagnostics.filter((d) => d.severity === "error").length;
     errors += fileErrors;
     warnings += diagnostics.length - fileErrors;

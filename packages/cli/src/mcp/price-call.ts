@@ -1,0 +1,152 @@
+import path from "node:path";
+import type { VideoModelCatalog } from "@reelsmith/core/catalog";
+import type { RunEstimate } from "@reelsmith/runner";
+import type { LoadedPipeline } from "@reelsmith/runner/validate";
+import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
+import { validateFiles } from "../commands/validate-command.js";
+import { resolveService } from "../config/cli-profile.js";
+import type { CliContext } from "../context.js";
+import { knownVideoModels } from "../services/known-video-models.js";
+import { RefusalError } from "./tool-result.js";
+
+/** The service flags the server was started with. */
+export interface ServiceFlags {
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+/** A pipeline checked and priced before anything is sent. */
+export interface PricedPipeline {
+  pipeline: LoadedPipeline;
+  inputs: Record<string, unknown>;
+  videoModels?: VideoModelCatalog;
+  estimate: RunEstimate;
+}
+
+/**
+ * The video models with their prices, as `run` and `plan` know them before anything is
+ * paid: the provider profile's, the built-in simulator's, else the configured service's
+ * model list (one free request).
+ * @example const videoModels = await pricedModels(flags, context);
+ */
+export async function pricedModels(
+  flags: ServiceFlags,
+  context: CliContext,
+): Promise<VideoModelCatalog | undefined> {
+  const known = await knownVideoModels(flags, context);
+  if (known) return known;
+  const { listedVideoModels } = await import("../services/listed-video-models.js");
+  return (await listedVideoModels(context, flags)).videoModels;
+}
+
+/**
+ * A pipeline file checked as `validate` does: refused with every error's position when it
+ * has one (nothing is loaded further, nothing is sent).
+ * @example await refuseInvalid("pipeline.yaml", context);
+ */
+export async function refuseInvalid(file: string, context: CliContext): Promise<void> {
+  const { files } = await validateFiles([file], context);
+  const errors = files.flatMap((entry) => entry.diagnostics).filter((d) => d.severity === "error");
+  if (errors.length === 0) return;
+  throw new RefusalError({
+    code: "invalid_pipeline",
+    message: `${file} has ${errors.length} error${errors.length === 1 ? "" : "s"}; nothing was run`,
+    hint: "fix each diagnostic at its file:line:column, then call validate again",
+    alternatives: [
+      {
+        tool: "validate",
+        arguments: { files: [file] },
+        why: "every problem with its position and hint",
+      },
+    ],
+    details: { diagnostics: errors },
+  });
+}
+
+/** The cache a run of this server uses, as `estimateRun` needs it. */
+async function runCache(flags: ServiceFlags, context: CliContext) {
+  const { connection } = await resolveService(flags, context);
+  const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/internal");
+  return {
+    location: path.resolve(context.cwd, ".reelsmith", "cache"),
+    service: connection.baseURL ? serviceIdentity(connection.baseURL) : BUILT_IN_SERVICE,
+  };
+}
+
+/**
+ * A new run's pipeline checked, its inputs resolved and its cost estimated as the runner
+ * does (the units the cache holds cost nothing), before anything is sent.
+ * @example const { estimate } = await priceNewRun("pipeline.yaml", { scenes: 3 }, {}, context);
+ */
+export async function priceNewRun(
+  file: string,
+  given: Record<string, unknown>,
+  options: ServiceFlags & { cache?: boolean },
+  context: CliContext,
+): Promise<PricedPipeline> {
+  await refuseInvalid(file, context);
+  const videoModels = await pricedModels(options, context);
+  const pipeline = await loadValidPipeline(file, context, { videoModels });
+  const inputs = await checkInputs(pipeline, given);
+  const { estimateRun } = await import("@reelsmith/runner");
+  const estimate = await estimateRun(pipeline, {
+    inputs,
+    videoModels,
+    ...(options.cache === false ? {} : { cache: await runCache(options, context) }),
+  });
+  return { pipeline, inputs, ...(videoModels ? { videoModels } : {}), estimate };
+}
+
+/**
+ * What is left to pay of a run on disk (a resume, or an approval that goes on): its
+ * pipeline and inputs as it started, the units it already has counted as 0.
+ * @example const { estimate, own } = await priceResume("/work/runs/x", {}, context);
+ */
+export async function priceResume(
+  runDir: string,
+  flags: ServiceFlags,
+  context: CliContext,
+): Promise<PricedPipeline & { own?: number }> {
+  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const recorded = inspectRun(runDir);
+  const videoModels = await pricedModels(
+    recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,
+    context,
+  );
+  const pipeline = await loadValidPipeline(recorded.pipelinePath, context, { videoModels });
+  const inputs = (recorded.start.inputs as Record<string, unknown>) ?? {};
+  const { estimateRun } = await import("@reelsmith/runner");
+  const estimate = await estimateRun(pipeline, {
+    inputs,
+    videoModels,
+    previous: recorded.state,
+    cache: await runCache(flags, context),
+  });
+  const startedWith = recorded.start.maxCredits;
+  const own = typeof startedWith === "number" ? startedWith : pipeline.spec.max_credits;
+  return {
+    pipeline,
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    estimate,
+    ...(own === undefined ? {} : { own }),
+  };
+}
+
+/**
+ * What one new take of a unit of `step` costs: one unit at its step's price (0 when the
+ * price is unknown here; the runner's budget still holds it to the grant).
+ * @example const credits = await priceTake("/work/runs/x", "clips", {}, context); // 9
+ */
+export async function priceTake(
+  runDir: string,
+  step: string,
+  flags: ServiceFlags,
+  context: CliContext,
+): Promise<{ credits: number; own?: number }> {
+  const { pipeline, inputs, videoModels, own } = await priceResume(runDir, flags, context);
+  const { planPipeline } = await import("@reelsmith/runner");
+  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
+  const credits = plan.limits.estimate.steps[step]?.perUnit ?? 0;
+  return { credits, ...(own === undefined ? {} : { own }) };
+}
