@@ -53,7 +53,7 @@ export interface ReelsmithClient {
  */
 export function createClient(options: ClientOptions = {}): ReelsmithClient {
   const config = resolveConfig(options);
-  const transport = new Transport(config, config.apiKey, options.dispatcher);
+  const transport = new Transport(config, config.apiKey, options.dispatcher, options.fetch);
   config.apiKey = undefined; // held by the transport only
   const completions = new ChatCompletions(transport);
   const ajv = createAjv();

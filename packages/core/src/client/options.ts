@@ -1,4 +1,5 @@
 import type { Dispatcher } from "undici";
+import type { FetchFunction } from "../http/fetch-request.js";
 import type { VideoDialect, VideoModelCatalog } from "../videos/types.js";
 
 /**
@@ -39,6 +40,13 @@ export interface ClientOptions {
   pollIntervalMs?: number;
   /** undici dispatcher (Agent, ProxyAgent, MockAgent…) used for every request. */
   dispatcher?: Dispatcher;
+  /**
+   * A `fetch` to send every request with instead of undici's `request()` (the default, and
+   * the faster path): the global `fetch` wrapped by msw or nock, or undici's `fetch` with a
+   * `MockAgent`, so tests can intercept the client's requests. Retries, timeouts, errors and
+   * redaction work the same; redirects are followed by the client, not by the fetch.
+   */
+  fetch?: FetchFunction;
   logger?: Logger;
   /**
    * Video models `videos.create()` checks requests against before sending (model known,
