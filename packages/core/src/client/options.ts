@@ -1,5 +1,10 @@
 import type { Dispatcher } from "undici";
 import type { FetchFunction } from "../http/fetch-request.js";
+import type {
+  ImageModelSpec,
+  SpeechModelSpec,
+  TranscriptionModelSpec,
+} from "../profile/media-catalog-from-profile.js";
 import type { VideoDialect, VideoModelCatalog } from "../videos/types.js";
 
 /**
@@ -54,6 +59,14 @@ export interface ClientOptions {
    * none: only the request's shape is checked and the service decides.
    */
   videoModels?: VideoModelCatalog | null;
+  /**
+   * Image, speech and transcription models the client checks requests against before sending
+   * (sizes, `n`, references, voices, formats, word timestamps), e.g.
+   * `imageModelsFromProfile(profile)`. Default none: the service decides.
+   */
+  imageModels?: readonly ImageModelSpec[] | null;
+  speechModels?: readonly SpeechModelSpec[] | null;
+  transcriptionModels?: readonly TranscriptionModelSpec[] | null;
   /**
    * How the video API speaks: `reference` (the service interface: JSON body, default) or
    * `openai` (OpenAI's `/v1/videos`: multipart body with `input_reference` as a file).
