@@ -164,6 +164,7 @@ describe("@reelsmith/core's images and audio against the simulator", () => {
         )
         .catch((caught: unknown) => caught);
       expect(AmbiguousSubmissionError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toMatch(/^POST \/v1\/images\/generations may or may not/);
       expect(dropping.stats().images.requests).toBe(1);
       const again = await other.images.generate(
         { model: "reel-image-1", prompt: "x", size: "256x256" },

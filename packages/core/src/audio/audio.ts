@@ -70,7 +70,7 @@ export class Audio {
       body: params,
       accept: "*/*",
       options: request,
-      submission: { idempotencyKey },
+      submission: { idempotencyKey, request: "POST /v1/audio/speech" },
     });
     const type = response.headers["content-type"];
     const bytes = await readAll(this.transport, response);
@@ -118,7 +118,7 @@ export class Audio {
       rawBody: body,
       accept: format === "json" || format === "verbose_json" ? "application/json" : "text/plain",
       options: request,
-      submission: { idempotencyKey },
+      submission: { idempotencyKey, request: "POST /v1/audio/transcriptions" },
     });
     const text = Buffer.from(await readAll(this.transport, response)).toString("utf8");
     if (format !== "json" && format !== "verbose_json") {

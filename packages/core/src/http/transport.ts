@@ -24,8 +24,12 @@ export interface TransportRequest {
   /** Sent as is, with its content type (a multipart body); takes the place of `body`. */
   rawBody?: { bytes: Uint8Array; contentType: string };
   options?: RequestOptions | undefined;
-  /** Set for `POST /v1/videos`: retried only when no job can have been created. */
-  submission?: { idempotencyKey: string };
+  /**
+   * Set for paid requests (`POST /v1/videos`, images, speech, transcriptions): retried only when
+   * the request cannot have reached the service. `request` names a request other than a video
+   * submission in the error's message.
+   */
+  submission?: { idempotencyKey: string; request?: string };
   /** `stream`: the body is handed over after the headers (SSE, downloads). */
   accept?: string;
 }
@@ -206,6 +210,7 @@ export class Transport {
         timedOut,
         timeoutMs,
         idempotencyKey: request.submission?.idempotencyKey,
+        request: request.submission?.request,
         redact: this.redact,
       });
     try {

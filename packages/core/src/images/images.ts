@@ -75,7 +75,7 @@ export class Images {
         response_format: params.response_format ?? "b64_json",
       },
       options: request,
-      submission: { idempotencyKey },
+      submission: { idempotencyKey, request: "POST /v1/images/generations" },
     });
     return this.#result(response.data, response.requestId, params.n ?? 1, to, request);
   }
@@ -102,7 +102,7 @@ export class Images {
       path: "/v1/images/edits",
       rawBody: body,
       options: request,
-      submission: { idempotencyKey },
+      submission: { idempotencyKey, request: "POST /v1/images/edits" },
     });
     return this.#result(response.data, response.requestId, params.n ?? 1, to, request);
   }
