@@ -8,10 +8,24 @@ export const audioContentTypes: Readonly<Record<string, string>> = Object.freeze
   pcm: "audio/pcm",
 });
 
+/** Samples an MP3 decoder plays before the first encoded one: LAME's 576 plus the decoder's 529. */
+const mp3DelaySamples = 576 + 529;
+
 /**
- * Encode mono 16-bit PCM as `wav`, `mp3` (64 kb/s, with the pure-JavaScript LAME port; an MP3
- * decoder adds LAME's usual delay of about 0.07 s at its start) or `pcm` (raw 16-bit little-
- * endian samples at the PCM's rate, as OpenAI's `pcm` is).
+ * Seconds of silence a decoder plays before the first sample of `format` (MP3 without a gapless
+ * header: about 0.07 s at 16 kHz); word timings of that format are shifted by it.
+ *
+ * @example
+ * decoderDelay("mp3", 16000); // 0.0690625
+ */
+export function decoderDelay(format: string, sampleRate: number): number {
+  return format === "mp3" ? mp3DelaySamples / sampleRate : 0;
+}
+
+/**
+ * Encode mono 16-bit PCM as `wav`, `mp3` (64 kb/s, with the pure-JavaScript LAME port; a
+ * decoder plays {@link decoderDelay} of silence first) or `pcm` (raw 16-bit little-endian
+ * samples at the PCM's rate, as OpenAI's `pcm` is).
  *
  * @example
  * const bytes = encodeAudio(pcm, "mp3");

@@ -3,7 +3,7 @@ import { sendStored } from "../images/handle-images.js";
 import { fingerprint } from "../server/answer-store.js";
 import type { RouteHandler } from "../server/context.js";
 import { idempotencyKeyOf } from "../server/read-form.js";
-import { audioContentTypes, encodeAudio } from "./encode-audio.js";
+import { audioContentTypes, decoderDelay, encodeAudio } from "./encode-audio.js";
 import type { SpokenRecord } from "./spoken-registry.js";
 import { spokenWords, synthesizeSpeech } from "./synthesize-speech.js";
 
@@ -90,11 +90,19 @@ export const handleSpeech: RouteHandler = async (context, simulator) => {
         signal: context.signal,
       });
       const bytes = encodeAudio(spoken.pcm, format);
+      // Timings as a decoder plays the file: an MP3 starts with its encoder's delay.
+      const delay = decoderDelay(format, spoken.pcm.sampleRate);
+      const shift = (seconds: number) => Math.round((seconds + delay) * 1000) / 1000;
+      const words = spoken.words.map((word) => ({
+        ...word,
+        start: shift(word.start),
+        end: shift(word.end),
+      }));
       simulator.spoken.remember(bytes, {
         text: input.trim(),
-        words: spoken.words,
-        segments: sentencesOf(input, spoken.words),
-        duration: spoken.duration,
+        words,
+        segments: sentencesOf(input, words),
+        duration: shift(spoken.duration),
         model: model.id,
         voice,
       });
