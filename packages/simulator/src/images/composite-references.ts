@@ -3,13 +3,20 @@ import { PNG } from "pngjs";
 /** An RGB colour. */
 type Rgb = [number, number, number];
 
+/** Decoded RGBA pixels. */
+interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
 /**
- * The average colour of a PNG, or undefined when the bytes are not a PNG pngjs reads.
+ * The average colour of decoded RGBA pixels (sampled: about 4,096 of them).
  *
  * @example
- * averageColour(png); // [212, 64, 40]
+ * averageColour(PNG.sync.read(bytes)); // [212, 64, 40]
  */
-export function averageColour(image: PNG): Rgb {
+export function averageColour(image: Pixels): Rgb {
   const sum: Rgb = [0, 0, 0];
   const step = Math.max(1, Math.floor((image.width * image.height) / 4096));
   let count = 0;
