@@ -12,7 +12,6 @@ import { readFileSync, writeSync } from "node:fs";
 import { WASI } from "node:wasi";
 const job = JSON.parse(process.argv[1]);
 const module = new WebAssembly.Module(readFileSync(job.wasm));
-const original = process.stdout.write;
 for (const [index, word] of job.words.entries()) {
   const wasi = new WASI({
     version: "preview1",

@@ -83,12 +83,14 @@ export const handleSpeech: RouteHandler = async (context, simulator) => {
     idempotencyKeyOf(context),
     fingerprint("audio.speech", request),
     async () => {
-      const spoken = await synthesizeSpeech({
-        text: input,
-        voice: fliteVoiceOf(voice, model.voices),
-        speed,
-        signal: context.signal,
-      });
+      const spoken = await simulator.renders(() =>
+        synthesizeSpeech({
+          text: input,
+          voice: fliteVoiceOf(voice, model.voices),
+          speed,
+          signal: context.signal,
+        }),
+      );
       const bytes = encodeAudio(spoken.pcm, format);
       // Timings as a decoder plays the file: an MP3 starts with its encoder's delay.
       const delay = decoderDelay(format, spoken.pcm.sampleRate);

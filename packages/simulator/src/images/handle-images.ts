@@ -70,16 +70,18 @@ async function answerImages(
     async (): Promise<StoredAnswer> => {
       const data: Record<string, unknown>[] = [];
       for (let index = 0; index < request.n; index += 1) {
-        const png = await renderImage({
-          prompt: request.prompt,
-          size: request.size,
-          index,
-          count: request.n,
-          seed: simulator.seed,
-          references,
-          directory: path.join(simulator.dataDir, "images", randomBytes(8).toString("hex")),
-          signal: context.signal,
-        });
+        const png = await simulator.renders(() =>
+          renderImage({
+            prompt: request.prompt,
+            size: request.size,
+            index,
+            count: request.n,
+            seed: simulator.seed,
+            references,
+            directory: path.join(simulator.dataDir, "images", randomBytes(8).toString("hex")),
+            signal: context.signal,
+          }),
+        );
         const item: Record<string, unknown> = { revised_prompt: request.prompt };
         if (request.responseFormat === "b64_json") item.b64_json = png.toString("base64");
         else {

@@ -36,6 +36,8 @@ export interface SimulatorContext {
   answers: AnswerStore;
   /** Images answered as `url`, by id. */
   imageFiles: Map<string, Buffer>;
+  /** Runs image renders and speech synthesis, at most `renderConcurrency` at a time. */
+  renders: <T>(work: () => Promise<T>) => Promise<T>;
   /** Audio the simulator spoke, recognised by its transcriptions. */
   spoken: SpokenRegistry;
   /** Aborted when the simulator closes. */

@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ProviderProfile, VideoModelCatalog } from "@reelsmith/core/profile";
+import pLimit from "p-limit";
 import { createSpokenRegistry } from "../audio/spoken-registry.js";
 import { catalogFromProfile, defaultCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
@@ -40,7 +41,7 @@ export interface SimulatorOptions {
   faults?: FaultSpec | string;
   /** Where rendered clips go (default: a temporary directory removed by `close()`). */
   dataDir?: string;
-  /** Clips rendered with ffmpeg at once (default 2). */
+  /** Clips rendered with ffmpeg at once (default 2); images and speech have as many places of their own. */
   renderConcurrency?: number;
   /**
    * An MP4 served as the content of every completed job instead of a clip rendered for it
@@ -177,6 +178,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     dataDir,
     answers: createAnswerStore(),
     imageFiles: new Map(),
+    renders: pLimit(options.renderConcurrency ?? 2),
     spoken: createSpokenRegistry(),
     closing: closer.signal,
     activeRequests: new Set(),
