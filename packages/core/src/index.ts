@@ -10,6 +10,8 @@
  * ```
  */
 
+export { Audio, type SpeechOptions, type TranscribeOptions } from "./audio/audio.js";
+export type * from "./audio/audio-types.js";
 export { ChatCompletionStream } from "./chat/chat-completion-stream.js";
 export type { ChatJSONParams, ChatJSONResult } from "./chat/chat-json.js";
 export { ChatCompletions } from "./chat/completions.js";
@@ -20,7 +22,11 @@ export { normalizeBaseURL } from "./client/config.js";
 export { type ChatNamespace, createClient, type ReelsmithClient } from "./client/create-client.js";
 export type { ClientOptions, Logger, RequestOptions } from "./client/options.js";
 export * from "./errors/index.js";
+export type { FetchFunction } from "./http/fetch-request.js";
 export { imagePart } from "./images/image-part.js";
+export type * from "./images/image-types.js";
+export { type ImageRequestOptions, Images } from "./images/images.js";
+export type { FileInput } from "./media-files/file-input.js";
 export { Models } from "./models/models.js";
 export type { Model } from "./models/types.js";
 export {

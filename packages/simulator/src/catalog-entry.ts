@@ -1,6 +1,6 @@
 /**
- * @reelsmith/simulator/catalog: the video models the simulator serves when it is given no
- * profile, without the server (no HTTP, no ffmpeg). For a checker that validates a pipeline
+ * @reelsmith/simulator/catalog: the video, image, speech and transcription models the simulator
+ * serves when it is given no profile, without the server (no HTTP, no ffmpeg). For a checker that validates a pipeline
  * offline for a run on the built-in simulator.
  *
  * @example
@@ -9,4 +9,12 @@
  * videoModels.map((model) => model.id); // ["reel-video-1", "reel-video-2-lite", "reel-video-3-long"]
  * ```
  */
+export {
+  type ImageModelInfo,
+  imageModels,
+  type SpeechModelInfo,
+  speechModels,
+  type TranscriptionModelInfo,
+  transcriptionModels,
+} from "./catalog/media-models.js";
 export { videoModels } from "./catalog/video-models.js";

@@ -1,6 +1,12 @@
 export {
   type ChatModelInfo,
   chatModels,
+  type ImageModelInfo,
+  imageModels,
+  type SpeechModelInfo,
+  speechModels,
+  type TranscriptionModelInfo,
+  transcriptionModels,
   type VideoModelCatalog,
   type VideoModelLimits,
   type VideoModelSpec,

@@ -1,3 +1,4 @@
+import { Audio } from "../audio/audio.js";
 import {
   type ChatJSONParams,
   type ChatJSONResult,
@@ -7,6 +8,7 @@ import {
 import { ChatCompletions } from "../chat/completions.js";
 import { type RunToolsParams, type RunToolsResult, runTools } from "../chat/run-tools.js";
 import { Transport } from "../http/transport.js";
+import { Images } from "../images/images.js";
 import { Models } from "../models/models.js";
 import { Videos } from "../videos/videos.js";
 import { resolveConfig } from "./config.js";
@@ -36,6 +38,10 @@ export interface ReelsmithClient {
   readonly models: Models;
   readonly chat: ChatNamespace;
   readonly videos: Videos;
+  /** Image generation and edits with reference images. */
+  readonly images: Images;
+  /** Speech and transcription with word timings. */
+  readonly audio: Audio;
 }
 
 /**
@@ -53,7 +59,7 @@ export interface ReelsmithClient {
  */
 export function createClient(options: ClientOptions = {}): ReelsmithClient {
   const config = resolveConfig(options);
-  const transport = new Transport(config, config.apiKey, options.dispatcher);
+  const transport = new Transport(config, config.apiKey, options.dispatcher, options.fetch);
   config.apiKey = undefined; // held by the transport only
   const completions = new ChatCompletions(transport);
   const ajv = createAjv();
@@ -68,5 +74,7 @@ export function createClient(options: ClientOptions = {}): ReelsmithClient {
         runTools(completions, ajv, params, requestOptions),
     }),
     videos: new Videos(transport),
+    images: new Images(transport, options.imageModels),
+    audio: new Audio(transport, options.speechModels, options.transcriptionModels),
   });
 }

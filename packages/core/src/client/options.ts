@@ -1,4 +1,10 @@
 import type { Dispatcher } from "undici";
+import type { FetchFunction } from "../http/fetch-request.js";
+import type {
+  ImageModelSpec,
+  SpeechModelSpec,
+  TranscriptionModelSpec,
+} from "../profile/media-catalog-from-profile.js";
 import type { VideoDialect, VideoModelCatalog } from "../videos/types.js";
 
 /**
@@ -39,6 +45,13 @@ export interface ClientOptions {
   pollIntervalMs?: number;
   /** undici dispatcher (Agent, ProxyAgent, MockAgent…) used for every request. */
   dispatcher?: Dispatcher;
+  /**
+   * A `fetch` to send every request with instead of undici's `request()` (the default, and
+   * the faster path): the global `fetch` wrapped by msw or nock, or undici's `fetch` with a
+   * `MockAgent`, so tests can intercept the client's requests. Retries, timeouts, errors and
+   * redaction work the same; redirects are followed by the client, not by the fetch.
+   */
+  fetch?: FetchFunction;
   logger?: Logger;
   /**
    * Video models `videos.create()` checks requests against before sending (model known,
@@ -46,6 +59,14 @@ export interface ClientOptions {
    * none: only the request's shape is checked and the service decides.
    */
   videoModels?: VideoModelCatalog | null;
+  /**
+   * Image, speech and transcription models the client checks requests against before sending
+   * (sizes, `n`, references, voices, formats, word timestamps), e.g.
+   * `imageModelsFromProfile(profile)`. Default none: the service decides.
+   */
+  imageModels?: readonly ImageModelSpec[] | null;
+  speechModels?: readonly SpeechModelSpec[] | null;
+  transcriptionModels?: readonly TranscriptionModelSpec[] | null;
   /**
    * How the video API speaks: `reference` (the service interface: JSON body, default) or
    * `openai` (OpenAI's `/v1/videos`: multipart body with `input_reference` as a file).

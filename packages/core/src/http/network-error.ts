@@ -18,6 +18,8 @@ export interface NetworkFailure {
   timeoutMs: number;
   /** Set for `POST /v1/videos`. */
   idempotencyKey?: string | undefined;
+  /** The request, when it is not a video submission (for the error's message). */
+  request?: string | undefined;
   redact: (text: string) => string;
 }
 
@@ -41,6 +43,7 @@ export function networkError(failure: NetworkFailure): ReelsmithError {
   const notWritten = failure.phase === "connect" && isConnectPhaseError(error);
   if (failure.idempotencyKey !== undefined && !notWritten) {
     return new AmbiguousSubmissionError(failure.idempotencyKey, {
+      ...(failure.request !== undefined ? { request: failure.request } : {}),
       cause: failure.timedOut
         ? new APITimeoutError(failure.timeoutMs, { cause })
         : new APIConnectionError(undefined, { cause }),

@@ -8,6 +8,7 @@ import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import { ReelsmithError } from "../errors/reelsmith-error.js";
 import { errorFromResponse } from "./error-from-response.js";
+import { type FetchedResponse, type FetchFunction, requestWithFetch } from "./fetch-request.js";
 import { networkError } from "./network-error.js";
 import { createRedactor } from "./redact.js";
 import { backoffDelay, retryAfterDelay } from "./retry-policy.js";
@@ -23,8 +24,12 @@ export interface TransportRequest {
   /** Sent as is, with its content type (a multipart body); takes the place of `body`. */
   rawBody?: { bytes: Uint8Array; contentType: string };
   options?: RequestOptions | undefined;
-  /** Set for `POST /v1/videos`: retried only when no job can have been created. */
-  submission?: { idempotencyKey: string };
+  /**
+   * Set for paid requests (`POST /v1/videos`, images, speech, transcriptions): retried only when
+   * the request cannot have reached the service. `request` names a request other than a video
+   * submission in the error's message.
+   */
+  submission?: { idempotencyKey: string; request?: string };
   /** `stream`: the body is handed over after the headers (SSE, downloads). */
   accept?: string;
 }
@@ -68,6 +73,8 @@ export class Transport {
     readonly config: ResolvedConfig,
     apiKey: string | undefined,
     readonly dispatcher: Dispatcher | undefined,
+    /** A caller's fetch, used instead of undici's `request()` (the fast path, by default). */
+    readonly fetch?: FetchFunction,
   ) {
     this.#apiKey = apiKey;
     this.redact = createRedactor(apiKey);
@@ -203,6 +210,7 @@ export class Transport {
         timedOut,
         timeoutMs,
         idempotencyKey: request.submission?.idempotencyKey,
+        request: request.submission?.request,
         redact: this.redact,
       });
     try {
@@ -216,17 +224,24 @@ export class Transport {
       for (let redirects = 0; ; redirects++) {
         const headers = this.#headers(url, request, body !== undefined);
         this.config.logger.debug?.("request", { method, url: url.origin + url.pathname, attempt });
-        let response: Dispatcher.ResponseData;
+        let response: Dispatcher.ResponseData | FetchedResponse;
         try {
-          response = await undiciRequest(url, {
-            method,
-            headers,
-            body,
-            signal: controller.signal,
-            headersTimeout: 0,
-            bodyTimeout: 0,
-            ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
-          });
+          response = this.fetch
+            ? await requestWithFetch(this.fetch, url, {
+                method,
+                headers,
+                body,
+                signal: controller.signal,
+              })
+            : await undiciRequest(url, {
+                method,
+                headers,
+                body,
+                signal: controller.signal,
+                headersTimeout: 0,
+                bodyTimeout: 0,
+                ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+              });
         } catch (error) {
           throw mapError(error, "connect");
         }

@@ -2,12 +2,26 @@ export {
   clientOptionsFromProfile,
   type ProfileClientOptions,
 } from "./client-options-from-profile.js";
+export {
+  estimateImageCredits,
+  estimateSpeechCredits,
+  estimateTranscriptionCredits,
+  type ImageModelSpec,
+  imageModelsFromProfile,
+  type SpeechModelSpec,
+  speechModelsFromProfile,
+  type TranscriptionModelSpec,
+  transcriptionModelsFromProfile,
+} from "./media-catalog-from-profile.js";
 export { parseDuration } from "./parse-duration.js";
 export { parseProfile } from "./parse-profile.js";
-export { profileJsonSchema, profileSchemaId } from "./profile-schema.js";
+export { profileJsonSchema, profileSchemaId, speechFormats } from "./profile-schema.js";
 export type {
   ProfileChatModel,
+  ProfileImageModel,
   ProfileParam,
+  ProfileSpeechModel,
+  ProfileTranscriptionModel,
   ProfileVideoModel,
   ProviderProfile,
 } from "./profile-types.js";

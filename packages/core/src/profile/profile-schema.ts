@@ -12,6 +12,9 @@ const range = (what: string, minimum: number) => ({
   },
 });
 
+/** The audio formats of OpenAI's `/v1/audio/speech` (`response_format`). */
+export const speechFormats = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
+
 const paramTypes = ["integer", "number", "string", "boolean", "image"];
 
 /**
@@ -30,7 +33,7 @@ export const profileJsonSchema = {
   $id: profileSchemaId,
   title: "reelsmith provider profile",
   description:
-    "Describes one media-generation service: where it is, how it speaks, its video models (limits, parameters, prices) and chat models. Never holds a key: name the environment variables that hold it in service.api_key_env.",
+    "Describes one media-generation service: where it is, how it speaks, its video models (limits, parameters, prices) chat models, and image, speech and transcription models. Never holds a key: name the environment variables that hold it in service.api_key_env.",
   type: "object",
   additionalProperties: false,
   properties: {
@@ -85,6 +88,23 @@ export const profileJsonSchema = {
       type: "object",
       description: "The chat models, by id, with what they can do.",
       additionalProperties: { $ref: "#/definitions/chatModel" },
+    },
+    image_models: {
+      type: "object",
+      description:
+        "The image models (POST /v1/images/generations and /v1/images/edits), by id: sizes, references, price.",
+      additionalProperties: { $ref: "#/definitions/imageModel" },
+    },
+    speech_models: {
+      type: "object",
+      description: "The speech models (POST /v1/audio/speech), by id: voices, formats, price.",
+      additionalProperties: { $ref: "#/definitions/speechModel" },
+    },
+    transcription_models: {
+      type: "object",
+      description:
+        "The transcription models (POST /v1/audio/transcriptions), by id: word timestamps, price.",
+      additionalProperties: { $ref: "#/definitions/transcriptionModel" },
     },
   },
   definitions: {
@@ -177,6 +197,83 @@ export const profileJsonSchema = {
         images: { type: "boolean", description: "Understands image_url content parts." },
         json: { type: "boolean", description: "Honours response_format json_object." },
         tools: { type: "boolean", description: "Calls tools." },
+      },
+    },
+    imageModel: {
+      type: ["object", "null"],
+      description: "One image model. A field left out (or null) is unknown and not checked.",
+      additionalProperties: false,
+      properties: {
+        description: { type: "string" },
+        sizes: {
+          description:
+            'Sizes it draws, such as ["1024x1024", "1536x1024"]; the first is the default.',
+          anyOf: [
+            { type: "array", items: { type: "string", pattern: "^\\d+x\\d+$" }, minItems: 1 },
+            { type: "null" },
+          ],
+        },
+        max_references: {
+          type: ["integer", "null"],
+          minimum: 0,
+          description: "Most reference images one edit takes (image[]); 0 when it takes none.",
+        },
+        max_images: {
+          type: ["integer", "null"],
+          minimum: 1,
+          description: "Most images one request may ask for (n).",
+        },
+        price: {
+          type: ["object", "null"],
+          description: "Price in credits, for estimates and budgets.",
+          additionalProperties: false,
+          properties: { per_image: { type: "number", minimum: 0 } },
+        },
+      },
+    },
+    speechModel: {
+      type: ["object", "null"],
+      description: "One speech model. A field left out (or null) is unknown and not checked.",
+      additionalProperties: false,
+      properties: {
+        description: { type: "string" },
+        voices: {
+          description: "The voices it speaks with, by name.",
+          anyOf: [{ type: "array", items: { type: "string" }, minItems: 1 }, { type: "null" }],
+        },
+        formats: {
+          description:
+            "The audio formats it answers with (response_format); the first is the default.",
+          anyOf: [
+            { type: "array", items: { enum: [...speechFormats] }, minItems: 1 },
+            { type: "null" },
+          ],
+        },
+        price: {
+          type: ["object", "null"],
+          description: "Price in credits per 1,000 characters of input, rounded up per request.",
+          additionalProperties: false,
+          properties: { per_1000_characters: { type: "number", minimum: 0 } },
+        },
+      },
+    },
+    transcriptionModel: {
+      type: ["object", "null"],
+      description:
+        "One transcription model. A field left out (or null) is unknown and not checked.",
+      additionalProperties: false,
+      properties: {
+        description: { type: "string" },
+        word_timestamps: {
+          type: ["boolean", "null"],
+          description: "Answers timestamp_granularities[]=word with each word's start and end.",
+        },
+        price: {
+          type: ["object", "null"],
+          description: "Price in credits per minute of audio, rounded up per request.",
+          additionalProperties: false,
+          properties: { per_minute: { type: "number", minimum: 0 } },
+        },
       },
     },
   },

@@ -33,6 +33,30 @@ export interface ProfileChatModel {
   tools?: boolean;
 }
 
+/** One image model of a profile. A missing or null field is unknown. */
+export interface ProfileImageModel {
+  description?: string;
+  sizes?: string[] | null;
+  max_references?: number | null;
+  max_images?: number | null;
+  price?: { per_image?: number } | null;
+}
+
+/** One speech model of a profile. A missing or null field is unknown. */
+export interface ProfileSpeechModel {
+  description?: string;
+  voices?: string[] | null;
+  formats?: ("mp3" | "opus" | "aac" | "flac" | "wav" | "pcm")[] | null;
+  price?: { per_1000_characters?: number } | null;
+}
+
+/** One transcription model of a profile. A missing or null field is unknown. */
+export interface ProfileTranscriptionModel {
+  description?: string;
+  word_timestamps?: boolean | null;
+  price?: { per_minute?: number } | null;
+}
+
 /**
  * A provider profile as parsed from YAML (see `schema/profile.schema.json`). It never holds a
  * key: `service.api_key_env` names the environment variables that do.
@@ -57,4 +81,7 @@ export interface ProviderProfile {
   };
   video_models?: Record<string, ProfileVideoModel | null>;
   chat_models?: Record<string, ProfileChatModel | null>;
+  image_models?: Record<string, ProfileImageModel | null>;
+  speech_models?: Record<string, ProfileSpeechModel | null>;
+  transcription_models?: Record<string, ProfileTranscriptionModel | null>;
 }

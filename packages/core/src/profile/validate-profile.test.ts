@@ -35,7 +35,7 @@ describe("validateProfile", () => {
           pointer: "/extra",
           code: "unknown_key",
           message:
-            "unknown key `extra` in the profile; allowed: service, video_models, chat_models",
+            "unknown key `extra` in the profile; allowed: service, video_models, chat_models, image_models, speech_models, transcription_models",
         },
       ]),
     );

@@ -3,13 +3,25 @@ import {
   type ChatModelSpec,
   chatModelsFromProfile,
   estimateVideoCredits,
+  imageModelsFromProfile,
   type ProfileVideoModel,
   type ProviderProfile,
   parseProfile,
+  speechModelsFromProfile,
+  transcriptionModelsFromProfile,
   videoCatalogFromProfile,
 } from "@reelsmith/core/profile";
 import { videoCredits } from "../videos/credits.js";
 import { type ChatModelInfo, chatModels } from "./chat-models.js";
+import {
+  type ImageModelInfo,
+  imageModels,
+  type SpeechModelInfo,
+  speechFormats,
+  speechModels,
+  type TranscriptionModelInfo,
+  transcriptionModels,
+} from "./media-models.js";
 import { videoModels, videoSpeedFactors } from "./video-models.js";
 
 /** What one running simulator serves: its video and chat models, timing and prices. */
@@ -22,6 +34,9 @@ export interface ServiceCatalog {
   credits(model: string, seconds: number, width: number, height: number): number;
   /** Video models as `/v1/models` lists them (snake_case, as a profile writes them); none by default. */
   videoEntries: readonly { id: string; video: ProfileVideoModel }[];
+  imageModels: readonly ImageModelInfo[];
+  speechModels: readonly SpeechModelInfo[];
+  transcriptionModels: readonly TranscriptionModelInfo[];
 }
 
 /**
@@ -37,6 +52,9 @@ export function defaultCatalog(options: { listVideoModels?: boolean } = {}): Ser
   return {
     videoModels,
     chatModels,
+    imageModels,
+    speechModels,
+    transcriptionModels,
     speedFactor: (model) => videoSpeedFactors[model] ?? 1,
     credits: (_model, seconds, width, height) => videoCredits(seconds, width, height),
     videoEntries:
@@ -73,6 +91,7 @@ export function catalogFromProfile(
   return {
     videoModels: catalog,
     chatModels: chatModelsFromProfile(profile).map(chatModelInfo),
+    ...mediaModelsOf(profile),
     speedFactor: () => 1,
     credits(model, seconds, width, height) {
       const spec = catalog.find((entry) => entry.id === model);
@@ -85,6 +104,38 @@ export function catalogFromProfile(
             id,
             video: videoEntry(model),
           })),
+  };
+}
+
+/**
+ * A profile's image, speech and transcription models, with what the profile leaves unknown
+ * filled in so the simulator can serve them: sizes `1024x1024`, 10 images and 16 references a
+ * request, the simulator's voices, the formats it encodes (of those the profile names), word
+ * timestamps, and no charge.
+ */
+function mediaModelsOf(
+  profile: ProviderProfile,
+): Pick<ServiceCatalog, "imageModels" | "speechModels" | "transcriptionModels"> {
+  const voices = speechModels[0]?.voices ?? [];
+  return {
+    imageModels: imageModelsFromProfile(profile).map((spec) => ({
+      id: spec.id,
+      sizes: spec.sizes ?? ["1024x1024"],
+      maxReferences: spec.maxReferences ?? 16,
+      maxImages: spec.maxImages ?? 10,
+      creditsPerImage: spec.price?.perImage ?? 0,
+    })),
+    speechModels: speechModelsFromProfile(profile).map((spec) => ({
+      id: spec.id,
+      voices: spec.voices ?? voices,
+      formats: spec.formats?.filter((format) => speechFormats.includes(format)) ?? speechFormats,
+      creditsPer1000Characters: spec.price?.per1000Characters ?? 0,
+    })),
+    transcriptionModels: transcriptionModelsFromProfile(profile).map((spec) => ({
+      id: spec.id,
+      wordTimestamps: spec.wordTimestamps ?? true,
+      creditsPerMinute: spec.price?.perMinute ?? 0,
+    })),
   };
 }
 

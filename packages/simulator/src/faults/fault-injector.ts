@@ -15,7 +15,10 @@ export type FaultRoute =
   | "videos.list"
   | "videos.retrieve"
   | "videos.content"
-  | "models";
+  | "models"
+  | "images"
+  | "audio.speech"
+  | "audio.transcriptions";
 
 /**
  * Decides, deterministically, which requests get which fault: each rule keeps its own counter of
@@ -62,7 +65,10 @@ export function createFaultInjector(spec: FaultSpec | string | undefined, seed: 
         if (rule.kind === "fail-job") return false;
         const target = rule.target ?? "*";
         return (
-          target === "*" || target === route || (target === "videos" && route.startsWith("videos."))
+          target === "*" ||
+          target === route ||
+          (target === "videos" && route.startsWith("videos.")) ||
+          (target === "audio" && route.startsWith("audio."))
         );
       });
     },

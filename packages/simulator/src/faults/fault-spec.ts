@@ -3,7 +3,7 @@ export type FaultKind = "429" | "500" | "503" | "drop" | "stall" | "slow" | "fai
 
 /**
  * Which requests a rule applies to: `chat` (POST /v1/chat/completions), `videos.create`,
- * `videos.list` (GET /v1/videos), `videos.retrieve`, `videos.content`, `videos` (all four), `models`, or `*` (every service
+ * `videos.list` (GET /v1/videos), `videos.retrieve`, `videos.content`, `videos` (all four), `models`, `images` (generations, edits and their files), `audio.speech`, `audio.transcriptions`, `audio` (both), or `*` (every service
  * route; the stats route is never faulted). For `fail-job` the target is a video model id or `*`.
  */
 export type FaultTarget = string;
@@ -41,6 +41,10 @@ export const requestTargets: readonly string[] = [
   "videos.retrieve",
   "videos.content",
   "models",
+  "images",
+  "audio",
+  "audio.speech",
+  "audio.transcriptions",
 ];
 
 /** The kinds accepted by {@link parseFaultSpec}. */

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SpokenRegistry } from "../audio/spoken-registry.js";
 import type { ServiceCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
 import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
 import type { ReceivedVideoRequest } from "../videos/read-video-body.js";
 import type { VideoService } from "../videos/video-service.js";
+import type { AnswerStore } from "./answer-store.js";
 import type { Logger } from "./logger.js";
 
 /** What every handler can reach: settings and the simulator's shared state. */
@@ -28,6 +30,16 @@ export interface SimulatorContext {
   /** Every `POST /v1/videos` body received, in order. */
   received: ReceivedVideoRequest[];
   videos: VideoService;
+  /** Where renders and scratch files go. */
+  dataDir: string;
+  /** Answers of images, speech and transcriptions by Idempotency-Key. */
+  answers: AnswerStore;
+  /** Images answered as `url`, by id. */
+  imageFiles: Map<string, Buffer>;
+  /** Runs image renders and speech synthesis, at most `renderConcurrency` at a time. */
+  renders: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Audio the simulator spoke, recognised by its transcriptions. */
+  spoken: SpokenRegistry;
   /** Aborted when the simulator closes. */
   closing: AbortSignal;
   /** Controllers of the requests in flight; all aborted by `close()`. */

@@ -67,7 +67,7 @@ export async function handleRequest(
   };
 
   try {
-    checkAuthorization(request.headers.authorization, simulator.apiKey);
+    if (!match.route?.public) checkAuthorization(request.headers.authorization, simulator.apiKey);
     if (!match.route) {
       throw new HttpError(404, `Unknown route: ${request.method} ${url.pathname}`, {
         code: "unknown_url",

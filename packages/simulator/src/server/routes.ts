@@ -1,5 +1,12 @@
+import { handleSpeech } from "../audio/handle-speech.js";
+import { handleTranscriptions } from "../audio/handle-transcriptions.js";
 import { handleChatCompletion } from "../chat/handle-chat-completion.js";
 import type { FaultRoute } from "../faults/fault-injector.js";
+import {
+  handleImageEdits,
+  handleImageFile,
+  handleImageGenerations,
+} from "../images/handle-images.js";
 import { handleListModels, handleRetrieveModel } from "../models/handle-models.js";
 import { handleReceivedRequests, handleStats } from "../stats/handle-stats.js";
 import {
@@ -18,6 +25,8 @@ export interface Route {
   faultRoute?: FaultRoute;
   /** A different fault target for some methods of the path (GET /v1/videos lists jobs). */
   faultRouteByMethod?: Partial<Record<string, FaultRoute>>;
+  /** Served without a key (an image answered as a url: its id is the secret). */
+  public?: boolean;
 }
 
 /** Every route the simulator serves. */
@@ -40,6 +49,24 @@ export const routes: readonly Route[] = [
     pattern: "/v1/videos/:id/content",
     methods: { GET: handleVideoContent },
     faultRoute: "videos.content",
+  },
+  {
+    pattern: "/v1/images/generations",
+    methods: { POST: handleImageGenerations },
+    faultRoute: "images",
+  },
+  { pattern: "/v1/images/edits", methods: { POST: handleImageEdits }, faultRoute: "images" },
+  {
+    pattern: "/v1/images/files/:id",
+    methods: { GET: handleImageFile },
+    faultRoute: "images",
+    public: true,
+  },
+  { pattern: "/v1/audio/speech", methods: { POST: handleSpeech }, faultRoute: "audio.speech" },
+  {
+    pattern: "/v1/audio/transcriptions",
+    methods: { POST: handleTranscriptions },
+    faultRoute: "audio.transcriptions",
   },
   { pattern: "/_simulator/stats", methods: { GET: handleStats } },
   { pattern: "/_simulator/requests", methods: { GET: handleReceivedRequests } },

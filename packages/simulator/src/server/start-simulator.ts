@@ -5,6 +5,8 @@ import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ProviderProfile, VideoModelCatalog } from "@reelsmith/core/profile";
+import pLimit from "p-limit";
+import { createSpokenRegistry } from "../audio/spoken-registry.js";
 import { catalogFromProfile, defaultCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
 import { createFaultInjector } from "../faults/fault-injector.js";
@@ -12,6 +14,7 @@ import type { FaultSpec } from "../faults/fault-spec.js";
 import { createStatsRecorder, type SimulatorStats } from "../stats/simulator-stats.js";
 import type { ReceivedVideoRequest } from "../videos/read-video-body.js";
 import { createVideoService } from "../videos/video-service.js";
+import { createAnswerStore } from "./answer-store.js";
 import type { SimulatorContext } from "./context.js";
 import { handleRequest } from "./handle-request.js";
 import { defaultMaxBodyBytes } from "./http-io.js";
@@ -38,7 +41,7 @@ export interface SimulatorOptions {
   faults?: FaultSpec | string;
   /** Where rendered clips go (default: a temporary directory removed by `close()`). */
   dataDir?: string;
-  /** Clips rendered with ffmpeg at once (default 2). */
+  /** Clips rendered with ffmpeg at once (default 2); images and speech have as many places of their own. */
   renderConcurrency?: number;
   /**
    * An MP4 served as the content of every completed job instead of a clip rendered for it
@@ -107,7 +110,8 @@ function checkNumber(name: string, value: number | undefined, min: number, integ
 }
 
 /**
- * Start the simulator: the whole service interface (chat, models, video jobs) over HTTP.
+ * Start the simulator: the whole service interface (chat, models, video jobs, images, speech
+ * and transcriptions) over HTTP.
  *
  * @example
  * const simulator = await startSimulator({ timeScale: 0.01 });
@@ -171,6 +175,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       logger: options.logger,
       baseUrl: () => baseUrl,
     }),
+    dataDir,
+    answers: createAnswerStore(),
+    imageFiles: new Map(),
+    renders: pLimit(options.renderConcurrency ?? 2),
+    spoken: createSpokenRegistry(),
     closing: closer.signal,
     activeRequests: new Set(),
     logger: options.logger,

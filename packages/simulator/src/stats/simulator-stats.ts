@@ -9,8 +9,21 @@ export interface SimulatorStats {
     failed: number;
     byModel: Record<string, number>;
   };
-  /** Credits charged for completed jobs. */
+  /** Credits charged: completed video jobs, images, speech and transcriptions (replays are free). */
   creditsCharged: number;
+  /** {@link SimulatorStats.creditsCharged} by endpoint. */
+  creditsByEndpoint: { videos: number; images: number; speech: number; transcriptions: number };
+  /** Image requests answered (generations and edits; a replay is not counted) and images made. */
+  images: { requests: number; made: number; edits: number; byModel: Record<string, number> };
+  /** Speech requests answered, characters spoken and seconds of audio made. */
+  speech: {
+    requests: number;
+    characters: number;
+    seconds: number;
+    byModel: Record<string, number>;
+  };
+  /** Transcriptions answered, those of audio the simulator made itself, and seconds heard. */
+  transcriptions: { requests: number; recognised: number; seconds: number };
   /** Chat completions answered (streamed or not). */
   chatCompletions: number;
   /** Faults injected, by kind. */
@@ -41,6 +54,10 @@ export function createStatsRecorder() {
     requests: {},
     videoJobs: { created: 0, completed: 0, failed: 0, byModel: {} },
     creditsCharged: 0,
+    creditsByEndpoint: { videos: 0, images: 0, speech: 0, transcriptions: 0 },
+    images: { requests: 0, made: 0, edits: 0, byModel: {} },
+    speech: { requests: 0, characters: 0, seconds: 0, byModel: {} },
+    transcriptions: { requests: 0, recognised: 0, seconds: 0 },
     chatCompletions: 0,
     faultsInjected: {},
     clipsRendered: 0,
@@ -83,7 +100,34 @@ export function createStatsRecorder() {
     jobCompleted(credits: number): void {
       stats.videoJobs.completed += 1;
       stats.creditsCharged += credits;
+      stats.creditsByEndpoint.videos += credits;
       stats.jobsInFlight -= 1;
+    },
+    /** One image request answered: `count` images of `model`, `credits` charged. */
+    imagesMade(model: string, count: number, edit: boolean, credits: number): void {
+      stats.images.requests += 1;
+      stats.images.made += count;
+      if (edit) stats.images.edits += 1;
+      stats.images.byModel[model] = (stats.images.byModel[model] ?? 0) + count;
+      stats.creditsCharged += credits;
+      stats.creditsByEndpoint.images += credits;
+    },
+    /** One speech request answered. */
+    speechMade(model: string, characters: number, seconds: number, credits: number): void {
+      stats.speech.requests += 1;
+      stats.speech.characters += characters;
+      stats.speech.seconds += seconds;
+      stats.speech.byModel[model] = (stats.speech.byModel[model] ?? 0) + 1;
+      stats.creditsCharged += credits;
+      stats.creditsByEndpoint.speech += credits;
+    },
+    /** One transcription answered; `recognised` when the audio was the simulator's own. */
+    transcribed(seconds: number, recognised: boolean, credits: number): void {
+      stats.transcriptions.requests += 1;
+      if (recognised) stats.transcriptions.recognised += 1;
+      stats.transcriptions.seconds += seconds;
+      stats.creditsCharged += credits;
+      stats.creditsByEndpoint.transcriptions += credits;
     },
     jobFailed(): void {
       stats.videoJobs.failed += 1;

@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import type { RequestOptions } from "../client/options.js";
+import { InvalidRequestError, type RequestProblem } from "../errors/invalid-request-error.js";
+import type { Transport } from "../http/transport.js";
+import { encodeForm } from "../media-files/encode-form.js";
+import { readFileInput } from "../media-files/file-input.js";
+import {
+  speechRequestProblems,
+  transcriptionRequestProblems,
+} from "../media-files/media-request-problems.js";
+import { readAll, saveBytes } from "../media-files/save-bytes.js";
+import type {
+  SpeechModelSpec,
+  TranscriptionModelSpec,
+} from "../profile/media-catalog-from-profile.js";
+import type {
+  SpeechParams,
+  SpeechResult,
+  TranscribeParams,
+  TranscriptionResult,
+} from "./audio-types.js";
+
+/** Options of `audio.speech()`. */
+export interface SpeechOptions extends RequestOptions {
+  /** Write the audio to this file (through a temp file beside it) instead of returning its bytes. */
+  to?: string;
+  /** Sent as `Idempotency-Key`; a random UUID when absent (see `images.generate()`). */
+  idempotencyKey?: string;
+}
+
+/** Options of `audio.transcribe()`. */
+export interface TranscribeOptions extends RequestOptions {
+  idempotencyKey?: string;
+}
+
+function refuse(problems: RequestProblem[]): void {
+  const [first] = problems;
+  if (!first) return;
+  throw new InvalidRequestError(
+    first.field,
+    problems.map((problem) => `${problem.field}: ${problem.message}`).join("; "),
+    problems,
+  );
+}
+
+/**
+ * `client.audio`: speech (`POST /v1/audio/speech`) and transcription with word timings
+ * (`POST /v1/audio/transcriptions`), in OpenAI's shapes.
+ *
+ * @example
+ * ```ts
+ * await client.audio.speech({ model: "tts-1", voice: "alloy", input: "Hello.", response_format: "wav" }, { to: "hello.wav" });
+ * const { words } = await client.audio.transcribe({ model: "whisper-1", file: "hello.wav", timestamp_granularities: ["word"] });
+ * ```
+ */
+export class Audio {
+  constructor(
+    private readonly transport: Transport,
+    private readonly speechModels: readonly SpeechModelSpec[] | null | undefined,
+    private readonly transcriptionModels: readonly TranscriptionModelSpec[] | null | undefined,
+  ) {}
+
+  /** Speak `input`; the audio's bytes, or the file written with `{ to }`. */
+  async speech(params: SpeechParams, options: SpeechOptions = {}): Promise<SpeechResult> {
+    refuse(speechRequestProblems(params, this.speechModels));
+    const { to, idempotencyKey = randomUUID(), ...request } = options;
+    const response = await this.transport.stream({
+      method: "POST",
+      path: "/v1/audio/speech",
+      body: params,
+      accept: "*/*",
+      options: request,
+      submission: { idempotencyKey, request: "POST /v1/audio/speech" },
+    });
+    const type = response.headers["content-type"];
+    const bytes = await readAll(this.transport, response);
+    const result: SpeechResult = {
+      size: bytes.length,
+      contentType: Array.isArray(type) ? type[0] : type,
+      requestId: response.requestId,
+    };
+    if (to !== undefined) result.file = await saveBytes(to, bytes);
+    else result.bytes = bytes;
+    return result;
+  }
+
+  /**
+   * Transcribe audio; with `timestamp_granularities: ["word"]` each word's start and end
+   * (`response_format` then defaults to `verbose_json`).
+   */
+  async transcribe(
+    params: TranscribeParams,
+    options: TranscribeOptions = {},
+  ): Promise<TranscriptionResult> {
+    const granularities = params.timestamp_granularities ?? [];
+    const format = params.response_format ?? (granularities.length > 0 ? "verbose_json" : "json");
+    refuse(
+      transcriptionRequestProblems(
+        { ...params, response_format: format },
+        this.transcriptionModels,
+      ),
+    );
+    const file = await readFileInput(params.file, "file", "audio.mp3");
+    const body = await encodeForm(
+      {
+        model: params.model,
+        response_format: format,
+        "timestamp_granularities[]": granularities.length > 0 ? granularities : undefined,
+        language: params.language,
+        prompt: params.prompt,
+      },
+      [["file", file]],
+    );
+    const { idempotencyKey = randomUUID(), ...request } = options;
+    const response = await this.transport.stream({
+      method: "POST",
+      path: "/v1/audio/transcriptions",
+      rawBody: body,
+      accept: format === "json" || format === "verbose_json" ? "application/json" : "text/plain",
+      options: request,
+      submission: { idempotencyKey, request: "POST /v1/audio/transcriptions" },
+    });
+    const text = Buffer.from(await readAll(this.transport, response)).toString("utf8");
+    if (format !== "json" && format !== "verbose_json") {
+      return {
+        text: format === "text" ? text.replace(/\n$/, "") : text,
+        requestId: response.requestId,
+      };
+    }
+    const answer = JSON.parse(text) as Omit<TranscriptionResult, "requestId">;
+    const result: TranscriptionResult = { text: answer.text ?? "", requestId: response.requestId };
+    if (answer.language !== undefined) result.language = answer.language;
+    if (answer.duration !== undefined) result.duration = answer.duration;
+    if (answer.words)
+      result.words = answer.words.map(({ word, start, end }) => ({ word, start, end }));
+    if (answer.segments) {
+      result.segments = answer.segments.map(({ id, start, end, text: segment }) => ({
+        id,
+        start,
+        end,
+        text: segment,
+      }));
+    }
+    return result;
+  }
+}

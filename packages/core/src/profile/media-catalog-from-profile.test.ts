@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  estimateImageCredits,
+  estimateSpeechCredits,
+  estimateTranscriptionCredits,
+  imageModelsFromProfile,
+  speechModelsFromProfile,
+  transcriptionModelsFromProfile,
+} from "./media-catalog-from-profile.js";
+import type { ProviderProfile } from "./profile-types.js";
+import { validateProfile } from "./validate-profile.js";
+
+const profile: ProviderProfile = {
+  image_models: {
+    "img-1": {
+      sizes: ["1024x1024", "1536x1024"],
+      max_references: 4,
+      max_images: 2,
+      price: { per_image: 4 },
+    },
+    "img-unknown": null,
+  },
+  speech_models: {
+    "tts-1": {
+      voices: ["alloy", "verse"],
+      formats: ["mp3", "wav"],
+      price: { per_1000_characters: 15 },
+    },
+  },
+  transcription_models: { "stt-1": { word_timestamps: true, price: { per_minute: 6 } } },
+};
+
+describe("image, speech and transcription models of a profile", () => {
+  it("are accepted by the schema and read into camelCase specs", () => {
+    expect(validateProfile(profile)).toEqual([]);
+    expect(imageModelsFromProfile(profile)).toEqual([
+      {
+        id: "img-1",
+        sizes: ["1024x1024", "1536x1024"],
+        maxReferences: 4,
+        maxImages: 2,
+        price: { perImage: 4 },
+      },
+      { id: "img-unknown" },
+    ]);
+    expect(speechModelsFromProfile(profile)).toEqual([
+      {
+        id: "tts-1",
+        voices: ["alloy", "verse"],
+        formats: ["mp3", "wav"],
+        price: { per1000Characters: 15 },
+      },
+    ]);
+    expect(transcriptionModelsFromProfile(profile)).toEqual([
+      { id: "stt-1", wordTimestamps: true, price: { perMinute: 6 } },
+    ]);
+  });
+
+  it("refuse bad fields with a pointer to each", () => {
+    const problems = validateProfile({
+      image_models: { "img-1": { sizes: ["big"], max_references: -1, price: { per_clip: 1 } } },
+      speech_models: { "tts-1": { voices: [], formats: ["ogg"] } },
+      transcription_models: { "stt-1": { word_timestamps: "yes" } },
+    });
+    const pointers = problems.map((problem) => problem.pointer).sort();
+    expect(pointers).toEqual([
+      "/image_models/img-1/max_references",
+      "/image_models/img-1/price/per_clip",
+      "/image_models/img-1/sizes/0",
+      "/speech_models/tts-1/formats/0",
+      "/speech_models/tts-1/voices",
+      "/transcription_models/stt-1/word_timestamps",
+    ]);
+    expect(problems.find((problem) => problem.pointer.endsWith("formats/0"))?.message).toMatch(
+      /mp3.*wav/,
+    );
+  });
+
+  it("price requests, rounded up, and say undefined when the price is unknown", () => {
+    const [image] = imageModelsFromProfile(profile);
+    const [speech] = speechModelsFromProfile(profile);
+    const [transcription] = transcriptionModelsFromProfile(profile);
+    if (!image || !speech || !transcription) throw new Error("models missing");
+    expect(estimateImageCredits(image, 3)).toBe(12);
+    expect(estimateSpeechCredits(speech, 1001)).toBe(16);
+    expect(estimateTranscriptionCredits(transcription, 61)).toBe(7);
+    expect(estimateImageCredits({ id: "x" }, 3)).toBeUndefined();
+  });
+});

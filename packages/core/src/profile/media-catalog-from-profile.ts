@@ -1,0 +1,134 @@
+import type {
+  ProfileImageModel,
+  ProfileSpeechModel,
+  ProfileTranscriptionModel,
+  ProviderProfile,
+} from "./profile-types.js";
+
+/** An image model as core uses it (camelCase); a field left out is unknown. */
+export interface ImageModelSpec {
+  id: string;
+  description?: string;
+  /** `WIDTHxHEIGHT` sizes; the first is the default. */
+  sizes?: readonly string[];
+  /** Most reference images one edit takes. */
+  maxReferences?: number;
+  /** Most images one request may ask for (`n`). */
+  maxImages?: number;
+  price?: { perImage: number };
+}
+
+/** A speech model as core uses it; a field left out is unknown. */
+export interface SpeechModelSpec {
+  id: string;
+  description?: string;
+  voices?: readonly string[];
+  /** `response_format`s; the first is the default. */
+  formats?: readonly string[];
+  price?: { per1000Characters: number };
+}
+
+/** A transcription model as core uses it; a field left out is unknown. */
+export interface TranscriptionModelSpec {
+  id: string;
+  description?: string;
+  wordTimestamps?: boolean;
+  price?: { perMinute: number };
+}
+
+function entries<T>(models: Record<string, T | null> | undefined): [string, T | null][] {
+  return Object.entries(models ?? {});
+}
+
+/**
+ * The image models of a (validated) profile, in the order written.
+ *
+ * @example
+ * imageModelsFromProfile({ image_models: { "img-1": { sizes: ["1024x1024"], max_references: 4, price: { per_image: 4 } } } });
+ * // [{ id: "img-1", sizes: ["1024x1024"], maxReferences: 4, price: { perImage: 4 } }]
+ */
+export function imageModelsFromProfile(profile: ProviderProfile): ImageModelSpec[] {
+  return entries<ProfileImageModel>(profile.image_models).map(([id, model]) => {
+    const spec: ImageModelSpec = { id };
+    if (model?.description !== undefined) spec.description = model.description;
+    if (model?.sizes) spec.sizes = model.sizes;
+    if (typeof model?.max_references === "number") spec.maxReferences = model.max_references;
+    if (typeof model?.max_images === "number") spec.maxImages = model.max_images;
+    if (typeof model?.price?.per_image === "number")
+      spec.price = { perImage: model.price.per_image };
+    return spec;
+  });
+}
+
+/**
+ * The speech models of a (validated) profile, in the order written.
+ *
+ * @example
+ * speechModelsFromProfile({ speech_models: { "tts-1": { voices: ["alloy"], price: { per_1000_characters: 15 } } } });
+ * // [{ id: "tts-1", voices: ["alloy"], price: { per1000Characters: 15 } }]
+ */
+export function speechModelsFromProfile(profile: ProviderProfile): SpeechModelSpec[] {
+  return entries<ProfileSpeechModel>(profile.speech_models).map(([id, model]) => {
+    const spec: SpeechModelSpec = { id };
+    if (model?.description !== undefined) spec.description = model.description;
+    if (model?.voices) spec.voices = model.voices;
+    if (model?.formats) spec.formats = model.formats;
+    if (typeof model?.price?.per_1000_characters === "number")
+      spec.price = { per1000Characters: model.price.per_1000_characters };
+    return spec;
+  });
+}
+
+/**
+ * The transcription models of a (validated) profile, in the order written.
+ *
+ * @example
+ * transcriptionModelsFromProfile({ transcription_models: { "whisper-1": { word_timestamps: true } } });
+ * // [{ id: "whisper-1", wordTimestamps: true }]
+ */
+export function transcriptionModelsFromProfile(profile: ProviderProfile): TranscriptionModelSpec[] {
+  return entries<ProfileTranscriptionModel>(profile.transcription_models).map(([id, model]) => {
+    const spec: TranscriptionModelSpec = { id };
+    if (model?.description !== undefined) spec.description = model.description;
+    if (typeof model?.word_timestamps === "boolean") spec.wordTimestamps = model.word_timestamps;
+    if (typeof model?.price?.per_minute === "number")
+      spec.price = { perMinute: model.price.per_minute };
+    return spec;
+  });
+}
+
+/**
+ * Credits of `count` images, or undefined when the model's price is unknown.
+ *
+ * @example
+ * estimateImageCredits({ id: "img", price: { perImage: 4 } }, 3); // 12
+ */
+export function estimateImageCredits(spec: ImageModelSpec, count: number): number | undefined {
+  return spec.price ? Math.ceil(spec.price.perImage * count) : undefined;
+}
+
+/**
+ * Credits of speaking `characters` characters (rounded up), or undefined when unknown.
+ *
+ * @example
+ * estimateSpeechCredits({ id: "tts", price: { per1000Characters: 15 } }, 120); // 2
+ */
+export function estimateSpeechCredits(
+  spec: SpeechModelSpec,
+  characters: number,
+): number | undefined {
+  return spec.price ? Math.ceil((spec.price.per1000Characters * characters) / 1000) : undefined;
+}
+
+/**
+ * Credits of transcribing `seconds` of audio (rounded up), or undefined when unknown.
+ *
+ * @example
+ * estimateTranscriptionCredits({ id: "stt", price: { perMinute: 6 } }, 90); // 9
+ */
+export function estimateTranscriptionCredits(
+  spec: TranscriptionModelSpec,
+  seconds: number,
+): number | undefined {
+  return spec.price ? Math.ceil((spec.price.perMinute * seconds) / 60) : undefined;
+}

@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import type { SpokenWord } from "./synthesize-speech.js";
+
+/** What the simulator knows of audio it spoke: the text, each word's timing, its sentences. */
+export interface SpokenRecord {
+  text: string;
+  words: SpokenWord[];
+  /** One per sentence: its text and span. */
+  segments: { text: string; start: number; end: number }[];
+  duration: number;
+  model: string;
+  voice: string;
+}
+
+/**
+ * Audio the simulator made, by the sha256 of the bytes it answered with: a transcription of
+ * exactly those bytes is recognised and given back word for word, with the exact timings.
+ *
+ * @example
+ * const spoken = createSpokenRegistry(); spoken.remember(bytes, record); spoken.recall(bytes);
+ */
+export function createSpokenRegistry() {
+  const records = new Map<string, SpokenRecord>();
+  const key = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+  return {
+    remember(bytes: Buffer, record: SpokenRecord): void {
+      records.set(key(bytes), record);
+    },
+    recall(bytes: Buffer): SpokenRecord | undefined {
+      return records.get(key(bytes));
+    },
+  };
+}
+
+/** The registry made by {@link createSpokenRegistry}. */
+export type SpokenRegistry = ReturnType<typeof createSpokenRegistry>;

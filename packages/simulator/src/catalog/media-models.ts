@@ -1,0 +1,77 @@
+/** An image model of the simulator: what it draws and what it costs. */
+export interface ImageModelInfo {
+  id: string;
+  /** `WIDTHxHEIGHT` sizes it draws; the first is the default. */
+  sizes: readonly string[];
+  /** Most reference images an edit may send (`image[]`). */
+  maxReferences: number;
+  /** Most images one request may ask for (`n`). */
+  maxImages: number;
+  /** Credits charged per image made. */
+  creditsPerImage: number;
+}
+
+/** A speech model of the simulator: its voices, formats and price. */
+export interface SpeechModelInfo {
+  id: string;
+  /** Voice names it accepts. */
+  voices: readonly string[];
+  /** `response_format`s it answers with; the first is the default. */
+  formats: readonly string[];
+  /** Credits per 1,000 characters of input (rounded up per request). */
+  creditsPer1000Characters: number;
+}
+
+/** A transcription model of the simulator. */
+export interface TranscriptionModelInfo {
+  id: string;
+  /** Whether it answers `timestamp_granularities[]=word` with word timings. */
+  wordTimestamps: boolean;
+  /** Credits per minute of audio (rounded up per request). */
+  creditsPerMinute: number;
+}
+
+/** The formats the simulator can encode speech in. */
+export const speechFormats: readonly string[] = Object.freeze(["mp3", "wav", "pcm"]);
+
+/**
+ * The image models the simulator serves without a profile.
+ *
+ * @example
+ * imageModels[0]?.id; // "reel-image-1"
+ */
+export const imageModels: readonly ImageModelInfo[] = Object.freeze([
+  Object.freeze({
+    id: "reel-image-1",
+    sizes: Object.freeze(["1024x1024", "1536x1024", "1024x1536", "512x512", "256x256"]),
+    maxReferences: 4,
+    maxImages: 4,
+    creditsPerImage: 4,
+  }),
+]);
+
+/**
+ * The speech models the simulator serves without a profile (Flite's voices under names of
+ * their own: `ava`, `rowan`, `angus`, `kal`).
+ *
+ * @example
+ * speechModels[0]?.voices; // ["ava", "rowan", "angus", "kal"]
+ */
+export const speechModels: readonly SpeechModelInfo[] = Object.freeze([
+  Object.freeze({
+    id: "reel-voice-1",
+    voices: Object.freeze(["ava", "rowan", "angus", "kal"]),
+    formats: speechFormats,
+    creditsPer1000Characters: 15,
+  }),
+]);
+
+/**
+ * The transcription models the simulator serves without a profile.
+ *
+ * @example
+ * transcriptionModels[0]?.wordTimestamps; // true
+ */
+export const transcriptionModels: readonly TranscriptionModelInfo[] = Object.freeze([
+  Object.freeze({ id: "reel-transcribe-1", wordTimestamps: true, creditsPerMinute: 6 }),
+]);
