@@ -7,6 +7,7 @@ import { UsageError } from "../errors/cli-error.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { autoApprove } from "./approval-options.js";
+import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 
 /** Flags of `reelsmith run`, as commander parses them. */
@@ -29,6 +30,8 @@ export interface RunFlags {
   requestsPerMinute?: number;
   notify?: string[];
   autoApprove?: boolean;
+  /** `--on-closed-output`: stop (default) or continue when stdout or stderr is closed. */
+  onClosedOutput?: ClosedOutputChoice;
 }
 
 /**
@@ -150,6 +153,7 @@ export function registerRunCommand(
       "approve every gate (`approve:` step) as the run reaches it, by 'auto' (else REELSMITH_AUTO_APPROVE=1)",
     )
     .option("--json", "print NDJSON events on stdout")
+    .addOption(closedOutputOption())
     .addOption(notifyOption())
     .addOption(databaseOption())
     .option("--detach", "with --database: print the run id and return; workers run it")
