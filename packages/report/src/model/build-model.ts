@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
-import { addTotals, emptyTotals, kindsByName, ledgerOf, unitKey } from "@reelsmith/runner/internal";
+import {
+  addTotals,
+  emptyTotals,
+  kindsByName,
+  ledgerOf,
+  stepPositions,
+  unitKey,
+} from "@reelsmith/runner/internal";
 import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
@@ -15,7 +22,6 @@ import type {
   StoryboardCard,
   SubRunRow,
 } from "./report-model.js";
-import { stepLocations } from "./step-locations.js";
 import { takeViews } from "./take-views.js";
 
 const SINGLE_ITEM = -1;
@@ -90,7 +96,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   // as the CLI's table, its events and `status` do.
   const ledger = ledgerOf(record.journal);
 
-  const locations = stepLocations(record.pipelineSource);
+  const locations = stepPositions(record.pipelineSource);
   const pipelinePath = shownPipelinePath(runDir, runJson.pipeline?.path);
   const locationOf = (step: string) => {
     const at = locations.get(step);
