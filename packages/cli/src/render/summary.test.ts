@@ -49,3 +49,31 @@ describe("formatSummary's width", () => {
     expect(piped).toContain(long.slice(0, 100));
   });
 });
+
+describe("formatSummary of a run stopped in the middle of a step", () => {
+  it("shows what the ledger says the stopped step spent, as the total does", () => {
+    const firstClip = storyboardEvents.findIndex(
+      (event) => event.type === "item.end" && event.step === "clips",
+    );
+    const view = createRunView();
+    for (const event of storyboardEvents.slice(0, firstClip + 1)) applyEvent(view, event);
+    const totals = { ...storyboardResult.totals, credits: 8, videos: 1, jobsSubmitted: 2 };
+    const summary = formatSummary(
+      view,
+      {
+        ...storyboardResult,
+        status: "cancelled",
+        totals,
+        steps: {
+          storyboard: { status: "succeeded", totals: { ...totals, credits: 0, videos: 0 } },
+          clips: { status: "cancelled", totals: { ...totals, totalTokens: 0 } },
+        },
+      },
+      { cwd: "/work" },
+    );
+    const clips = summary.split("\n").find((line) => line.startsWith("clips"));
+    const total = summary.split("\n").find((line) => line.startsWith("total"));
+    expect(clips).toMatch(/^clips\s+cancelled 1\/2\s+\S+\s+-\s+8\s/);
+    expect(total).toMatch(/^total\s+cancelled\s+\S+\s+42\s+8\s/);
+  });
+});

@@ -34,10 +34,14 @@ export function formatSummary(
   for (const step of view.steps.values()) {
     const items =
       step.fanOut && step.items.total > 0 ? ` ${step.items.done}/${step.items.total}` : "";
-    const figures = step.totals;
+    // The ledger's figures, also for a step the run stopped in the middle of (it has no
+    // step.end): what the step spent is in its row, as in the total.
+    const ended = result.steps?.[step.id];
+    const figures = ended?.totals ?? step.totals;
+    const state = step.state === "running" && ended ? ended.status : step.state;
     const row = [
       step.id,
-      step.state + items,
+      state + items,
       step.durationMs === undefined || step.state === "reused"
         ? "-"
         : formatDuration(step.durationMs),
