@@ -74,6 +74,8 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       : [...state.steps.keys()].map((id) => ({ id, kind: "step", fanOut: false }));
   const requests = new Map<string, Record<string, unknown>>();
   const durations = new Map<string, number>();
+  /** Units whose last result came from the cache (they spent nothing; they saved). */
+  const cachedUnits = new Map<string, boolean>();
   let estimate: RunEstimate | undefined;
   const key = (step: string, index: number | undefined) => `${step}#${index ?? SINGLE_ITEM}`;
   for (const event of events) {
@@ -81,6 +83,9 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       requests.set(key(event.step, event.index), event.spec);
     } else if (event.type === "step.end" && !event.reused) {
       durations.set(event.step, (durations.get(event.step) ?? 0) + event.durationMs);
+      cachedUnits.set(key(event.step, undefined), event.cached);
+    } else if (event.type === "item.end") {
+      cachedUnits.set(key(event.step, event.index), event.status === "cached");
     } else if (event.type === "run.estimate" && estimate === undefined) {
       // The first session's estimate: what the run was expected to cost before it began.
       estimate = event.estimate;
@@ -175,7 +180,12 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
           ...(takes.length > 1 ? { takes } : {}),
         });
       } else if (role === "conversation" && (outputs || error || item)) {
-        chats.push(chatUnitOf(info.id, index, spec, outputs, status));
+        chats.push(
+          chatUnitOf(info.id, index, spec, outputs, status, {
+            cached: cachedUnits.get(key(info.id, index)) === true,
+            spentTokens: ledger.units[unitKey(info.id, index)]?.totalTokens,
+          }),
+        );
       }
       if (error && info.fanOut) errors.push(errorEntry(info.id, index, error, locationOf(info.id)));
     }

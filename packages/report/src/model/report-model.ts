@@ -99,7 +99,10 @@ export interface ChatUnit {
   text?: string;
   json?: unknown;
   messages: ChatMessageView[];
+  /** Tokens the run paid for, as the ledger (and the cost table) says: 0 when cached. */
   tokens?: number;
+  /** For an answer served from the cache: the tokens it took when it was made, saved now. */
+  savedTokens?: number;
 }
 
 /** A message of a conversation as the page shows it. */
