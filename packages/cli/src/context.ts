@@ -24,6 +24,12 @@ export interface CliContext {
    * (they stay journaled, for `resume`). Unset in tests that never interrupt.
    */
   forceSignal?: AbortSignal;
+  /**
+   * Aborted when the reader of stdout or stderr goes away (EPIPE, a closed terminal). A local
+   * run then stops as on the first Ctrl-C, or goes on with `--on-closed-output continue`;
+   * nothing more is written to the closed stream either way. Unset in tests that never close.
+   */
+  outputClosed?: AbortSignal;
   /** Values that must never be printed (API keys); every output is redacted against them. */
   secrets: Set<string>;
   /** Print stack traces and causes of errors. */

@@ -2,13 +2,15 @@ import { loadEnvironment } from "./config/connection.js";
 import type { CliContext } from "./context.js";
 import { ExitCode } from "./errors/cli-error.js";
 import { executeCli } from "./program.js";
+import { closableSink } from "./render/closable-sink.js";
 import { createRedactor, redactingSink } from "./render/redact.js";
 
 /**
  * The only place that touches the process: reads argv, env and cwd, wires interrupts (a first
  * Ctrl-C stops: nothing new starts and the video jobs already paid for are waited for; SIGTERM
  * or a second Ctrl-C leaves now, the jobs left journaled for `resume`; a third exits at once
- * with 130), writes to stdout/stderr through a redaction pass, and sets the exit code.
+ * with 130), writes to stdout/stderr through a redaction pass (a closed one is told to the
+ * command through `outputClosed`, never a crash), and sets the exit code.
  *
  * @example
  * // src/bin.ts
@@ -42,10 +44,14 @@ export async function runMain(argv: string[] = process.argv): Promise<void> {
     }
     return redactor;
   };
+  // A reader that goes away (`… | head`, a closed terminal) is a gentle stop, not a crash.
+  const outputClosed = new AbortController();
+  const onClosed = () => outputClosed.abort();
   const cwd = process.cwd();
   const context: CliContext = {
-    stdout: redactingSink(process.stdout, currentRedactor),
-    stderr: redactingSink(process.stderr, currentRedactor),
+    stdout: redactingSink(closableSink(process.stdout, onClosed), currentRedactor),
+    stderr: redactingSink(closableSink(process.stderr, onClosed), currentRedactor),
+    outputClosed: outputClosed.signal,
     env: loadEnvironment(cwd, process.env),
     cwd,
     signal: controller.signal,

@@ -35,6 +35,26 @@ describe("executeCli", () => {
     expect(version.output.stdout.trim()).toBe(cliVersion());
   });
 
+  it("lists every exit code the CLI uses in --help", async () => {
+    const { ExitCode } = await import("./errors/cli-error.js");
+    const help = createTestContext({ cwd: dir });
+    expect(await executeCli(["--help"], help.context)).toBe(0);
+    const text = help.output.stdout.replace(/\s+/g, " ");
+    for (const code of Object.values(ExitCode)) expect(text).toMatch(new RegExp(`[:,] ${code} `));
+  });
+
+  it("shows --config in every command's help (every command reads the provider profile)", async () => {
+    const main = createTestContext({ cwd: dir });
+    expect(await executeCli(["--help"], main.context)).toBe(0);
+    const commands = [...main.output.stdout.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1] ?? "");
+    expect(commands).toContain("plan");
+    for (const command of commands.filter((name) => name !== "help")) {
+      const { context, output } = createTestContext({ cwd: dir });
+      expect(await executeCli([command, "--help"], context)).toBe(0);
+      expect(output.stdout, command).toContain("--config <file>");
+    }
+  });
+
   it("has help on every command", async () => {
     for (const command of [
       "run",

@@ -15,6 +15,7 @@ import { registerValidateCommand } from "./commands/validate-command.js";
 import type { CliContext } from "./context.js";
 import { registerDistributedCommands } from "./distributed/register-distributed-commands.js";
 import { registerDoctorCommand } from "./doctor/doctor-command.js";
+import { ExitCode } from "./errors/cli-error.js";
 import { reportError } from "./errors/report-error.js";
 import { registerMcpCommand } from "./mcp/mcp-command.js";
 
@@ -78,13 +79,36 @@ export function createProgram(context: CliContext, done: (code: number) => void)
   program.addHelpText(
     "after",
     `
-Exit codes: 0 success, 1 the pipeline ran and failed, 2 invalid pipeline or usage, 130 interrupted.
+Exit codes: ${exitCodesHelp()}.
 Service: --base-url/--api-key, else REELSMITH_BASE_URL/REELSMITH_API_KEY, else the provider
 profile (service.base_url, api_key_env), else OPENAI_BASE_URL/OPENAI_API_KEY (also read from
 ./.env). With none, \`run\` uses the built-in simulator. The profile (--config, REELSMITH_CONFIG
 or reelsmith.config.yaml) declares the service's video models, limits, prices and dialect.`,
   );
   return program;
+}
+
+/** What each exit code means, in the words of `--help`. */
+const exitCodeMeanings: Record<keyof typeof ExitCode, string> = {
+  ok: "success",
+  failed: "the pipeline ran and failed (or a gate was rejected)",
+  usage:
+    "invalid pipeline or usage (or a certain cost over the budget, refused before anything is paid)",
+  budget: "stopped at its credit budget (resume --max-credits N)",
+  waiting: "waiting at a gate (approve, then resume)",
+  interrupted: "interrupted (Ctrl-C, or its output was closed)",
+};
+
+/**
+ * Every exit code of the CLI with its meaning, as `--help` lists them.
+ *
+ * @example
+ * exitCodesHelp(); // "0 success, 1 the pipeline ran and failed …, 130 interrupted …"
+ */
+export function exitCodesHelp(): string {
+  return (Object.keys(ExitCode) as (keyof typeof ExitCode)[])
+    .map((name) => `${ExitCode[name]} ${exitCodeMeanings[name]}`)
+    .join(", ");
 }
 
 /**

@@ -44,6 +44,17 @@ describe("Ctrl-C during a run (built CLI)", () => {
     expect(result.stdout).toContain(`reelsmith resume ${runDir}`);
     expect(result.stdout).toMatch(/run cancelled/);
     expect(simulator.stats().videoJobs.created).toBeLessThan(6);
+    // The stopped step's row says what it spent, as the total does (the ledger's figures).
+    const row = (name: string) =>
+      result.stdout
+        .split("\n")
+        .find((line) => line.startsWith(`${name} `))
+        ?.split(/ {2,}/);
+    const header = row("step") ?? [];
+    const spent = header.indexOf("spent");
+    expect(row("clips")?.[1]).toMatch(/^cancelled \d+\/6$/);
+    expect(row("clips")?.[spent]).toBe(row("total")?.[spent]);
+    expect(Number(row("total")?.[spent])).toBe(simulator.stats().creditsCharged);
     expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
     // An interrupted run still gets its report, saying so.
     const report = await readFile(path.join(work.dir, String(runDir), "report.html"), "utf8");

@@ -8,7 +8,7 @@ const workspaceVersions = new Map(packages.map((entry) => [entry.name, entry.ver
 
 /** What may ship: compiled code and its declarations, schema files read at run time, docs. */
 const allowedFile =
-  /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|cjs|d\.ts)|schema\/.+\.json)$/;
+  /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|cjs|d\.ts)|schema\/.+\.json|bin\/[a-z-]+\.js)$/;
 
 /** Files a package reads at run time by path, which therefore must be in its tarball. */
 const readAtRunTime: Record<string, string[]> = {
@@ -16,7 +16,7 @@ const readAtRunTime: Record<string, string[]> = {
     "schema/pipeline.schema.json", // validate-pipeline.ts requires it, and `init` points editors at it
     "dist/pipeline/standalone-validators.cjs", // the build-time ajv validators
   ],
-  "@reelsmith/cli": ["dist/bin.js"],
+  "@reelsmith/cli": ["bin/reelsmith.js", "dist/bin.js"],
 };
 
 /** Packages a package finds with `require.resolve` at run time: they must be its dependencies. */
@@ -108,8 +108,10 @@ describe.each(packages)("the packed $name", (entry) => {
 
 it("packs the cli with an executable reelsmith bin that starts with a node shebang", async () => {
   const files = await readTarball(inject("tarballs")["@reelsmith/cli"]!);
-  expect(packedManifest(files).bin).toEqual({ reelsmith: "./dist/bin.js" });
-  const bin = files.get("dist/bin.js")!;
+  // A committed launcher (linked by an install before any build) that starts dist/bin.js.
+  expect(packedManifest(files).bin).toEqual({ reelsmith: "./bin/reelsmith.js" });
+  const bin = files.get("bin/reelsmith.js")!;
+  expect(bin.content.toString("utf8")).toContain('"../dist/bin.js"');
   expect(bin.content.toString("utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
   expect(bin.mode & 0o111).not.toBe(0);
 });

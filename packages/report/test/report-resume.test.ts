@@ -1,8 +1,11 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type RunEvent, runPipeline } from "@reelsmith/runner";
-import { ledgerOf, readJournal } from "@reelsmith/runner/internal";
+import { encodeRecord, ledgerOf, readJournal } from "@reelsmith/runner/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";
+import { launchBrowser } from "./helpers/browser.js";
 import { fixture, startFixtureService } from "./helpers/run-fixture.js";
 
 describe("the report of a resumed run", () => {
@@ -47,5 +50,43 @@ describe("the report of a resumed run", () => {
     expect(model.totals.credits).toBeGreaterThan(spentBefore);
     const journaled = ledgerOf(readJournal(join(first.runDir, "journal.jsonl"))).total.credits;
     expect(model.totals.credits).toBe(journaled);
+
+    // As if the resume came an hour later: every record from `run.resume` on, and run.json's
+    // times, move by an hour (re-encoded, so the journal's checksums hold).
+    const hour = 3_600_000;
+    const later = (time: unknown) => new Date(Date.parse(String(time)) + hour).toISOString();
+    const journalFile = join(first.runDir, "journal.jsonl");
+    let afterResume = false;
+    const shifted = readJournal(journalFile).map((record) => {
+      if (record.type === "run.resume") afterResume = true;
+      const { sum: _sum, ...rest } = record as typeof record & { sum?: string };
+      return afterResume && rest.time ? { ...rest, time: later(rest.time) } : rest;
+    });
+    expect(afterResume).toBe(true);
+    writeFileSync(journalFile, shifted.map((record) => encodeRecord(record)).join(""));
+    const runJsonFile = join(first.runDir, "run.json");
+    const runJson = JSON.parse(readFileSync(runJsonFile, "utf8"));
+    writeFileSync(
+      runJsonFile,
+      JSON.stringify({
+        ...runJson,
+        resumedAt: later(runJson.resumedAt),
+        endedAt: later(runJson.endedAt),
+      }),
+    );
+    const report = await writeReport(first.runDir);
+    expect(report.model.active?.sessions).toBe(2);
+    const browser = await launchBrowser();
+    closers.push(() => browser.close());
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(report.file).href, { waitUntil: "load" });
+    const wall = page.locator("dt", { hasText: "wall time" }).locator("+ dd");
+    expect(await wall.textContent()).toMatch(/^60 min/);
+    // The active time is the two sessions' work: seconds, not the hour between them.
+    const active = await page.locator("#active-time").textContent();
+    expect(active).toMatch(/^\d+(\.\d)? s$|^\d+ ms$/);
+    expect(
+      await page.locator("dt", { hasText: "active time" }).locator("+ dd").textContent(),
+    ).toContain("in 2 sessions");
   });
 });

@@ -8,13 +8,11 @@ import { fixture, startFixtureService } from "./helpers/run-fixture.js";
 
 const statesFile = fixture("states.yaml");
 
-/** file:line:column of the clips step's `video:` key in the fixture. */
-function videoKeyPosition(): string {
+/** file:line:column of the clips step's entry (its `- id:`) in the fixture. */
+function clipsStepPosition(): string {
   const lines = readFileSync(statesFile, "utf8").split("\n");
-  // The step's kind key (the defaults block above has a `video:` key of its own).
-  const line = lines.findIndex((text) => text.startsWith("    video:")) + 1;
-  const column = (lines[line - 1] ?? "").indexOf("video:") + 1;
-  return `${statesFile}:${line}:${column}`;
+  const line = lines.indexOf("  - id: clips") + 1;
+  return `${statesFile}:${line}:5`;
 }
 
 describe("the report of failed, interrupted and running runs", () => {
@@ -27,7 +25,14 @@ describe("the report of failed, interrupted and running runs", () => {
     // The first two video jobs fail: item 0 fails on both attempts; items 1 and 2 succeed.
     const service = await startFixtureService({ faults: "fail-job:#1#2" });
     closers.push(() => service.close());
-    const result = await service.run(statesFile);
+    const messages: string[] = [];
+    const result = await service.run(statesFile, {
+      onEvent: (event: RunEvent) => {
+        if (event.type === "step.fail" || event.type === "item.end") {
+          if (event.error?.message) messages.push(event.error.message);
+        }
+      },
+    });
     expect(result.status).toBe("failed");
     const { file, model } = await writeReport(result.runDir);
     expect(model.status).toBe("failed");
@@ -44,7 +49,15 @@ describe("the report of failed, interrupted and running runs", () => {
     expect(await failed.locator(".error-text").textContent()).toMatch(/fail/i);
     expect(await page.locator('article.card.succeeded[data-step="clips"]').count()).toBe(2);
     const error = page.locator("li.error").first();
-    expect(await error.locator(".location").textContent()).toBe(videoKeyPosition());
+    // The report places the step where the run's own error message does.
+    const location = await error.locator(".location").textContent();
+    expect(location).toBe(clipsStepPosition());
+    // (the message names the file from the working directory, the report as it was run)
+    const lineColumn = /:\d+:\d+$/.exec(location ?? "")?.[0];
+    expect(lineColumn).toBeDefined();
+    expect(messages.some((message) => message.includes(`states.yaml${lineColumn}) failed`))).toBe(
+      true,
+    );
     expect(await error.locator("b").textContent()).toBe("clips #0");
     expect(await page.locator('svg.gantt g.bar.failed[data-step="clips"]').count()).toBe(1);
   });

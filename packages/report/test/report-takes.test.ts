@@ -80,6 +80,16 @@ describe("the takes of a retaken clip in report.html, in headless Chromium", () 
     expect(await second.locator(".take-prompt *").count()).toBe(0);
   });
 
+  it("counts attempts per take: a retake that worked at once is 1 attempt, not 2", async () => {
+    const first = card().locator('figure.take[data-take="1"]');
+    const second = card().locator('figure.take[data-take="2"]');
+    expect(await first.locator(".attempts").textContent()).toBe("1 attempt");
+    expect(await second.locator(".attempts").textContent()).toBe("1 attempt");
+    const shown = card().locator("dt", { hasText: "attempts" });
+    expect(await shown.textContent()).toBe("attempts (this take)");
+    expect(await shown.locator("+ dd").textContent()).toBe("1");
+  });
+
   it("shows take 1 picked after `pick`", async () => {
     const picked = await pickTake(
       result.runDir,

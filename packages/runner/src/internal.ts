@@ -40,6 +40,7 @@ export {
   takeKey,
   unitKey,
 } from "./ledger/ledger.js";
+export { type StepPositions, stepPositions } from "./pipeline/step-positions.js";
 export * from "./plan/index.js";
 export {
   APPROVAL_DECISION,

@@ -5,6 +5,7 @@ import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 import { decidedBy } from "./approval-options.js";
+import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { resumeCommand } from "./resume-command.js";
 
 /** Flags of `reelsmith approve` and `reelsmith reject`. */
@@ -15,6 +16,8 @@ export interface DecideFlags {
   continue?: boolean;
   json?: boolean;
   database?: string;
+  /** `--on-closed-output`: stop (default) or continue when stdout or stderr is closed. */
+  onClosedOutput?: ClosedOutputChoice;
 }
 
 /**
@@ -57,7 +60,14 @@ export async function decideCommand(
     `${approved ? "approved" : "rejected"} "${step}" of ${shown} by ${decision.by} at ${decision.at}${note}\n`,
   );
   if (flags.continue) {
-    return resumeCommand(run, flags.json ? { json: true } : {}, context);
+    return resumeCommand(
+      run,
+      {
+        ...(flags.json ? { json: true } : {}),
+        ...(flags.onClosedOutput ? { onClosedOutput: flags.onClosedOutput } : {}),
+      },
+      context,
+    );
   }
   out.write(
     approved
@@ -103,6 +113,7 @@ export function registerDecideCommands(
           : "then resume the run at once, which ends it rejected (with --database: follow it)",
       )
       .option("--json", "with --continue: print NDJSON events on stdout")
+      .addOption(closedOutputOption())
       .addOption(databaseOption())
       .addHelpText(
         "after",

@@ -10,6 +10,7 @@ import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/display-path.js";
 import { knownVideoModels } from "../services/known-video-models.js";
 import { openService } from "../services/open-service.js";
+import type { ClosedOutputChoice } from "./closed-output-option.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
 import { writeRunReport } from "./report-command.js";
 
@@ -37,6 +38,12 @@ export interface ExecuteRunOptions {
   builtIn?: boolean;
   /** Approve every gate the run reaches, by "auto" (`--auto-approve`, REELSMITH_AUTO_APPROVE). */
   autoApprove?: boolean;
+  /**
+   * What a closed stdout or stderr (EPIPE, a closed terminal) does to the run: `stop` (the
+   * default) stops it as the first Ctrl-C does; `continue` takes it to its end. Nothing more
+   * is written to the closed stream either way.
+   */
+  onClosedOutput?: ClosedOutputChoice;
   /** Told how the run ends (`--notify`); it never changes the exit code. */
   notifier?: RunNotifier;
   /**
@@ -66,7 +73,8 @@ export function waitingNotes(run: string, database = false): string[] {
 /**
  * Run (or resume) a pipeline with the runner, rendering its events, and return the exit code:
  * 0 succeeded, 1 failed or rejected, 3 stopped by its budget, 4 waiting at a gate (with how to
- * approve and go on), 130 interrupted (after the journal settled, with how to resume).
+ * approve and go on), 130 interrupted (Ctrl-C or a closed output; after the journal settled,
+ * with how to resume).
  *
  * @example
  * const code = await executeRun({ pipeline: "examples/storyboard/pipeline.yaml" }, context);
@@ -77,7 +85,33 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels });
   options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
-  const renderer = createRenderer({ json: options.json ?? false, context });
+  const rendered = createRenderer({ json: options.json ?? false, context });
+  // A note the closed stdout cannot carry goes to stderr (the json renderer's notes already do).
+  const renderer: typeof rendered = {
+    ...rendered,
+    note(message) {
+      rendered.note(message);
+      if (context.stdout.closed && !options.json) context.stderr.write(`${message}\n`);
+    },
+  };
+  // The run's gentle stop: the first Ctrl-C, or (unless told to go on) a closed output.
+  const stop = new AbortController();
+  const stopOnClosed = options.onClosedOutput !== "continue";
+  const onClosedOutput = () => {
+    if (stopOnClosed) {
+      renderer.note(
+        "the output was closed: stopping as on Ctrl-C (nothing new starts; the video jobs already submitted are waited for and kept). `--on-closed-output continue` goes on to the end instead.",
+      );
+      stop.abort();
+    } else {
+      renderer.note("the output was closed: going on to the end (--on-closed-output continue)");
+    }
+  };
+  const onInterrupt = () => stop.abort();
+  if (context.signal.aborted) stop.abort();
+  else context.signal.addEventListener("abort", onInterrupt, { once: true });
+  if (context.outputClosed?.aborted) onClosedOutput();
+  else context.outputClosed?.addEventListener("abort", onClosedOutput, { once: true });
   const service = await openService(options, context, (line) => renderer.note(line), {
     builtIn: options.builtIn === true,
     // A pick asks the service nothing.
@@ -98,8 +132,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       concurrency: options.concurrency,
       maxVideos: options.maxVideos,
       maxCredits: options.maxCredits,
-      // First Ctrl-C: stop (jobs already paid for are waited for); then: leave at once.
-      stopSignal: context.signal,
+      // First Ctrl-C (or a closed output): stop (jobs already paid for are waited for); a
+      // second Ctrl-C: leave at once.
+      stopSignal: stop.signal,
       signal: context.forceSignal ?? context.signal,
       // Left out on resume unless given: the run keeps what it was started with.
       ...(options.cache === undefined ? {} : { cache: options.cache }),
@@ -132,14 +167,17 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
     result = await stream.result;
     context.signal.removeEventListener("abort", onStop);
   } finally {
+    context.signal.removeEventListener("abort", onInterrupt);
+    context.outputClosed?.removeEventListener("abort", onClosedOutput);
     await service.close();
   }
   const report = await writeRunReport(result.runDir, context, (line) => renderer.note(line));
   renderer.end(report ? { ...result, report } : result);
   const runDir = displayPath(result.runDir, context.cwd);
-  // A local run is cancelled only by this process's signal: that is an interruption.
+  // A local run is cancelled only by this process's stop (Ctrl-C, a closed output): that is
+  // an interruption.
   const interrupted =
-    result.status === "cancelled" || (result.status !== "succeeded" && context.signal.aborted);
+    result.status === "cancelled" || (result.status !== "succeeded" && stop.signal.aborted);
   let code: number;
   const unit = takeUnitFlags(options.take);
   if (result.status === "succeeded") {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
+import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { connectionOption } from "./run-command.js";
 import { parseIndex, refuseDatabase } from "./take-options.js";
 
@@ -12,6 +13,8 @@ export interface PickFlags {
   apiKey?: string;
   json?: boolean;
   database?: string;
+  /** `--on-closed-output`: stop (default) or continue when stdout or stderr is closed. */
+  onClosedOutput?: ClosedOutputChoice;
 }
 
 /**
@@ -69,5 +72,6 @@ export function registerPickCommand(
       connectionOption("--api-key <key>", "API key (else REELSMITH_API_KEY, OPENAI_API_KEY)"),
     )
     .option("--json", "print NDJSON events on stdout")
+    .addOption(closedOutputOption())
     .action(async (dir: string, flags: PickFlags) => done(await pickCommand(dir, flags, context)));
 }

@@ -51,7 +51,7 @@ export async function makePlan(
 /**
  * `reelsmith plan FILE`: the stages (steps that run together), fan-outs, every request whose
  * values are already known, the limits that apply and the expected cost. Nothing is paid:
- * the models' prices come from the provider profile, else from the configured service's
+ * the models' prices come from the provider profile (--config), else from the configured service's
  * model list (one free request; `--no-service` skips it).
  *
  * @example
@@ -85,7 +85,7 @@ export function registerPlanCommand(
     .command("plan")
     .summary("show what a run would do")
     .description(
-      "Show the DAG (which steps run together, which fan out), every request whose values are already known, the limits that apply and the expected cost. Pays for nothing: prices come from the provider profile, else from the configured service's model list (one free request).",
+      "Show the DAG (which steps run together, which fan out), every request whose values are already known, the limits that apply and the expected cost. Pays for nothing: prices come from the provider profile (--config), else from the configured service's model list (one free request).",
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])

@@ -8,6 +8,7 @@ import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { isReachable } from "../services/reachable.js";
 import { autoApprove } from "./approval-options.js";
+import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
 
@@ -23,6 +24,8 @@ export interface ResumeFlags {
   database?: string;
   notify?: string[];
   autoApprove?: boolean;
+  /** `--on-closed-output`: stop (default) or continue when stdout or stderr is closed. */
+  onClosedOutput?: ClosedOutputChoice;
 }
 
 /**
@@ -155,6 +158,7 @@ export function registerResumeCommand(
       "let a fan-out start even when the budget cannot pay for all of its items (it makes what fits)",
     )
     .option("--json", "print NDJSON events on stdout")
+    .addOption(closedOutputOption())
     .addOption(notifyOption())
     .option(
       "--auto-approve",

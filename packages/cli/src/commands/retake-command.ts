@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
+import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { parseInteger, parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
 import { parseIndex, parseParamPairs, refuseDatabase } from "./take-options.js";
@@ -18,6 +19,8 @@ export interface RetakeFlags {
   maxCredits?: number;
   json?: boolean;
   database?: string;
+  /** `--on-closed-output`: stop (default) or continue when stdout or stderr is closed. */
+  onClosedOutput?: ClosedOutputChoice;
 }
 
 /**
@@ -92,6 +95,7 @@ export function registerRetakeCommand(
       parsePositiveInteger,
     )
     .option("--json", "print NDJSON events on stdout")
+    .addOption(closedOutputOption())
     .addHelpText(
       "after",
       '\nExamples:\n  reelsmith retake runs/20260101-100000-storyboard --step clips --item 1 --prompt "Scene 1: the fox at dawn, wide shot"\n  reelsmith retake runs/20260101-100000-storyboard --step clips --item 1 --seed 7\n  reelsmith pick runs/20260101-100000-storyboard --step clips --item 1 --take 1',

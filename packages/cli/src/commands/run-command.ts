@@ -7,6 +7,7 @@ import { UsageError } from "../errors/cli-error.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { autoApprove } from "./approval-options.js";
+import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 
 /** Flags of `reelsmith run`, as commander parses them. */
@@ -30,6 +31,8 @@ export interface RunFlags {
   requestsPerMinute?: number;
   notify?: string[];
   autoApprove?: boolean;
+  /** `--on-closed-output`: stop (default) or continue when stdout or stderr is closed. */
+  onClosedOutput?: ClosedOutputChoice;
 }
 
 /**
@@ -155,6 +158,7 @@ export function registerRunCommand(
       "let a fan-out start even when the budget cannot pay for all of its items (it makes what fits)",
     )
     .option("--json", "print NDJSON events on stdout")
+    .addOption(closedOutputOption())
     .addOption(notifyOption())
     .addOption(databaseOption())
     .option("--detach", "with --database: print the run id and return; workers run it")

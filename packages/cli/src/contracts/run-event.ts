@@ -1,4 +1,4 @@
-import type { RunResult } from "@reelsmith/runner";
+import type { RunResult, RunTotals } from "@reelsmith/runner";
 
 export type {
   RunEstimate,
@@ -22,4 +22,9 @@ export type RunResultView = Pick<
 > & {
   /** The run's report.html, when it was written. */
   report?: string;
+  /**
+   * How each step ended and what it spent, as the run's ledger says: the figures of a step
+   * the run stopped in the middle of (no `step.end`), for the closing table.
+   */
+  steps?: Record<string, { status: string; totals?: RunTotals }>;
 };

@@ -115,7 +115,11 @@ export function createPlainRenderer(options: PlainRendererOptions): Renderer {
       options.out.write(`${message}\n`);
     },
     end(result: RunResultView) {
-      options.out.write(`\n${formatSummary(view, result, { cwd: options.cwd })}`);
+      // On a terminal (CI=1 or TERM=dumb) its width; in a pipe or a log nothing is cut.
+      const width = options.out.isTTY ? options.out.columns : undefined;
+      options.out.write(
+        `\n${formatSummary(view, result, { cwd: options.cwd, ...(width ? { width } : {}) })}`,
+      );
     },
   };
 }

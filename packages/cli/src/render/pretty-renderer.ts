@@ -212,7 +212,10 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
       if (timer) clearInterval(timer);
       frames.update("");
       frames.done();
-      const summary = formatSummary(view, result, { cwd: options.cwd });
+      const summary = formatSummary(view, result, {
+        cwd: options.cwd,
+        ...(options.out.columns ? { width: options.out.columns } : {}),
+      });
       const status = result.status === "succeeded" ? c.green("succeeded") : c.red(result.status);
       options.out.write(`\nrun ${status} in ${formatDuration(result.durationMs)}\n\n${summary}`);
     },

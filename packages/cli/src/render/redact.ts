@@ -35,6 +35,8 @@ export interface TextSink {
   isTTY?: boolean;
   columns?: number;
   rows?: number;
+  /** True once the reader went away (see closableSink): nothing written arrives. */
+  readonly closed?: boolean;
 }
 
 /**
@@ -56,6 +58,9 @@ export function redactingSink(sink: TextSink, redactor: () => (text: string) => 
     },
     get rows() {
       return sink.rows || undefined;
+    },
+    get closed() {
+      return sink.closed;
     },
   };
 }

@@ -16,7 +16,15 @@ import { outputFiles, type RunView, type StepView } from "./run-state.js";
 export function formatSummary(
   view: RunView,
   result: RunResultView,
-  options: { cwd: string },
+  options: {
+    cwd: string;
+    /**
+     * The terminal's columns, when it is one: a table wider than that leaves out its figure
+     * columns that say nothing (`-` in every row), and long text outputs are cut to fit.
+     * Unset (a pipe, a file, a CI log): nothing is cut or left out, no line is wrapped.
+     */
+    width?: number;
+  },
 ): string {
   const totals = result.totals;
   const estimated = view.estimate !== undefined && Object.keys(view.estimate.steps).length > 0;
@@ -26,10 +34,14 @@ export function formatSummary(
   for (const step of view.steps.values()) {
     const items =
       step.fanOut && step.items.total > 0 ? ` ${step.items.done}/${step.items.total}` : "";
-    const figures = step.totals;
+    // The ledger's figures, also for a step the run stopped in the middle of (it has no
+    // step.end): what the step spent is in its row, as in the total.
+    const ended = result.steps?.[step.id];
+    const figures = ended?.totals ?? step.totals;
+    const state = step.state === "running" && ended ? ended.status : step.state;
     const row = [
       step.id,
-      step.state + items,
+      state + items,
       step.durationMs === undefined || step.state === "reused"
         ? "-"
         : formatDuration(step.durationMs),
@@ -50,16 +62,20 @@ export function formatSummary(
   ];
   if (estimated) totalRow.push(estimateFigure(view));
   rows.push(totalRow);
-  const lines = [formatTable(rows, { rightAlign: estimated ? [3, 4, 5, 6] : [3, 4, 5] })];
+  const lines = [fitTable(rows, estimated ? [3, 4, 5, 6] : [3, 4, 5], options.width)];
   const jobs = jobsLine(totals);
   if (jobs) lines.push(jobs);
   lines.push(`run directory: ${displayPath(result.runDir, options.cwd)}`);
   if (result.report) lines.push(`report: ${displayPath(result.report, options.cwd)}`);
-  const texts = textOutputs(result.outputs);
   const files = outputFiles(result.outputs);
+  const names = [...textOutputs(result.outputs), ...files].map(([name]) => name);
+  const width = Math.max(0, ...names.map((name) => name.length));
+  const texts = textOutputs(
+    result.outputs,
+    options.width ? Math.max(20, Math.min(MAX_TEXT_WIDTH, options.width - width - 5)) : undefined,
+  );
   if (texts.length > 0 || files.length > 0) {
     lines.push("outputs:");
-    const width = Math.max(...[...texts, ...files].map(([name]) => name.length));
     for (const [name, text] of texts) lines.push(`  ${name.padEnd(width)}  ${text}`);
     for (const [name, file] of files) {
       lines.push(
@@ -68,6 +84,24 @@ export function formatSummary(
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The step table; on a terminal narrower than it, without the figure columns (from the
+ * fourth on) that are `-` in every row, so that its rows are not wrapped by the terminal.
+ */
+function fitTable(rows: string[][], rightAlign: number[], width: number | undefined): string {
+  const table = formatTable(rows, { rightAlign });
+  const widest = Math.max(...table.split("\n").map((line) => line.length));
+  if (!width || widest <= width) return table;
+  const body = rows.slice(1);
+  const kept = (rows[0] ?? []).flatMap((_, column) =>
+    column < 3 || body.some((row) => row[column] !== "-") ? [column] : [],
+  );
+  return formatTable(
+    rows.map((row) => kept.map((column) => row[column] ?? "")),
+    { rightAlign: kept.flatMap((column, at) => (rightAlign.includes(column) ? [at] : [])) },
+  );
 }
 
 function figure(value: number | undefined): string {
@@ -108,7 +142,10 @@ const MAX_TEXT_WIDTH = 100;
  * @example
  * textOutputs({ title: "Fox", film: "final.mp4" }); // [["title", "Fox"]] when film is a file
  */
-export function textOutputs(outputs: Record<string, unknown> | undefined): [string, string][] {
+export function textOutputs(
+  outputs: Record<string, unknown> | undefined,
+  maxWidth = MAX_TEXT_WIDTH,
+): [string, string][] {
   const files = new Set(outputFiles(outputs).map(([name]) => name));
   const texts: [string, string][] = [];
   for (const [name, value] of Object.entries(outputs ?? {})) {
@@ -117,8 +154,8 @@ export function textOutputs(outputs: Record<string, unknown> | undefined): [stri
       texts.push([name, String(value)]);
     } else if (typeof value === "string") {
       const first = value.split(/\r?\n/, 1)[0] ?? "";
-      const cut = first.length > MAX_TEXT_WIDTH || first.length < value.trimEnd().length;
-      texts.push([name, cut ? `${first.slice(0, MAX_TEXT_WIDTH)}…` : first]);
+      const cut = first.length > maxWidth || first.length < value.trimEnd().length;
+      texts.push([name, cut ? `${first.slice(0, maxWidth)}…` : first]);
     }
   }
   return texts;

@@ -1,7 +1,15 @@
 import { existsSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
-import { addTotals, emptyTotals, kindsByName, ledgerOf, unitKey } from "@reelsmith/runner/internal";
+import {
+  addTotals,
+  emptyTotals,
+  kindsByName,
+  ledgerOf,
+  stepPositions,
+  unitKey,
+} from "@reelsmith/runner/internal";
+import { activeTime } from "./active-time.js";
 import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
@@ -15,8 +23,8 @@ import type {
   StoryboardCard,
   SubRunRow,
 } from "./report-model.js";
-import { stepLocations } from "./step-locations.js";
 import { takeViews } from "./take-views.js";
+import { unitAttempts } from "./unit-attempts.js";
 
 const SINGLE_ITEM = -1;
 const VIDEO_EXTENSIONS = new Set([".mp4", ".webm", ".mov", ".m4v"]);
@@ -65,22 +73,19 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
       ? lastStart.steps
       : [...state.steps.keys()].map((id) => ({ id, kind: "step", fanOut: false }));
   const requests = new Map<string, Record<string, unknown>>();
-  const attempts = new Map<string, number>();
   const durations = new Map<string, number>();
+  /** Units whose last result came from the cache (they spent nothing; they saved). */
+  const cachedUnits = new Map<string, boolean>();
   let estimate: RunEstimate | undefined;
   const key = (step: string, index: number | undefined) => `${step}#${index ?? SINGLE_ITEM}`;
   for (const event of events) {
     if (event.type === "step.request") {
       requests.set(key(event.step, event.index), event.spec);
-      attempts.set(
-        key(event.step, event.index),
-        (attempts.get(key(event.step, event.index)) ?? 0) + 1,
-      );
-    } else if (event.type === "step.retry") {
-      const at = key(event.step, event.item);
-      attempts.set(at, (attempts.get(at) ?? 1) + 1);
     } else if (event.type === "step.end" && !event.reused) {
       durations.set(event.step, (durations.get(event.step) ?? 0) + event.durationMs);
+      cachedUnits.set(key(event.step, undefined), event.cached);
+    } else if (event.type === "item.end") {
+      cachedUnits.set(key(event.step, event.index), event.status === "cached");
     } else if (event.type === "run.estimate" && estimate === undefined) {
       // The first session's estimate: what the run was expected to cost before it began.
       estimate = event.estimate;
@@ -89,8 +94,9 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   // Every figure comes from the run's ledger in its journal (every session of a resumed run),
   // as the CLI's table, its events and `status` do.
   const ledger = ledgerOf(record.journal);
+  const attempts = unitAttempts(events, record.journal);
 
-  const locations = stepLocations(record.pipelineSource);
+  const locations = stepPositions(record.pipelineSource);
   const pipelinePath = shownPipelinePath(runDir, runJson.pipeline?.path);
   const locationOf = (step: string) => {
     const at = locations.get(step);
@@ -158,11 +164,15 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
         const figures = ledger.units[unitKey(info.id, index)];
         const takes =
           journaled && item?.takes
-            ? takeViews(runDir, info.id, index, journaled, item, ledger)
+            ? takeViews(runDir, info.id, index, journaled, item, ledger, (take) =>
+                attempts.of(info.id, index, take),
+              )
             : [];
         const picked = takes.find((take) => take.picked);
+        // The card's attempts are those of the take it shows (the picked one).
+        const tries = attempts.of(info.id, index, item?.takes?.picked ?? 1);
         cards.push({
-          ...cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, attempts, error),
+          ...cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, tries, error),
           ...(figures ? { credits: figures.credits, savedCredits: figures.savedCredits } : {}),
           ...(figures?.jobsCached ? { status: "cached" as const } : {}),
           // A retaken clip: the picked take's prompt, and every take beside it.
@@ -170,7 +180,12 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
           ...(takes.length > 1 ? { takes } : {}),
         });
       } else if (role === "conversation" && (outputs || error || item)) {
-        chats.push(chatUnitOf(info.id, index, spec, outputs, status));
+        chats.push(
+          chatUnitOf(info.id, index, spec, outputs, status, {
+            cached: cachedUnits.get(key(info.id, index)) === true,
+            spentTokens: ledger.units[unitKey(info.id, index)]?.totalTokens,
+          }),
+        );
       }
       if (error && info.fanOut) errors.push(errorEntry(info.id, index, error, locationOf(info.id)));
     }
@@ -201,6 +216,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     .map((info) => info.id);
   const approvals = approvalGates(gateSteps, state, (step) => requests.get(key(step, undefined)));
   const next = status === "waiting" ? nextEstimate(events) : undefined;
+  const active = activeTime(record.journal);
   return {
     name: runJson.name ?? String(state.start?.name ?? "run"),
     ...(runJson.runId ? { runId: runJson.runId } : {}),
@@ -213,6 +229,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     ...(runJson.startedAt ? { startedAt: runJson.startedAt } : {}),
     ...(runJson.resumedAt ? { resumedAt: runJson.resumedAt } : {}),
     ...(runJson.endedAt && ended ? { endedAt: runJson.endedAt } : {}),
+    ...(active ? { active } : {}),
     status,
     ...exitReason(status, runJson.error, record.locked, approvals),
     inProgress: !ended,
@@ -280,7 +297,7 @@ function cardOf(
   outputs: Record<string, unknown> | undefined,
   facts: Record<string, Record<string, unknown>> | undefined,
   status: StoryboardCard["status"],
-  attempts: Map<string, number>,
+  attempts: number,
   error: SerializedError | undefined,
 ): StoryboardCard {
   const jobId = outputs?.id ?? facts?.["video.submitted"]?.jobId;
@@ -296,7 +313,7 @@ function cardOf(
     ...(spec.size === undefined ? {} : { size: String(spec.size) }),
     ...(spec.seconds === undefined ? {} : { seconds: String(spec.seconds) }),
     ...(typeof jobId === "string" ? { jobId } : {}),
-    attempts: attempts.get(`${step}#${index ?? SINGLE_ITEM}`) ?? (outputs ? 1 : 0),
+    attempts: attempts || (outputs ? 1 : 0),
     ...(duration === undefined ? {} : { duration }),
     ...(clip ? { clip } : {}),
     ...(thumbnail ? { thumbnail } : {}),

@@ -44,7 +44,12 @@ export function messageViews(messages: unknown): ChatMessageView[] {
 
 /**
  * One chat unit of the report: its request's model, the conversation (messages, tool calls
- * and tool answers), the final text and the JSON output.
+ * and tool answers), the final text and the JSON output, and its tokens as the cost table
+ * counts them: those the ledger says the run paid for (0 for an answer served from the
+ * cache, whose own usage is then the tokens it saved).
+ *
+ * @example
+ * chatUnitOf("storyboard", undefined, spec, outputs, "succeeded", { cached: true }); // tokens 0, savedTokens 214
  */
 export function chatUnitOf(
   step: string,
@@ -52,6 +57,7 @@ export function chatUnitOf(
   spec: Record<string, unknown>,
   outputs: Record<string, unknown> | undefined,
   status: string,
+  spending: { cached?: boolean; spentTokens?: number | undefined } = {},
 ): ChatUnit {
   const usage = outputs?.usage as { total_tokens?: unknown } | undefined;
   let messages = messageViews(outputs?.messages);
@@ -71,6 +77,16 @@ export function chatUnitOf(
     ...(typeof outputs?.text === "string" ? { text: outputs.text } : {}),
     ...(outputs && "json" in outputs ? { json: outputs.json } : {}),
     messages,
-    ...(typeof usage?.total_tokens === "number" ? { tokens: usage.total_tokens } : {}),
+    ...tokensOf(usage?.total_tokens, spending),
   };
+}
+
+function tokensOf(
+  used: unknown,
+  spending: { cached?: boolean; spentTokens?: number | undefined },
+): Pick<ChatUnit, "tokens" | "savedTokens"> {
+  const answer = typeof used === "number" ? used : undefined;
+  if (spending.cached) return { tokens: 0, ...(answer ? { savedTokens: answer } : {}) };
+  const tokens = spending.spentTokens ?? answer;
+  return tokens === undefined ? {} : { tokens };
 }

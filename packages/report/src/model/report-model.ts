@@ -1,4 +1,5 @@
 import type { RunEstimate, RunTotals, StepEstimate } from "@reelsmith/runner";
+import type { ActiveTime } from "./active-time.js";
 
 /** A file of the run directory as the page refers to it. */
 export interface RunFile {
@@ -40,6 +41,8 @@ export interface TakeView {
   prompt?: string;
   /** Credits spent on this take, as the run's ledger says. */
   credits?: number;
+  /** Attempts this take took (its own, not those of the takes before it). */
+  attempts?: number;
   jobId?: string;
   /** The take's own file (`clips/scene-1.take-1.mp4`), or the picked one's path until kept. */
   clip?: RunFile;
@@ -96,7 +99,10 @@ export interface ChatUnit {
   text?: string;
   json?: unknown;
   messages: ChatMessageView[];
+  /** Tokens the run paid for, as the ledger (and the cost table) says: 0 when cached. */
   tokens?: number;
+  /** For an answer served from the cache: the tokens it took when it was made, saved now. */
+  savedTokens?: number;
 }
 
 /** A message of a conversation as the page shows it. */
@@ -143,6 +149,8 @@ export interface ReportModel {
   startedAt?: string;
   resumedAt?: string;
   endedAt?: string;
+  /** How long its sessions worked on the run (wall time also counts the time between them). */
+  active?: ActiveTime;
   status: string;
   exitReason?: string;
   /** True when the run has not ended (the page shows what is known so far). */

@@ -21,7 +21,7 @@ export function takeThumbnailPath(step: string, index: number | undefined, take:
 /**
  * The takes of a retaken clip as its card shows them: each with its own file (where it is
  * kept; the picked one's path until it is), its prompt, its cost from the ledger, and which
- * one is picked.
+ * one is picked, and how many attempts it took (`attemptsOf`).
  * @example takeViews(runDir, "clips", 1, state.steps.get("clips"), item, ledgerOf(journal))
  */
 export function takeViews(
@@ -31,6 +31,7 @@ export function takeViews(
   journaled: StepState,
   item: ItemState,
   ledger: Ledger,
+  attemptsOf: (take: number) => number = () => 0,
 ): TakeView[] {
   const picked = item.takes?.picked ?? 1;
   return takesOf(journaled, item, index ?? SINGLE_ITEM).map((take) => {
@@ -43,6 +44,7 @@ export function takeViews(
       status: take.status,
       ...(take.prompt === undefined ? {} : { prompt: take.prompt }),
       ...(figures ? { credits: figures.credits } : {}),
+      ...(attemptsOf(take.take) > 0 ? { attempts: attemptsOf(take.take) } : {}),
       ...(take.jobId === undefined ? {} : { jobId: take.jobId }),
       ...(clip ? { clip } : {}),
       ...(clip ? { thumbnail: runFile(runDir, takeThumbnailPath(step, index, take.take)) } : {}),

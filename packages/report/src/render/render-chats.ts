@@ -1,6 +1,13 @@
 import type { ChatUnit, ReportModel } from "../model/report-model.js";
 import { escapeHtml, jsonBlock } from "./escape.js";
 
+/** Tokens as the cost table counts them; a cached answer's own tokens are shown as saved. */
+function tokensText(chat: ChatUnit): string {
+  if (chat.tokens === undefined) return "";
+  const saved = chat.savedTokens ? ` (${chat.savedTokens} saved: from the cache)` : "";
+  return ` · <span class="tokens">${chat.tokens} tokens${escapeHtml(saved)}</span>`;
+}
+
 function chatHtml(chat: ChatUnit): string {
   const label = chat.index === undefined ? chat.step : `${chat.step} #${chat.index}`;
   const messages = chat.messages
@@ -22,7 +29,7 @@ function chatHtml(chat: ChatUnit): string {
       ? ""
       : `<details class="json"><summary>JSON output</summary><pre>${jsonBlock(chat.json)}</pre></details>`;
   const excerpt = (chat.text ?? "").replace(/\s+/g, " ").slice(0, 120);
-  return `<details class="chat" data-step="${escapeHtml(chat.step)}"><summary><b>${escapeHtml(label)}</b> <span class="badge ${escapeHtml(chat.status)}">${escapeHtml(chat.status)}</span> ${escapeHtml(chat.model ?? "")}${chat.tokens === undefined ? "" : ` · ${chat.tokens} tokens`} <span class="excerpt">${escapeHtml(excerpt)}</span></summary><ol class="messages">${messages}</ol>${json}</details>`;
+  return `<details class="chat" data-step="${escapeHtml(chat.step)}"><summary><b>${escapeHtml(label)}</b> <span class="badge ${escapeHtml(chat.status)}">${escapeHtml(chat.status)}</span> ${escapeHtml(chat.model ?? "")}${tokensText(chat)} <span class="excerpt">${escapeHtml(excerpt)}</span></summary><ol class="messages">${messages}</ol>${json}</details>`;
 }
 
 /** Chat steps: their conversation, tool calls and JSON outputs, collapsed by default. */

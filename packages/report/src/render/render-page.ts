@@ -42,6 +42,15 @@ function renderHeader(model: ReportModel): string {
     const ms = Date.parse(model.endedAt) - Date.parse(model.startedAt);
     if (Number.isFinite(ms)) rows.push(["wall time", escapeHtml(formatDuration(ms))]);
   }
+  if (model.active) {
+    const { ms, sessions } = model.active;
+    const between =
+      sessions > 1 ? ` in ${sessions} sessions (wall time also counts the time between them)` : "";
+    rows.push([
+      "active time",
+      `<span id="active-time">${escapeHtml(formatDuration(ms))}</span>${escapeHtml(between)}`,
+    ]);
+  }
   const totals = model.totals;
   rows.push([
     "spent",

@@ -14,8 +14,12 @@ function takeHtml(take: TakeView, label: string): string {
     take.credits === undefined
       ? ""
       : `<span class="credits">${formatNumber(take.credits)} credits</span>`;
+  const tries =
+    take.attempts === undefined
+      ? ""
+      : `<span class="attempts">${take.attempts} attempt${take.attempts === 1 ? "" : "s"}</span>`;
   const picked = take.picked ? `<span class="badge picked">picked</span>` : "";
-  return `<figure class="take${take.picked ? " picked" : ""}" data-take="${take.take}">${thumb}<figcaption><span class="label">${escapeHtml(name)}</span>${picked}${spent}<span class="take-prompt">${escapeHtml(take.prompt ?? "")}</span>${take.error ? `<span class="error-text">${escapeHtml(take.error)}</span>` : ""}${link}</figcaption></figure>`;
+  return `<figure class="take${take.picked ? " picked" : ""}" data-take="${take.take}">${thumb}<figcaption><span class="label">${escapeHtml(name)}</span>${picked}${spent}${tries}<span class="take-prompt">${escapeHtml(take.prompt ?? "")}</span>${take.error ? `<span class="error-text">${escapeHtml(take.error)}</span>` : ""}${link}</figcaption></figure>`;
 }
 
 function cardHtml(card: StoryboardCard): string {
@@ -30,7 +34,10 @@ function cardHtml(card: StoryboardCard): string {
   ].filter(Boolean);
   const meta: string[] = [];
   if (card.jobId) meta.push(`<dt>job</dt><dd class="mono">${escapeHtml(card.jobId)}</dd>`);
-  meta.push(`<dt>attempts</dt><dd>${card.attempts}</dd>`);
+  // A retaken clip: the attempts of the take it shows; each take says its own below.
+  meta.push(
+    `<dt>${card.takes ? "attempts (this take)" : "attempts"}</dt><dd>${card.attempts}</dd>`,
+  );
   if (card.credits !== undefined)
     meta.push(`<dt>spent</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
   if (card.savedCredits)

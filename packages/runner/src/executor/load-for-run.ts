@@ -9,6 +9,7 @@ import {
   type VideoModelCatalog,
 } from "../pipeline/index.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
+import { stepPositions } from "../pipeline/step-positions.js";
 import type { StepKindSpec } from "../steps/step-kind.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 
@@ -30,10 +31,11 @@ export interface PipelineForRun {
  * @example stepLocation(pipeline, "final") // "examples/storyboard/pipeline.yaml:92:5"
  */
 export function stepLocation(pipeline: PipelineForRun, step: string): string | undefined {
-  if (!pipeline.positionOf || pipeline.path === "<inline>") return undefined;
-  const index = pipeline.spec.steps.findIndex((entry) => entry.id === step);
-  if (index < 0) return undefined;
-  const { line, column } = pipeline.positionOf(["steps", index]);
+  if (pipeline.path === "<inline>") return undefined;
+  // The report places the step with the same function, so both show one file:line:column.
+  const position = stepPositions(pipeline.source).get(step);
+  if (!position) return undefined;
+  const { line, column } = position;
   const shown = relative(process.cwd(), pipeline.path);
   const file = shown && !shown.startsWith("..") && !isAbsolute(shown) ? shown : pipeline.path;
   return `${file}:${line}:${column}`;
