@@ -10,6 +10,14 @@ export interface NoWorkerNotice {
   count: number;
 }
 
+/** What {@link followRun} reports when the database stops answering, and when it answers again. */
+export interface DatabaseWaitNotice {
+  /** True when the database stopped answering; false once it answers again. */
+  waiting: boolean;
+  /** How long it did not answer (ms; 0 when it just stopped). */
+  waitedMs: number;
+}
+
 /** How a followed run ended (the shape of the runner's RunResult, steps as events told them). */
 export interface FollowedRun {
   status: RunStatus;
@@ -44,8 +52,16 @@ export async function followRun(
     onNoWorker?: (notice: NoWorkerNotice) => void;
     noWorkerAfterMs?: number;
     noWorkerEveryMs?: number;
+    /** Called when the database stops answering (a restart), and once it answers again. */
+    onDatabaseWait?: (notice: DatabaseWaitNotice) => void;
   } = {},
 ): Promise<FollowedRun> {
+  let unreachableSince: number | undefined;
+  const reached = () => {
+    if (unreachableSince === undefined) return;
+    options.onDatabaseWait?.({ waiting: false, waitedMs: Date.now() - unreachableSince });
+    unreachableSince = undefined;
+  };
   const started = Date.now();
   const watchWorkers = options.onNoWorker ? noWorkerWatch(coordinator, options) : undefined;
   let last = options.afterEventId ?? 0;
@@ -66,12 +82,21 @@ export async function followRun(
     let batch: Awaited<ReturnType<Coordinator["store"]["eventsAfter"]>> = [];
     try {
       batch = await coordinator.store.eventsAfter(runId, last);
+      reached();
     } catch {
-      // The database is restarting: keep following.
+      // The database is restarting: say so once, and keep following.
+      if (unreachableSince === undefined) {
+        unreachableSince = Date.now();
+        options.onDatabaseWait?.({ waiting: true, waitedMs: 0 });
+      }
     }
     for (const { id, event } of batch) {
       last = id;
       deliver(event);
+    }
+    if (batch.length === 0 && unreachableSince !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 100));
+      continue;
     }
     if (batch.length === 0) {
       const run = await coordinator.store.getRun(runId).catch(() => undefined);
