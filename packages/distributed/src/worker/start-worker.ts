@@ -116,6 +116,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   });
   const watch = createWorkflowWatch({ dbos, pollIntervalMs, logger });
   setWorkerContext({
+    executorId,
     pool,
     store: createRunStore(pool),
     dbos,

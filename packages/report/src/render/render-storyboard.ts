@@ -31,6 +31,7 @@ function cardHtml(card: StoryboardCard): string {
   const meta: string[] = [];
   if (card.jobId) meta.push(`<dt>job</dt><dd class="mono">${escapeHtml(card.jobId)}</dd>`);
   meta.push(`<dt>attempts</dt><dd>${card.attempts}</dd>`);
+  if (card.worker) meta.push(`<dt>worker</dt><dd class="mono">${escapeHtml(card.worker)}</dd>`);
   if (card.credits !== undefined)
     meta.push(`<dt>spent</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
   if (card.savedCredits)
