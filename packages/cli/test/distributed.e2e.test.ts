@@ -1,5 +1,8 @@
-import { writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { connect } from "@reelsmith/distributed";
+import { decodeRecord } from "@reelsmith/runner/internal";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -154,6 +157,51 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
       pipeline: { name: "cancel-me" },
     });
     await hook.close();
+  });
+
+  it("a run's directory is a run directory: run.json, the journal's mirror, events.ndjson and report.html naming the workers; reelsmith report works on it", async () => {
+    await writeFile(path.join(cwd, "dir.yaml"), pipeline("dir-run"));
+    const ran = await runCli(["run", "dir.yaml", "--max-videos", "4"], { cwd, env: env() });
+    expect(ran.code).toBe(0);
+    const runId = /run (\S+) queued/.exec(ran.stdout)?.[1] ?? "";
+    expect(runId).toMatch(/dir-run/);
+    const runDir = path.join(cwd, "runs", runId);
+    for (const file of ["run.json", "journal.jsonl", "events.ndjson", "report.html"]) {
+      expect(existsSync(path.join(runDir, file)), file).toBe(true);
+    }
+    const runJson = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8"));
+    expect(runJson).toMatchObject({ runId, name: "dir-run", status: "succeeded" });
+    // The journal file is the database's journal, record for record, in order.
+    const coordinator = await connect(database.url);
+    const records = await coordinator.store
+      .journalRecords(runId)
+      .finally(() => coordinator.close());
+    const lines = (await readFile(path.join(runDir, "journal.jsonl"), "utf8")).split("\n");
+    expect(lines.filter((line) => line !== "").map((line) => decodeRecord(line))).toEqual(records);
+    expect(records.filter((r) => r.type === "item.end")).toHaveLength(8);
+    const events = (await readFile(path.join(runDir, "events.ndjson"), "utf8")).trim().split("\n");
+    expect(events.map((line) => JSON.parse(line).type)).toContain("run.end");
+
+    const report = await runCli(["report", path.join("runs", runId)], { cwd, env: env() });
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain("report.html");
+    // Each clip's card names the worker that ran it: one of this file's two workers.
+    const status = await runCli(["status", "--json"], { cwd, env: env() });
+    const ids = (JSON.parse(status.stdout) as { workers: { executorId: string }[] }).workers.map(
+      (worker) => worker.executorId,
+    );
+    const html = await readFile(path.join(runDir, "report.html"), "utf8");
+    const named = ids.filter((id) => html.includes(`<dt>worker</dt><dd class="mono">${id}</dd>`));
+    expect(named.length).toBeGreaterThan(0);
+    const workerOf = records.filter((r) => r.type === "item.end").map((r) => r.worker);
+    for (const worker of workerOf) expect(ids).toContain(worker);
+    // Its state lives in the database: a local resume of the mirror is refused, with the way.
+    const resumed = await runCli(["resume", path.join("runs", runId)], {
+      cwd,
+      env: cleanEnv({ REELSMITH_BASE_URL: simulator.url, REELSMITH_API_KEY: simulator.apiKey }),
+    });
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain(`reelsmith resume ${runId} --database`);
   });
 
   it("a run at a gate exits 4, status says where it waits, and approve --database --continue from another process takes it to its end", async () => {

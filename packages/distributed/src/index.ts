@@ -15,6 +15,7 @@ export { configureService, type ServiceLimits } from "./client/configure-service
 export { type Coordinator, connect } from "./client/connect.js";
 export { decideRun, type RecordedDecision } from "./client/decide-run.js";
 export {
+  type DatabaseWaitNotice,
   type FollowedRun,
   followRun,
   lastEventId,

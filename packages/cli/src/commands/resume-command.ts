@@ -83,6 +83,8 @@ async function startResume(
   const absolute = path.resolve(context.cwd, runDir);
   // The runner's own reading of the run (its rules: nothing started, not a run, which
   // pipeline file, which service); ResumeError says which, exit 2.
+  const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
+  refuseDatabaseRunDirectory(absolute, "resume");
   const { inspectRun } = await import("@reelsmith/runner/internal");
   const recorded = inspectRun(absolute);
   const pipeline = recorded.pipelinePath;

@@ -25,6 +25,8 @@ export async function takeService(
   options: { needsService: boolean },
 ): Promise<Pick<ExecuteRunOptions, "pipeline" | "resume" | "builtIn" | "baseUrl">> {
   const absolute = path.resolve(context.cwd, runDir);
+  const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
+  refuseDatabaseRunDirectory(absolute, options.needsService ? "retake" : "pick");
   const { inspectRun } = await import("@reelsmith/runner/internal");
   const recorded = inspectRun(absolute);
   const pipeline = recorded.pipelinePath;

@@ -177,6 +177,12 @@ export async function executeDistributedRun(
         },
         signal: context.signal,
         afterEventId: after,
+        onDatabaseWait: ({ waiting, waitedMs }) =>
+          renderer.note(
+            waiting
+              ? "waiting for the database (it does not answer); the run goes on once it is back"
+              : `the database answers again after ${Math.round(waitedMs / 1000)} s; following the run`,
+          ),
         // The run waits in the queue until a worker takes it: say so, and how to start one.
         onNoWorker: ({ sinceMs, count }) =>
           renderer.note(

@@ -1,5 +1,7 @@
 import type { RunEvent, RunStatus, RunTotals, SerializedError } from "@reelsmith/runner";
 import { listWorkers } from "../worker/worker-registry.js";
+import { runWorkflowId } from "../workflows/unit-job.js";
+import { terminalStatuses } from "../workflows/workflow-watch.js";
 import type { Coordinator } from "./connect.js";
 
 /** What {@link followRun} reports while no live worker is there to take the run's work. */
@@ -8,6 +10,14 @@ export interface NoWorkerNotice {
   sinceMs: number;
   /** Notices so far, this one included. */
   count: number;
+}
+
+/** What {@link followRun} reports when the database stops answering, and when it answers again. */
+export interface DatabaseWaitNotice {
+  /** True when the database stopped answering; false once it answers again. */
+  waiting: boolean;
+  /** How long it did not answer (ms; 0 when it just stopped). */
+  waitedMs: number;
 }
 
 /** How a followed run ended (the shape of the runner's RunResult, steps as events told them). */
@@ -44,8 +54,21 @@ export async function followRun(
     onNoWorker?: (notice: NoWorkerNotice) => void;
     noWorkerAfterMs?: number;
     noWorkerEveryMs?: number;
+    /**
+     * How long to wait, once the run has ended, for its workflow to end too (its run
+     * directory's last mirror and report.html written; default 60 s).
+     */
+    settleTimeoutMs?: number;
+    /** Called when the database stops answering (a restart), and once it answers again. */
+    onDatabaseWait?: (notice: DatabaseWaitNotice) => void;
   } = {},
 ): Promise<FollowedRun> {
+  let unreachableSince: number | undefined;
+  const reached = () => {
+    if (unreachableSince === undefined) return;
+    options.onDatabaseWait?.({ waiting: false, waitedMs: Date.now() - unreachableSince });
+    unreachableSince = undefined;
+  };
   const started = Date.now();
   const watchWorkers = options.onNoWorker ? noWorkerWatch(coordinator, options) : undefined;
   let last = options.afterEventId ?? 0;
@@ -66,16 +89,32 @@ export async function followRun(
     let batch: Awaited<ReturnType<Coordinator["store"]["eventsAfter"]>> = [];
     try {
       batch = await coordinator.store.eventsAfter(runId, last);
+      reached();
     } catch {
-      // The database is restarting: keep following.
+      // The database is restarting: say so once, and keep following.
+      if (unreachableSince === undefined) {
+        unreachableSince = Date.now();
+        options.onDatabaseWait?.({ waiting: true, waitedMs: 0 });
+      }
     }
     for (const { id, event } of batch) {
       last = id;
       deliver(event);
     }
+    if (batch.length === 0 && unreachableSince !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 100));
+      continue;
+    }
     if (batch.length === 0) {
       const run = await coordinator.store.getRun(runId).catch(() => undefined);
       if (run?.endedAt) {
+        // Its workflow ends after the run: once it has written the run directory's last
+        // mirror and its report.html, and the events that came with the end.
+        await untilWorkflowEnded(coordinator, runWorkflowId(runId, run.attempt), {
+          forMs: options.settleTimeoutMs ?? 60_000,
+          pollIntervalMs: options.pollIntervalMs ?? 100,
+          signal: options.signal,
+        });
         // Events written with the end are read once more before returning.
         const tail = await coordinator.store.eventsAfter(runId, last).catch(() => []);
         for (const { id, event } of tail) {
@@ -104,6 +143,26 @@ export async function followRun(
       await watchWorkers?.();
       await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 100));
     }
+  }
+}
+
+/**
+ * Waits until a workflow has ended (any terminal status), has no row (a run ended without
+ * one, as a cancelled wait is), or `forMs` has passed.
+ */
+async function untilWorkflowEnded(
+  coordinator: Coordinator,
+  workflowID: string,
+  options: { forMs: number; pollIntervalMs: number; signal: AbortSignal | undefined },
+): Promise<void> {
+  const deadline = Date.now() + options.forMs;
+  while (Date.now() < deadline) {
+    options.signal?.throwIfAborted();
+    const found = await coordinator.dbos
+      .listWorkflows({ workflowIDs: [workflowID], loadInput: false, loadOutput: false })
+      .catch(() => undefined);
+    if (found && (found.length === 0 || terminalStatuses.has(found[0]?.status ?? ""))) return;
+    await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs));
   }
 }
 

@@ -1,10 +1,5 @@
 import { type GateState, gatesOf, type RunTotals } from "@reelsmith/runner";
-import {
-  type JournalRecord,
-  ledgerOf,
-  replayJournal,
-  SINGLE_ITEM,
-} from "@reelsmith/runner/internal";
+import { ledgerOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";
@@ -49,12 +44,13 @@ export interface RunDetail extends RunSummary {
   totals: RunTotals;
 }
 
+/**
+ * The run's figures as the runner's ledger reads its whole journal: which records count, and
+ * how a repeated one counts, is the ledger's to say (no filter of this package's own), so
+ * `status` shows what the run's end, the report and a local run show.
+ */
 async function ledgerFigures(coordinator: Coordinator, runId: string): Promise<RunTotals> {
-  const result = await coordinator.pool.query<{ record: JournalRecord }>(
-    `SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 AND record->>'type' = 'ledger' ORDER BY id`,
-    [runId],
-  );
-  return ledgerOf(result.rows.map((row) => row.record)).total;
+  return ledgerOf(await coordinator.store.journalRecords(runId)).total;
 }
 
 async function credits(

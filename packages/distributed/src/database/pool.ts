@@ -9,9 +9,9 @@ export interface Logger {
 }
 
 /**
- * A connection pool for reelsmith's tables. Idle connections that the server drops (a
- * database restart) are reported to the logger instead of crashing the process; the next
- * query opens a new connection.
+ * A connection pool for reelsmith's tables. Connections that the server drops (a database
+ * restart), idle or checked out, are reported to the logger instead of crashing the
+ * process; the next query opens a new connection.
  * @example const pool = createPool("postgres://localhost/reelsmith", logger);
  */
 export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
@@ -22,6 +22,14 @@ export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
     connectionTimeoutMillis: 10_000,
   });
   pool.on("error", (error) => logger?.warn?.("database connection lost", { error: error.message }));
+  // The pool listens to its idle clients only: a client checked out between two queries (a
+  // transaction) whose server goes away would emit an unhandled 'error' and end the process.
+  // Its next query fails instead, and the caller retries (withReconnect).
+  pool.on("connect", (client) =>
+    client.on("error", (error) =>
+      logger?.warn?.("database connection lost", { error: error.message }),
+    ),
+  );
   return pool;
 }
 

@@ -101,7 +101,7 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS cache_entries_created ON ${SCHEMA}.cache_entries (created_at)`,
   // What making an entry's result cost (its unit's ledger): saved again when it is served.
   `ALTER TABLE ${SCHEMA}.cache_entries ADD COLUMN IF NOT EXISTS worth jsonb`,
-  // Workers as they announced themselves; a worker is live while it holds its liveness lock.
+  // Workers as they announced themselves, with their heartbeats.
   `CREATE TABLE IF NOT EXISTS ${SCHEMA}.workers (
     executor_id text PRIMARY KEY,
     host text NOT NULL,
@@ -113,6 +113,10 @@ const statements = [
     heartbeat_at timestamptz NOT NULL DEFAULT now(),
     stopped_at timestamptz
   )`,
+  // A worker is dead once it missed its heartbeat for longer than its grace (database clock);
+  // handed_over_at: when its unfinished work was last handed to the others.
+  `ALTER TABLE ${SCHEMA}.workers ADD COLUMN IF NOT EXISTS grace_ms integer NOT NULL DEFAULT 15000`,
+  `ALTER TABLE ${SCHEMA}.workers ADD COLUMN IF NOT EXISTS handed_over_at timestamptz`,
 ];
 
 /** Options of {@link migrate}. */

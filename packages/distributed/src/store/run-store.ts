@@ -256,15 +256,23 @@ export function createRunStore(pool: Pool) {
       );
       return result.rows[0]?.cancel_requested === true;
     },
-    /** The run's journal as a writer: each record is committed before `append` settles. */
-    journal(runId: string): JournalWriter {
+    /**
+     * The run's journal as a writer: each record is committed before `append` settles, with
+     * its time (as the local journal writes it) and, when given, the worker that wrote it.
+     */
+    journal(runId: string, stamp: { worker?: string } = {}): JournalWriter {
       return {
         async append(record: JournalRecord) {
+          const stamped = {
+            ...record,
+            ...(stamp.worker && record.worker === undefined ? { worker: stamp.worker } : {}),
+            time: record.time ?? new Date().toISOString(),
+          };
           // A database restart delays the record; it is never dropped.
           await withReconnect(() =>
             pool.query(`INSERT INTO ${SCHEMA}.journal (run_id, record) VALUES ($1, $2)`, [
               runId,
-              JSON.stringify(record),
+              JSON.stringify(stamped),
             ]),
           );
         },

@@ -1,54 +1,72 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import pg from "pg";
+import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
+import { claimDeadWorker, heartbeat } from "./worker-registry.js";
 
-/** The advisory lock space of workers' liveness locks (one lock per executor id). */
-export const LIVENESS_LOCK_SPACE = "reelsmith.executor";
-
-/**
- * Tells live workers from dead ones through PostgreSQL itself: each worker holds a session
- * advisory lock named after its DBOS executor id on a connection of its own, and the server
- * drops the lock the moment that session ends (the process died, or its machine left the
- * network and TCP keepalive gave up). No lease, no heartbeat table, no clock.
- *
- * Every `intervalMs` each worker looks at the executors that DBOS says hold PENDING workflows;
- * one whose lock it can take is gone, and its workflows are handed to DBOS recovery: they
- * are re-enqueued on their own queues (`DBOS.resumeWorkflow`), and whichever worker dequeues
- * one continues it from its checkpoints.
- * @example const liveness = await startExecutorLiveness({ url, executorId, intervalMs, logger }); liveness.watch();
- */
-export async function startExecutorLiveness(options: {
-  url: string;
+/** Options of {@link startExecutorLiveness}. */
+export interface ExecutorLivenessOptions {
+  pool: Pool;
   executorId: string;
+  /** How often this worker records its heartbeat (`reelsmith.workers.heartbeat_at`). */
+  heartbeatIntervalMs: number;
+  /** How often it looks for dead workers (and retries a heartbeat that failed). */
   intervalMs: number;
   logger?: Logger | undefined;
-}) {
-  const { executorId, logger } = options;
+}
+
+/**
+ * Tells live workers from dead ones by their heartbeats, measured with the database's clock:
+ * each worker records `heartbeat_at = now()` every `heartbeatIntervalMs`, and a worker is
+ * dead once its last heartbeat is older than its own grace (`grace_ms`, stored with it: by
+ * default 3 heartbeats), or once it stopped cleanly. Nothing depends on a session surviving:
+ * a database restart ends every session, and every worker, once it reaches the database
+ * again, records its heartbeat before it judges anyone. Nobody is judged before the server
+ * has been up for a whole grace either (`pg_postmaster_start_time()`), so after a restart
+ * every worker gets at least its grace to come back, however long the restart took.
+ *
+ * Every `intervalMs` each worker looks at the executors that DBOS says hold PENDING
+ * workflows; one judged dead is claimed by one worker (a row update, so no two hand over the
+ * same work), and its workflows are re-enqueued on their own queues
+ * (`DBOS.resumeWorkflow`): whichever worker dequeues one continues it from its checkpoints.
+ * @example const liveness = startExecutorLiveness({ pool, executorId, heartbeatIntervalMs: 5000, intervalMs: 1000 }); liveness.watch();
+ */
+export function startExecutorLiveness(options: ExecutorLivenessOptions) {
+  const { executorId, logger, pool } = options;
   let stopped = false;
-  let own: pg.Client | undefined;
-  let probe: pg.Client | undefined;
-  const connect = async (purpose: string): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: options.url, keepAlive: true });
-    client.on("error", (error) => {
-      logger?.warn?.(`liveness connection (${purpose}) lost`, { error: error.message });
-      if (purpose === "own" && own === client) own = undefined;
-      if (purpose === "probe" && probe === client) probe = undefined;
-      void client.end().catch(() => undefined);
-    });
-    await client.connect();
-    return client;
-  };
-  const holdOwnLock = async () => {
-    if (own) return;
-    const client = await connect("own");
-    await client.query("SELECT pg_advisory_lock(hashtext($1), hashtext($2))", [
-      LIVENESS_LOCK_SPACE,
-      executorId,
-    ]);
-    own = client;
+  let watching = false;
+  let lastBeat = Date.now();
+  // Since when the database has been out of reach (undefined while it answers).
+  let unreachableSince: number | undefined;
+  const beat = async (): Promise<boolean> => {
+    try {
+      const { handedOver } = await heartbeat(pool, executorId);
+      lastBeat = Date.now();
+      if (unreachableSince !== undefined) {
+        logger?.warn?.("database reachable again: this worker's heartbeat is recorded, going on", {
+          executor: executorId,
+          waitedMs: Date.now() - unreachableSince,
+        });
+        unreachableSince = undefined;
+      }
+      if (handedOver) {
+        logger?.error?.(
+          "this worker missed its heartbeats for longer than its grace and its work was handed to other workers; stop it and start it again",
+          { executor: executorId },
+        );
+      }
+      return true;
+    } catch (error) {
+      if (unreachableSince === undefined) {
+        unreachableSince = Date.now();
+        logger?.warn?.("waiting for the database: heartbeat not recorded, retrying", {
+          executor: executorId,
+          error: (error as Error).message,
+        });
+      }
+      return false;
+    }
   };
   const recoverDead = async () => {
-    probe ??= await connect("probe");
     const pending = await DBOS.listWorkflows({
       status: "PENDING",
       loadInput: false,
@@ -59,52 +77,60 @@ export async function startExecutorLiveness(options: {
       if (status.executorId && status.executorId !== executorId) executors.add(status.executorId);
     }
     for (const other of executors) {
-      const taken = await probe.query<{ free: boolean }>(
-        "SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS free",
-        [LIVENESS_LOCK_SPACE, other],
-      );
-      if (!taken.rows[0]?.free) continue;
-      try {
-        const orphans = pending.filter((status) => status.executorId === other);
-        logger?.warn?.("recovering the workflows of a stopped worker", {
-          executor: other,
-          workflows: orphans.length,
+      if (!(await claimDeadWorker(pool, other))) continue;
+      // Listed again after the claim: only what the dead worker still holds now.
+      const orphans = await DBOS.listWorkflows({
+        status: "PENDING",
+        executorId: other,
+        loadInput: false,
+        loadOutput: false,
+      });
+      logger?.warn?.("recovering the workflows of a stopped worker", {
+        executor: other,
+        workflows: orphans.length,
+      });
+      for (const orphan of orphans) {
+        await DBOS.resumeWorkflow(orphan.workflowID, {
+          ...(orphan.queueName ? { queueName: orphan.queueName } : {}),
         });
-        for (const orphan of orphans) {
-          await DBOS.resumeWorkflow(orphan.workflowID, {
-            ...(orphan.queueName ? { queueName: orphan.queueName } : {}),
-          });
-        }
-      } finally {
-        await probe.query("SELECT pg_advisory_unlock(hashtext($1), hashtext($2))", [
-          LIVENESS_LOCK_SPACE,
-          other,
-        ]);
       }
     }
   };
-  await holdOwnLock();
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
-    try {
-      await holdOwnLock();
-      await recoverDead();
-    } catch (error) {
-      logger?.warn?.("liveness check failed, retrying", { error: (error as Error).message });
+    // Own liveness first: a worker that reaches the database again says it lives before
+    // it may judge anyone (and judges nobody while its heartbeat fails).
+    const due =
+      unreachableSince !== undefined || Date.now() - lastBeat >= options.heartbeatIntervalMs;
+    const alive = due ? await beat() : true;
+    if (alive && watching) {
+      try {
+        await recoverDead();
+      } catch (error) {
+        logger?.warn?.("liveness check failed, retrying", { error: (error as Error).message });
+      }
     }
-    if (!stopped) timer = setTimeout(() => void tick(), options.intervalMs);
+    if (!stopped) {
+      const wait = Math.min(options.intervalMs, options.heartbeatIntervalMs);
+      timer = setTimeout(() => void tick(), wait);
+      timer.unref();
+    }
   };
+  timer = setTimeout(() => void tick(), Math.min(options.intervalMs, options.heartbeatIntervalMs));
+  timer.unref();
   return {
-    /** Starts looking for dead workers (once DBOS is launched). */
+    /** Starts looking for dead workers too (once DBOS is launched). */
     watch(): void {
-      if (!stopped && !timer) timer = setTimeout(() => void tick(), options.intervalMs);
+      watching = true;
     },
-    /** Stops checking and releases this worker's lock (its unfinished work becomes recoverable). */
-    async stop(): Promise<void> {
+    /** Stops looking for dead workers (the heartbeat goes on). */
+    unwatch(): void {
+      watching = false;
+    },
+    /** Stops the heartbeat and the checks (its work becomes recoverable once it is marked stopped). */
+    stop(): void {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await own?.end().catch(() => undefined);
-      await probe?.end().catch(() => undefined);
     },
   };
 }

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
 import { builtInStepKinds, type StepKindSpec } from "@reelsmith/runner";
 import { kindsByName } from "@reelsmith/runner/internal";
-import { createPool, type Logger } from "../database/pool.js";
+import { createPool, type Logger, withReconnect } from "../database/pool.js";
 import { migrate } from "../database/schema.js";
 import { DEFAULT_STARTUP_DEADLINE_MS } from "../database/schema-lock.js";
 import { DatabaseWaitError } from "../errors/database-wait-error.js";
@@ -18,7 +18,7 @@ import { registeredVideoSlotWorkflow } from "../workflows/video-slot.js";
 import { createWorkflowWatch } from "../workflows/workflow-watch.js";
 import { startExecutorLiveness } from "./executor-liveness.js";
 import { setWorkerContext } from "./worker-context.js";
-import { heartbeat, markStopped, registerWorker } from "./worker-registry.js";
+import { markStopped, registerWorker } from "./worker-registry.js";
 
 /** Options of {@link startWorker}. */
 export interface WorkerOptions {
@@ -34,8 +34,13 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** How often workers look for the work of dead workers (default 1000 ms). */
   recoveryIntervalMs?: number;
-  /** How often the worker's heartbeat is recorded for `status` (default 5000 ms). */
+  /** How often the worker's heartbeat is recorded (default 5000 ms). */
   heartbeatIntervalMs?: number;
+  /**
+   * Heartbeats a worker may miss before the others judge it dead and hand its work over
+   * (default 3). After a database restart every worker gets this long to come back.
+   */
+  missedHeartbeats?: number;
   /**
    * Deadline of each wait at start-up: the connection, the schema lock, DBOS's launch
    * (default 120 000 ms). Passing it fails start-up with a DatabaseWaitError naming the wait.
@@ -57,7 +62,7 @@ export interface Worker {
   readonly queues: readonly string[];
   /**
    * Stops taking work, lets running units finish for up to `graceMs` (default 10 s), then
-   * leaves the rest PENDING: another worker recovers it (its lock is released here).
+   * leaves the rest PENDING: another worker recovers it (it is marked stopped here).
    */
   stop(options?: { graceMs?: number }): Promise<void>;
 }
@@ -111,6 +116,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   });
   const watch = createWorkflowWatch({ dbos, pollIntervalMs, logger });
   setWorkerContext({
+    executorId,
     pool,
     store: createRunStore(pool),
     dbos,
@@ -126,17 +132,32 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   void registeredUnitWorkflow;
   void registeredVideoSlotWorkflow;
   void registeredApprovalWaitWorkflow;
-  let liveness: Awaited<ReturnType<typeof startExecutorLiveness>> | undefined;
+  let liveness: ReturnType<typeof startExecutorLiveness> | undefined;
   let launched = false;
-  let heartbeatTimer: NodeJS.Timeout | undefined;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 5000;
+  const announce = (queues: string[]) =>
+    withReconnect(
+      () =>
+        registerWorker(pool, {
+          executorId,
+          host: hostname(),
+          pid: process.pid,
+          version: applicationVersion,
+          concurrency,
+          queues,
+          graceMs: heartbeatIntervalMs * (options.missedHeartbeats ?? 3),
+        }),
+      { forMs: deadlineMs, logger, signal },
+    );
   const release = async (graceMs: number) => {
     stopping.abort();
-    if (heartbeatTimer) clearInterval(heartbeatTimer);
+    // Its heartbeat goes on while its units finish: nobody may take them meanwhile.
+    liveness?.unwatch();
     if (launched) {
       await DBOS.shutdown({ workflowCompletionTimeoutMS: graceMs }).catch(() => undefined);
     }
+    liveness?.stop();
     await markStopped(pool, executorId).catch(() => undefined);
-    await liveness?.stop();
     watch.close();
     await dbos.destroy().catch(() => undefined);
     await pool.end().catch(() => undefined);
@@ -144,10 +165,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     running = undefined;
   };
   try {
-    // Hold this executor's liveness lock before taking any work.
-    liveness = await startExecutorLiveness({
-      url: options.databaseUrl,
+    // Announced, with a first heartbeat, before it takes any work.
+    await announce([]);
+    liveness = startExecutorLiveness({
+      pool,
       executorId,
+      heartbeatIntervalMs,
       intervalMs: options.recoveryIntervalMs ?? 1000,
       logger,
     });
@@ -183,20 +206,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       onConflict: "always_update",
     });
     const queues = (await DBOS.listQueues("reelsmith")).map((queue) => queue.name).sort();
-    await registerWorker(pool, {
-      executorId,
-      host: hostname(),
-      pid: process.pid,
-      version: applicationVersion,
-      concurrency,
-      queues,
-    });
-    heartbeatTimer = setInterval(() => {
-      heartbeat(pool, executorId).catch((error) =>
-        logger?.warn?.("heartbeat not recorded, retrying", { error: (error as Error).message }),
-      );
-    }, options.heartbeatIntervalMs ?? 5000);
-    heartbeatTimer.unref();
+    await announce(queues);
     signal?.throwIfAborted();
     const worker: Worker = {
       executorId,

@@ -9,6 +9,8 @@ import type { WorkflowWatch } from "../workflows/workflow-watch.js";
 
 /** What the workflows of this process use: one worker per process (DBOS is process-wide). */
 export interface WorkerContext {
+  /** This worker's DBOS executor id (recorded on the journal records its units write). */
+  executorId: string;
   pool: Pool;
   store: RunStore;
   /** Enqueues units by their deterministic ids (outside any workflow's own steps). */

@@ -26,8 +26,9 @@ import { withReconnect } from "../database/pool.js";
 import { budgetScopes, queueNames } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
+import { createRunMirror } from "../store/run-directory-mirror.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
-import { serviceClient, workerContext } from "../worker/worker-context.js";
+import { serviceClient, type WorkerContext, workerContext } from "../worker/worker-context.js";
 import { createQueuedUnits } from "./queued-units.js";
 import { applicationVersion, approvalWaitId, workflowNames } from "./unit-job.js";
 
@@ -62,7 +63,14 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
   if (!run) throw new Error(`run ${runId} is not in the database`);
   const started = Date.now();
   const sink = createEventSink(store, runId, context.logger);
-  const bus = createEventBus({ onEvent: sink.push });
+  // The run directory mirrors the database at each step's end and at the run's end.
+  const mirror = createRunMirror(store, runId, context.logger);
+  const bus = createEventBus({
+    onEvent: (event) => {
+      sink.push(event);
+      if (stepEnds.has(event.type)) void sink.flush().then(mirror.request);
+    },
+  });
   const cancel = watchCancel(store, runId);
   try {
     await withReconnect(() => store.setStatus(runId, "running"));
@@ -244,6 +252,26 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
   } finally {
     cancel.stop();
     await sink.flush();
+    await mirror.settle();
+    await writeRunReport(run.runDir, context);
+  }
+}
+
+/** The events after which the run directory's mirror is brought up to date. */
+const stepEnds = new Set(["step.end", "step.fail", "step.skip", "step.wait"]);
+
+/**
+ * Writes the run's report.html from its mirrored directory, as a local run does at its end. A
+ * report that cannot be written changes nothing in the run: it is said to the logger
+ * (`reelsmith report DIR` writes it again).
+ */
+async function writeRunReport(runDir: string, context: WorkerContext): Promise<void> {
+  try {
+    // Loaded on use: the report pulls in the media tools.
+    const { writeReport } = await import("@reelsmith/report");
+    await writeReport(runDir, { secrets: context.apiKey ? [context.apiKey] : [] });
+  } catch (error) {
+    context.logger?.warn?.("report not written", { runDir, error: (error as Error).message });
   }
 }
 

@@ -108,7 +108,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         signal,
         client,
         bus,
-        journal: store.journal(job.runId),
+        // Each record names the worker that wrote it: the report shows who ran the unit.
+        journal: store.journal(job.runId, { worker: context.executorId }),
         videoLimit,
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),

@@ -19,17 +19,21 @@ export interface Scenario {
 }
 
 /**
- * Starts a simulator and `workers` worker processes on the database.
+ * Starts a simulator and `workers` worker processes on the database (`workerEnv` is added to
+ * their environment).
  * @example const scenario = await startScenario(db.url, 3, { timeScale: 0.2 });
  */
 export async function startScenario(
   databaseUrl: string,
   workers: number,
   simulatorOptions: SimulatorOptions = {},
+  workerEnv: Record<string, string> = {},
 ): Promise<Scenario> {
   const simulator = await startSimulator(simulatorOptions);
   const coordinator = await connect(databaseUrl);
-  const spawned = Array.from({ length: workers }, () => spawnWorker(databaseUrl, simulator.apiKey));
+  const spawned = Array.from({ length: workers }, () =>
+    spawnWorker(databaseUrl, simulator.apiKey, 8, workerEnv),
+  );
   const settled = await Promise.allSettled(spawned);
   const started = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const failed = settled.find((s) => s.status === "rejected");

@@ -19,10 +19,12 @@ export async function spawnWorker(
   databaseUrl: string,
   apiKey: string,
   concurrency = 8,
+  env: Record<string, string> = {},
 ): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
+      ...env,
       REELSMITH_DATABASE_URL: databaseUrl,
       REELSMITH_API_KEY: apiKey,
       REELSMITH_WORKER_CONCURRENCY: String(concurrency),

@@ -143,6 +143,12 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   const totals = ledger.total;
   if (estimate) totals.estimatedCredits = estimate.credits;
 
+  // Who ran each unit: a run on many machines stamps each unit's records with its worker.
+  const workers = new Map<string, string>();
+  for (const entry of record.journal) {
+    if (typeof entry.worker === "string" && typeof entry.step === "string")
+      workers.set(key(entry.step, entry.index), entry.worker);
+  }
   const cards: StoryboardCard[] = [];
   const chats: ReportModel["chats"] = [];
   const errors: ErrorEntry[] = [];
@@ -174,6 +180,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
         cards.push({
           ...cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, tries, error),
           ...(figures ? { credits: figures.credits, savedCredits: figures.savedCredits } : {}),
+          ...(workers.has(key(info.id, index)) ? { worker: workers.get(key(info.id, index)) } : {}),
           ...(figures?.jobsCached ? { status: "cached" as const } : {}),
           // A retaken clip: the picked take's prompt, and every take beside it.
           ...(picked?.prompt === undefined ? {} : { prompt: picked.prompt }),

@@ -19,6 +19,8 @@ export interface StoryboardCard {
   seconds?: string;
   jobId?: string;
   attempts: number;
+  /** The worker that last journaled this unit (a run on many machines: its executor id). */
+  worker?: string;
   /** Credits this unit spent, as the run's ledger says (0 when the cache served it). */
   credits?: number;
   /** Credits the cache saved on it (its price, when the cache served it). */

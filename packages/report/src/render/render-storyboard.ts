@@ -38,6 +38,7 @@ function cardHtml(card: StoryboardCard): string {
   meta.push(
     `<dt>${card.takes ? "attempts (this take)" : "attempts"}</dt><dd>${card.attempts}</dd>`,
   );
+  if (card.worker) meta.push(`<dt>worker</dt><dd class="mono">${escapeHtml(card.worker)}</dd>`);
   if (card.credits !== undefined)
     meta.push(`<dt>spent</dt><dd class="credits">${formatNumber(card.credits)}</dd>`);
   if (card.savedCredits)
