@@ -78,7 +78,7 @@ export function createSessions(host: StudioHost, changed: (runDir: string) => vo
         await service.close();
       }
       // The same report.html (and posters) the CLI leaves after a session.
-      await writeReport(runDir, { secrets: host.secrets ?? [] }).catch(() => undefined);
+      await writeReport(runDir, { secrets: [...(host.secrets ?? [])] }).catch(() => undefined);
     })()
       .catch((error: unknown) => {
         state.result = {

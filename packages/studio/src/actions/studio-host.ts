@@ -32,6 +32,9 @@ export type SessionKind = "resume" | "retake" | "pick";
  */
 export interface StudioHost {
   openService(runDir: string, kind: SessionKind): Promise<OpenedService>;
-  /** Strings that must never appear in a page (API keys): replaced by `[redacted]`. */
-  secrets?: readonly string[];
+  /**
+   * Strings that must never appear in a page (API keys): replaced by `[redacted]`. Read at
+   * every page, so a live collection (a Set the host adds keys to) stays current.
+   */
+  secrets?: Iterable<string>;
 }

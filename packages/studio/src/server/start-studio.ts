@@ -91,14 +91,15 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const runsDir = resolve(options.runsDir ?? "runs");
   const token = options.token ?? createToken();
   const by = decider(options.by);
-  const secrets = [
-    ...(options.studioHost.secrets ?? []),
-    process.env.REELSMITH_API_KEY ?? "",
-    process.env.OPENAI_API_KEY ?? "",
-    token,
-  ].filter((secret) => secret.length >= 8);
+  const secrets = () =>
+    [
+      ...(options.studioHost.secrets ?? []),
+      process.env.REELSMITH_API_KEY ?? "",
+      process.env.OPENAI_API_KEY ?? "",
+      token,
+    ].filter((secret) => secret.length >= 8);
   const redact = (text: string) =>
-    secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+    secrets().reduce((out, secret) => out.split(secret).join("[redacted]"), text);
   let version = 0;
   const sessions = createSessions(options.studioHost, () => {
     version += 1;
