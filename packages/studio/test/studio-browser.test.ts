@@ -28,6 +28,20 @@ describe("the studio in headless Chromium, against the simulator", () => {
     await page.locator("#confirm-ok").click();
     return price;
   };
+  /** The bytes of a picture the page shows, fetched again from the studio. */
+  const picture = async (selector: string) => {
+    const source = await page.locator(selector).first().getAttribute("src");
+    const answer = await page.request.get(new URL(source ?? "", page.url()).href);
+    expect(answer.status()).toBe(200);
+    return Buffer.from(await answer.body());
+  };
+  /** The card's own poster is the picked take's (made from the same clip). */
+  const posterIsTake = async (index: number, take: number) => {
+    const card = `article.card[data-step="clips"][data-index="${index}"]`;
+    return (await picture(`${card} > img.thumb`)).equals(
+      await picture(`${card} figure.take[data-take="${take}"] img.thumb`),
+    );
+  };
   const sessionEnded = (text: string) =>
     page.locator("#session-state", { hasText: text }).waitFor({ timeout: 120_000 });
 
@@ -53,10 +67,7 @@ describe("the studio in headless Chromium, against the simulator", () => {
     expect(await row.textContent()).toContain("storyboard-approved");
     expect(Number(await row.locator(".spent").textContent())).toBe(waiting.totals.credits);
     expect(await row.locator(".estimate").textContent()).toMatch(/^\d+(\.\d+)?\+?$/);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, "studio-runs.png"), fullPage: true });
-    }
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     expect(await page.content()).not.toContain(fixture.simulator.apiKey);
     expect(await page.content()).not.toContain(fixture.studio.token);
   });
@@ -106,6 +117,10 @@ describe("the studio in headless Chromium, against the simulator", () => {
     );
     // The other scene was not retaken.
     expect(await card(0).locator("figure.take").count()).toBe(0);
+    expect(await posterIsTake(1, 2)).toBe(true);
+    expect(await posterIsTake(1, 1)).toBe(false);
+    if (SHOTS)
+      await page.locator("#storyboard").screenshot({ path: join(SHOTS, "studio-takes.png") });
   });
 
   it("picks the old take back for nothing: no job", async () => {
@@ -115,6 +130,19 @@ describe("the studio in headless Chromium, against the simulator", () => {
     await sessionEnded("last pick: succeeded");
     await card(1).locator('figure.take.picked[data-take="1"]').waitFor();
     expect(videoJobs() - before).toBe(0);
+    expect(await posterIsTake(1, 1)).toBe(true);
     expect(await page.locator("#run-status").textContent()).toBe("succeeded");
+  });
+
+  it("keeps the runs list live: a run started elsewhere appears, with its status, without a reload", async () => {
+    await page.goto(`${fixture.studio.url}/`);
+    await page.locator("#live-state", { hasText: "live" }).waitFor();
+    const other = await fixture.run(example("storyboard", "approve.yaml"), {
+      inputs: { scenes: 1 },
+    });
+    const row = page.locator(`tr[data-run="${other.runDir.split("/").at(-1)}"]`);
+    await row.locator(".badge", { hasText: "waiting" }).waitFor({ timeout: 120_000 });
+    expect(await page.locator(`tr[data-run="${name()}"] .badge`).textContent()).toBe("succeeded");
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, "studio-runs.png"), fullPage: true });
   });
 });

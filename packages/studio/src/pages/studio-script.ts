@@ -1,7 +1,7 @@
 /**
  * The studio pages' only script, served as `/static/studio.js` (the Content-Security-Policy
  * allows scripts from the studio itself and nothing inline). It follows the run's server-sent
- * events (a `change` redraws the live part, each `run` event adds a progress line), moves each
+ * events (a `change`, and each (re)connection, redraws the live part, each `run` event adds a progress line), moves each
  * clip's retake and pick forms into its card, and asks for confirmation, with the price, before
  * any action is sent (a same-origin POST; the cookie carries the token).
  */
@@ -68,12 +68,10 @@ export const STUDIO_SCRIPT = `(() => {
 
   if (liveUrl) {
     const source = new EventSource(liveUrl);
-    source.addEventListener("open", () => flash("live", false));
+    // Drawn again on (re)connecting too: a change between the page and the stream is not lost.
+    source.addEventListener("open", () => { flash("live", false); refresh(); });
     source.addEventListener("error", () => flash("reconnecting…", true));
-    source.addEventListener("change", () => {
-      if (viewUrl) refresh();
-      else location.reload();
-    });
+    source.addEventListener("change", () => refresh());
     source.addEventListener("run", (message) => progress(JSON.parse(message.data)));
   }
 

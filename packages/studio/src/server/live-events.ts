@@ -23,13 +23,12 @@ function fingerprint(files: readonly string[], extra: () => string): string {
  * change of the event log, the journal, run.json, the lock or the studio's own session state
  * (`extra`) as a `change` event, so the page redraws. Works the same for a run started from
  * a terminal. Stops when the client goes.
- * @example streamRunEvents(response, "/srv/runs/x", () => sessions.fingerprint());
+ * @example streamRunEvents(response, "/srv/runs/x", () => String(version));
  */
 export function streamRunEvents(
   response: ServerResponse,
   runDir: string | undefined,
   extra: () => string,
-  watchDir?: string,
   redact: (text: string) => string = (text) => text,
 ): void {
   response.writeHead(200, {
@@ -45,15 +44,7 @@ export function streamRunEvents(
   // A new page needs only what happens from now on: the view it loaded shows the rest.
   let offset = eventLog && existsSync(eventLog) ? statSync(eventLog).size : 0;
   let partial = "";
-  const dirStamp = () => {
-    if (!watchDir) return "";
-    try {
-      return String(statSync(watchDir).mtimeMs);
-    } catch {
-      return "-";
-    }
-  };
-  let last = fingerprint(files, () => extra() + dirStamp());
+  let last = fingerprint(files, extra);
   const tick = () => {
     if (eventLog && existsSync(eventLog)) {
       const size = statSync(eventLog).size;
@@ -74,7 +65,7 @@ export function streamRunEvents(
         }
       }
     }
-    const now = fingerprint(files, () => extra() + dirStamp());
+    const now = fingerprint(files, extra);
     if (now !== last) {
       last = now;
       response.write(`event: change\ndata: {}\n\n`);

@@ -2,15 +2,22 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { userInfo } from "node:os";
 import { resolve } from "node:path";
-import { buildModel, makeThumbnails, PAGE_SCRIPT, readRun, STYLES } from "@reelsmith/report";
+import {
+  buildModel,
+  makeThumbnails,
+  PAGE_SCRIPT,
+  type ReportModel,
+  readRun,
+  STYLES,
+} from "@reelsmith/report";
 import { BadActionError, parseAction } from "../actions/parse-action.js";
 import { createSessions, StudioActionError } from "../actions/sessions.js";
 import type { StudioHost } from "../actions/studio-host.js";
 import { renderRunPage, renderRunView } from "../pages/render-run-page.js";
-import { renderRunsList } from "../pages/render-runs-list.js";
+import { renderRunsList, renderRunsTable } from "../pages/render-runs-list.js";
 import { STUDIO_SCRIPT } from "../pages/studio-script.js";
 import { STUDIO_STYLES } from "../pages/studio-styles.js";
-import { listRuns } from "../runs/list-runs.js";
+import { listRuns, runsStamp } from "../runs/list-runs.js";
 import { createToken, isToken, tokenCookie, tokenProof } from "../security/access-token.js";
 import { runDirectory, runFilePath } from "../security/safe-path.js";
 import { allowedHost, sameOrigin } from "../security/same-origin.js";
@@ -122,9 +129,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const runView = async (name: string, dir: string) => {
     const record = readRun(dir);
     const model = buildModel(record);
-    // The same posters report.html shows, made once and reused.
-    await makeThumbnails(dir, model).catch(() => undefined);
-    return { name, model, locked: record.locked, session: sessions.state(dir) };
+    const session = sessions.state(dir);
+    // The same posters report.html shows, made once and reused. While the run is being
+    // driven only missing ones are made: a clip put back in place mid-session keeps its older
+    // time, so a poster made now from what it replaces would pass for fresh afterwards.
+    const going = record.locked || session.running !== undefined;
+    await makeThumbnails(dir, going ? missingPosters(model) : model).catch(() => undefined);
+    return { name, model, locked: record.locked, session };
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -167,9 +178,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const asset = STATIC[rawPath];
     if (asset) return send(response, 200, asset.body, asset.type);
     if (rawPath === "/api/runs/events") {
-      return streamRunEvents(response, undefined, () => String(version), runsDir, redact);
+      return streamRunEvents(response, undefined, () => `${version}|${runsStamp(runsDir)}`, redact);
     }
     if (rawPath === "/api/runs") return json(response, 200, listRuns(runsDir));
+    if (rawPath === "/api/runs/view")
+      return send(response, 200, renderRunsTable(runsDir, listRuns(runsDir)));
     const [area, name = "", ...rest] = segments;
     const dir = runDirectory(runsDir, safeDecode(name));
     if (area === "api" && name === "runs" && rest.length === 2) {
@@ -182,7 +195,6 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
           response,
           runDir,
           () => `${version}:${JSON.stringify(sessions.state(runDir))}`,
-          undefined,
           redact,
         );
     }
@@ -256,6 +268,23 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },
+  };
+}
+
+/** The model's clips and videos that have no poster yet (the same objects, marked when made). */
+function missingPosters(model: ReportModel): ReportModel {
+  const absent = (file?: { exists: boolean }) => file !== undefined && !file.exists;
+  return {
+    ...model,
+    cards: model.cards.map(({ thumbnail, takes, ...card }) => ({
+      ...card,
+      ...(absent(thumbnail) ? { thumbnail } : {}),
+      takes: (takes ?? []).filter((take) => absent(take.thumbnail)),
+    })),
+    finalVideos: model.finalVideos.map(({ poster, ...video }) => ({
+      ...video,
+      ...(absent(poster) ? { poster } : {}),
+    })),
   };
 }
 
