@@ -104,13 +104,18 @@ describe("the studio in headless Chromium, against the simulator", () => {
     await form.locator("textarea[name=prompt]").fill("Scene 1: the boat, from above, at dusk");
     await form.locator("input[name=seed]").fill("7");
     await form.locator("button").click();
-    expect(await confirm()).toMatch(/^costs \d+(\.\d+)? credits$/);
+    const price = await confirm();
+    expect(price).toMatch(/^costs \d+(\.\d+)? credits$/);
     await sessionEnded("last retake: succeeded");
     await card(1).locator("figure.take").nth(1).waitFor();
     expect(videoJobs() - before).toBe(1);
     expect(await card(1).locator("figure.take").count()).toBe(2);
     expect(await card(1).locator('figure.take[data-take="2"]').getAttribute("class")).toContain(
       "picked",
+    );
+    // The price shown before is what the new take cost, as the run's ledger says.
+    expect(await card(1).locator('figure.take[data-take="2"] .credits').textContent()).toBe(
+      price.replace(/^costs /, ""),
     );
     expect(await card(1).locator('figure.take[data-take="2"] .take-prompt').textContent()).toBe(
       "Scene 1: the boat, from above, at dusk",

@@ -114,6 +114,23 @@ describe("the studio's locks: token, origin, and the runs directory's edge", () 
     });
     expect(own.status).toBe(409);
     expect(JSON.parse(own.body).error).toContain("no-such-gate");
+    // A cancel of a run this studio drives no session of: refused, nothing stops.
+    const cancel = await send(url, `/api/runs/${name}/cancel`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: url },
+      body: "{}",
+    });
+    expect(cancel.status).toBe(409);
+  });
+
+  it("refuses a Host that is not the studio's (a name pointed at 127.0.0.1 by another site)", async () => {
+    const url = fixture.studio.url;
+    const port = new URL(url).port;
+    const rebound = await send(url, "/", { headers: { ...bearer, host: `evil.example:${port}` } });
+    expect(rebound.status).toBe(421);
+    expect(
+      (await send(url, "/", { headers: { ...bearer, host: `localhost:${port}` } })).status,
+    ).toBe(200);
   });
 
   it("serves the run's own files, and 404 for any path that leaves the runs directory", async () => {

@@ -53,6 +53,8 @@ export interface Studio {
   close(): Promise<void>;
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
 /** The Content-Security-Policy of every response: only the studio's own files. */
 export const STUDIO_CSP = [
   "default-src 'self'",
@@ -111,8 +113,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const sessions = createSessions(options.studioHost, () => {
     version += 1;
   });
-  const hosts: string[] = [];
-  const origins: string[] = [];
+  const host = options.host ?? "127.0.0.1";
+  const hosts: string[] | "any" = LOOPBACK.has(host) ? [] : "any";
 
   const send = (
     response: ServerResponse,
@@ -168,7 +170,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
     const segments = rawPath.split("/").slice(1);
     if (request.method === "POST") {
-      if (!sameOrigin(request, origins, proof))
+      if (!sameOrigin(request, proof))
         return json(response, 403, { error: "a change must come from the studio's own page" });
       return post(request, response, segments);
     }
@@ -246,16 +248,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       else response.destroy();
     });
   });
-  const host = options.host ?? "127.0.0.1";
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
     server.listen(options.port ?? 0, host, () => done());
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(":") ? `[${host}]` : host;
-  for (const name of [shownHost, "localhost", "127.0.0.1"]) {
-    hosts.push(`${name}:${port}`.toLowerCase());
-    origins.push(`http://${name}:${port}`.toLowerCase());
+  if (hosts !== "any") {
+    for (const name of [shownHost, "localhost", "127.0.0.1", "[::1]"]) {
+      hosts.push(`${name}:${port}`.toLowerCase());
+    }
   }
   const url = `http://${shownHost}:${port}`;
   return {
