@@ -102,7 +102,7 @@ export const STUDIO_SCRIPT = `(() => {
       body: JSON.stringify(fields),
     });
     const answer = await response.json().catch(() => ({}));
-    flash(response.ok ? label + ": started" : (answer.error || "refused (" + response.status + ")"), !response.ok);
+    flash(response.ok ? label + (answer.stopping ? ": stopping" : ": started") : (answer.error || "refused (" + response.status + ")"), !response.ok);
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     refresh();
   });

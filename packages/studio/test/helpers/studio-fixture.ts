@@ -20,7 +20,13 @@ export interface StudioFixture {
 export const example = (...path: string[]) =>
   join(import.meta.dirname, "..", "..", "..", "..", "examples", ...path);
 
-export async function startStudioFixture(): Promise<StudioFixture> {
+/**
+ * Starts the fixture; `beforeSession` is awaited as each studio session opens its service (a
+ * test holds a session there to act on it while it is surely going).
+ */
+export async function startStudioFixture(
+  options: { beforeSession?: () => Promise<void> } = {},
+): Promise<StudioFixture> {
   const simulator = await startSimulator({ timeScale: 0.02 });
   const client = createClient({
     baseURL: simulator.url,
@@ -38,10 +44,10 @@ export async function startStudioFixture(): Promise<StudioFixture> {
     runsDir,
     by: "reviewer",
     studioHost: {
-      openService: async () => ({
-        options: { client, cache: false, cacheDir },
-        close: async () => {},
-      }),
+      openService: async () => {
+        await options.beforeSession?.();
+        return { options: { client, cache: false, cacheDir }, close: async () => {} };
+      },
       secrets: [simulator.apiKey],
     },
   });
