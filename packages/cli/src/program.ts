@@ -11,6 +11,7 @@ import { registerResumeCommand } from "./commands/resume-command.js";
 import { registerRetakeCommand } from "./commands/retake-command.js";
 import { registerRunCommand } from "./commands/run-command.js";
 import { registerServeCommand } from "./commands/serve-command.js";
+import { registerStudioCommand } from "./commands/studio-command.js";
 import { registerValidateCommand } from "./commands/validate-command.js";
 import type { CliContext } from "./context.js";
 import { registerDistributedCommands } from "./distributed/register-distributed-commands.js";
@@ -74,6 +75,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
   registerCacheCommand(program, context, done);
   registerDoctorCommand(program, context, done);
   registerReportCommand(program, context, done);
+  registerStudioCommand(program, context, done);
   registerDistributedCommands(program, context, done);
   registerMcpCommand(program, context, done);
   program.addHelpText(

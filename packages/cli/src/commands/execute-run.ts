@@ -9,7 +9,7 @@ import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/display-path.js";
 import { knownVideoModels } from "../services/known-video-models.js";
-import { openService } from "../services/open-service.js";
+import { type OpenService, openService } from "../services/open-service.js";
 import type { ClosedOutputChoice } from "./closed-output-option.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
 import { writeRunReport } from "./report-command.js";
@@ -71,6 +71,30 @@ export function waitingNotes(run: string, database = false): string[] {
 }
 
 /**
+ * What a session of a run takes from its service, as `run`, `resume`, `retake`, `pick` and
+ * the studio pass it to the runner: the client, the service it records, the cache, and
+ * whether lost jobs are submitted again.
+ * @example const runOptions = { ...serviceRunOptions(service, context, flags), resume: dir };
+ */
+export function serviceRunOptions(
+  service: OpenService,
+  context: CliContext,
+  options: { cache?: boolean; resubmitLost?: boolean } = {},
+) {
+  return {
+    client: service.client,
+    baseURL: service.builtIn ? undefined : service.baseURL,
+    builtInService: service.builtIn,
+    // Left out unless given: a resumed run keeps what it was started with (default true).
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
+    cacheDir: path.resolve(context.cwd, ".reelsmith", "cache"),
+    // The built-in simulator's jobs end with its process and its clips cost nothing, so a
+    // resumed offline run submits them again; a real service's lost job needs the flag.
+    resubmitLostJobs: options.resubmitLost === true || service.builtIn,
+  };
+}
+
+/**
  * Run (or resume) a pipeline with the runner, rendering its events, and return the exit code:
  * 0 succeeded, 1 failed or rejected, 3 stopped by its budget, 4 waiting at a gate (with how to
  * approve and go on), 130 interrupted (Ctrl-C or a closed output; after the journal settled,
@@ -125,9 +149,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       inputs,
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
       runsRoot: path.resolve(context.cwd, "runs"),
-      client: service.client,
-      baseURL: service.builtIn ? undefined : service.baseURL,
-      builtInService: service.builtIn,
+      ...serviceRunOptions(service, context, options),
       ...(videoModels ? { videoModels } : {}),
       concurrency: options.concurrency,
       maxVideos: options.maxVideos,
@@ -136,14 +158,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       // second Ctrl-C: leave at once.
       stopSignal: stop.signal,
       signal: context.forceSignal ?? context.signal,
-      // Left out on resume unless given: the run keeps what it was started with.
-      ...(options.cache === undefined ? {} : { cache: options.cache }),
       ...(options.allowPartial ? { allowPartial: true } : {}),
-      cacheDir: path.resolve(context.cwd, ".reelsmith", "cache"),
       resume: options.resume ? path.resolve(context.cwd, options.resume) : undefined,
-      // The built-in simulator's jobs end with its process and its clips cost nothing, so a
-      // resumed offline run submits them again; a real service's lost job needs the flag.
-      resubmitLostJobs: options.resubmitLost === true || service.builtIn,
       ...(options.autoApprove ? { autoApprove: true } : {}),
     };
     const take = options.resume ? options.take : undefined;

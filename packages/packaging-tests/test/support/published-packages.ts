@@ -25,7 +25,16 @@ export interface PublishedPackage {
  * publishedPackages().map((entry) => entry.name); // ["@reelsmith/core", "@reelsmith/media", …]
  */
 export function publishedPackages(): PublishedPackage[] {
-  const folders = ["core", "media", "simulator", "runner", "report", "distributed", "cli"];
+  const folders = [
+    "core",
+    "media",
+    "simulator",
+    "runner",
+    "report",
+    "studio",
+    "distributed",
+    "cli",
+  ];
   return folders.map((folder) => {
     const dir = path.join(workspaceRoot, "packages", folder);
     const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {

@@ -81,12 +81,14 @@ function renderHeader(model: ReportModel): string {
 }
 
 /**
- * The whole report page: one self-contained HTML document (inline CSS and one small inline
- * script, no network), media referenced by paths relative to the run directory.
- * @example const html = renderPage(buildModel(readRun("runs/x")));
+ * The report's sections (header, errors, gates, storyboard, result, timeline, costs, chats)
+ * without the document around them, for a page that embeds the report (the studio). Its
+ * media are referenced by paths relative to the run directory; it needs {@link STYLES} and,
+ * for the clips' players, {@link PAGE_SCRIPT}.
+ * @example const html = renderReportBody(buildModel(readRun("runs/x")));
  */
-export function renderPage(model: ReportModel): string {
-  const body = [
+export function renderReportBody(model: ReportModel): string {
+  return [
     renderHeader(model),
     renderErrors(model),
     renderApprovals(model),
@@ -96,6 +98,15 @@ export function renderPage(model: ReportModel): string {
     renderCosts(model),
     renderChats(model),
   ].join("\n");
+}
+
+/**
+ * The whole report page: one self-contained HTML document (inline CSS and one small inline
+ * script, no network), media referenced by paths relative to the run directory.
+ * @example const html = renderPage(buildModel(readRun("runs/x")));
+ */
+export function renderPage(model: ReportModel): string {
+  const body = renderReportBody(model);
   const note = model.inProgress ? " (so far: the run has not ended)" : "";
   return `<!doctype html>
 <html lang="en">

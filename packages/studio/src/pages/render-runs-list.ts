@@ -1,0 +1,36 @@
+import { escapeHtml, formatNumber } from "@reelsmith/report";
+import type { RunSummary } from "../runs/list-runs.js";
+import { renderShell } from "./render-shell.js";
+
+function rowHtml(run: RunSummary): string {
+  const estimate =
+    run.estimate === undefined
+      ? "—"
+      : escapeHtml(`${formatNumber(run.estimate)}${run.estimateComplete === false ? "+" : ""}`);
+  return `<tr data-run="${escapeHtml(run.name)}"><td><a class="mono" href="/runs/${encodeURIComponent(run.name)}/">${escapeHtml(run.name)}</a></td><td>${escapeHtml(run.pipeline)}${run.pipelinePath ? `<br><small class="mono">${escapeHtml(run.pipelinePath)}</small>` : ""}</td><td><span class="badge ${escapeHtml(run.status)}">${escapeHtml(run.status)}</span></td><td class="num spent">${escapeHtml(formatNumber(run.spent))}</td><td class="num estimate">${estimate}</td><td>${escapeHtml(run.startedAt ?? "")}</td><td>${escapeHtml(run.endedAt ?? "")}</td></tr>`;
+}
+
+/**
+ * The live part of the runs list: a table of each run's status, spent and estimated credits,
+ * when, and pipeline, each name linking to its live page (sent again whenever a run changes).
+ * @example const html = renderRunsTable("/srv/runs", listRuns("/srv/runs"));
+ */
+export function renderRunsTable(runsDir: string, runs: readonly RunSummary[]): string {
+  const table =
+    runs.length === 0
+      ? `<p class="empty">No runs here yet. Start one with <code>reelsmith run PIPELINE</code>; it appears here as it starts.</p>`
+      : `<table class="runs"><thead><tr><th>run</th><th>pipeline</th><th>status</th><th>spent</th><th>estimate</th><th>started</th><th>ended</th></tr></thead><tbody>${runs.map(rowHtml).join("")}</tbody></table>`;
+  return `<section id="runs"><h1>Runs <small class="mono">${escapeHtml(runsDir)}</small></h1>${table}</section>`;
+}
+
+/**
+ * The runs list page, kept live by the page's script.
+ * @example const html = renderRunsList("/srv/runs", listRuns("/srv/runs"));
+ */
+export function renderRunsList(runsDir: string, runs: readonly RunSummary[]): string {
+  return renderShell(
+    "runs",
+    `<div id="live">${renderRunsTable(runsDir, runs)}</div>`,
+    ` data-live="/api/runs/events" data-view="/api/runs/view"`,
+  );
+}

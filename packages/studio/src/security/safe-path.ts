@@ -1,0 +1,59 @@
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+
+const RUN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/**
+ * The run directory a URL segment names: a plain name of a directory right under the runs
+ * directory (no `..`, no slash, no symbolic link leading elsewhere), else undefined.
+ * @example runDirectory("/srv/runs", "20260101-120000-storyboard") // "/srv/runs/2026…"
+ */
+export function runDirectory(runsDir: string, name: string): string | undefined {
+  if (!RUN_NAME.test(name) || name === "." || name === "..") return undefined;
+  const root = resolve(runsDir);
+  const dir = join(root, name);
+  try {
+    const real = realpathSync(dir);
+    if (!inside(realpathSync(root), real) || !statSync(real).isDirectory()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return dir;
+}
+
+/**
+ * The file of a run directory a URL's encoded segments name, or undefined when it is not a
+ * regular file inside the run directory: every segment is decoded once and refused when it is
+ * empty, `.`, `..`, or holds a slash, a backslash or a NUL (an encoded `%2F` included); the
+ * file's real path (symbolic links followed) must still be inside the run directory.
+ * @example runFilePath("/srv/runs/x", ["clips", "scene-0.mp4"]) // "/srv/runs/x/clips/scene-0.mp4"
+ */
+export function runFilePath(runDir: string, encoded: readonly string[]): string | undefined {
+  const segments: string[] = [];
+  for (const raw of encoded) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (segment === "" || segment === "." || segment === "..") return undefined;
+    if (/[/\\\0]/.test(segment)) return undefined;
+    segments.push(segment);
+  }
+  if (segments.length === 0) return undefined;
+  const file = join(runDir, ...segments);
+  if (!inside(runDir, file) || !existsSync(file)) return undefined;
+  try {
+    const real = realpathSync(file);
+    if (!inside(realpathSync(runDir), real) || !statSync(real).isFile()) return undefined;
+    return real;
+  } catch {
+    return undefined;
+  }
+}
