@@ -1,0 +1,80 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { buildModel, readRun } from "@reelsmith/report";
+import { runDirectory } from "../security/safe-path.js";
+
+/** One line of the runs list. */
+export interface RunSummary {
+  /** The run directory's name (its place in the studio's URLs). */
+  name: string;
+  /** The pipeline's name. */
+  pipeline: string;
+  pipelinePath?: string;
+  status: string;
+  /** Credits spent, as the run's ledger says. */
+  spent: number;
+  /** Credits the run was expected to cost before it began (its first `run.estimate`). */
+  estimate?: number;
+  /** False when some of the estimate was known only at run time (it is a lower bound). */
+  estimateComplete?: boolean;
+  startedAt?: string;
+  endedAt?: string;
+}
+
+/**
+ * Every run directory right under `runsDir`, newest first, read as the report reads a run
+ * (status, the ledger's spent credits, the estimate, when, the pipeline). Directories that are
+ * not runs are left out.
+ * @example for (const run of listRuns("runs")) console.log(run.name, run.status, run.spent);
+ */
+export function listRuns(runsDir: string): RunSummary[] {
+  if (!existsSync(runsDir)) return [];
+  const runs: RunSummary[] = [];
+  for (const name of readdirSync(runsDir)) {
+    const dir = runDirectory(runsDir, name);
+    if (!dir || !(existsSync(join(dir, "run.json")) || existsSync(join(dir, "journal.jsonl"))))
+      continue;
+    try {
+      const model = buildModel(readRun(dir));
+      runs.push({
+        name,
+        pipeline: model.name,
+        ...(model.pipelinePath ? { pipelinePath: model.pipelinePath } : {}),
+        status: model.status,
+        spent: model.totals.credits,
+        ...(model.estimate
+          ? { estimate: model.estimate.credits, estimateComplete: model.estimate.complete }
+          : {}),
+        ...(model.startedAt ? { startedAt: model.startedAt } : {}),
+        ...(model.endedAt ? { endedAt: model.endedAt } : {}),
+      });
+    } catch {
+      // A directory being created or removed right now: left out of this listing.
+    }
+  }
+  return runs.sort(
+    (a, b) =>
+      (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
+  );
+}
+
+/**
+ * A cheap stamp of every run under `runsDir` (the names, and the sizes and times of each one's
+ * run.json, journal and lock): it changes whenever the runs list would, without reading them.
+ * @example if (runsStamp("runs") !== before) redraw();
+ */
+export function runsStamp(runsDir: string): string {
+  if (!existsSync(runsDir)) return "";
+  const parts: string[] = [];
+  for (const name of readdirSync(runsDir).sort()) {
+    for (const file of ["run.json", "journal.jsonl", "run.lock"]) {
+      try {
+        const stat = statSync(join(runsDir, name, file));
+        parts.push(`${name}/${file}:${stat.size}:${stat.mtimeMs}`);
+      } catch {
+        parts.push(`${name}/${file}:-`);
+      }
+    }
+  }
+  return parts.join("|");
+}
