@@ -1,14 +1,12 @@
 import { ledgerOf } from "@reelsmith/runner";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { followRun, submitRun } from "../src/index.js";
-import { type ForgetfulService, startForgetfulService } from "./helpers/forgetful-service.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 import { type Scenario, startScenario, storyboard, waitFor } from "./helpers/scenario.js";
 import { spawnWorker, stopWorker, type WorkerProcess } from "./helpers/workers.js";
 
 let database: TestDatabase;
 let scenario: Scenario | undefined;
-let service: ForgetfulService | undefined;
 let successor: WorkerProcess | undefined;
 beforeAll(async () => {
   database = await startTestDatabase();
@@ -16,22 +14,22 @@ beforeAll(async () => {
 afterAll(async () => {
   if (successor) await stopWorker(successor);
   await scenario?.close();
-  await service?.close();
   await database?.stop();
 });
 
 it("every worker killed while a submission's answer is held by a service that ignores Idempotency-Key: the next worker adopts the job by listing, one job per clip, figures equal to the charges", async () => {
-  // The service makes the first job and holds its answer; nothing deduplicates a resend.
+  // The service makes the first job and holds its answer; it ignores Idempotency-Key, so
+  // nothing deduplicates a resend.
   scenario = await startScenario(database.url, 1, {
     timeScale: 0.2,
     faults: "stall@videos.create:#1:600000",
+    idempotencyKeys: false,
   });
   const { coordinator, simulator, workers } = scenario;
-  service = await startForgetfulService(simulator.url);
   const { runId } = await submitRun(coordinator, {
     pipeline: storyboard,
     inputs: { scenes: 3 },
-    baseURL: service.url,
+    baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts: scenario.artifacts,
     maxVideos: 3,
