@@ -1,17 +1,11 @@
 import type { JsonSchema } from "./chat-types.js";
+import { chooseCount } from "./choose-count.js";
 import { type Beat, composeBeats, leadsFor } from "./compose-beats.js";
 import { fillLimitError, fillLimits, formatCount } from "./fill-limits.js";
 import { fillNumber } from "./fill-number.js";
 import { stringFor } from "./fill-string.js";
 import { storyOf } from "./story-text.js";
-import {
-  type FoundNumber,
-  identifierWords,
-  numbersIn,
-  splitSentences,
-  stem,
-  wordsOf,
-} from "./text-analysis.js";
+import { identifierWords, splitSentences, stem, wordsOf } from "./text-analysis.js";
 
 export { groupSentences } from "./compose-beats.js";
 
@@ -240,43 +234,6 @@ function fillObject(
       result[key] = fill({}, { ...source, key, description: "" }, depth + 1, at(key), context);
   }
   return result;
-}
-
-/**
- * The item count: a number in the text near the property's name, within the schema's bounds.
- * Throws a 400 when the schema's `minItems`, or a count the text ties to the property ("200000
- * scenes"), is over {@link fillLimits}`.items`.
- */
-export function chooseCount(
-  schema: JsonSchema,
-  source: FillSource,
-  units: number,
-  where: { path: string; param: string } = { path: source.key, param: "response_format" },
-): number {
-  const min = typeof schema.minItems === "number" ? schema.minItems : 0;
-  const max = typeof schema.maxItems === "number" ? schema.maxItems : Number.POSITIVE_INFINITY;
-  const refuse = (asked: string) =>
-    fillLimitError({ asked, at: where.path, limit: "items", param: where.param });
-  if (min > fillLimits.items) throw refuse(`at least ${formatCount(min)} items (minItems)`);
-  const fits = (found: FoundNumber) =>
-    Number.isInteger(found.value) && found.value >= Math.max(min, 1) && found.value <= max;
-  const names = [...identifierWords(source.key), ...identifierWords(source.description)].map(stem);
-  const numbers = numbersIn(
-    source.focus === source.whole ? source.whole : `${source.focus} ${source.whole}`,
-  );
-  const named = numbers.find((found) => fits(found) && names.includes(stem(found.next)));
-  if (named && named.value > fillLimits.items)
-    throw refuse(`${formatCount(named.value)} ${named.next}`);
-  const any =
-    named ??
-    (source.key
-      ? numbers.find(
-          (found) =>
-            fits(found) && found.value <= fillLimits.items && /^\d/.test(String(found.value)),
-        )
-      : undefined);
-  const wanted = any?.value ?? (units > 1 ? units : 3);
-  return Math.max(min, Math.min(max, fillLimits.items, wanted));
 }
 
 function fillArray(
