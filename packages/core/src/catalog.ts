@@ -10,6 +10,13 @@
  * ```
  */
 export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
+export {
+  dialectOfModelList,
+  type ListedDialect,
+  type ModelKind,
+  modelKind,
+} from "./models/model-kind.js";
+export type { Model } from "./models/types.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export type {
   ImageInput,
