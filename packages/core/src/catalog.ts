@@ -9,6 +9,8 @@
  * findVideoRequestProblems({ model: "veo-3-fast", prompt: "a fox", seconds: 12 }, catalog);
  * ```
  */
+
+export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
 export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
 export {
   dialectOfModelList,
