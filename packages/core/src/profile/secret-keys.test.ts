@@ -43,6 +43,9 @@ describe("secret names and values", () => {
     expect(maskSecretValues(`got "${SECRET}"; expected a name`)).toBe(
       'got "<redacted>"; expected a name',
     );
+    expect(maskSecretValues(`base_url: "http://u:${SECRET}@h:9/v1"`)).toBe(
+      'base_url: "http://***@h:9/v1"',
+    );
     expect(maskSecretValues("Authorization: Bearer abcdefgh12345678")).toBe(
       "Authorization: Bearer <redacted>",
     );

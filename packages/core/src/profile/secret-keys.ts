@@ -119,8 +119,8 @@ export function looksLikeSecretValue(value: string): boolean {
 }
 
 /**
- * A text with each word that looks like a credential replaced by `<redacted>`, for a message
- * that quotes what a user wrote.
+ * A text with each word that looks like a credential replaced by `<redacted>` (and the user
+ * and password of a URL by `***`), for a message that quotes what a user wrote.
  *
  * @example
  * ```ts
@@ -129,6 +129,7 @@ export function looksLikeSecretValue(value: string): boolean {
  */
 export function maskSecretValues(text: string): string {
   return text
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@"'`]+@/gi, "$1***@")
     .replace(/\b(bearer|basic)\s+[^\s"',}\]]{8,}/gi, "$1 <redacted>")
     .replace(/[^\s"'`,{}[\]()<>]{12,}/g, (word) =>
       looksLikeSecretValue(word) ? "<redacted>" : word,

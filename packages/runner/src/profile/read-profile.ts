@@ -119,8 +119,7 @@ function firstInvalidUtf8(bytes: Buffer): { offset: number; byte: number } | und
     if (length === 0) return { offset: at, byte };
     for (let next = 1; next < length; next++) {
       const continuation = bytes[at + next];
-      if (continuation === undefined || (continuation & 0xc0) !== 0x80)
-        return { offset: at + next, byte: continuation ?? 0 };
+      if (continuation === undefined || (continuation & 0xc0) !== 0x80) return { offset: at, byte };
     }
     if (length > 1) {
       try {
