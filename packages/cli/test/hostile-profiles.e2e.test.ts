@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
@@ -13,6 +14,8 @@ const KEY = "sk-e2e-hostile-key-0123456789";
 
 let simulator: Simulator;
 let work: Awaited<ReturnType<typeof tempDir>>;
+/** A finished run of takes.yaml (two clips), for the retake cases. */
+let runDir: string;
 beforeAll(async () => {
   work = await tempDir("reelsmith-hostile-");
   // The service lists acme-video with its limits and price (typed, as the interface allows).
@@ -34,6 +37,26 @@ beforeAll(async () => {
       '    video: { model: acme-video, prompt: "a paper boat", seconds: 1, size: 854x480 }',
       "",
     ].join("\n"),
+  );
+  await writeFile(
+    path.join(work.dir, "takes.yaml"),
+    [
+      "name: takes",
+      "steps:",
+      "  - id: clips",
+      "    for_each: [boat, kite]",
+      '    video: { model: acme-video, prompt: "a paper ${{ item }}", seconds: 1, size: 854x480 }',
+      "",
+    ].join("\n"),
+  );
+  const run = await runCli(["run", "takes.yaml", "--json"], { cwd: work.dir, env: env() });
+  expect(run.code, run.stderr).toBe(0);
+  runDir = String(
+    run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { type: string; runDir?: string })
+      .find((event) => event.type === "run.start")?.runDir,
   );
   await writeFile(
     path.join(work.dir, "unlisted.yaml"),
@@ -161,8 +184,43 @@ const cases: HostileCase[] = [
   },
 ];
 
+/** Retakes of the finished run with hostile arguments (its journal must not change). */
+const retake = (...args: string[]) => ["retake", runDir, "--step", "clips", ...args];
+const retakeCases: HostileCase[] = [
+  {
+    name: "a retake with a key as a param's value",
+    args: retake("--item", "0", "--param", `token=${SECRET}`),
+    code: 2,
+    message: /--param token holds what looks like a key \(not shown\); nothing was sent or written/,
+  },
+  {
+    name: "a retake with a key under an innocent param name",
+    args: retake("--item", "0", "--param", `style=${SECRET}`),
+    code: 2,
+    message: /--param style holds what looks like a key/,
+  },
+  {
+    name: "a retake with a key in its prompt",
+    args: retake("--item", "0", "--prompt", `a paper boat, auth Bearer ${SECRET}`),
+    code: 2,
+    message: /--prompt holds what looks like a key \(not shown\)/,
+  },
+  {
+    name: "a retake with a key given as a param",
+    args: retake("--item", "0", "--param", SECRET),
+    code: 2,
+    message: /--param expects key=value, got '<redacted>'/,
+  },
+  {
+    name: "a retake of an item that does not exist, with a key in its prompt",
+    args: retake("--item", "9", "--prompt", `${SECRET}`),
+    code: 2,
+    message: /--prompt holds what looks like a key|there is no item 9/,
+  },
+];
+
 describe("hostile profiles and arguments", () => {
-  for (const hostile of cases) {
+  for (const hostile of [...cases, ...retakeCases]) {
     it(`${hostile.name}: exit ${hostile.code}, a clear message, no secret, nothing sent`, async () => {
       const dir = path.join(work.dir, hostile.name.replace(/\W+/g, "-"));
       execFileSync("mkdir", ["-p", dir]);
@@ -175,6 +233,7 @@ describe("hostile profiles and arguments", () => {
         await writeFile(path.join(dir, name), content);
       hostile.setup?.(dir);
       const before = simulator.stats();
+      const journal = readFileSync(path.join(runDir, "journal.jsonl"));
       const result = await runCli(hostile.args, { cwd: dir, env: env(hostile.env) });
       const output = result.stdout + result.stderr;
       expect(result.code, output).toBe(hostile.code);
@@ -184,6 +243,7 @@ describe("hostile profiles and arguments", () => {
       const after = simulator.stats();
       expect(after.chatCompletions).toBe(before.chatCompletions);
       expect(after.videoJobs.created).toBe(before.videoJobs.created);
+      expect(readFileSync(path.join(runDir, "journal.jsonl"))).toEqual(journal);
     });
   }
 

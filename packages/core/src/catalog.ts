@@ -19,6 +19,11 @@ export {
   modelKind,
 } from "./models/model-kind.js";
 export type { Model } from "./models/types.js";
+export {
+  looksLikeSecretKey,
+  looksLikeSecretValue,
+  maskSecretValues,
+} from "./profile/secret-keys.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export type {
   ImageInput,
