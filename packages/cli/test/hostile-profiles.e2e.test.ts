@@ -247,6 +247,42 @@ describe("hostile profiles and arguments", () => {
     });
   }
 
+  it("a value from an input that breaks a limit is refused at the field that uses it, with a caret", async () => {
+    const dir = path.join(work.dir, "input-limit");
+    execFileSync("mkdir", ["-p", dir]);
+    await writeFile(
+      path.join(dir, "long.yaml"),
+      [
+        "name: long",
+        "inputs:",
+        "  seconds: { type: integer, default: 2 }",
+        "steps:",
+        "  - id: clip",
+        "    video:",
+        "      model: acme-video",
+        '      prompt: "a paper boat"',
+        "      seconds: ${{ inputs.seconds }}",
+        "      size: 854x480",
+        "",
+      ].join("\n"),
+    );
+    const before = simulator.stats();
+    const result = await runCli(["run", "long.yaml", "--input", "seconds=30"], {
+      cwd: dir,
+      env: env(),
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      [
+        "long.yaml:9:16: `seconds: 30` is not one of acme-video's 1 or 2 seconds (with the run's inputs) (pipeline_invalid)",
+        "        seconds: ${{ inputs.seconds }}",
+        "                 ^",
+      ].join("\n"),
+    );
+    expect(simulator.stats().chatCompletions).toBe(before.chatCompletions);
+    expect(simulator.stats().videoJobs.created).toBe(before.videoJobs.created);
+  });
+
   it("a video model the profile does not declare but the service lists runs, checked against the listed limits", async () => {
     const dir = path.join(work.dir, "listed");
     execFileSync("mkdir", ["-p", dir]);
