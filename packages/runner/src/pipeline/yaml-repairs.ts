@@ -207,7 +207,11 @@ function nearbyIndents(lines: string[], line: number): number[] {
     }
   }
   near.sort((a, b) => Math.abs(a - line) - Math.abs(b - line) || a - b);
-  const widths = near.map(width);
+  // A list item's mapping starts after its dash: `  - id: a` holds keys at column 4.
+  const widths = near.flatMap((at) => {
+    const content = itemContentWidth(lines[at - 1] ?? "");
+    return content === undefined ? [width(at)] : [content, width(at)];
+  });
   let level = Number.POSITIVE_INFINITY;
   for (let at = line - 1; at >= 1 && level > 0; at--) {
     if (!isContent(lines[at - 1]) || width(at) >= level) continue;
@@ -217,6 +221,12 @@ function nearbyIndents(lines: string[], line: number): number[] {
   return widths;
 }
 
+/** Where the mapping of a `- key: value` line starts (its key's column, 0-based), or undefined. */
+function itemContentWidth(text: string): number | undefined {
+  const match = /^([ \t]*)(-[ ]+)(?=[^\s#])/.exec(text);
+  return match ? (match[1] ?? "").replace(/\t/g, " ").length + (match[2] ?? "").length : undefined;
+}
+
 /** The nearest content line indented `width` spaces in the same block, before the line first. */
 function siblingOf(lines: string[], line: number, width: number): number | undefined {
   for (const step of [-1, 1]) {
@@ -224,7 +234,8 @@ function siblingOf(lines: string[], line: number, width: number): number | undef
       const text = lines[at - 1];
       if (!isContent(text)) continue;
       const indent = indentOf(text ?? "").length;
-      if (indent === width && !indentOf(text ?? "").includes("\t")) return at;
+      const tabbed = indentOf(text ?? "").includes("\t");
+      if (!tabbed && (indent === width || itemContentWidth(text ?? "") === width)) return at;
       if (indent < width) break;
     }
   }
