@@ -141,6 +141,7 @@ export async function runWithBus(
       client,
       options.videoModels,
       options.signal,
+      (message) => bus.emit({ type: "log", level: "warn", message }),
     );
     if (videoModels && videoModels !== options.videoModels) {
       // Limits learned from the service's list: each step's literal values are checked

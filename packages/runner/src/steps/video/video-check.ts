@@ -69,13 +69,21 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
   const known = catalog?.find((model) => model.id === spec.model);
   if (catalog && !known) {
     const ids = catalog.map((model) => model.id).join(", ");
+    const near = closest(
+      String(spec.model),
+      catalog.map((model) => model.id),
+    );
     context.report(
       ["model"],
       `unknown video model \`${spec.model}\`; its limits cannot be checked`,
       {
         severity: "warning",
         code: "video_unknown_model",
-        hint: ids ? `known models: ${ids}` : undefined,
+        hint: near
+          ? `did you mean \`${near}\`? known models: ${ids}`
+          : ids
+            ? `known models: ${ids}`
+            : undefined,
       },
     );
   }

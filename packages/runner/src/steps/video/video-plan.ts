@@ -26,7 +26,7 @@ export function planVideo(known: Record<string, unknown>, context: PlanContext):
   const problems = findVideoRequestProblems(
     request as unknown as VideoCreateParams,
     context.videoModels,
-  ).map((problem) => problem.message);
+  ).map((problem) => ({ message: problem.message, field: problem.field.split(".") }));
   if (problems.length > 0) planned.problems = problems;
   const seconds = Number(known.seconds);
   const credits =

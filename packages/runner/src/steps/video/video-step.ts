@@ -93,6 +93,7 @@ export async function runVideoStep(
         }
         const { job: created, adopted } = await submitVideo({
           client,
+          videoModels: extras?.videoModels,
           params,
           idempotencyKey,
           signal,
