@@ -1,3 +1,5 @@
+import { RunnerError } from "../../errors/runner-error.js";
+
 /** Width and height in pixels. */
 export interface FrameSize {
   width: number;
@@ -25,7 +27,10 @@ export function reframeSize(options: {
     const across = Number(match?.[1]);
     const down = Number(match?.[2]);
     if (!match || !(across > 0 && down > 0)) {
-      throw new TypeError(`Expected \`aspect\` to be W:H, e.g. "9:16"; got "${options.aspect}"`);
+      throw new RunnerError(
+        "ffmpeg_reframe_size",
+        `reframe \`aspect\` must be W:H, e.g. "9:16"; got "${options.aspect}"`,
+      );
     }
     const shorter = Math.min(options.source.width, options.source.height);
     return across <= down
@@ -34,8 +39,9 @@ export function reframeSize(options: {
   }
   const match = /^(\d+)x(\d+)$/.exec(options.size ?? "");
   if (!match) {
-    throw new TypeError(
-      `Expected \`size\` to be WIDTHxHEIGHT or \`aspect\` W:H; got ${JSON.stringify(options.size)}`,
+    throw new RunnerError(
+      "ffmpeg_reframe_size",
+      `reframe needs \`size\` WIDTHxHEIGHT or \`aspect\` W:H; got ${JSON.stringify(options.size)}`,
     );
   }
   return { width: Number(match[1]), height: Number(match[2]) };

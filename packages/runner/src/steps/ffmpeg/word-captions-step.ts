@@ -116,14 +116,15 @@ export async function runWordCaptions(
   };
   const info = await probeUnlessKnown(run.video, run.probes, { signal: run.signal });
   const script = await wordCaptionsScript(options, info.width, info.height);
-  const ass = run.output.replace(/\.[^./\\]+$/, ".ass");
-  await writeFile(ass, script.text);
   const result = await burnWordCaptions(run.video, {
     ...options,
     output: run.output,
     signal: run.signal,
     onProgress: run.onProgress,
   });
+  // Beside the video, in the folder its writing made.
+  const ass = result.output.replace(/\.[^./\\]+$/, ".ass");
+  await writeFile(ass, script.text);
   if (result.missing.length > 0) run.onMissing(result.missing, ass);
   return { output: result.output, ass, missing: result.missing };
 }
