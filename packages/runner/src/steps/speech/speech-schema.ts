@@ -14,7 +14,7 @@ export const speechProperties = {
     Type.String({ minLength: 1, description: "A voice of the model (its profile lists them)." }),
   ),
   format: Type.Optional(
-    orExpression(Type.Union([Type.Literal("wav"), Type.Literal("mp3")]), {
+    Type.Union([Type.Literal("wav"), Type.Literal("mp3"), ExpressionString], {
       description: "The audio format: wav (default) or mp3.",
     }),
   ),

@@ -1,5 +1,4 @@
 import {
-  describeSeconds,
   findVideoRequestProblems,
   InvalidRequestError,
   type VideoCreateParams,
@@ -102,9 +101,6 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
         } catch (error) {
           context.report(["seconds", "at_least"], (error as Error).message, {
             code: "video_seconds_out_of_range",
-            ...(known.seconds
-              ? { hint: `${known.id} makes ${describeSeconds(known.seconds)}` }
-              : {}),
           });
         }
       }

@@ -23,8 +23,7 @@ export const videoProperties = {
         Type.Object(
           {
             at_least: Type.Union([Type.Number({ exclusiveMinimum: 0 }), ExpressionString], {
-              description:
-                `The clip is at least this long, e.g. its narration's \`\${{ steps.narration.outputs[index].duration }}\`: rounded up to the nearest length the model accepts.`,
+              description: `The clip is at least this long, e.g. its narration's \`\${{ steps.narration.outputs[index].duration }}\`: rounded up to the nearest length the model accepts.`,
             }),
           },
           { additionalProperties: false },
