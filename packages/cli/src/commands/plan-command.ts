@@ -41,10 +41,16 @@ export async function makePlan(
     videoModels = listed.videoModels;
     if (listed.note) note(listed.note);
   }
-  const pipeline = await loadValidPipeline(file, context, { videoModels });
+  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
+  const catalogs = await knownModelCatalogs({}, context);
+  const pipeline = await loadValidPipeline(file, context, { videoModels, catalogs });
   const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };
   const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
+  const plan = planPipeline(pipeline, {
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    ...(catalogs ? { catalogs } : {}),
+  });
   return { plan, pipeline, ...(videoModels ? { videoModels } : {}) };
 }
 

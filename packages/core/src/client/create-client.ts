@@ -35,6 +35,12 @@ export interface ChatNamespace {
 export interface ReelsmithClient {
   /** The normalised base URL (no `/v1`, no credentials); empty when none is configured. */
   readonly baseURL: string;
+  /**
+   * The service answers a request sent again with the same Idempotency-Key with its first
+   * answer, never a second charge (`honoursIdempotencyKeys`): a request whose answer was lost
+   * may be sent again under its key.
+   */
+  readonly honoursIdempotencyKeys: boolean;
   readonly models: Models;
   readonly chat: ChatNamespace;
   readonly videos: Videos;
@@ -65,6 +71,7 @@ export function createClient(options: ClientOptions = {}): ReelsmithClient {
   const ajv = createAjv();
   return Object.freeze({
     baseURL: config.baseURL ?? "",
+    honoursIdempotencyKeys: config.honoursIdempotencyKeys,
     models: new Models(transport),
     chat: Object.freeze({
       completions,
