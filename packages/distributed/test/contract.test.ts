@@ -1,7 +1,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { videoModels } from "@reelsmith/simulator/catalog";
+import {
+  imageModels,
+  speechModels,
+  transcriptionModels,
+  videoModels,
+} from "@reelsmith/simulator/catalog";
+
+/** The simulator's image, speech and transcription models with their prices. */
+const catalogs = {
+  image_models: imageModels,
+  speech_models: speechModels,
+  transcription_models: transcriptionModels,
+};
+
 // The runner's executor contract, run here against the DBOS executor.
 import { describeExecutorContract } from "../../runner/test/contract/index.js";
 import {
@@ -39,6 +52,7 @@ describeExecutorContract(
           artifacts,
           // The simulator's own models with their prices, as the local harness runs with.
           videoModels,
+          catalogs,
           ...(options.inputs ? { inputs: options.inputs } : {}),
           ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
           ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),

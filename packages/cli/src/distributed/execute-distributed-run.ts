@@ -127,8 +127,11 @@ export async function executeDistributedRun(
         catalog = listed.videoModels;
         if (listed.note) renderer.note(listed.note);
       }
+      const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
+      const catalogs = await knownModelCatalogs(options, context);
       const pipeline = await loadValidPipeline(options.pipeline ?? "", context, {
         ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
+        ...(catalogs ? { catalogs } : {}),
       });
       const inputs = await checkInputs(pipeline, options.inputs ?? {});
       if (profile) {
@@ -159,6 +162,7 @@ export async function executeDistributedRun(
         ...(options.allowPartial ? { allowPartial: true } : {}),
         ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
         ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
+        ...(catalogs ? { catalogs } : {}),
       });
       runId = submitted.runId;
     }

@@ -45,6 +45,8 @@ export interface SubmitRunOptions extends ServiceLimits {
    * them here, and every worker checks each request against them before sending it.
    */
   videoModels?: VideoModelCatalog;
+  /** Other model catalogs (image, speech, transcription), by the profile's section name: their prices and limits on every worker. */
+  catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
 }
 
 /** A run as enqueued. */
@@ -147,6 +149,7 @@ export async function submitRun(
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),
+      ...(options.catalogs ? { catalogs: structuredClone(options.catalogs) } : {}),
     },
     service: service.key,
     baseURL: service.baseURL,

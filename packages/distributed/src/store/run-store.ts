@@ -54,6 +54,8 @@ export interface StoredRunOptions {
   autoApprove?: boolean;
   /** Let a fan-out the budget cannot wholly pay for make what fits. */
   allowPartial?: boolean;
+  /** Other model catalogs (image, speech, transcription), by the profile's section name. */
+  catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
 }
 
 /** A run as `status` lists it. */

@@ -122,6 +122,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           ...(run.options.autoApprove ? { autoApprove: true } : {}),
           // Each request is checked against the run's catalog before it is sent.
           ...(videoModels ? { videoModels } : {}),
+          ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
           runSubPipeline: async (file, inputs, sub) => {
             subRuns += 1;
             const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;

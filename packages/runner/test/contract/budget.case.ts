@@ -108,17 +108,15 @@ export function budgetReservationCase(context: ContractContext): void {
     async () => {
       const word = uniqueWord();
       const before = context.simulator().stats().videoJobs.created;
-      const result = await context
-        .harness()
-        .run(
-          openStoryboard(word),
-          serviceOptions(context, {
-            maxCredits: 10,
-            maxVideos: 4,
-            cache: false,
-            allowPartial: true,
-          }),
-        );
+      const result = await context.harness().run(
+        openStoryboard(word),
+        serviceOptions(context, {
+          maxCredits: 10,
+          maxVideos: 4,
+          cache: false,
+          allowPartial: true,
+        }),
+      );
       // Two 4-credit clips fit in 10; a third would not, whatever finished first.
       expect(result.error).toMatchObject({ code: "budget_reached" });
       expect(result.status).toBe("budget_reached");

@@ -41,6 +41,7 @@ export const contractCases = [
   "budget: a fan-out the budget cannot wholly pay for stops before its first job",
   "cache: an identical second run is served from the cache without a new job",
   "gate: a run stops waiting at an approve step, nothing behind it submitted; autoApprove passes it",
+  "speech: a narration per item is spoken and its words timed, each request paid once",
 ] as const;
 
 /** One of {@link contractCases}. */

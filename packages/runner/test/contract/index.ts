@@ -6,6 +6,7 @@ import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
 import { gateCase } from "./gate.case.js";
 import type { ExecutorHarness } from "./harness.js";
+import { speechCase } from "./media.case.js";
 
 export * from "./harness.js";
 
@@ -55,5 +56,6 @@ export function describeExecutorContract(
     budgetFanOutCase(context);
     cacheCase(context);
     gateCase(context);
+    speechCase(context);
   });
 }

@@ -1,7 +1,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { videoModels } from "@reelsmith/simulator/catalog";
+import {
+  imageModels,
+  speechModels,
+  transcriptionModels,
+  videoModels,
+} from "@reelsmith/simulator/catalog";
+
+/** The simulator's image, speech and transcription models with their prices. */
+const catalogs = {
+  image_models: imageModels,
+  speech_models: speechModels,
+  transcription_models: transcriptionModels,
+};
+
 import { runPipeline } from "../../src/run-pipeline.js";
 import { describeExecutorContract } from "./index.js";
 
@@ -18,6 +31,7 @@ describeExecutorContract("local (file journal)", async () => {
         apiKey: options.apiKey,
         // The simulator's own models: the service the contract runs against.
         videoModels,
+        catalogs,
         ...(options.inputs ? { inputs: options.inputs } : {}),
         ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
         ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
