@@ -5,7 +5,12 @@ import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { LimitRunner } from "./executor/slot-pool.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
-import type { StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
+import type {
+  ModelCatalogs,
+  StepKind,
+  StepKindSpec,
+  StepRunContext,
+} from "./steps/step-kind.js";
 
 /** Options of `runPipeline` / `streamPipeline`. */
 export interface RunOptions {
@@ -82,6 +87,11 @@ export interface RunOptions {
   /** Video model limits for validation (default: the reference catalog). */
   videoModels?: VideoModelCatalog;
   /**
+   * The other model catalogs, by provider profile section (`image_models`, `speech_models`,
+   * `transcription_models`): steps are checked, planned and priced against them.
+   */
+  catalogs?: ModelCatalogs;
+  /**
    * The client talks to a simulator started just for this run (recorded in run.json). Only
    * such a run may be resumed on another built-in simulator; a run on a real service never is.
    */
@@ -116,6 +126,8 @@ export interface SubRunOf {
   trip?: { error?: SubPipelineDepthError };
   /** The video models the top run knows (its sub-runs are not checked against the service again). */
   videoModels?: VideoModelCatalog;
+  /** The other model catalogs the top run knows. */
+  catalogs?: ModelCatalogs;
 }
 
 /** What a run gives back. */

@@ -44,7 +44,7 @@ import { invalidPipeline, planProblems } from "./plan/plan-problems.js";
 import type { RunEstimate } from "./plan/plan-types.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindOf, kindsByName } from "./steps/registry.js";
-import type { AnyStepKind, HeldJob, StepKindSpec } from "./steps/step-kind.js";
+import type { AnyStepKind, HeldJob, ModelCatalogs, StepKindSpec } from "./steps/step-kind.js";
 import { hasTakes, keepFinishedTakes } from "./takes/keep-take.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
@@ -90,6 +90,7 @@ export async function runWithBus(
   const loadOptions = {
     validate: true,
     ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
       : {}),
@@ -160,6 +161,7 @@ export async function runWithBus(
       ? planRun(pipeline as unknown as LoadedPipeline, {
           inputs,
           videoModels,
+          catalogs: catalogsOf(options),
           stepKinds: options.stepKinds,
           previous,
         })
@@ -174,6 +176,7 @@ export async function runWithBus(
       ? await estimateRun(pipeline as unknown as LoadedPipeline, {
           inputs,
           videoModels,
+          catalogs: catalogsOf(options),
           stepKinds: options.stepKinds,
           previous,
           plan: planned,
@@ -405,6 +408,7 @@ export async function runWithBus(
         resubmitLostJobs: options.resubmitLostJobs === true,
         ...(options.autoApprove ? { autoApprove: true } : {}),
         ...(videoModels ? { videoModels } : {}),
+        ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
         claimedJobs: new Set(held.map((job) => job.id)),
         runSubPipeline: async (file, subInputs, sub) => {
           const depth = depthOf(options) + 1;
@@ -421,7 +425,14 @@ export async function runWithBus(
             ...options,
             // What it shares with this run: the budget, the video limit, its depth, the
             // depth trip, and the models this run learned (it is not checked again).
-            subRunOf: { budget, videoLimit, depth, trip, ...(videoModels ? { videoModels } : {}) },
+            subRunOf: {
+              budget,
+              videoLimit,
+              depth,
+              trip,
+              ...(videoModels ? { videoModels } : {}),
+              ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
+            },
             inputs: subInputs,
             resume: undefined,
             runDir: join(runDir, "subruns", `${sub.name}-${subRuns}`),
@@ -452,6 +463,7 @@ export async function runWithBus(
       const waiting = behindGates(pipeline, result, {
         inputs,
         ...(videoModels ? { videoModels } : {}),
+        ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
         ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
       });
       bus.emit({ type: "run.waiting", ...waiting });
@@ -566,6 +578,7 @@ function focusedEstimate(
   const plan = planPipeline(pipeline as unknown as LoadedPipeline, {
     inputs,
     ...(videoModels ? { videoModels } : {}),
+    ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
   });
   const perUnit = plan.limits.estimate.steps[session.focus.step]?.perUnit;
@@ -575,4 +588,9 @@ function focusedEstimate(
     complete: true,
     steps: { [session.focus.step]: { perUnit, units: 1, credits: perUnit } },
   };
+}
+
+/** The model catalogs beyond video a run knows: its parent's (a sub-run), else its own. */
+function catalogsOf(options: RunOptions): ModelCatalogs | undefined {
+  return options.subRunOf?.catalogs ?? options.catalogs;
 }

@@ -174,6 +174,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     client: PoolClient,
     key: string,
     request: Record<string, unknown>,
+    credits?: number,
   ): Promise<"reserved" | "wait"> => {
     const existing = await client.query(
       `SELECT state FROM ${SCHEMA}.reservations WHERE key = $1 FOR UPDATE`,
@@ -203,7 +204,11 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
         ? []
         : [{ max: Number(row.max_credits), committed: Number(row.spent) + Number(row.reserved) }],
     );
-    let estimate = catalogPrice(request, options.videoModels);
+    // The kind's own price first (what it expects the request to cost), then the video catalog's.
+    let estimate =
+      typeof credits === "number" && Number.isFinite(credits) && credits >= 0
+        ? credits
+        : catalogPrice(request, options.videoModels);
     const kind = priceKind(options.service, request);
     let probe = false;
     if (estimate === undefined) {
@@ -268,7 +273,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
       if (!key) return;
       for (let waited = false; ; waited = true) {
         const outcome = await inTransaction(pool, (client) =>
-          reserve(client, key, submission.request),
+          reserve(client, key, submission.request, submission.credits),
         ).catch(async (error) => {
           // A sub-pipeline's clip whose error its tool's model was told: the run still
           // ends on its budget.

@@ -7,6 +7,11 @@ export interface BudgetRequest {
   key: string;
   /** The video request (model, seconds, size): its expected price is reserved. */
   request: Record<string, unknown>;
+  /**
+   * What the request is expected to cost, as its kind prices it; used before any video
+   * catalog (a kind whose price the video catalog cannot know gives it here).
+   */
+  credits?: number;
 }
 
 /**
@@ -79,7 +84,8 @@ export function createBudget(
     }
     throw new BudgetExceededError(spent, maxCredits ?? 0);
   };
-  const expected = (request: Record<string, unknown>): number | undefined => {
+  const expected = (request: Record<string, unknown>, credits?: number): number | undefined => {
+    if (typeof credits === "number" && Number.isFinite(credits) && credits >= 0) return credits;
     const spec = options.videoModels?.find((model) => model.id === request.model);
     const seconds = Number(request.seconds);
     const size = typeof request.size === "string" ? request.size : undefined;
@@ -106,11 +112,11 @@ export function createBudget(
       if (reached) refuse();
       if (!submission) return;
       if (reservations.has(submission.key)) return;
-      let estimate = expected(submission.request);
+      let estimate = expected(submission.request, submission.credits);
       while (estimate === undefined && unpricedInFlight) {
         // Its price is learnt from the job in flight: wait for it, then look again.
         await unpricedInFlight;
-        estimate = expected(submission.request);
+        estimate = expected(submission.request, submission.credits);
       }
       if (estimate === undefined) {
         // The first of its kind: admitted alone, if anything is left at all.

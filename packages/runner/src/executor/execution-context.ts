@@ -1,7 +1,7 @@
 import type { RunTotals } from "../events/run-event.js";
 import type { KnownProbes } from "../media-probes/known-probes.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
-import type { StepRunContext } from "../steps/step-kind.js";
+import type { ModelCatalogs, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 
 /**
@@ -24,6 +24,8 @@ export interface ExecutionExtras {
   autoApprove?: boolean;
   /** Video models whose limits are known: each request is checked against them before it is sent. */
   videoModels?: VideoModelCatalog;
+  /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */
+  catalogs?: ModelCatalogs;
   /**
    * Runs another pipeline file as part of this run (chat `pipeline:` tools). `onTotals`
    * receives what the sub-run spent (also when it fails), so the calling step counts it.

@@ -10,7 +10,7 @@ import {
 } from "../pipeline/index.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { stepPositions } from "../pipeline/step-positions.js";
-import type { StepKindSpec } from "../steps/step-kind.js";
+import type { ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /** The pipeline as a run needs it: where it came from, its text and hash, and the spec. */
@@ -62,6 +62,8 @@ export async function loadForRun(
   options: {
     validate: boolean;
     videoModels?: VideoModelCatalog;
+    /** The other model catalogs, by profile section (`image_models`, …). */
+    catalogs?: ModelCatalogs;
     /** The step kinds it may use (default: the built-in ones), checked with their own schemas. */
     stepKinds?: readonly StepKindSpec<never>[];
   },
@@ -72,6 +74,7 @@ export async function loadForRun(
   if (options.validate) {
     const loaded = await loadPipeline(input, {
       ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+      ...(options.catalogs ? { catalogs: options.catalogs } : {}),
       ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
     });
     return loaded as unknown as PipelineForRun;

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { builtInStepKinds, isBuiltInKindSet, kindsByName } from "../steps/registry.js";
-import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { checkPipeline } from "./check/check-pipeline.js";
 import type { VideoModelCatalog } from "./core-shim.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
@@ -61,6 +61,11 @@ export interface ValidateOptions {
   /** Video models whose limits literal values are checked against (none: not checked). */
   videoModels?: VideoModelCatalog;
   /**
+   * The other model catalogs, by provider profile section (`image_models`, `speech_models`,
+   * `transcription_models`): literal values are checked against them (none: not checked).
+   */
+  catalogs?: ModelCatalogs;
+  /**
    * The step kinds the pipeline may use (default: chat, video, ffmpeg). Pass a run's kinds,
    * custom ones included, to validate their bodies with their own schemas and checks.
    */
@@ -101,6 +106,7 @@ function diagnosePipeline(
     kinds,
     ...(parsed.path === "<inline>" ? {} : { baseDir: dirname(parsed.path) }),
     videoModels: options?.videoModels,
+    catalogs: options?.catalogs,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
   });
   const diagnostics: Diagnostic[] = [];

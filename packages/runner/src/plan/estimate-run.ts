@@ -6,7 +6,7 @@ import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { kindsByName } from "../steps/registry.js";
-import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { knownUnitRequests } from "./known-unit-requests.js";
 import { planPipeline } from "./plan-pipeline.js";
 import type { Plan, RunEstimate } from "./plan-types.js";
@@ -16,6 +16,8 @@ export interface EstimateRunOptions {
   inputs: Record<string, unknown>;
   /** The video models with their prices. */
   videoModels?: VideoModelCatalog | undefined;
+  /** The other model catalogs with their prices, by provider profile section. */
+  catalogs?: ModelCatalogs | undefined;
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
   /** A resumed run's journal: the units it already has cost nothing more. */
   previous?: RunState | undefined;
@@ -44,11 +46,12 @@ function succeededUnits(previous: RunState | undefined, step: string): Set<numbe
  */
 export function planRun(
   pipeline: LoadedPipeline,
-  options: Pick<EstimateRunOptions, "inputs" | "videoModels" | "stepKinds" | "previous">,
+  options: Pick<EstimateRunOptions, "inputs" | "videoModels" | "catalogs" | "stepKinds" | "previous">,
 ): Plan {
   return planPipeline(pipeline, {
     inputs: options.inputs,
     ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
     journaled: (step) => succeededUnits(options.previous, step).size,
   });

@@ -10,7 +10,7 @@ import { wholeExpression } from "../expressions/template.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
-import type { AnyStepKind, StepKindSpec } from "../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { buildGraph } from "./build-graph.js";
 import { listBounds } from "./list-bounds.js";
 import type {
@@ -27,6 +27,8 @@ export interface PlanOptions {
   /** Input values as given to a run (CLI strings are coerced). */
   inputs?: Record<string, unknown>;
   videoModels?: VideoModelCatalog;
+  /** The other model catalogs, by provider profile section (`image_models`, …): prices and limits. */
+  catalogs?: ModelCatalogs;
   /** The step kinds the pipeline uses (default: the built-in ones). */
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[];
   /** Units of a step a resumed run already has (they cost nothing more). */
@@ -109,7 +111,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     { model: string; seconds?: string; sizes?: string; steps: string[] }
   >();
   const runEstimate: RunEstimate = { credits: 0, complete: true, steps: {} };
-  const requests: Record<"videoJobs" | "chatRequests", number | undefined> = {
+  const requests: Record<string, number | undefined> = {
     videoJobs: 0,
     chatRequests: 0,
   };
@@ -157,12 +159,12 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       count = fanOut.items;
     }
     // What one unit asks of the service, as the kind sees it; times the fan-out when known.
-    const planned = kind?.plan(known, { videoModels: options.videoModels }) ?? {};
-    for (const [name, perUnit] of Object.entries(planned.requests ?? {}) as [
-      keyof typeof requests,
-      number,
-    ][]) {
-      const total = requests[name];
+    const planned = kind?.plan(known, {
+        videoModels: options.videoModels,
+        ...(options.catalogs ? { catalogs: options.catalogs } : {}),
+      }) ?? {};
+    for (const [name, perUnit] of Object.entries(planned.requests ?? {})) {
+      const total = Object.hasOwn(requests, name) ? requests[name] : 0;
       requests[name] =
         total === undefined || count === undefined ? undefined : total + perUnit * count;
     }
@@ -247,7 +249,18 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       ...(spec.max_credits !== undefined ? { maxCredits: spec.max_credits } : {}),
       ...(requests.videoJobs !== undefined ? { videoJobs: requests.videoJobs } : {}),
       ...(requests.chatRequests !== undefined ? { chatRequests: requests.chatRequests } : {}),
+      ...otherRequests(requests),
       estimate: runEstimate,
     },
   };
+}
+
+/** The requests other than video jobs and chat requests, by their kinds' names (none: left out). */
+function otherRequests(
+  requests: Record<string, number | undefined>,
+): { requests?: Record<string, number | undefined> } {
+  const others = Object.entries(requests).filter(
+    ([name]) => name !== "videoJobs" && name !== "chatRequests",
+  );
+  return others.length > 0 ? { requests: Object.fromEntries(others) } : {};
 }

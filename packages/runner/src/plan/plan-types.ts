@@ -91,6 +91,11 @@ export interface PlanLimits {
   videoJobs?: number;
   /** Chat requests when every fan-out size is known now (tool rounds not counted). */
   chatRequests?: number;
+  /**
+   * Other paid requests, by the name their kinds give them (`images`, …): a count when every
+   * fan-out size is known now, undefined otherwise.
+   */
+  requests?: Record<string, number | undefined>;
   /** What the run is expected to cost. */
   estimate: RunEstimate;
 }

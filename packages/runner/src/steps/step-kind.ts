@@ -24,6 +24,14 @@ import type { UnitLedger } from "../ledger/unit-ledger.js";
 import type { ReelsmithClient, VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { StaticType } from "./static-types.js";
 
+/**
+ * Model catalogs beyond video, keyed by the provider profile's section name (`image_models`,
+ * `speech_models`, `transcription_models`): each a list of models with their limits and
+ * prices as core reads them (`imageModelsFromProfile`, …). A kind reads the section it knows.
+ * @example const images = context.catalogs?.image_models; // [{ id: "reel-image-1", sizes: [...] }]
+ */
+export type ModelCatalogs = Readonly<Record<string, readonly { id: string }[]>>;
+
 /** A path inside a step's body, e.g. ["seconds"] or ["tools", 0, "name"]. */
 export type BodyPath = readonly (string | number)[];
 
@@ -39,6 +47,8 @@ export interface CheckContext {
   isLiteral(value: unknown): boolean;
   /** The video models whose limits are known (a profile, the service's list); none: unchecked. */
   videoModels: VideoModelCatalog | undefined;
+  /** The other model catalogs known (a profile's, the built-in simulator's); none: unchecked. */
+  catalogs?: ModelCatalogs;
   /** The pipeline's `defaults`, per kind. */
   defaults: Record<string, Record<string, unknown>>;
 }
@@ -66,8 +76,11 @@ export interface ModelField {
 
 /** What planning knows of one unit of a step (one item of a fan-out). */
 export interface PlannedUnit {
-  /** Paid requests of one unit, by what they buy: `videoJobs`, `chatRequests`. */
-  requests?: Partial<Record<"videoJobs" | "chatRequests", number>>;
+  /**
+   * Paid requests of one unit, by what they buy: `videoJobs`, `chatRequests`, or a name of
+   * the kind's own (`images`). A unit with any request above 0 is paid, estimated from `credits`.
+   */
+  requests?: Readonly<Record<string, number>>;
   /** Problems of the request known now (e.g. `seconds` from an input over a model's limit). */
   problems?: string[];
   /** The model whose limits apply, with them in words, for the plan's limits section. */
@@ -79,6 +92,8 @@ export interface PlannedUnit {
 /** What a kind's `plan` receives. */
 export interface PlanContext {
   videoModels: VideoModelCatalog | undefined;
+  /** The other model catalogs known, by profile section (`image_models`, …). */
+  catalogs?: ModelCatalogs;
 }
 
 /** A job a unit holds at the service, as its journaled facts say. */

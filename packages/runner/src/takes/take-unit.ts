@@ -78,7 +78,7 @@ function itemCount(state: StepState | undefined): number {
 export async function findTakeUnit(
   dir: string,
   target: TakeTarget,
-  options: Pick<RunOptions, "videoModels" | "stepKinds"> & {
+  options: Pick<RunOptions, "videoModels" | "catalogs" | "stepKinds"> & {
     /** Validate the pipeline again (default true; the run does before anything is sent). */
     validate?: boolean;
   } = {},
@@ -88,6 +88,7 @@ export async function findTakeUnit(
   const pipeline = await loadForRun(onDisk.pipelinePath, {
     validate: options.validate !== false,
     ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
       : {}),

@@ -1,5 +1,5 @@
 import { kindOf } from "../../steps/registry.js";
-import type { AnyStepKind } from "../../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
 import type { VideoModelCatalog } from "../core-shim.js";
 
 /** A problem found beyond the schema, located by document path. */
@@ -44,6 +44,8 @@ export interface CheckModel {
   defaults: Record<string, Raw>;
   inputs: Raw;
   videoModels: VideoModelCatalog | undefined;
+  /** The other model catalogs known, by profile section (`image_models`, …). */
+  catalogs?: ModelCatalogs;
   /** Directory local files are relative to (undefined for inline text: files not checked). */
   baseDir: string | undefined;
   problems: PipelineProblem[];
@@ -55,6 +57,7 @@ export function createCheckModel(
   options: {
     kinds: ReadonlyMap<string, AnyStepKind>;
     videoModels: VideoModelCatalog | undefined;
+    catalogs?: ModelCatalogs | undefined;
     baseDir: string | undefined;
   },
 ): CheckModel {
@@ -89,6 +92,7 @@ export function createCheckModel(
     defaults,
     inputs: isObject(data.inputs) ? data.inputs : {},
     videoModels: options.videoModels,
+    ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     baseDir: options.baseDir,
     problems: [],
   };

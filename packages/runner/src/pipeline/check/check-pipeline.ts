@@ -1,4 +1,4 @@
-import type { AnyStepKind } from "../../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
 import type { VideoModelCatalog } from "../core-shim.js";
 import {
   type CheckModel,
@@ -38,6 +38,8 @@ export function checkPipeline(
   options: {
     kinds: ReadonlyMap<string, AnyStepKind>;
     videoModels: VideoModelCatalog | undefined;
+    /** The other model catalogs known, by profile section (`image_models`, …). */
+    catalogs?: ModelCatalogs | undefined;
     invalidPaths: readonly (string | number)[][];
     /** Directory local files named by the pipeline are relative to (undefined for inline text). */
     baseDir?: string;
@@ -46,6 +48,7 @@ export function checkPipeline(
   const model = createCheckModel(data, {
     kinds: options.kinds,
     videoModels: options.videoModels,
+    catalogs: options.catalogs,
     baseDir: options.baseDir,
   });
   for (const pass of passes) pass(model);
