@@ -5,12 +5,7 @@ import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { LimitRunner } from "./executor/slot-pool.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
-import type {
-  ModelCatalogs,
-  StepKind,
-  StepKindSpec,
-  StepRunContext,
-} from "./steps/step-kind.js";
+import type { ModelCatalogs, StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
 
 /** Options of `runPipeline` / `streamPipeline`. */
 export interface RunOptions {

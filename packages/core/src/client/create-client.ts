@@ -35,6 +35,12 @@ export interface ChatNamespace {
 export interface ReelsmithClient {
   /** The normalised base URL (no `/v1`, no credentials); empty when none is configured. */
   readonly baseURL: string;
+  /**
+   * True when the service honours `Idempotency-Key` (the same key answers with the first
+   * request's result, never a second charge): a request whose answer was lost may be sent
+   * again with its key. From `ClientOptions.honoursIdempotencyKeys`.
+   */
+  readonly honoursIdempotencyKeys: boolean;
   readonly models: Models;
   readonly chat: ChatNamespace;
   readonly videos: Videos;
@@ -65,6 +71,7 @@ export function createClient(options: ClientOptions = {}): ReelsmithClient {
   const ajv = createAjv();
   return Object.freeze({
     baseURL: config.baseURL ?? "",
+    honoursIdempotencyKeys: config.honoursIdempotencyKeys,
     models: new Models(transport),
     chat: Object.freeze({
       completions,

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { videoModels } from "@reelsmith/simulator/catalog";
+import { imageModels, videoModels } from "@reelsmith/simulator/catalog";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "./diagnostic.js";
 import { validatePipeline } from "./validate-pipeline.js";
 
 const fixtures = new URL("./__fixtures__/", import.meta.url);
 // Fixtures ending .txt/.bin are not valid YAML on purpose; the extension keeps them away from the formatter.
+// The simulator's other models, by the provider profile's section names.
+const catalogs = { image_models: imageModels };
 const list = (folder: string) =>
   readdirSync(new URL(folder, fixtures)).filter((name) => /\.(yaml|txt|bin)$/.test(name));
 
@@ -26,7 +28,10 @@ describe("validate corpus: invalid pipelines", () => {
       const expected = expectations(file);
       expect(expected.length, "fixture declares its expected problems").toBeGreaterThan(0);
       // The fixtures name the simulator's models, whose limits the checks know.
-      const { pipeline, diagnostics } = await validatePipeline(file.pathname, { videoModels });
+      const { pipeline, diagnostics } = await validatePipeline(file.pathname, {
+        videoModels,
+        catalogs,
+      });
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
       const shown = errors.map(formatDiagnostic).join("\n");
       expect(pipeline).toBeUndefined();
@@ -49,7 +54,7 @@ describe("validate corpus: valid pipelines", () => {
     it(name, async () => {
       const { pipeline, diagnostics } = await validatePipeline(
         new URL(`valid/${name}`, fixtures).pathname,
-        { videoModels },
+        { videoModels, catalogs },
       );
       expect(diagnostics.map(formatDiagnostic)).toEqual([]);
       expect(pipeline?.spec.steps.length).toBeGreaterThan(0);

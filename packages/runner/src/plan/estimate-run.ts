@@ -46,7 +46,10 @@ function succeededUnits(previous: RunState | undefined, step: string): Set<numbe
  */
 export function planRun(
   pipeline: LoadedPipeline,
-  options: Pick<EstimateRunOptions, "inputs" | "videoModels" | "catalogs" | "stepKinds" | "previous">,
+  options: Pick<
+    EstimateRunOptions,
+    "inputs" | "videoModels" | "catalogs" | "stepKinds" | "previous"
+  >,
 ): Plan {
   return planPipeline(pipeline, {
     inputs: options.inputs,

@@ -159,7 +159,8 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       count = fanOut.items;
     }
     // What one unit asks of the service, as the kind sees it; times the fan-out when known.
-    const planned = kind?.plan(known, {
+    const planned =
+      kind?.plan(known, {
         videoModels: options.videoModels,
         ...(options.catalogs ? { catalogs: options.catalogs } : {}),
       }) ?? {};
@@ -256,9 +257,9 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
 }
 
 /** The requests other than video jobs and chat requests, by their kinds' names (none: left out). */
-function otherRequests(
-  requests: Record<string, number | undefined>,
-): { requests?: Record<string, number | undefined> } {
+function otherRequests(requests: Record<string, number | undefined>): {
+  requests?: Record<string, number | undefined>;
+} {
   const others = Object.entries(requests).filter(
     ([name]) => name !== "videoJobs" && name !== "chatRequests",
   );

@@ -2,6 +2,7 @@ import { approveKind } from "./approve/index.js";
 import { chatKind } from "./chat/index.js";
 import { defineStepKind } from "./define-step-kind.js";
 import { ffmpegKind } from "./ffmpeg/index.js";
+import { imageKind } from "./image/index.js";
 import type { AnyStepKind, StepKindSpec } from "./step-kind.js";
 import { videoKind } from "./video/index.js";
 
@@ -11,7 +12,7 @@ import { videoKind } from "./video/index.js";
  *
  * @example
  * ```ts
- * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve"]
+ * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve", "image"]
  * ```
  */
 export const builtInStepKinds: readonly AnyStepKind[] = [
@@ -19,6 +20,7 @@ export const builtInStepKinds: readonly AnyStepKind[] = [
   videoKind,
   ffmpegKind,
   approveKind,
+  imageKind,
 ];
 
 /**
