@@ -1,4 +1,4 @@
-import { estimateImageCredits, type ImageModelSpec } from "@reelsmith/core/profile";
+import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
@@ -116,5 +116,9 @@ export function expectedImageCredits(
   model: ImageModelSpec | undefined,
   n: number,
 ): number | undefined {
-  return model && Number.isInteger(n) && n >= 1 ? estimateImageCredits(model, n) : undefined;
+  // As core's estimateImageCredits prices it (not imported: validating must not load the
+  // profile's schema module).
+  return model?.price && Number.isInteger(n) && n >= 1
+    ? Math.ceil(model.price.perImage * n)
+    : undefined;
 }
