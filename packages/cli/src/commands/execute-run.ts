@@ -8,7 +8,7 @@ import type { RunNotifier } from "../notify/run-notifier.js";
 import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/display-path.js";
-import { knownVideoModels } from "../services/known-video-models.js";
+import { knownModelCatalogs, knownVideoModels } from "../services/known-video-models.js";
 import { type OpenService, openService } from "../services/open-service.js";
 import type { ClosedOutputChoice } from "./closed-output-option.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
@@ -105,8 +105,9 @@ export function serviceRunOptions(
  */
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
   const videoModels = await knownVideoModels(options, context);
+  const catalogs = await knownModelCatalogs(options, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-  const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels });
+  const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels, catalogs });
   options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const rendered = createRenderer({ json: options.json ?? false, context });
@@ -151,6 +152,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       runsRoot: path.resolve(context.cwd, "runs"),
       ...serviceRunOptions(service, context, options),
       ...(videoModels ? { videoModels } : {}),
+      ...(catalogs ? { catalogs } : {}),
       concurrency: options.concurrency,
       maxVideos: options.maxVideos,
       maxCredits: options.maxCredits,

@@ -16,14 +16,18 @@ import { displayPath } from "../render/display-path.js";
 export async function loadValidPipeline(
   file: string,
   context: CliContext,
-  options: { videoModels?: VideoModelCatalog | undefined } = {},
+  options: {
+    videoModels?: VideoModelCatalog | undefined;
+    /** Model catalogs beyond video, by profile section (`image_models`, …). */
+    catalogs?: Readonly<Record<string, readonly { id: string }[]>> | undefined;
+  } = {},
 ): Promise<LoadedPipeline> {
   const absolute = path.resolve(context.cwd, file);
   const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
-  const { pipeline, diagnostics } = await validatePipeline(
-    absolute,
-    options.videoModels ? { videoModels: options.videoModels } : undefined,
-  );
+  const { pipeline, diagnostics } = await validatePipeline(absolute, {
+    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(options.catalogs ? { catalogs: options.catalogs } : {}),
+  });
   for (const diagnostic of diagnostics) {
     const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
     context.stderr.write(`${formatDiagnostic(shown)}\n`);

@@ -30,7 +30,9 @@ export async function makePlan(
   context: CliContext,
   note: (line: string) => void,
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; videoModels?: VideoModelCatalog }> {
-  const { knownVideoModels } = await import("../services/known-video-models.js");
+  const { knownVideoModels, knownModelCatalogs } = await import(
+    "../services/known-video-models.js"
+  );
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
   let videoModels = await knownVideoModels({}, context);
@@ -41,10 +43,15 @@ export async function makePlan(
     videoModels = listed.videoModels;
     if (listed.note) note(listed.note);
   }
-  const pipeline = await loadValidPipeline(file, context, { videoModels });
+  const catalogs = await knownModelCatalogs({}, context);
+  const pipeline = await loadValidPipeline(file, context, { videoModels, catalogs });
   const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };
   const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
+  const plan = planPipeline(pipeline, {
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    ...(catalogs ? { catalogs } : {}),
+  });
   return { plan, pipeline, ...(videoModels ? { videoModels } : {}) };
 }
 

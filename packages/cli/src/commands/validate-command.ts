@@ -5,7 +5,7 @@ import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
-import { knownVideoModels } from "../services/known-video-models.js";
+import { knownModelCatalogs, knownVideoModels } from "../services/known-video-models.js";
 
 /** What {@link validateFiles} found: the provider profile's warnings and each file's diagnostics. */
 export interface ValidationResult {
@@ -28,16 +28,17 @@ export async function validateFiles(
   // Loaded on use, and only the runner's pipeline side (no service client, no ffmpeg).
   const { validatePipeline } = await import("@reelsmith/runner/validate");
   const videoModels = await knownVideoModels({}, context);
+  const catalogs = await knownModelCatalogs({}, context);
   const profileWarnings = await takeProfileWarnings(context);
   const results: ValidationResult["files"] = [];
   for (const file of files) {
     const absolute = path.resolve(context.cwd, file);
     let diagnostics: Diagnostic[];
     try {
-      ({ diagnostics } = await validatePipeline(
-        absolute,
-        videoModels ? { videoModels } : undefined,
-      ));
+      ({ diagnostics } = await validatePipeline(absolute, {
+        ...(videoModels ? { videoModels } : {}),
+        ...(catalogs ? { catalogs } : {}),
+      }));
     } catch (error) {
       diagnostics = [
         {
