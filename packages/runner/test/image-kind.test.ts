@@ -4,8 +4,12 @@ import { join } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { imageModels } from "@reelsmith/simulator/catalog";
 import { afterEach, describe, expect, it } from "vitest";
+import { BudgetExceededError } from "../src/errors/budget-exceeded-error.js";
+import { createBudget } from "../src/executor/budget.js";
 import { readJournal } from "../src/journal/journal.js";
 import { ledgerOf } from "../src/ledger/ledger.js";
+import { loadPipeline } from "../src/pipeline/validate-pipeline.js";
+import { planPipeline } from "../src/plan/plan-pipeline.js";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
@@ -79,6 +83,34 @@ describe("image kind: characters, then keyframes drawn with them as references",
         readFileSync(keyframes[1]!.file),
       ),
     ).toBe(true);
+  });
+
+  it("plans each request's images and prices them from the catalog before anything is sent", async () => {
+    const plan = planPipeline(await loadPipeline(pipelineFile, { catalogs }), { catalogs });
+    // Two images in one request, then one per scene.
+    expect(plan.limits.requests).toEqual({ images: 4 });
+    expect(plan.limits.estimate.steps.characters).toMatchObject({ perUnit: 8, credits: 8 });
+    expect(plan.limits.estimate.steps.keyframes).toMatchObject({
+      perUnit: 4,
+      units: 2,
+      credits: 8,
+    });
+    expect(plan.limits.estimate).toMatchObject({ credits: 16, complete: true });
+    // Without a catalog the images are counted, their price is unknown.
+    const unpriced = planPipeline(await loadPipeline(pipelineFile));
+    expect(unpriced.limits.estimate.complete).toBe(false);
+  });
+
+  it("a reservation priced by its kind (credits) holds its place in the budget before any video catalog", async () => {
+    const budget = createBudget(10, () => undefined);
+    await budget.assertCanSubmit({ key: "a", request: { model: "reel-image-1" }, credits: 8 });
+    // 8 reserved of 10: a second request of 8 does not fit, whatever its model.
+    await expect(
+      budget.assertCanSubmit({ key: "b", request: { model: "reel-image-1" }, credits: 8 }),
+    ).rejects.toBeInstanceOf(BudgetExceededError);
+    await budget.spend(8, { key: "a" });
+    expect(budget.spent).toBe(8);
+    expect(budget.left?.()).toBe(2);
   });
 
   it("refuses, before anything is paid, a request the model cannot take that only the run knows", async () => {
