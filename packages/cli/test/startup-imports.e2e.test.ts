@@ -49,7 +49,10 @@ describe("start-up imports", () => {
       (url) =>
         /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|@sinclair|typebox|ajv\/dist\/(ajv|core|compile)/.test(
           url,
-        ) && !/simulator\/dist\/(catalog-entry|catalog\/video-models|catalog\/media-models)\.js/.test(url),
+        ) &&
+        !/simulator\/dist\/(catalog-entry|catalog\/video-models|catalog\/media-models)\.js/.test(
+          url,
+        ),
     );
     expect(heavy).toEqual([]);
   });

@@ -79,7 +79,7 @@ describe("image kind: characters, then keyframes drawn with them as references",
     expect(cached.files.every((file) => file.startsWith(again.runDir))).toBe(true);
     for (const file of cached.files) expect(pngSize(file)).toEqual({ width: 256, height: 256 });
     expect(
-      readFileSync((again.steps.keyframes?.outputs as { file: string }[])[1]!.file).equals(
+      readFileSync((again.steps.keyframes!.outputs as { file: string }[])[1]!.file).equals(
         readFileSync(keyframes[1]!.file),
       ),
     ).toBe(true);
@@ -184,7 +184,7 @@ describe("image kind: characters, then keyframes drawn with them as references",
     const ledger = ledgerOf(readJournal(join(runDir, "journal.jsonl")));
     expect(ledger.total.credits).toBe(stats.creditsCharged);
     expect(resumed.totals.credits).toBe(stats.creditsCharged);
-    for (const file of (resumed.steps.characters?.outputs as { files: string[] }).files) {
+    for (const file of (resumed.steps.characters!.outputs as { files: string[] }).files) {
       expect(pngSize(file)).toEqual({ width: 256, height: 256 });
     }
   });
