@@ -275,7 +275,8 @@ describe("money: every figure agrees with the ledger and the service", { timeout
       expect(end.error.message).toContain("--max-credits 36");
       // The estimate was worked out again once the fan-out's length was known.
       const estimates = events(stopped.stdout).filter((event) => event.type === "run.estimate");
-      expect((estimates.at(-1)?.estimate as { credits: number }).credits).toBe(36);
+      const last = estimates.at(-1)?.estimate as { credits: number } | undefined;
+      expect(last?.credits).toBe(36);
       const budgetEvents = events(stopped.stdout).filter((e) => e.type === "budget.reached");
       expect(budgetEvents).toEqual([]);
 

@@ -415,7 +415,7 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
     expect(result.stdout.split("\n")[0]).toMatch(
       /^no service configured \(REELSMITH_BASE_URL, or service\.base_url in reelsmith\.config\.yaml\): using the built-in simulator at http:\/\/127\.0\.0\.1:\d+, serving the models of reelsmith\.config\.yaml; clips are synthetic$/,
     );
-    // Spent 25 (the profile's price), as the estimate said per item.
-    expect(result.stdout).toMatch(/clips\s+succeeded 1\/1 .* 25\s+-\s+25\/item\s*$/m);
+    // Spent 25 (the profile's price), as the estimate said once the fan-out's length was known.
+    expect(result.stdout).toMatch(/clips\s+succeeded 1\/1 .* 25\s+-\s+25\s*$/m);
   });
 });

@@ -9,7 +9,21 @@
  * findVideoRequestProblems({ model: "veo-3-fast", prompt: "a fox", seconds: 12 }, catalog);
  * ```
  */
+
+export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
 export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
+export {
+  dialectOfModelList,
+  type ListedDialect,
+  type ModelKind,
+  modelKind,
+} from "./models/model-kind.js";
+export type { Model } from "./models/types.js";
+export {
+  looksLikeSecretKey,
+  looksLikeSecretValue,
+  maskSecretValues,
+} from "./profile/secret-keys.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export type {
   ImageInput,

@@ -18,6 +18,7 @@ export { ChatCompletions } from "./chat/completions.js";
 export type { RunnableTool, RunToolsParams, RunToolsResult } from "./chat/run-tools.js";
 export type * from "./chat/types.js";
 export { validateChatParams } from "./chat/validate-chat-params.js";
+export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
 export { normalizeBaseURL } from "./client/config.js";
 export { type ChatNamespace, createClient, type ReelsmithClient } from "./client/create-client.js";
 export type { ClientOptions, Logger, RequestOptions } from "./client/options.js";

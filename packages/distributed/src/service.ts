@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { baseURLProblem } from "@reelsmith/core/catalog";
 
 /** A service account: where requests go and whose limits and budget they count against. */
 export interface ServiceAccount {
@@ -15,7 +16,8 @@ function sha256(text: string): string {
 
 /**
  * Identifies a service account by base URL and account (an explicit name, or a digest of
- * the API key so that the key itself is never written anywhere).
+ * the API key so that the key itself is never written anywhere). Throws for a base URL that
+ * holds credentials (`http://user:key@host`), which would be stored with the run.
  * @example serviceAccount("https://media.example.com", { apiKey: "sk-…" }).key // "3f2a…"
  */
 export function serviceAccount(
@@ -23,6 +25,10 @@ export function serviceAccount(
   options: { account?: string; apiKey?: string },
 ): ServiceAccount {
   const base = baseURL.replace(/\/+$/, "");
+  // The base URL is stored with every run and service row: never one that holds a key.
+  const problem = baseURLProblem(base);
+  if (problem?.includes("credentials"))
+    throw new TypeError(`Expected \`baseURL\` without credentials: ${problem}`);
   const account = options.account ?? `key-${sha256(options.apiKey ?? "").slice(0, 12)}`;
   return { baseURL: base, account, key: sha256(`${base}\n${account}`).slice(0, 12) };
 }

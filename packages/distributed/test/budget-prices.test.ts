@@ -24,7 +24,7 @@ const catalog = videoCatalogFromProfile({
 });
 
 /** A chat writes four scenes (a fan-out sized at run time), then four clips at once. */
-const fourClips = (model: string, word: string) => ({
+const fourClips = (model: string, word: string, options: { bounded?: boolean } = {}) => ({
   name: `budget-${model}`,
   max_credits: 60,
   steps: [
@@ -37,7 +37,10 @@ const fourClips = (model: string, word: string) => ({
           type: "object",
           required: ["scenes"],
           properties: {
-            scenes: { type: "array", minItems: 4, maxItems: 4, items: { type: "string" } },
+            scenes:
+              options.bounded === false
+                ? { type: "array", minItems: 1, items: { type: "string" } }
+                : { type: "array", minItems: 4, maxItems: 4, items: { type: "string" } },
           },
         },
       },
@@ -84,11 +87,12 @@ describe("the budget prices jobs from the run's catalog", () => {
       )
     ).rows;
 
-  it("reserves a profile-priced model's price: 25 credits a clip in 60 sends exactly 2 of 4 clips", async () => {
+  it("reserves a profile-priced model's price: 25 credits a clip in 60 sends exactly 2 of 4 clips when a part is allowed", async () => {
     const { coordinator, simulator } = scenario;
     const before = simulator.stats();
     const { runId } = await submitRun(coordinator, {
-      pipeline: fourClips("studio-flat", "lighthouse"),
+      pipeline: fourClips("studio-flat", "lighthouse", { bounded: false }),
+      allowPartial: true,
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
@@ -104,7 +108,11 @@ describe("the budget prices jobs from the run's catalog", () => {
     const estimate = events.find((event) => event.type === "run.estimate");
     expect(estimate).toMatchObject({
       maxCredits: 60,
-      estimate: { credits: 0, complete: false, steps: { clips: { perUnit: 25 } } },
+      estimate: {
+        credits: 25,
+        complete: false,
+        steps: { clips: { perUnit: 25, unitsAtLeast: 1 } },
+      },
     });
     const after = simulator.stats();
     expect(after.videoJobs.created - before.videoJobs.created).toBe(2);
@@ -118,6 +126,29 @@ describe("the budget prices jobs from the run's catalog", () => {
       [25, 25],
     ]);
     expect(rows.filter((row) => row.state === "refused").length).toBeGreaterThan(0);
+  });
+
+  it("a budget that cannot pay for a whole fan-out stops the run before its first clip, as a local run does", async () => {
+    const { coordinator, simulator } = scenario;
+    const before = simulator.stats();
+    const { runId } = await submitRun(coordinator, {
+      pipeline: fourClips("studio-flat", "beacon", { bounded: false }),
+      baseURL: simulator.url,
+      apiKey: simulator.apiKey,
+      artifacts: scenario.artifacts,
+      videoModels: catalog,
+      maxVideos: 4,
+      cache: false,
+    });
+    const events: RunEvent[] = [];
+    const result = await followRun(coordinator, runId, { onEvent: (event) => events.push(event) });
+    expect(result.status).toBe("budget_reached");
+    expect(result.error?.message).toContain("its 4 items need 100 credits (4 × 25)");
+    expect(simulator.stats().videoJobs.created - before.videoJobs.created).toBe(0);
+    // The estimate was worked out again once the chat had answered.
+    const estimates = events.filter((event) => event.type === "run.estimate");
+    expect(estimates.at(-1)).toMatchObject({ estimate: { credits: 100, complete: true } });
+    expect(await reservations(runId)).toEqual([]);
   });
 
   it("learns an unpriced model's price from its first job, sent alone, then keeps within the budget", async () => {

@@ -44,6 +44,8 @@ describeExecutorContract(
           ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
           ...(options.cache === undefined ? {} : { cache: options.cache }),
           ...(options.autoApprove ? { autoApprove: true } : {}),
+          ...(options.allowPartial ? { allowPartial: true } : {}),
+          ...(options.allowPartial ? { allowPartial: true } : {}),
         });
         const result = await followRun(coordinator, runId);
         return {

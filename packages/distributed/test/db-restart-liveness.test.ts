@@ -1,19 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { followRun, submitRun } from "../src/index.js";
-import { type ForgetfulService, startForgetfulService } from "./helpers/forgetful-service.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 import { type Scenario, startScenario, storyboard, waitFor } from "./helpers/scenario.js";
 
 let database: TestDatabase;
 let scenario: Scenario | undefined;
-let service: ForgetfulService | undefined;
 beforeAll(async () => {
   database = await startTestDatabase();
 });
 afterAll(async () => {
   await scenario?.close();
-  await service?.close();
   await database?.stop();
 });
 
@@ -29,16 +26,15 @@ it("PostgreSQL stopped with jobs in flight on 3 workers and started again: no wo
   scenario = await startScenario(
     database.url,
     3,
-    { timeScale: 1 },
+    // It ignores Idempotency-Key: a second submission of any clip would be a second job.
+    { timeScale: 1, idempotencyKeys: false },
     { REELSMITH_TEST_MISSED_HEARTBEATS: "10" },
   );
   const { coordinator, simulator } = scenario;
-  // A second submission of any clip would be a second job: nothing deduplicates it.
-  service = await startForgetfulService(simulator.url);
   const { runId } = await submitRun(coordinator, {
     pipeline: storyboard,
     inputs: { scenes: 8 },
-    baseURL: service.url,
+    baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts: scenario.artifacts,
     maxVideos: 8,

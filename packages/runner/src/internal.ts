@@ -4,6 +4,11 @@
 export * from "./cache/index.js";
 export * from "./events/index.js";
 export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";
+export {
+  type BudgetAdmissionOptions,
+  budgetAdmission,
+  uncachedSteps,
+} from "./executor/budget-admission.js";
 export { videoModelsListed } from "./executor/check-models.js";
 export { behindGates } from "./executor/estimate-behind-gates.js";
 export type { ExecutableSpec, ExecutableStep, StepGraph } from "./executor/executable-pipeline.js";

@@ -130,6 +130,7 @@ export async function runWithBus(
   }
   const client = createRunClient(options, onDisk?.baseURL);
   const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const cacheAt = options.cacheIndex ? { dir: cacheDir, index: options.cacheIndex } : cacheDir;
   // Results of a built-in simulator are shared across runs whatever port it had.
   const service = options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL);
   let videoModels = options.subRunOf?.videoModels ?? options.videoModels;
@@ -141,6 +142,7 @@ export async function runWithBus(
       client,
       options.videoModels,
       options.signal,
+      (message) => bus.emit({ type: "log", level: "warn", message }),
     );
     if (videoModels && videoModels !== options.videoModels) {
       // Limits learned from the service's list: each step's literal values are checked
@@ -180,16 +182,7 @@ export async function runWithBus(
           stepKinds: options.stepKinds,
           previous,
           plan: planned,
-          ...(options.cache === false
-            ? {}
-            : {
-                cache: {
-                  location: options.cacheIndex
-                    ? { dir: cacheDir, index: options.cacheIndex }
-                    : cacheDir,
-                  service,
-                },
-              }),
+          ...(options.cache === false ? {} : { cache: { location: cacheAt, service } }),
         })
       : undefined;
   // The budget: the caller's, else the one the run started with, else the pipeline's.
@@ -379,15 +372,7 @@ export async function runWithBus(
               uncached: uncachedSteps(pipeline.spec),
               ...(options.cache === false
                 ? {}
-                : {
-                    cache: {
-                      location: options.cacheIndex
-                        ? { dir: cacheDir, index: options.cacheIndex }
-                        : cacheDir,
-                      service,
-                      pipelineDir,
-                    },
-                  }),
+                : { cache: { location: cacheAt, service, pipelineDir } }),
             }),
           }
         : {}),

@@ -1,7 +1,5 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -26,46 +24,6 @@ function facts(runDir: string, name: string): Record<string, unknown>[] {
 /** Waits for a state of the run or of the service (never for an amount of time). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-/**
- * A service in front of the simulator that ignores Idempotency-Key (it never reaches the
- * simulator), as many real services do: a request sent twice makes two jobs.
- */
-async function withoutIdempotency(
-  target: string,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const server: Server = createServer((incoming, outgoing) => {
-    const headers = { ...incoming.headers };
-    delete headers["idempotency-key"];
-    const forwarded = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on("error", () => outgoing.destroy());
-    outgoing.on("close", () => forwarded.destroy());
-    incoming.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Runs the storyboard fixture in a child process against `baseURL`; kill it with the handle. */
@@ -100,11 +58,8 @@ function crashRun(service: TestService, baseURL: string, runDir: string) {
 
 describe("kill -9 at a point of a unit's life, then resume: one job per clip, every figure once", () => {
   let service: TestService | undefined;
-  let proxy: { url: string; close(): Promise<void> } | undefined;
   afterEach(async () => {
-    await proxy?.close();
     await service?.close();
-    proxy = undefined;
     service = undefined;
   });
 
@@ -133,9 +88,12 @@ describe("kill -9 at a point of a unit's life, then resume: one job per clip, ev
 
   it("while a submission's answer is held by a service that ignores Idempotency-Key: the job is adopted by listing, never made twice", async () => {
     // The service makes the first job and holds its answer: the run is killed meanwhile.
-    service = await startTestService({ timeScale: 0.1, faults: "stall@videos.create:#1:600000" });
-    proxy = await withoutIdempotency(service.simulator.url);
-    const baseURL = proxy.url;
+    service = await startTestService({
+      timeScale: 0.1,
+      faults: "stall@videos.create:#1:600000",
+      idempotencyKeys: false,
+    });
+    const baseURL = service.simulator.url;
     const runDir = join(service.root, "runs", "submitting");
     const run = crashRun(service, baseURL, runDir);
     // The intent is durable before the request leaves; the job exists at the service.

@@ -33,13 +33,13 @@ steps:
     expect(long.error?.message).toContain(
       `The video prompt is ${MAX_VIDEO_PROMPT_CHARS + 1} characters; the service takes at most ${MAX_VIDEO_PROMPT_CHARS}.`,
     );
-    // A length from an input is known before the run: refused at its step, before it starts.
+    // A length from an input is known before the run: refused at the field that uses it.
     await expect(
       runPipeline(file, service.options({ cache: false, inputs: { text: "a fox", seconds: 30 } })),
     ).rejects.toMatchObject({
       code: "pipeline_invalid",
       message: expect.stringContaining(
-        "long.yaml:7:12: `seconds: 30` is over reel-video-1's 10 (with the run's inputs)",
+        "long.yaml:7:74: `seconds: 30` is over reel-video-1's 10 (with the run's inputs)",
       ),
     });
     expect(service.simulator.stats().requests["POST /v1/videos"]).toBeUndefined();

@@ -18,7 +18,6 @@ export async function loadValidPipeline(
   context: CliContext,
   options: {
     videoModels?: VideoModelCatalog | undefined;
-    /** Model catalogs beyond video, by profile section (`image_models`, …). */
     catalogs?: Readonly<Record<string, readonly { id: string }[]>> | undefined;
   } = {},
 ): Promise<LoadedPipeline> {

@@ -30,9 +30,7 @@ export async function makePlan(
   context: CliContext,
   note: (line: string) => void,
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; videoModels?: VideoModelCatalog }> {
-  const { knownVideoModels, knownModelCatalogs } = await import(
-    "../services/known-video-models.js"
-  );
+  const { knownVideoModels } = await import("../services/known-video-models.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
   let videoModels = await knownVideoModels({}, context);
@@ -43,6 +41,7 @@ export async function makePlan(
     videoModels = listed.videoModels;
     if (listed.note) note(listed.note);
   }
+  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
   const catalogs = await knownModelCatalogs({}, context);
   const pipeline = await loadValidPipeline(file, context, { videoModels, catalogs });
   const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };

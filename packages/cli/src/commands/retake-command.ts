@@ -1,10 +1,11 @@
+import { maskSecretValues } from "@reelsmith/core/catalog";
 import type { Command } from "commander";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
 import { parseInteger, parsePositiveInteger } from "./option-parsers.js";
 import { connectionOption } from "./run-command.js";
-import { parseIndex, parseParamPairs, refuseDatabase } from "./take-options.js";
+import { parseIndex, parseParamPairs, refuseDatabase, refuseKey } from "./take-options.js";
 
 /** Flags of `reelsmith retake`. */
 export interface RetakeFlags {
@@ -38,6 +39,8 @@ export async function retakeCommand(
   context: CliContext,
 ): Promise<number> {
   refuseDatabase("retake", flags);
+  if (flags.prompt !== undefined && maskSecretValues(flags.prompt) !== flags.prompt)
+    refuseKey("--prompt");
   const params = parseParamPairs(flags.param ?? []);
   if (flags.seed !== undefined) params.seed = flags.seed;
   const request = {

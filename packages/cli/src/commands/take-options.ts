@@ -1,3 +1,4 @@
+import { looksLikeSecretKey, maskSecretValues } from "@reelsmith/core/catalog";
 import { InvalidArgumentError } from "commander";
 import type { CliContext } from "../context.js";
 import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
@@ -22,13 +23,30 @@ export function parseIndex(value: string): number {
  * true, false, null, a list, an object) is that value, any other is the text as written.
  * @example parseParamPairs(["seed=7", "negative_prompt=blurry, text"]) // { seed: 7, negative_prompt: "blurry, text" }
  */
+/**
+ * A take's prompt or param that holds what looks like a key: refused (exit 2) before anything
+ * is journaled or sent, without showing it.
+ *
+ * @example
+ * refuseKey("--prompt");
+ */
+export function refuseKey(where: string): never {
+  throw new UsageError(
+    `${where} holds what looks like a key (not shown); nothing was sent or written`,
+    {
+      code: "secret_in_argument",
+      hint: "a prompt or param is sent to the service and kept in the run's journal: put the key in REELSMITH_API_KEY (or --api-key), never in a prompt or param",
+    },
+  );
+}
+
 export function parseParamPairs(pairs: readonly string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const pair of pairs) {
     const at = pair.indexOf("=");
     const key = at < 0 ? "" : pair.slice(0, at).trim();
     if (!key) {
-      throw new UsageError(`--param expects key=value, got '${pair}'`, {
+      throw new UsageError(`--param expects key=value, got '${maskSecretValues(pair)}'`, {
         code: "invalid_param_flag",
         hint: "for example --param seed=7 or --param negative_prompt=blurry",
       });
@@ -39,6 +57,7 @@ export function parseParamPairs(pairs: readonly string[]): Record<string, unknow
       });
     }
     const text = pair.slice(at + 1);
+    if (looksLikeSecretKey(key) || maskSecretValues(text) !== text) refuseKey(`--param ${key}`);
     let value: unknown = text;
     try {
       value = text.trim() === "" ? text : JSON.parse(text);

@@ -5,7 +5,8 @@ import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
-import { knownModelCatalogs, knownVideoModels } from "../services/known-video-models.js";
+import { knownModelCatalogs } from "../services/known-model-catalogs.js";
+import { knownVideoModels } from "../services/known-video-models.js";
 
 /** What {@link validateFiles} found: the provider profile's warnings and each file's diagnostics. */
 export interface ValidationResult {

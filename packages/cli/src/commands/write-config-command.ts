@@ -3,13 +3,14 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ProviderProfile } from "@reelsmith/core/profile";
 import { loadCliProfile } from "../config/cli-profile.js";
+import { sortListedModels } from "../config/listed-models.js";
 import { profileSchemaReference } from "../config/profile-schema-reference.js";
 import { starterProfile } from "../config/starter-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 import { openService } from "../services/open-service.js";
-import type { ModelsFlags } from "./models-command.js";
+import type { ModelsFlags } from "./models-flags.js";
 
 /** The file `--write-config` writes when it is given no name. */
 export const DEFAULT_PROFILE_FILE = "reelsmith.config.yaml";
@@ -39,19 +40,26 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
   const profile = await loadCliProfile(context);
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   let text: string;
+  let listedModels: Awaited<ReturnType<typeof service.client.models.list>> = [];
   try {
     const models = await service.client.models.list({ signal: context.signal });
-    const listedVideoModels = models
-      .filter((model) => model.type === "video")
-      .map((model) => ({ id: model.id, video: model.video }));
+    listedModels = models;
+    const sorted = sortListedModels(models);
+    const declared = profile?.loaded.profile.service?.dialect;
     text = starterProfile({
       schema: profileSchemaReference(path.dirname(target)),
       listedFrom: service.builtIn ? "the built-in simulator" : service.baseURL,
       ...(service.builtIn ? {} : { baseURL: service.baseURL }),
-      dialect: profile?.loaded.profile.service?.dialect ?? "reference",
-      chatModels: models.filter((model) => model.type !== "video").map((model) => model.id),
-      listedVideoModels,
+      dialect: declared ?? sorted.dialect.dialect ?? "reference",
+      dialectReason: declared
+        ? `declared in ${profile?.shown}`
+        : sorted.dialect.dialect
+          ? `${sorted.dialect.dialect}: ${sorted.dialect.reason}`
+          : `${sorted.dialect.reason}: check which the service speaks`,
+      chatModels: sorted.chat,
+      listedVideoModels: sorted.video,
       namedVideoModels: flags.videoModel ?? [],
+      kindUnknown: sorted.kindUnknown,
     });
   } finally {
     await service.close();
@@ -62,17 +70,25 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
   const written = parse(text) as ProviderProfile;
   const videoIds = Object.keys(written.video_models ?? {});
   const chatCount = Object.keys(written.chat_models ?? {}).length;
-  const toFill = new Set(
-    profileUnknowns(written)
-      .filter((unknown) => unknown.section === "video_models")
-      .map((unknown) => unknown.model),
+  const toFill = new Map<string, string[]>();
+  for (const unknown of profileUnknowns(written)) {
+    if (unknown.section !== "video_models") continue;
+    toFill.set(unknown.model, [...(toFill.get(unknown.model) ?? []), unknown.field]);
+  }
+  const kindUnknown = sortListedModels(listedModels).kindUnknown.filter(
+    (id) => !videoIds.includes(id),
   );
   context.stdout.write(
     [
       `wrote ${shown}: ${videoIds.length} video model${videoIds.length === 1 ? "" : "s"}${videoIds.length > 0 ? ` (${videoIds.join(", ")})` : ""}, ${chatCount} chat model${chatCount === 1 ? "" : "s"}`,
       toFill.size > 0
-        ? `fill in the limits and prices left null for ${[...toFill].join(", ")} (\`reelsmith validate\` warns about each until then)`
-        : "every video model's limits came from the service's list",
+        ? `fill in what is left null: ${[...toFill].map(([model, fields]) => `${model} (${fields.join(", ")})`).join("; ")} (\`reelsmith validate\` warns about each until then)`
+        : videoIds.length > 0
+          ? "every video model's limits and price came from the service's list"
+          : "",
+      kindUnknown.length > 0
+        ? `${kindUnknown.length} model${kindUnknown.length === 1 ? " is" : "s are"} listed without a type (${kindUnknown.join(", ")}): the file's last comment says how to classify them`
+        : "",
       videoIds.length === 0
         ? "the service lists no video models: declare each with --video-model ID (or by hand under video_models:)"
         : "",

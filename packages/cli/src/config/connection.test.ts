@@ -22,6 +22,28 @@ describe("resolveConnection", () => {
     expect(resolveConnection({}, {})).toEqual({ baseURLSource: "none", apiKeySource: "none" });
   });
 
+  it("refuses a base URL holding credentials or no host, never showing the key", () => {
+    const secret = "sk-test-SECRET-0123456789abcdef";
+    const refused = (env: Record<string, string>, flags = {}) => {
+      try {
+        resolveConnection(flags, env);
+      } catch (error) {
+        return error as { message: string; hint: string; exitCode: number; code: string };
+      }
+      throw new Error("not refused");
+    };
+    const withKey = refused({ REELSMITH_BASE_URL: `http://user:${secret}@127.0.0.1:9/v1` });
+    expect(withKey.exitCode).toBe(2);
+    expect(withKey.code).toBe("base_url_credentials");
+    expect(withKey.message).toBe(
+      "REELSMITH_BASE_URL: the base URL holds credentials (http://***@127.0.0.1:9/v1); nothing was sent",
+    );
+    expect(withKey.hint).toContain("put the key in REELSMITH_API_KEY");
+    expect(JSON.stringify(withKey) + withKey.message + withKey.hint).not.toContain(secret);
+    expect(refused({}, { baseUrl: `https://${secret}@h` }).message).toMatch(/^--base-url: /);
+    expect(refused({ OPENAI_BASE_URL: "http://" }).code).toBe("invalid_base_url");
+  });
+
   it("puts a provider profile after REELSMITH_* and before OPENAI_*", () => {
     const profile = {
       baseURL: "http://profile",

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { baseURLProblem } from "@reelsmith/core/catalog";
+import { UsageError } from "../errors/cli-error.js";
 
 /** Where a setting came from, for messages (never the value of a key). */
 export type SettingSource = "flag" | "REELSMITH" | "profile" | "OPENAI" | "none";
@@ -81,6 +83,26 @@ export function resolveConnection(
     ["REELSMITH_BASE_URL", "OPENAI_BASE_URL"],
     profile.baseURL,
   );
+  if (baseURL !== undefined) {
+    // Refused where it is first read, so no run, database row or message ever holds it.
+    const problem = baseURLProblem(baseURL);
+    if (problem) {
+      const where = {
+        flag: "--base-url",
+        REELSMITH: "REELSMITH_BASE_URL",
+        profile: "the profile's service.base_url",
+        OPENAI: "OPENAI_BASE_URL",
+        none: "the base URL",
+      }[baseURLSource];
+      const credentials = problem.includes("credentials");
+      throw new UsageError(`${where}: ${problem.replace(/\. Put the key.*$/, "")}`, {
+        code: credentials ? "base_url_credentials" : "invalid_base_url",
+        hint: credentials
+          ? "put the key in REELSMITH_API_KEY (or --api-key) and give the base URL without it, e.g. http://host:port"
+          : "give the service's address, e.g. https://api.example.com or http://127.0.0.1:8080",
+      });
+    }
+  }
   const [apiKey, apiKeySource] = pick(
     flags.apiKey,
     env,

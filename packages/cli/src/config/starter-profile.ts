@@ -1,5 +1,5 @@
-import { validateProfile } from "@reelsmith/core/profile";
 import { Document, isMap, isNode, isScalar, type Node } from "yaml";
+import { knownVideoFields, videoFields } from "./listed-models.js";
 
 /** What a starting profile is written from. */
 export interface StarterProfileInput {
@@ -10,15 +10,17 @@ export interface StarterProfileInput {
   /** The service's base URL; left out for a simulator started for the command. */
   baseURL?: string;
   dialect?: "reference" | "openai";
+  /** Why that dialect (a profile declares it, the model list's shape says it), or why none. */
+  dialectReason?: string;
   /** Chat model ids the service lists. */
   chatModels: readonly string[];
   /** Video models the service lists with their metadata (a profile's video model shape). */
   listedVideoModels: readonly { id: string; video?: unknown }[];
   /** Video model ids named by the user (`--video-model`), listed or not. */
   namedVideoModels: readonly string[];
+  /** Ids the service lists with no type (chat or video, nobody can tell). */
+  kindUnknown?: readonly string[];
 }
-
-const videoFields = ["seconds", "sizes", "image", "params", "price"] as const;
 
 /** What to write in place of each unknown field of a video model. */
 const fillIn: Record<(typeof videoFields)[number], string> = {
@@ -28,20 +30,6 @@ const fillIn: Record<(typeof videoFields)[number], string> = {
   params: " fill in: provider parameters, e.g. { seed: integer, style: [vivid, natural] }",
   price: " fill in: credits per clip and/or per second, e.g. { per_clip: 0, per_second: 2 }",
 };
-
-/** A listed model's metadata, field by field, when it reads as a profile's video model. */
-function knownFields(id: string, video: unknown): Record<string, unknown> {
-  if (!video || typeof video !== "object" || Array.isArray(video)) return {};
-  const fields: Record<string, unknown> = {};
-  for (const field of videoFields) {
-    const value = (video as Record<string, unknown>)[field];
-    if (value === undefined || value === null) continue;
-    // A field the profile's schema would refuse is written as unknown rather than copied.
-    if (validateProfile({ video_models: { [id]: { [field]: value } } }).length === 0)
-      fields[field] = value;
-  }
-  return fields;
-}
 
 function flowCollections(node: unknown): void {
   if (!isNode(node)) return;
@@ -67,12 +55,15 @@ export function starterProfile(input: StarterProfileInput): string {
   const videoIds = [...new Set([...listed.keys(), ...input.namedVideoModels])];
   const video_models: Record<string, Record<string, unknown>> = {};
   for (const id of videoIds) {
-    const known = knownFields(id, listed.get(id));
+    const known = knownVideoFields(id, listed.get(id));
     video_models[id] = Object.fromEntries(
       videoFields.map((field) => [field, known[field] ?? null]),
     );
   }
   const chatIds = input.chatModels.filter((id) => !videoIds.includes(id));
+  const kindUnknown = (input.kindUnknown ?? []).filter(
+    (id) => !videoIds.includes(id) && !chatIds.includes(id),
+  );
   const document = new Document({
     service: {
       ...(input.baseURL ? { base_url: input.baseURL } : {}),
@@ -102,7 +93,9 @@ export function starterProfile(input: StarterProfileInput): string {
   }
   comment(
     ["service", "dialect"],
-    " reference (the service interface) or openai (OpenAI's /v1/videos)",
+    input.dialectReason
+      ? ` ${input.dialectReason}; reference (the service interface) or openai (OpenAI's /v1/videos)`
+      : " reference (the service interface) or openai (OpenAI's /v1/videos)",
   );
   comment(
     ["service", "idempotency_keys"],
@@ -116,16 +109,28 @@ export function starterProfile(input: StarterProfileInput): string {
       if (isScalar(node) && node.value === null) node.comment = fillIn[field];
       else flowCollections(node);
     }
+    const untyped = input.kindUnknown?.includes(id) ?? false;
     if (!listed.has(id)) {
       const models = document.get("video_models", true);
       const pair = isMap(models)
         ? models.items.find((item) => isScalar(item.key) && item.key.value === id)
         : undefined;
       if (pair && isScalar(pair.key))
-        pair.key.commentBefore = " not in the service's model list: named with --video-model";
+        pair.key.commentBefore = untyped
+          ? " listed by the service without a type: named a video model with --video-model"
+          : " not in the service's model list: named with --video-model";
     }
   }
   for (const id of chatIds)
     comment(["chat_models", id], " capabilities unknown: { images, json, tools } as true or false");
+  if (kindUnknown.length > 0) {
+    document.comment = [
+      ` Listed by the service without a type (chat or video: it does not say). Move each you use`,
+      " under chat_models: (id: null) or video_models: (with its limits and price, as above).",
+      " Until then a chat step may name one, and so may a video step: its limits and price",
+      " unknown, its requests are not checked before sending and have no estimate.",
+      ...kindUnknown.map((id) => `   ${id}:`),
+    ].join("\n");
+  }
   return document.toString({ lineWidth: 0, flowCollectionPadding: false });
 }

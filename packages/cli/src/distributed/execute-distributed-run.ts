@@ -40,6 +40,7 @@ export interface DistributedRunOptions {
   notifier?: RunNotifier;
   /** Approve every gate the run reaches, by "auto" (`--auto-approve`). */
   autoApprove?: boolean;
+  allowPartial?: boolean;
   /**
    * Follow a run that a decision takes on from this attempt (`approve --continue`): its
    * workers enqueue the next attempt, so this only waits for it, never resumes it.
@@ -155,6 +156,7 @@ export async function executeDistributedRun(
         ...(options.accountBudget ? { budget: options.accountBudget } : {}),
         ...(options.cache === false ? { cache: false } : {}),
         ...(options.autoApprove ? { autoApprove: true } : {}),
+        ...(options.allowPartial ? { allowPartial: true } : {}),
         ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
         ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
       });

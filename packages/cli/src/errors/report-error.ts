@@ -34,6 +34,23 @@ const HINTS: Record<string, string> = {
 };
 
 /**
+ * The source line under an error placed in a file (a pipeline's diagnostics), with a caret
+ * under its column: the first problem's, as the message names it.
+ */
+function quotedSource(error: unknown): string[] {
+  const diagnostics = (error as { diagnostics?: unknown } | null)?.diagnostics;
+  if (!Array.isArray(diagnostics)) return [];
+  const first = diagnostics.find(
+    (diagnostic: { severity?: string; sourceLine?: unknown }) =>
+      diagnostic?.severity === "error" && typeof diagnostic.sourceLine === "string",
+  ) as { sourceLine: string; column: number } | undefined;
+  if (!first) return [];
+  const source = first.sourceLine.replace(/\t/g, " ");
+  const caret = " ".repeat(Math.max(0, Math.min(first.column - 1, source.length)));
+  return [`  ${source}`, `  ${caret}^`];
+}
+
+/**
  * The exit code for an error: a CliError's own, 2 for usage and invalid pipelines or inputs,
  * 130 for an interruption, 1 otherwise.
  *
@@ -66,6 +83,7 @@ export function reportError(error: unknown, context: CliContext): number {
   const errorCode =
     typeof like.code === "string" && !message.includes(like.code) ? ` (${like.code})` : "";
   const lines = [`error: ${message}${errorCode}`];
+  lines.push(...quotedSource(error));
   const hint = typeof like.hint === "string" && like.hint ? like.hint : HINTS[like.name ?? ""];
   if (hint) lines.push(`  hint: ${hint}`);
   if (context.debug) {

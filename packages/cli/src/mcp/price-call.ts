@@ -6,11 +6,8 @@ import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.
 import { validateFiles } from "../commands/validate-command.js";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
-import {
-  type KnownModelCatalogs,
-  knownModelCatalogs,
-  knownVideoModels,
-} from "../services/known-video-models.js";
+import { knownModelCatalogs, type ModelCatalogs } from "../services/known-model-catalogs.js";
+import { knownVideoModels } from "../services/known-video-models.js";
 import { RefusalError } from "./tool-result.js";
 
 /** The service flags the server was started with. */
@@ -25,7 +22,7 @@ export interface PricedPipeline {
   inputs: Record<string, unknown>;
   videoModels?: VideoModelCatalog;
   /** Model catalogs beyond video (`image_models`, …), as `run` knows them. */
-  catalogs?: KnownModelCatalogs;
+  catalogs?: ModelCatalogs;
   estimate: RunEstimate;
 }
 

@@ -1,5 +1,6 @@
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import type { VideoDialect } from "../videos/types.js";
+import { baseURLProblem } from "./base-url.js";
 import type { ClientOptions, Logger } from "./options.js";
 
 /** Options of a client after defaults and environment fallbacks are applied. */
@@ -24,8 +25,9 @@ export interface ResolvedConfig {
 }
 
 /**
- * Removes credentials, query, trailing slashes and one trailing `/v1` from a base URL (the
- * client appends `/v1/...` itself).
+ * Removes the query, trailing slashes and one trailing `/v1` from a base URL (the client
+ * appends `/v1/...` itself). Refuses one that is not an http(s) URL with a host, or that holds
+ * credentials (see {@link baseURLProblem}).
  *
  * @example
  * ```ts
@@ -33,23 +35,13 @@ export interface ResolvedConfig {
  * ```
  */
 export function normalizeBaseURL(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
+  const problem = baseURLProblem(value);
+  if (problem)
     throw new MissingConfigurationError(
       "baseURL",
-      `The base URL is not a valid URL: ${JSON.stringify(value)}.`,
+      `${problem[0]?.toUpperCase()}${problem.slice(1)}.`,
     );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new MissingConfigurationError(
-      "baseURL",
-      `The base URL must be http(s), got ${url.protocol}`,
-    );
-  }
-  url.username = "";
-  url.password = "";
+  const url = new URL(value.trim());
   url.search = "";
   url.hash = "";
   let path = url.pathname.replace(/\/+$/, "");

@@ -19,7 +19,10 @@ describe("createClient configuration", () => {
     expect(normalizeBaseURL("http://h:1/v1/")).toBe("http://h:1");
     expect(normalizeBaseURL("https://h/api/v1")).toBe("https://h/api");
     expect(normalizeBaseURL("https://h/api/")).toBe("https://h/api");
-    expect(normalizeBaseURL("https://user:pw@h/")).toBe("https://h");
+    expect(() => normalizeBaseURL("https://user:sk-pw@h/")).toThrow(
+      /holds credentials \(https:\/\/\*\*\*@h\/\)/,
+    );
+    expect(() => normalizeBaseURL("http://")).toThrow(/not a valid URL|no host/);
     expect(() => normalizeBaseURL("not a url")).toThrow(MissingConfigurationError);
   });
 

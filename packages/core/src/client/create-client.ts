@@ -36,9 +36,9 @@ export interface ReelsmithClient {
   /** The normalised base URL (no `/v1`, no credentials); empty when none is configured. */
   readonly baseURL: string;
   /**
-   * True when the service honours `Idempotency-Key` (the same key answers with the first
-   * request's result, never a second charge): a request whose answer was lost may be sent
-   * again with its key. From `ClientOptions.honoursIdempotencyKeys`.
+   * The service answers a request sent again with the same Idempotency-Key with its first
+   * answer, never a second charge (`honoursIdempotencyKeys`): a request whose answer was lost
+   * may be sent again under its key.
    */
   readonly honoursIdempotencyKeys: boolean;
   readonly models: Models;

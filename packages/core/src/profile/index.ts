@@ -26,7 +26,13 @@ export type {
   ProviderProfile,
 } from "./profile-types.js";
 export { type ProfileUnknown, profileUnknowns } from "./profile-unknowns.js";
-export { findSecretKeys, looksLikeSecretKey } from "./secret-keys.js";
+export {
+  findSecretKeys,
+  findSecretValues,
+  looksLikeSecretKey,
+  looksLikeSecretValue,
+  maskSecretValues,
+} from "./secret-keys.js";
 export { type ProfileProblem, validateProfile } from "./validate-profile.js";
 export {
   type ChatModelSpec,

@@ -1,7 +1,14 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { baseURLProblem } from "../client/base-url.js";
 import { orList } from "../videos/video-model-spec.js";
 import { profileJsonSchema } from "./profile-schema.js";
-import { escapePointer, findSecretKeys } from "./secret-keys.js";
+import {
+  escapePointer,
+  findSecretKeys,
+  findSecretValues,
+  looksLikeSecretValue,
+  maskSecretValues,
+} from "./secret-keys.js";
 
 /** One problem of a profile: where (a JSON pointer to the offending value) and what. */
 export interface ProfileProblem {
@@ -35,12 +42,21 @@ function validator(): ValidateFunction {
  * ```
  */
 export function validateProfile(value: unknown): ProfileProblem[] {
-  const secrets = findSecretKeys(value);
-  const problems: ProfileProblem[] = secrets.map((pointer) => ({
-    pointer,
-    code: "secret",
-    message: `\`${lastSegment(pointer)}\` looks like a secret: never put a key in a profile. Put it in an environment variable and name that variable in \`service.api_key_env\` (e.g. api_key_env: [EXAMPLE_API_KEY]).`,
-  }));
+  const secretKeys = findSecretKeys(value);
+  const secretValues = findSecretValues(value);
+  const secrets = [...secretKeys, ...secretValues];
+  const problems: ProfileProblem[] = [
+    ...secretKeys.map((pointer) => ({
+      pointer,
+      code: "secret" as const,
+      message: `\`${lastSegment(pointer)}\` looks like a secret: never put a key in a profile. Put it in an environment variable and name that variable in \`service.api_key_env\` (e.g. api_key_env: [EXAMPLE_API_KEY]).`,
+    })),
+    ...secretValues.map((pointer) => ({
+      pointer,
+      code: "secret" as const,
+      message: `${where(pointer)} holds a value that looks like a key (not shown): never put a key in a profile. Put it in an environment variable and name that variable in \`service.api_key_env\` (e.g. api_key_env: [EXAMPLE_API_KEY]).`,
+    })),
+  ];
   const validate = validator();
   if (!validate(value)) {
     const errors = (validate.errors ?? []).filter((error) => {
@@ -49,8 +65,13 @@ export function validateProfile(value: unknown): ProfileProblem[] {
     });
     problems.push(...describeErrors(errors));
   }
+  problems.push(...baseURLProblems(value), ...nonFiniteProblems(value));
   if (problems.length === 0) problems.push(...consistencyProblems(value));
-  return dedupe(problems);
+  // No message ever quotes a value that looks like a key, wherever it was written.
+  return dedupe(problems).map((problem) => ({
+    ...problem,
+    message: maskSecretValues(problem.message),
+  }));
 }
 
 /** The pointer of the value an error is about (an unknown key's own pointer for additionalProperties). */
@@ -115,7 +136,7 @@ function describeError(error: ErrorObject): ProfileProblem {
     return {
       pointer,
       code: "unknown_key",
-      message: `unknown key \`${key}\` in ${error.instancePath === "" ? "the profile" : where(error.instancePath)}; allowed: ${allowed.join(", ")}`,
+      message: `unknown key \`${looksLikeSecretValue(key) ? "<redacted>" : key}\` in ${error.instancePath === "" ? "the profile" : where(error.instancePath)}; allowed: ${allowed.join(", ")}`,
     };
   }
   if (error.keyword === "enum") {
@@ -139,6 +160,42 @@ function describeError(error: ErrorObject): ProfileProblem {
     code: "invalid_value",
     message: `${where(pointer)}: got ${shown(error.data)}; ${error.message ?? "invalid"}`,
   };
+}
+
+/** Numbers YAML can write but nothing can use: `.inf`, `-.inf`, `.nan`. */
+function nonFiniteProblems(value: unknown, pointer = ""): ProfileProblem[] {
+  if (typeof value === "number" && !Number.isFinite(value))
+    return [
+      {
+        pointer,
+        code: "invalid_value",
+        message: `${where(pointer)}: got ${value}; expected a finite number`,
+      },
+    ];
+  if (value === null || typeof value !== "object") return [];
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value);
+  return entries.flatMap(([key, child]) =>
+    nonFiniteProblems(child, `${pointer}/${escapePointer(key)}`),
+  );
+}
+
+/** `service.base_url` must be an http(s) URL with a host and no credentials. */
+function baseURLProblems(value: unknown): ProfileProblem[] {
+  const url = (value as { service?: { base_url?: unknown } } | null)?.service?.base_url;
+  if (typeof url !== "string" || !/^https?:\/\//.test(url)) return [];
+  const problem = baseURLProblem(url);
+  if (!problem) return [];
+  return [
+    {
+      pointer: "/service/base_url",
+      code: problem.includes("credentials") ? "secret" : "invalid_value",
+      message: problem.includes("credentials")
+        ? "`service.base_url` holds credentials: never put a key in a profile. Give the URL without them and name the variable that holds the key in `service.api_key_env`."
+        : `\`service.base_url\` ${problem.replace(/^the base URL /, "")}`,
+    },
+  ];
 }
 
 /** Checks no schema can: a range whose min is over its max. */
@@ -187,17 +244,21 @@ function where(pointer: string): string {
     .slice(1)
     .split("/")
     .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((segment) => (looksLikeSecretValue(segment) ? "<redacted>" : segment))
     .join(".")}\``;
 }
 
 function lastSegment(pointer: string): string {
-  return (pointer.split("/").at(-1) ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+  const segment = (pointer.split("/").at(-1) ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+  return looksLikeSecretValue(segment) ? "<redacted>" : segment;
 }
 
 function shown(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "an object";
+  if (typeof value === "string" && looksLikeSecretValue(value))
+    return "a value that looks like a key (not shown)";
   return JSON.stringify(value) ?? String(value);
 }
 

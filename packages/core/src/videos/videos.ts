@@ -14,13 +14,18 @@ import { encodeVideoRequest } from "./encode-video-request.js";
 import { CREATED_SLACK_SECONDS, createdSeconds, matchesSubmission } from "./match-submission.js";
 import { normalizeVideoJob } from "./normalize-job.js";
 import { pollDelay } from "./poll-delay.js";
-import type { VideoCreateParams, VideoJob } from "./types.js";
+import type { VideoCreateParams, VideoJob, VideoModelCatalog } from "./types.js";
 import { validateVideoRequest } from "./validate-video-request.js";
 
 /** Options of `videos.create()`. */
 export interface VideoCreateOptions extends RequestOptions {
   /** Sent as `Idempotency-Key`; a random UUID when absent. Reuse it to resubmit the same job. */
   idempotencyKey?: string;
+  /**
+   * The catalog this request is checked against and encoded with, instead of the client's
+   * (e.g. a run's, which adds the models the service lists to those a profile declares).
+   */
+  videoModels?: VideoModelCatalog | null;
 }
 
 /** Query of `videos.list()`. */
@@ -89,16 +94,20 @@ export class Videos {
   /**
    * `POST /v1/videos` in the client's dialect: a JSON body (`reference`) or a multipart one
    * with `input_reference` as a file (`openai`); provider `params` as extra fields. Checks the
-   * request against the client's catalog first (when it has one), sends `seconds` as a string,
+   * request against the client's catalog (or `options.videoModels`) first, when there is one; sends `seconds` as a string,
    * and an `Idempotency-Key`. Retried only when no job can have been created; an ambiguous
    * disconnect throws `AmbiguousSubmissionError`.
    */
   async create(params: VideoCreateParams, options: VideoCreateOptions = {}): Promise<VideoJob> {
     const config = this.#transport.config;
-    validateVideoRequest(params, config.videoModels);
-    const spec = config.videoModels?.find((model) => model.id === params.model);
+    const {
+      idempotencyKey = randomUUID(),
+      videoModels = config.videoModels,
+      ...requestOptions
+    } = options;
+    validateVideoRequest(params, videoModels);
+    const spec = videoModels?.find((model) => model.id === params.model);
     const encoded = await encodeVideoRequest(params, config.dialect, spec?.params);
-    const { idempotencyKey = randomUUID(), ...requestOptions } = options;
     const response = await this.#transport.json<unknown>({
       method: "POST",
       path: "/v1/videos",

@@ -262,6 +262,17 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     get spent() {
       return spent;
     },
+    /** What every scope of the run still has free (spent and reserved by any worker counted). */
+    async left() {
+      let least: number | undefined;
+      for (const scope of options.scopes) {
+        const row = await withReconnect(() => budgetLeft(pool, scope));
+        if (!row) continue;
+        const free = Math.max(0, row.maxCredits - row.committed);
+        least = least === undefined ? free : Math.min(least, free);
+      }
+      return least;
+    },
     get reached() {
       return reached;
     },

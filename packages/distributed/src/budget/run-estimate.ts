@@ -21,6 +21,19 @@ export function assertEstimateWithin(
   if (maxCredits !== undefined && estimate.credits > maxCredits) {
     throw new BudgetEstimateError(estimate, maxCredits);
   }
+  // A budget below the price of one unit of a paid step pays for nothing of it.
+  const overPriced =
+    maxCredits === undefined
+      ? undefined
+      : Object.entries(estimate.steps).find(
+          ([, step]) => step.perUnit !== undefined && step.perUnit > maxCredits && step.units !== 0,
+        );
+  if (maxCredits !== undefined && overPriced) {
+    throw new BudgetEstimateError(estimate, maxCredits, {
+      step: overPriced[0],
+      perUnit: overPriced[1].perUnit ?? 0,
+    });
+  }
   if (!account) return;
   const left = Math.max(0, account.maxCredits - account.committed);
   if (estimate.credits <= left) return;

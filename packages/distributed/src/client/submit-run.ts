@@ -31,6 +31,8 @@ export interface SubmitRunOptions extends ServiceLimits {
   resubmitLostJobs?: boolean;
   /** Approve every gate (`approve:` step) the run reaches, by "auto" (unattended runs). */
   autoApprove?: boolean;
+  /** Let a fan-out the budget cannot wholly pay for make what fits (else it stops before its first unit). */
+  allowPartial?: boolean;
   /** Step kinds beyond the built-in ones the pipeline uses (its workers must run them too). */
   stepKinds?: readonly StepKindSpec<never>[];
   /**
@@ -141,6 +143,7 @@ export async function submitRun(
       ...(options.cache === undefined ? {} : { cache: options.cache }),
       ...(options.resubmitLostJobs ? { resubmitLostJobs: true } : {}),
       ...(options.autoApprove ? { autoApprove: true } : {}),
+      ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),

@@ -52,6 +52,8 @@ export interface StoredRunOptions {
   videoModels?: VideoModelCatalog;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto". */
   autoApprove?: boolean;
+  /** Let a fan-out the budget cannot wholly pay for make what fits. */
+  allowPartial?: boolean;
 }
 
 /** A run as `status` lists it. */

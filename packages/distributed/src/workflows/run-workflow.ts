@@ -10,6 +10,7 @@ import {
 } from "@reelsmith/runner";
 import {
   behindGates,
+  budgetAdmission,
   buildGraph,
   createEventBus,
   emptyTotals,
@@ -18,10 +19,12 @@ import {
   replayJournal,
   runStartSteps,
   settleRun,
+  uncachedSteps,
 } from "@reelsmith/runner/internal";
 import pLimit from "p-limit";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
+import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
 import { budgetScopes, queueNames } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -146,6 +149,32 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       budget,
       cache: run.options.cache !== false,
       cacheDir: cacheDirOf(run),
+      // Once a fan-out's length is known, a budget that cannot pay for all of it stops the
+      // run before its first unit (unless a part of it is allowed), as a local run does.
+      admit: budgetAdmission({
+        estimate,
+        budget,
+        enforce: run.options.allowPartial !== true,
+        uncached: uncachedSteps(spec),
+        ...(run.options.cache === false
+          ? {}
+          : {
+              cache: {
+                location: {
+                  dir: cacheDirOf(run),
+                  index: createDatabaseCacheIndex(context.pool, { logger: context.logger }),
+                },
+                service: run.service,
+                pipelineDir: pipelineDirOf(run),
+              },
+            }),
+        onEstimate: (refined) =>
+          bus.emit({
+            type: "run.estimate",
+            estimate: refined,
+            ...(maxCredits === undefined ? {} : { maxCredits }),
+          }),
+      }),
       units: createQueuedUnits({
         context,
         run,

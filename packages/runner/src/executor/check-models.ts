@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, resolve } from "node:path";
+import { modelKind } from "@reelsmith/core/catalog";
 import { validateProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import { UnknownModelError, type UnknownModelUse } from "../errors/unknown-model-error.js";
 import { bodyPath, createCheckModel, isObject } from "../pipeline/check/check-model.js";
@@ -99,20 +100,23 @@ export function videoModelsListed(models: readonly { id: string; [key: string]: 
  * Before the first paid request: every model the pipeline and its sub-pipelines name
  * literally must be one the service offers. One `GET /v1/models` (free); chat models must be
  * in its list, video models in the given catalog (a provider profile, the built-in
- * simulator's) or listed (a service that follows the interface lists only chat models).
- * Throws UnknownModelError listing each unknown model with its file:line:column, the known
- * models and how to declare one. A service without a usable model list is not checked (the
- * first request then answers for itself). Returns the video models whose limits are known:
- * the given catalog, then those the service lists with their limits.
+ * simulator's) or listed: with their limits (`type: "video"` and metadata), or with a kind
+ * unknown (an aggregator lists every id untyped), which a video step may use with its limits
+ * and price unknown: `warn` is told so once per model. Throws UnknownModelError listing each
+ * unknown model with its file:line:column, the known models and how to declare one. A service
+ * without a usable model list is not checked (the first request then answers for itself).
+ * Returns the video models a run may use: the given catalog, then those the service lists
+ * with their limits, then the listed ones of unknown limits the pipeline names as video.
  *
  * @example
- * await checkModels(pipeline, client, catalog, signal);
+ * await checkModels(pipeline, client, catalog, signal, (message) => console.warn(message));
  */
 export async function checkModels(
   pipeline: LoadedPipeline,
   client: unknown,
   videoModels: VideoModelCatalog | undefined,
   signal?: AbortSignal,
+  warn?: (message: string) => void,
 ): Promise<VideoModelCatalog | undefined> {
   const uses = await modelUsesOfTree(pipeline);
   const list = (client as ModelsClient | undefined)?.models?.list;
@@ -128,22 +132,45 @@ export async function checkModels(
   const listedVideo = videoModelsListed(models).filter(
     (model) => !given.some((known) => known.id === model.id),
   );
-  const catalog: VideoModelCatalog = [...given, ...listedVideo];
+  let catalog: VideoModelCatalog = [...given, ...listedVideo];
   if (models.length === 0 || uses.length === 0) return catalog.length > 0 ? catalog : videoModels;
   const listed = models.map((model) => model.id);
+  const typedVideo = models.filter((model) => modelKind(model) === "video").map((m) => m.id);
+  // Listed, but nothing says what it is or what it accepts: usable as either kind.
+  const kindUnknown = models
+    .filter((model) => modelKind(model) === "unknown")
+    .map((model) => model.id);
+  const limitsUnknown = [...typedVideo, ...kindUnknown].filter(
+    (id) => !catalog.some((model) => model.id === id),
+  );
   const videoIds = catalog.map((model) => model.id);
   const unknown = uses.filter((use) =>
     use.kind === "chat"
-      ? !listed.includes(use.model) || videoIds.includes(use.model)
-      : !videoIds.includes(use.model),
+      ? !listed.includes(use.model) ||
+        videoIds.includes(use.model) ||
+        typedVideo.includes(use.model)
+      : !videoIds.includes(use.model) && !limitsUnknown.includes(use.model),
   );
   if (unknown.length > 0) {
-    const chat = listed.filter((id) => !videoIds.includes(id));
+    const chat = listed.filter((id) => !videoIds.includes(id) && !typedVideo.includes(id));
     throw new UnknownModelError(
       unknown.map(({ position, ...use }) => ({ ...use, ...position() })),
       chat,
-      videoIds,
+      [...videoIds, ...limitsUnknown],
     );
   }
+  const usedUnknown = [
+    ...new Set(
+      uses
+        .filter((use) => use.kind === "video" && limitsUnknown.includes(use.model))
+        .map((use) => use.model),
+    ),
+  ];
+  for (const id of usedUnknown) {
+    warn?.(
+      `video model \`${id}\` is listed by the service ${typedVideo.includes(id) ? "without its limits" : "without a type"}: its limits and price are unknown, so its requests are not checked before sending and it has no estimate (declare it under video_models: in a provider profile)`,
+    );
+  }
+  if (usedUnknown.length > 0) catalog = [...catalog, ...usedUnknown.map((id) => ({ id }))];
   return catalog;
 }

@@ -6,7 +6,7 @@ import type { Diagnostic } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import type { PipelineSpec } from "./pipeline-spec.js";
 import { SourceMap } from "./source-map.js";
-import { quotedSuggestion, unquotedExpressionColumn } from "./unquoted-expression.js";
+import { findYamlRepairs } from "./yaml-repairs.js";
 
 /** Largest pipeline file accepted (bytes). */
 export const MAX_PIPELINE_BYTES = 1024 * 1024;
@@ -190,51 +190,48 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
   const lineOf = (offset: number) => lines.linePos(offset);
   const sourceLine = (line: number) => source.split(/\r?\n/)[line - 1];
   const problems: Diagnostic[] = [];
-  const unquotedLines = new Set<number>();
-  for (const document of list) {
-    for (const error of [...document.errors]) {
+  const errors = list.flatMap((document) =>
+    document.errors.map((error) => {
       const { line, col } = lineOf(error.pos[0]);
-      const text = sourceLine(line) ?? "";
-      const column = unquotedExpressionColumn(text);
-      if (column !== undefined) {
-        // One clear problem per line instead of the parser's several.
-        if (unquotedLines.has(line)) continue;
-        unquotedLines.add(line);
-        const suggestion = quotedSuggestion(text);
-        problems.push(
-          diagnosticAt(
-            path,
-            "yaml_unquoted_expression",
-            "YAML cannot read this unquoted ${{ … }} expression (inside { } or [ ], or before a `: `)",
-            line,
-            column,
-            text,
-            suggestion
-              ? `quote the whole value: ${suggestion}`
-              : 'put the value in quotes, e.g. prompt: "Scene ${{ index }}: ${{ item }}"',
-          ),
-        );
-        continue;
-      }
-      const first =
-        error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? error.message;
-      const message = /call stack/i.test(first)
-        ? "the document is nested too deeply (thousands of levels)"
-        : first;
-      problems.push(
-        diagnosticAt(path, "yaml_syntax", `YAML: ${message}`, line, col, sourceLine(line)),
-      );
-    }
-  }
-  if (unquotedLines.size > 0) {
-    // What the parser says after an unquoted expression follows from it: only the lines
-    // before the first one, and the expressions themselves, are worth reading.
-    const first = Math.min(...unquotedLines);
-    const kept = problems.filter(
-      (problem) => problem.code === "yaml_unquoted_expression" || problem.line < first,
+      return { code: error.code, message: error.message, line, column: col };
+    }),
+  );
+  // Each problem is told as the one-line change that makes the text readable (a line
+  // re-indented, a value quoted), found by trying it; what no change explains stays in the
+  // parser's words.
+  const { repairs, remaining } =
+    errors.length > 0 ? findYamlRepairs(source, errors) : { repairs: [], remaining: [] };
+  for (const repair of repairs) {
+    problems.push(
+      diagnosticAt(
+        path,
+        repair.kind === "indentation" ? "yaml_indentation" : "yaml_unquoted_expression",
+        repair.message,
+        repair.line,
+        repair.column,
+        sourceLine(repair.line),
+        repair.hint,
+      ),
     );
-    throw new PipelineLoadError("pipeline_syntax", path, kept);
   }
+  for (const error of remaining) {
+    const first =
+      error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? error.message;
+    const message = /call stack/i.test(first)
+      ? "the document is nested too deeply (thousands of levels)"
+      : first;
+    problems.push(
+      diagnosticAt(
+        path,
+        "yaml_syntax",
+        `YAML: ${message}`,
+        error.line,
+        error.column,
+        sourceLine(error.line),
+      ),
+    );
+  }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
   if (problems.length > 0) throw new PipelineLoadError("pipeline_syntax", path, problems);
   if (list.length > 1) {
     const { line, col } = lineOf(list[1]?.range[0] ?? 0);

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 import { describe, expect, it } from "vitest";
-import { quotedSuggestion, unquotedExpressionColumn } from "./unquoted-expression.js";
+import { quotedLine, quotedSuggestion, unquotedExpressionColumn } from "./unquoted-expression.js";
 import { validatePipeline } from "./validate-pipeline.js";
 
 async function problems(source: string) {
@@ -23,6 +23,33 @@ describe("unquoted ${{ }} expressions", () => {
     expect(quotedSuggestion("    video: { prompt: ${{ item }} }")).toBeUndefined();
   });
 
+  it("quotes the value holding an expression, in a block or inside braces", () => {
+    expect(quotedLine("    video: { model: m, prompt: ${{ item }} }", 32)).toBe(
+      '    video: { model: m, prompt: "${{ item }}" }',
+    );
+    expect(quotedLine("    v: [${{ a }}, Scene ${{ b }}]", 22)).toBe(
+      '    v: [${{ a }}, "Scene ${{ b }}"]',
+    );
+    expect(quotedLine("      prompt: Scene ${{ index }}: ${{ item }}", 21)).toBe(
+      '      prompt: "Scene ${{ index }}: ${{ item }}"',
+    );
+  });
+
+  it("tells a wrongly indented line holding an expression as its indentation, not its quotes", async () => {
+    const found = await problems(
+      "name: t\nsteps:\n  - id: a\n    video:\n      model: m\n     output: clips/${{ index }}.mp4\n      prompt: x\n",
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        code: "yaml_indentation",
+        line: 6,
+        column: 6,
+        message: "this line is indented 5 spaces; its sibling at line 5 uses 6",
+        hint: "indent it by 6 spaces, as line 5",
+      }),
+    ]);
+  });
+
   it("reports one problem per line, at the expression, with a hint to quote it", async () => {
     const found = await problems(
       "name: t\nsteps:\n  - id: a\n    video: { model: m, prompt: ${{ inputs.x }} }\n  - id: b\n    video:\n      prompt: Scene ${{ index }}: ${{ item }}\n",
@@ -32,7 +59,7 @@ describe("unquoted ${{ }} expressions", () => {
         code: "yaml_unquoted_expression",
         line: 4,
         column: 32,
-        hint: expect.stringContaining("put the value in quotes"),
+        hint: 'quote the value: video: { model: m, prompt: "${{ inputs.x }}" }',
       }),
       expect.objectContaining({
         code: "yaml_unquoted_expression",

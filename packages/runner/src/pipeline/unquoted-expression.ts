@@ -38,3 +38,45 @@ export function quotedSuggestion(line: string): string | undefined {
   if (!match || match[2]?.startsWith("{") || match[2]?.startsWith("[")) return undefined;
   return `${match[1]}: ${JSON.stringify(match[2])}`;
 }
+
+/**
+ * The line with the value that holds the `${{` at `column` (1-based) quoted, for a trial parse:
+ * a block `key: value` line has its whole value quoted, a value inside `{ … }` or `[ … ]` up to
+ * the next `,`, `}` or `]` outside an expression. Undefined when there is nothing to quote.
+ *
+ * @example
+ * quotedLine("    video: { model: m, prompt: ${{ item }} }", 32);
+ * // '    video: { model: m, prompt: "${{ item }}" }'
+ * quotedLine("      prompt: Scene ${{ index }}: ${{ item }}", 21);
+ * // '      prompt: "Scene ${{ index }}: ${{ item }}"'
+ */
+export function quotedLine(line: string, column: number): string | undefined {
+  const block = /^(\s*(?:-\s+)?[A-Za-z_][\w-]*:\s+)(.*\S)(\s*)$/.exec(line);
+  const at = column - 1;
+  if (block?.[1] && block[2] && !/^[{["']/.test(block[2]) && at >= block[1].length)
+    return `${block[1]}${JSON.stringify(block[2])}${block[3] ?? ""}`;
+  // Inside a flow collection: from the value's start to the next separator outside `${{ }}`.
+  let start = at;
+  while (start > 0 && !/[,[{]/.test(line[start - 1] ?? "") && !line.startsWith(": ", start - 2))
+    start -= 1;
+  while (line[start] === " ") start += 1;
+  let end = at;
+  let depth = 0;
+  while (end < line.length) {
+    if (line.startsWith("${{", end)) {
+      depth += 1;
+      end += 3;
+      continue;
+    }
+    if (depth > 0 && line.startsWith("}}", end)) {
+      depth -= 1;
+      end += 2;
+      continue;
+    }
+    if (depth === 0 && /[,}\]]/.test(line[end] ?? "")) break;
+    end += 1;
+  }
+  const value = line.slice(start, end).trimEnd();
+  if (value === "" || /^["']/.test(value)) return undefined;
+  return `${line.slice(0, start)}${JSON.stringify(value)}${line.slice(start + value.length)}`;
+}

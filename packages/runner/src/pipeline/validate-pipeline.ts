@@ -75,7 +75,7 @@ export interface ValidateOptions {
 function locate(
   parsed: ParsedPipeline,
   path: readonly (string | number)[],
-  options: { atKey?: boolean; expressionIndex?: number },
+  options: { atKey?: boolean; expressionIndex?: number; needle?: { text: string; at: number } },
 ): { line: number; column: number } {
   if (options.expressionIndex !== undefined) {
     const raw = parsed.sourceMap.rawText(path);
@@ -84,6 +84,17 @@ function locate(
       for (let index = 0; index <= options.expressionIndex; index++) {
         offset = raw.text.indexOf("${{", offset + 1);
         if (offset === -1) break;
+      }
+      if (offset !== -1 && options.needle) {
+        // The name the problem is about, inside this expression (not the next one).
+        const end = raw.text.indexOf("}}", offset);
+        const name = new RegExp(
+          `(?<![\\w.])${options.needle.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\./g, "\\s*\\.\\s*")}(?![\\w-])`,
+        ).exec(raw.text.slice(offset, end === -1 ? undefined : end));
+        if (name) {
+          const skipped = name[0].length - (options.needle.text.length - options.needle.at);
+          return parsed.sourceMap.positionOfOffset(raw.offset + offset + name.index + skipped);
+        }
       }
       if (offset !== -1) return parsed.sourceMap.positionOfOffset(raw.offset + offset);
     }

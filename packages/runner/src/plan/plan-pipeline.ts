@@ -169,7 +169,12 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       requests[name] =
         total === undefined || count === undefined ? undefined : total + perUnit * count;
     }
-    for (const message of planned.problems ?? []) problems.push({ step: step.id, message });
+    for (const problem of planned.problems ?? [])
+      problems.push(
+        typeof problem === "string"
+          ? { step: step.id, message: problem }
+          : { step: step.id, ...problem },
+      );
     if (planned.model && (planned.model.seconds || planned.model.sizes)) {
       const entry = videoModels.get(planned.model.id) ?? {
         model: planned.model.id,

@@ -7,8 +7,10 @@ import type { Plan } from "./plan-types.js";
 
 /** What a pipeline needs to place its problems: its path, its steps and, when read from a file, positions. */
 type PlacedPipeline = Pick<LoadedPipeline, "path"> & {
-  spec: { steps: readonly { id: string }[] };
+  spec: { steps: readonly { id: string }[]; defaults?: unknown };
   positionOf?: LoadedPipeline["positionOf"];
+  /** The YAML text, for the line a problem quotes under its position. */
+  source?: string;
 };
 
 /**
@@ -21,18 +23,48 @@ export function invalidPipeline(
   problems: readonly PipelineProblem[],
 ): PipelineLoadError {
   const { positionOf } = pipeline;
+  const lines = typeof positionOf === "function" ? pipeline.source?.split(/\r?\n/) : undefined;
   return new PipelineLoadError(
     "pipeline_invalid",
     pipeline.path,
-    problems.map((problem) => ({
-      severity: problem.severity,
-      code: problem.code,
-      message: problem.message,
-      file: pipeline.path,
-      ...(typeof positionOf === "function" ? positionOf(problem.path) : { line: 1, column: 1 }),
-      ...(problem.hint ? { hint: problem.hint } : {}),
-    })),
+    problems.map((problem) => {
+      const at =
+        typeof positionOf === "function" ? positionOf(problem.path) : { line: 1, column: 1 };
+      const sourceLine = lines?.[at.line - 1];
+      return {
+        severity: problem.severity,
+        code: problem.code,
+        message: problem.message,
+        file: pipeline.path,
+        ...at,
+        ...(sourceLine === undefined ? {} : { sourceLine }),
+        ...(problem.hint ? { hint: problem.hint } : {}),
+      };
+    }),
   );
+}
+
+/**
+ * Where a step's field is written: in its own body, else in `defaults.<kind>`, else the body
+ * (a field made of an input points at the `${{ inputs.… }}` that brings it).
+ */
+function fieldPath(
+  pipeline: PlacedPipeline,
+  index: number,
+  kind: string | undefined,
+  field: readonly (string | number)[] | undefined,
+): (string | number)[] {
+  if (!kind) return ["steps", index];
+  const own: (string | number)[] = ["steps", index, kind];
+  const head = field?.[0];
+  if (!field || head === undefined) return own;
+  const has = (value: unknown) =>
+    value !== null && typeof value === "object" && Object.hasOwn(value, head);
+  const body = (pipeline.spec.steps[index] as Record<string, unknown> | undefined)?.[kind];
+  if (has(body)) return [...own, ...field];
+  const defaults = (pipeline.spec.defaults as Record<string, unknown> | undefined)?.[kind];
+  if (has(defaults)) return ["defaults", kind, ...field];
+  return own;
 }
 
 /**
@@ -57,7 +89,7 @@ export function planProblems(
         severity: "error",
         code: "request_invalid",
         message: `${problem.message} (with the run's inputs)`,
-        path: kind ? ["steps", index, kind.kind] : ["steps", index],
+        path: fieldPath(pipeline, index, kind?.kind, problem.field),
         hint: "change the input (--input), or the step's value",
       };
     }),

@@ -7,7 +7,7 @@ export interface Plan {
   /** Why some values are unknown, e.g. missing required inputs. */
   notes: string[];
   /** Requests that would be refused, found now that inputs are known (e.g. `seconds` from an input over the model's limit). */
-  problems: { step: string; message: string }[];
+  problems: { step: string; message: string; field?: (string | number)[] }[];
   /** Groups of steps that can run at the same time, in order. */
   stages: PlanStage[];
   steps: PlannedStep[];

@@ -1,7 +1,6 @@
 import type { ProfileProblem } from "@reelsmith/core/profile";
 import type { Diagnostic } from "../pipeline/diagnostic.js";
 import type { SourceMap } from "../pipeline/source-map.js";
-import { maskSecrets } from "./mask-secrets.js";
 
 /** The path of a JSON pointer (`/video_models/veo~13/seconds` → `["video_models", "veo/3", "seconds"]`). */
 export function pointerPath(pointer: string): (string | number)[] {
@@ -39,14 +38,15 @@ function hintOf(problem: ProfileProblem): string | undefined {
  *
  * @example
  * ```ts
- * profileDiagnostics(validateProfile(data), "reelsmith.config.yaml", sourceMap, looksLikeSecretKey);
+ * profileDiagnostics(validateProfile(data), "reelsmith.config.yaml", sourceMap, lineText);
  * ```
  */
 export function profileDiagnostics(
   problems: readonly ProfileProblem[],
   file: string,
   sourceMap: SourceMap,
-  isSecretKey: (key: string) => boolean,
+  /** A line's text with its secrets masked (see createSecretMask). */
+  lineText: (line: number) => string,
 ): Diagnostic[] {
   return problems.map((problem) => {
     const atKey = problem.code === "secret" || problem.code === "unknown_key";
@@ -59,7 +59,7 @@ export function profileDiagnostics(
       file,
       line,
       column,
-      sourceLine: maskSecrets(sourceMap.lineText(line), isSecretKey),
+      sourceLine: lineText(line),
       ...(hint ? { hint } : {}),
     };
   });

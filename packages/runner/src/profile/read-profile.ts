@@ -5,9 +5,9 @@ import { isMap, LineCounter, parseAllDocuments } from "yaml";
 import type { Diagnostic } from "../pipeline/diagnostic.js";
 import { SourceMap } from "../pipeline/source-map.js";
 import { type LoadedProfile, MAX_PROFILE_BYTES, type ProfileSource } from "./loaded-profile.js";
-import { maskSecrets } from "./mask-secrets.js";
 import { pointerPath, profileDiagnostics } from "./profile-diagnostics.js";
 import { ProfileError } from "./profile-error.js";
+import { createSecretMask, type SecretTests } from "./secret-mask.js";
 
 /** Most YAML aliases expanded (guards against alias bombs). */
 const MAX_ALIAS_COUNT = 100;
@@ -26,7 +26,8 @@ async function readProfileText(path: string, file: string): Promise<string> {
   let bytes: Buffer;
   try {
     const info = await stat(resolve(path));
-    if (!info.isFile()) throw Object.assign(new Error("not a regular file"), { code: "EISDIR" });
+    if (!info.isFile())
+      throw Object.assign(new Error(`it is ${kindOfFile(info)}, not a file`), { code: "ENOTFILE" });
     if (info.size > MAX_PROFILE_BYTES) {
       throw new ProfileError(file, [
         fileDiagnostic(
@@ -44,7 +45,7 @@ async function readProfileText(path: string, file: string): Promise<string> {
       code === "ENOENT"
         ? "no such file"
         : code === "EISDIR"
-          ? "it is a directory"
+          ? "it is a directory, not a file"
           : (error as Error).message;
     throw new ProfileError(file, [
       fileDiagnostic(
@@ -67,14 +68,75 @@ async function readProfileText(path: string, file: string): Promise<string> {
       ),
     ]);
   }
+  const invalid = firstInvalidUtf8(bytes);
+  if (invalid !== undefined) {
+    const before = bytes.subarray(0, invalid.offset).toString("utf8");
+    const line = before.split("\n").length;
+    const column = before.length - before.lastIndexOf("\n");
+    throw new ProfileError(file, [
+      fileDiagnostic(
+        file,
+        "PROFILE_NOT_UTF8",
+        `not UTF-8 text: byte ${invalid.offset} (0x${invalid.byte.toString(16).padStart(2, "0")}) is not valid UTF-8`,
+        { line, column },
+        "save the profile as UTF-8 (a provider profile is a UTF-8 YAML text file)",
+      ),
+    ]);
+  }
   return bytes.toString("utf8").replace(/^\uFEFF/, "");
 }
 
+/** What a path that is not a regular file is, in words. */
+function kindOfFile(info: Awaited<ReturnType<typeof stat>>): string {
+  if (info.isDirectory()) return "a directory";
+  if (info.isFIFO()) return "a named pipe (FIFO)";
+  if (info.isCharacterDevice()) return "a character device";
+  if (info.isBlockDevice()) return "a block device";
+  if (info.isSocket()) return "a socket";
+  return "a special file";
+}
+
+/** The offset and value of the first byte that breaks UTF-8, or undefined for valid text. */
+function firstInvalidUtf8(bytes: Buffer): { offset: number; byte: number } | undefined {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    // Decoding again up to each offset is slow; walk the sequences instead (on failure only).
+  }
+  for (let at = 0; at < bytes.length; ) {
+    const byte = bytes[at] ?? 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte < 0xe0
+          ? 2
+          : byte >= 0xe0 && byte < 0xf0
+            ? 3
+            : byte >= 0xf0 && byte < 0xf5
+              ? 4
+              : 0;
+    if (length === 0) return { offset: at, byte };
+    for (let next = 1; next < length; next++) {
+      const continuation = bytes[at + next];
+      if (continuation === undefined || (continuation & 0xc0) !== 0x80) return { offset: at, byte };
+    }
+    if (length > 1) {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(at, at + length));
+      } catch {
+        return { offset: at, byte };
+      }
+    }
+    at += length;
+  }
+  return undefined;
+}
+
 /** The YAML document of a profile, or a ProfileError with every syntax problem at its place. */
-function parseProfileYaml(file: string, source: string, isSecretKey: (key: string) => boolean) {
+function parseProfileYaml(file: string, source: string, tests: SecretTests) {
   const lines = new LineCounter();
-  const sourceLine = (line: number) =>
-    maskSecrets(source.split(/\r?\n/)[line - 1] ?? "", isSecretKey);
+  let sourceLine: (line: number) => string = () => "";
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col, sourceLine: sourceLine(line) };
@@ -93,12 +155,13 @@ function parseProfileYaml(file: string, source: string, isSecretKey: (key: strin
     ]);
   }
   const list = Array.isArray(documents) ? documents : [];
+  sourceLine = createSecretMask(source, list, lines, tests);
   const syntax = list.flatMap((document) =>
     document.errors.map((error) =>
       fileDiagnostic(
         file,
         "YAML_SYNTAX",
-        `YAML: ${error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
+        `YAML: ${tests.maskText(error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "")}`,
         at(error.pos[0]),
         "fix the YAML syntax at this place (indentation, a missing `:` or quote)",
       ),
@@ -137,7 +200,7 @@ function parseProfileYaml(file: string, source: string, isSecretKey: (key: strin
       fileDiagnostic(file, "YAML_ALIASES", `YAML: ${(error as Error).message}`),
     ]);
   }
-  return { data, sourceMap: new SourceMap(document, lines, source) };
+  return { data, sourceMap: new SourceMap(document, lines, source), lineText: sourceLine };
 }
 
 /**
@@ -165,12 +228,16 @@ export async function readProfile(
   const core = await import("@reelsmith/core/profile");
   const source =
     typeof input === "string" ? await readProfileText(input, displayPath) : input.source;
-  const { data, sourceMap } = parseProfileYaml(displayPath, source, core.looksLikeSecretKey);
+  const { data, sourceMap, lineText } = parseProfileYaml(displayPath, source, {
+    isSecretKey: core.looksLikeSecretKey,
+    isSecretValue: core.looksLikeSecretValue,
+    maskText: core.maskSecretValues,
+  });
   const problems = core.validateProfile(data);
   if (problems.length > 0) {
     throw new ProfileError(
       displayPath,
-      profileDiagnostics(problems, displayPath, sourceMap, core.looksLikeSecretKey),
+      profileDiagnostics(problems, displayPath, sourceMap, lineText),
     );
   }
   const profile = data as ProviderProfile;
@@ -188,6 +255,6 @@ export async function readProfile(
       const { line, column } = sourceMap.position(path, options);
       return { line, column };
     },
-    lineText: (line) => maskSecrets(sourceMap.lineText(line), core.looksLikeSecretKey),
+    lineText,
   };
 }

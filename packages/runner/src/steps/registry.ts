@@ -3,6 +3,7 @@ import { chatKind } from "./chat/index.js";
 import { defineStepKind } from "./define-step-kind.js";
 import { ffmpegKind } from "./ffmpeg/index.js";
 import { imageKind } from "./image/index.js";
+import { speechKind } from "./speech/index.js";
 import type { AnyStepKind, StepKindSpec } from "./step-kind.js";
 import { videoKind } from "./video/index.js";
 
@@ -12,7 +13,7 @@ import { videoKind } from "./video/index.js";
  *
  * @example
  * ```ts
- * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve", "image"]
+ * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve", "speech", "image"]
  * ```
  */
 export const builtInStepKinds: readonly AnyStepKind[] = [
@@ -20,6 +21,7 @@ export const builtInStepKinds: readonly AnyStepKind[] = [
   videoKind,
   ffmpegKind,
   approveKind,
+  speechKind,
   imageKind,
 ];
 

@@ -81,8 +81,12 @@ export interface PlannedUnit {
    * the kind's own (`images`). A unit with any request above 0 is paid, estimated from `credits`.
    */
   requests?: Readonly<Record<string, number>>;
-  /** Problems of the request known now (e.g. `seconds` from an input over a model's limit). */
-  problems?: string[];
+  /**
+   * Problems of the request known now (e.g. `seconds` from an input over a model's limit): a
+   * message, or a message and the body field it is about (`["seconds"]`), which the refusal
+   * points at.
+   */
+  problems?: (string | { message: string; field?: (string | number)[] })[];
   /** The model whose limits apply, with them in words, for the plan's limits section. */
   model?: { id: string; seconds?: string; sizes?: string };
   /** What one unit is expected to cost, in credits, when its price and request are known. */

@@ -42,9 +42,64 @@ export function budgetEstimateCase(context: ContractContext): void {
   );
 }
 
+/** A storyboard whose number of scenes the chat decides (`4 scenes` asked, nothing bounds it). */
+function openStoryboard(word: string) {
+  return {
+    name: "contract-budget",
+    defaults: { video: clip },
+    steps: [
+      {
+        id: "storyboard",
+        chat: {
+          model: "reel-chat-1",
+          prompt: `4 scenes about ${word}`,
+          schema: {
+            type: "object",
+            required: ["scenes"],
+            properties: { scenes: { type: "array", minItems: 1, items: { type: "string" } } },
+          },
+        },
+      },
+      {
+        id: "clips",
+        for_each: "${{ steps.storyboard.outputs.json.scenes }}",
+        max_parallel: 4,
+        video: { prompt: `${word} \${{ index }}: \${{ item }}` },
+      },
+    ],
+  };
+}
+
+/**
+ * Once a fan-out's length is known, a budget that cannot pay for all of it stops the run
+ * before its first job is sent (`budget_reached`, saying what is missing).
+ */
+export function budgetFanOutCase(context: ContractContext): void {
+  contractCase(
+    context,
+    "budget: a fan-out the budget cannot wholly pay for stops before its first job",
+    async () => {
+      const word = uniqueWord();
+      const before = context.simulator().stats().videoJobs.created;
+      const result = await context
+        .harness()
+        .run(
+          openStoryboard(word),
+          serviceOptions(context, { maxCredits: 10, maxVideos: 4, cache: false }),
+        );
+      expect(result.status).toBe("budget_reached");
+      expect(result.error?.code).toBe("budget_reached");
+      expect(result.error?.message).toContain("its 4 items need 16 credits (4 × 4)");
+      expect(context.simulator().stats().videoJobs.created - before).toBe(0);
+      expect(result.totals.credits).toBe(0);
+    },
+  );
+}
+
 /**
  * Jobs of a fan-out sized at run time reserve their price before they are sent: jobs sent
- * together never pass the budget, and the run ends `budget_reached`, not `succeeded`.
+ * together never pass the budget, and the run ends `budget_reached`, not `succeeded` (a run
+ * that allows a part of a fan-out).
  */
 export function budgetReservationCase(context: ContractContext): void {
   contractCase(
@@ -53,40 +108,17 @@ export function budgetReservationCase(context: ContractContext): void {
     async () => {
       const word = uniqueWord();
       const before = context.simulator().stats().videoJobs.created;
-      const result = await context.harness().run(
-        {
-          name: "contract-budget",
-          defaults: { video: clip },
-          steps: [
-            {
-              id: "storyboard",
-              chat: {
-                model: "reel-chat-1",
-                prompt: `Four scenes about ${word}`,
-                schema: {
-                  type: "object",
-                  required: ["scenes"],
-                  properties: {
-                    scenes: {
-                      type: "array",
-                      minItems: 4,
-                      maxItems: 4,
-                      items: { type: "string" },
-                    },
-                  },
-                },
-              },
-            },
-            {
-              id: "clips",
-              for_each: "${{ steps.storyboard.outputs.json.scenes }}",
-              max_parallel: 4,
-              video: { prompt: `${word} \${{ index }}: \${{ item }}` },
-            },
-          ],
-        },
-        serviceOptions(context, { maxCredits: 10, maxVideos: 4, cache: false }),
-      );
+      const result = await context
+        .harness()
+        .run(
+          openStoryboard(word),
+          serviceOptions(context, {
+            maxCredits: 10,
+            maxVideos: 4,
+            cache: false,
+            allowPartial: true,
+          }),
+        );
       // Two 4-credit clips fit in 10; a third would not, whatever finished first.
       expect(result.error).toMatchObject({ code: "budget_reached" });
       expect(result.status).toBe("budget_reached");

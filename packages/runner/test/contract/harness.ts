@@ -17,6 +17,8 @@ export interface ContractRunOptions {
   cache?: boolean;
   /** Approve every gate by "auto". */
   autoApprove?: boolean;
+  /** Let a fan-out the budget cannot wholly pay for make what fits. */
+  allowPartial?: boolean;
   /** The service to run against (the contract's simulator). */
   baseURL: string;
   apiKey: string;
@@ -36,6 +38,7 @@ export const contractCases = [
   "failure: a failed clip fails its step and skips what needs it; continue_on_error goes on",
   "budget: a run whose certain cost is over max_credits is refused before any request",
   "budget: parallel jobs reserve their price, never pass max_credits, and the run ends budget_reached",
+  "budget: a fan-out the budget cannot wholly pay for stops before its first job",
   "cache: an identical second run is served from the cache without a new job",
   "gate: a run stops waiting at an approve step, nothing behind it submitted; autoApprove passes it",
 ] as const;

@@ -1,6 +1,6 @@
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe } from "vitest";
-import { budgetEstimateCase, budgetReservationCase } from "./budget.case.js";
+import { budgetEstimateCase, budgetFanOutCase, budgetReservationCase } from "./budget.case.js";
 import { cacheCase } from "./cache.case.js";
 import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
@@ -52,6 +52,7 @@ export function describeExecutorContract(
     failureCase(context);
     budgetEstimateCase(context);
     budgetReservationCase(context);
+    budgetFanOutCase(context);
     cacheCase(context);
     gateCase(context);
   });

@@ -23,6 +23,7 @@ describeExecutorContract("local (file journal)", async () => {
         ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
         ...(options.cache === undefined ? {} : { cache: options.cache }),
         ...(options.autoApprove ? { autoApprove: true } : {}),
+        ...(options.allowPartial ? { allowPartial: true } : {}),
       });
       return {
         status: result.status,

@@ -80,7 +80,7 @@ export const handleSpeech: RouteHandler = async (context, simulator) => {
     instructions: body.instructions ?? null,
   };
   const { answer, replayed } = await simulator.answers.answer(
-    idempotencyKeyOf(context),
+    idempotencyKeyOf(context, simulator),
     fingerprint("audio.speech", request),
     async () => {
       const spoken = await simulator.renders(() =>

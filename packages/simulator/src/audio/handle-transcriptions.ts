@@ -81,7 +81,7 @@ export const handleTranscriptions: RouteHandler = async (context, simulator) => 
     language: language ?? null,
   };
   const { answer, replayed } = await simulator.answers.answer(
-    idempotencyKeyOf(context),
+    idempotencyKeyOf(context, simulator),
     fingerprint("audio.transcriptions", request),
     async (): Promise<StoredAnswer> => {
       const spoken = simulator.spoken.recall(file.bytes);

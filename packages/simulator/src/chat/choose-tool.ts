@@ -67,6 +67,6 @@ export function chooseTool(request: ChatRequest, userText: string): ToolDefiniti
  * makeToolCall(weatherTool, "What's the weather in Paris?", "call_1"); // arguments '{"city":"Paris"}'
  */
 export function makeToolCall(tool: ToolDefinition, userText: string, id: string): ToolCall {
-  const args = fillSchema({ type: "object", ...tool.parameters }, userText);
+  const args = fillSchema({ type: "object", ...tool.parameters }, userText, { param: "tools" });
   return { id, type: "function", function: { name: tool.name, arguments: JSON.stringify(args) } };
 }

@@ -1,5 +1,37 @@
 import { describe, expect, it } from "vitest";
+import { HttpError } from "../errors/http-error.js";
 import { fillSchema, groupSentences } from "./fill-schema.js";
+import { keywordsOf } from "./text-analysis.js";
+
+/** The storyboard example's schema: exactly `count` scenes with a title and a description. */
+const storyboard = (count?: number) => ({
+  type: "object",
+  required: ["scenes"],
+  properties: {
+    scenes: {
+      type: "array",
+      ...(count === undefined ? { minItems: 1 } : { minItems: count, maxItems: count }),
+      items: {
+        type: "object",
+        required: ["description"],
+        properties: { title: { type: "string" }, description: { type: "string" } },
+      },
+    },
+  },
+});
+
+type Board = { scenes: { title: string; description: string }[] };
+
+/** What fillSchema threw, as the 400 it becomes. */
+function refusal(run: () => unknown): HttpError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal, got an answer");
+}
 
 describe("fillSchema", () => {
   const story = "Split this story into 3 scenes: A fox wakes. It runs. It jumps. It sleeps.";
@@ -97,5 +129,96 @@ describe("fillSchema", () => {
     expect(groupSentences(["a", "b", "c", "d", "e"], 2)).toEqual(["a b", "c d e"]);
     expect(groupSentences(["a", "b"], 3)).toEqual(["a", "b", "a"]);
     expect(groupSentences(["a"], 0)).toEqual([]);
+  });
+
+  it.each([4, 6, 12])(
+    "makes %i different scenes of a one-sentence story, each faithful to it",
+    (count) => {
+      const story = "A fox crosses a frozen river at night.";
+      const text = `${story}\n\nSplit the story above into ${count} scenes, with one sentence each saying what the camera sees.`;
+      const { scenes } = fillSchema(storyboard(count), text) as Board;
+      expect(scenes).toHaveLength(count);
+      expect(new Set(scenes.map((scene) => scene.description)).size).toBe(count);
+      expect(new Set(scenes.map((scene) => scene.title)).size).toBe(count);
+      const words = keywordsOf(story);
+      for (const scene of scenes) {
+        expect(words.some((word) => scene.description.toLowerCase().includes(word))).toBe(true);
+        expect(scene.description).not.toMatch(/split|camera sees/i);
+      }
+      expect(fillSchema(storyboard(count), text)).toEqual({ scenes });
+    },
+  );
+
+  it("answers as many scenes as the prompt asks, 5,000 written either way, all different", () => {
+    for (const asked of ["5000", "5,000"]) {
+      const { scenes } = fillSchema(
+        storyboard(),
+        `A paper boat leaves a child's hands. It comes out on a sunlit lake.\n\nSplit the story above into ${asked} scenes.`,
+      ) as Board;
+      expect(scenes).toHaveLength(5000);
+      expect(new Set(scenes.map((scene) => scene.description)).size).toBe(5000);
+    }
+    const { scenes } = fillSchema(storyboard(12_000), "A fox crosses a frozen river.") as Board;
+    expect(new Set(scenes.map((scene) => scene.title)).size).toBe(12_000);
+  });
+
+  it("refuses with a 400 naming the limit rather than answer less than asked", () => {
+    const items = refusal(() => fillSchema(storyboard(100_001), "A fox runs."));
+    expect(items.status).toBe(400);
+    expect(items.type).toBe("invalid_request_error");
+    expect(items.code).toBe("schema_limit_exceeded");
+    expect(items.param).toBe("response_format");
+    expect(items.message).toBe(
+      "The request asks for at least 100,001 items (minItems) at `scenes`; the simulator answers at most 100,000 items per array. Ask for less, or split the request.",
+    );
+    const named = refusal(() =>
+      fillSchema(storyboard(), "A fox runs. Split the story into 250,000 scenes.", {
+        param: "messages",
+      }),
+    );
+    expect(named.message).toContain("250,000 scenes at `scenes`");
+    expect(named.param).toBe("messages");
+    const long = refusal(() =>
+      fillSchema(
+        { type: "object", properties: { note: { type: "string", minLength: 2_000_000 } } },
+        "A.",
+      ),
+    );
+    expect(long.message).toContain("at least 2,000,000 characters at `note`");
+    expect(long.message).toContain("at most 1,000,000 characters per string");
+    const values = refusal(() =>
+      fillSchema(
+        {
+          type: "array",
+          minItems: 2000,
+          items: { type: "array", minItems: 1000, items: { type: "integer" } },
+        },
+        "Numbers.",
+      ),
+    );
+    expect(values.message).toContain("at most 1,000,000 values per answer");
+    const endless = { type: "object", required: ["next"], properties: { next: { $ref: "#" } } };
+    expect(refusal(() => fillSchema(endless, "A chain.")).message).toContain("at most 64 levels");
+    const loop = {
+      $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } },
+      $ref: "#/$defs/a",
+    };
+    expect(refusal(() => fillSchema(loop, "A loop.")).message).toContain("at most 32 $ref steps");
+  });
+
+  it("keeps minLength when it cuts a string to maxLength, and reaches a long minLength", () => {
+    const text =
+      "A fox crosses a frozen river at night, under a sky full of stars and a thin moon.";
+    const note = (minLength: number, maxLength: number) =>
+      (
+        fillSchema(
+          { type: "object", properties: { note: { type: "string", minLength, maxLength } } },
+          text,
+        ) as { note: string }
+      ).note;
+    const cut = note(78, 80);
+    expect(cut.length).toBeGreaterThanOrEqual(78);
+    expect(cut.length).toBeLessThanOrEqual(80);
+    expect(note(100_000, 1_000_000).length).toBeGreaterThanOrEqual(100_000);
   });
 });

@@ -1,14 +1,13 @@
 import type { JsonSchema } from "./chat-types.js";
+import { chooseCount } from "./choose-count.js";
+import { type Beat, composeBeats, leadsFor } from "./compose-beats.js";
+import { fillLimitError, fillLimits, formatCount } from "./fill-limits.js";
+import { fillNumber } from "./fill-number.js";
 import { stringFor } from "./fill-string.js";
 import { storyOf } from "./story-text.js";
-import {
-  type FoundNumber,
-  identifierWords,
-  numbersIn,
-  splitSentences,
-  stem,
-  wordsOf,
-} from "./text-analysis.js";
+import { identifierWords, splitSentences, stem, wordsOf } from "./text-analysis.js";
+
+export { groupSentences } from "./compose-beats.js";
 
 /** What a schema is filled from. */
 export interface FillSource {
@@ -20,18 +19,47 @@ export interface FillSource {
   key: string;
   /** Description of the property being filled. */
   description: string;
+  /** Inside one item of an array: what the item says and its title, unlike its neighbours'. */
+  beat?: Beat;
 }
 
+/** Options of {@link fillSchema}. */
+export interface FillOptions {
+  /** Turns the order of the shots an array's items are seen through (the reply's seed). */
+  seed?: number;
+  /** The request's field a refusal names (`response_format`, `tools`, `messages`). */
+  param?: string;
+}
+
+/** What one answer shares while it is filled: the root schema and what is spent so far. */
+interface FillContext {
+  root: JsonSchema;
+  seed: number;
+  param: string;
+  values: number;
+  characters: number;
+}
+
+/** Below this depth optional properties are left out and arrays get `minItems` items. */
 const maxDepth = 8;
 
 function isObject(value: unknown): value is JsonSchema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function resolve(schema: unknown, root: JsonSchema, depth = 0): JsonSchema {
+function resolve(schema: unknown, context: FillContext, path: string, depth = 0): JsonSchema {
   if (!isObject(schema)) return {};
+  const root = context.root;
   let current = schema;
-  if (typeof current.$ref === "string" && current.$ref.startsWith("#") && depth < 20) {
+  if (typeof current.$ref === "string" && current.$ref.startsWith("#")) {
+    if (depth >= fillLimits.references) {
+      throw fillLimitError({
+        asked: `a $ref chain longer than ${fillLimits.references} steps`,
+        at: path,
+        limit: "references",
+        param: context.param,
+      });
+    }
     const target = current.$ref
       .slice(1)
       .split("/")
@@ -42,12 +70,12 @@ function resolve(schema: unknown, root: JsonSchema, depth = 0): JsonSchema {
         root,
       );
     const { $ref: _ref, ...rest } = current;
-    current = { ...resolve(target, root, depth + 1), ...rest };
+    current = { ...resolve(target, context, path, depth + 1), ...rest };
   }
   if (Array.isArray(current.allOf)) {
     const { allOf, ...rest } = current;
     current = allOf.reduce<JsonSchema>(
-      (merged, part) => mergeSchemas(merged, resolve(part, root, depth + 1)),
+      (merged, part) => mergeSchemas(merged, resolve(part, context, path, depth + 1)),
       rest,
     );
   }
@@ -55,7 +83,7 @@ function resolve(schema: unknown, root: JsonSchema, depth = 0): JsonSchema {
   if (Array.isArray(options) && options.length > 0) {
     const chosen =
       options
-        .map((option) => resolve(option, root, depth + 1))
+        .map((option) => resolve(option, context, path, depth + 1))
         .find((option) => option.type !== "null") ?? {};
     const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = current;
     current = mergeSchemas(rest, chosen);
@@ -88,19 +116,52 @@ function typeOf(schema: JsonSchema): string {
 /**
  * Make an instance of `schema` from text: strings from its sentences, counts from the numbers it
  * mentions (within the schema's bounds), enums by the word the text uses. Handles $ref, allOf,
- * anyOf/oneOf, enum, const, nested objects and arrays, string formats and length bounds.
+ * anyOf/oneOf, enum, const, nested objects and arrays, string formats and length bounds. An
+ * array with more items than the text has sentences gets items that still differ (see
+ * {@link composeBeats}). Never answers less than asked: past one of {@link fillLimits} it throws
+ * a 400 {@link HttpError} naming the limit.
  *
  * @example
  * fillSchema({ type: "object", required: ["scenes"], properties: { scenes: { type: "array", items: { type: "string" } } } },
  *   "Split into 2 scenes: A fox runs. It jumps.");
  * // { scenes: ["A fox runs.", "It jumps."] }
  */
-export function fillSchema(schema: JsonSchema, text: string): unknown {
-  return fill(schema, schema, { focus: text, whole: text, key: "", description: "" }, 0);
+export function fillSchema(schema: JsonSchema, text: string, options: FillOptions = {}): unknown {
+  const context: FillContext = {
+    root: schema,
+    seed: options.seed ?? 0,
+    param: options.param ?? "response_format",
+    values: 0,
+    characters: 0,
+  };
+  return fill(schema, { focus: text, whole: text, key: "", description: "" }, 0, "", context);
 }
 
-function fill(raw: unknown, root: JsonSchema, source: FillSource, depth: number): unknown {
-  const schema = resolve(raw, root);
+function fill(
+  raw: unknown,
+  source: FillSource,
+  depth: number,
+  path: string,
+  context: FillContext,
+): unknown {
+  if (depth > fillLimits.depth) {
+    throw fillLimitError({
+      asked: `more than ${fillLimits.depth} levels of nesting`,
+      at: path,
+      limit: "depth",
+      param: context.param,
+    });
+  }
+  context.values += 1;
+  if (context.values > fillLimits.values) {
+    throw fillLimitError({
+      asked: `more than ${formatCount(fillLimits.values)} values`,
+      at: path,
+      limit: "values",
+      param: context.param,
+    });
+  }
+  const schema = resolve(raw, context, path);
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return pickEnum(schema.enum, source);
   const description =
@@ -108,9 +169,9 @@ function fill(raw: unknown, root: JsonSchema, source: FillSource, depth: number)
   const here = { ...source, description };
   switch (typeOf(schema)) {
     case "object":
-      return fillObject(schema, root, here, depth);
+      return fillObject(schema, here, depth, path, context);
     case "array":
-      return fillArray(schema, root, here, depth);
+      return fillArray(schema, here, depth, path, context);
     case "integer":
     case "number":
       return fillNumber(schema, here, typeOf(schema) === "integer");
@@ -121,96 +182,125 @@ function fill(raw: unknown, root: JsonSchema, source: FillSource, depth: number)
     case "null":
       return null;
     default:
-      return stringFor(schema, here);
+      return fillString(schema, here, path, context);
   }
+}
+
+function fillString(
+  schema: JsonSchema,
+  source: FillSource,
+  path: string,
+  context: FillContext,
+): string {
+  const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
+  if (minLength > fillLimits.stringLength) {
+    throw fillLimitError({
+      asked: `a string of at least ${formatCount(minLength)} characters`,
+      at: path,
+      limit: "stringLength",
+      param: context.param,
+    });
+  }
+  const value = stringFor(schema, source);
+  context.characters += value.length;
+  if (context.characters > fillLimits.characters) {
+    throw fillLimitError({
+      asked: `more than ${formatCount(fillLimits.characters)} characters of text`,
+      at: path,
+      limit: "characters",
+      param: context.param,
+    });
+  }
+  return value;
 }
 
 function fillObject(
   schema: JsonSchema,
-  root: JsonSchema,
   source: FillSource,
   depth: number,
+  path: string,
+  context: FillContext,
 ): Record<string, unknown> {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const result: Record<string, unknown> = {};
+  const at = (key: string) => (path ? `${path}.${key}` : key);
   for (const [key, property] of Object.entries(properties)) {
     if (depth >= maxDepth && !required.has(key)) continue;
-    result[key] = fill(property, root, { ...source, key, description: "" }, depth + 1);
+    result[key] = fill(property, { ...source, key, description: "" }, depth + 1, at(key), context);
   }
   for (const key of required) {
     if (!(key in result))
-      result[key] = fill({}, root, { ...source, key, description: "" }, depth + 1);
+      result[key] = fill({}, { ...source, key, description: "" }, depth + 1, at(key), context);
   }
   return result;
 }
 
-/** The item count: a number in the text near the property's name, within the schema's bounds. */
-export function chooseCount(schema: JsonSchema, source: FillSource, units: number): number {
-  const min = typeof schema.minItems === "number" ? schema.minItems : 0;
-  const max = typeof schema.maxItems === "number" ? schema.maxItems : Number.POSITIVE_INFINITY;
-  const fits = (found: FoundNumber) =>
-    Number.isInteger(found.value) &&
-    found.value >= Math.max(min, 1) &&
-    found.value <= Math.min(max, MAX_ITEMS);
-  const names = [...identifierWords(source.key), ...identifierWords(source.description)].map(stem);
-  const numbers = numbersIn(
-    source.focus === source.whole ? source.whole : `${source.focus} ${source.whole}`,
-  );
-  const named = numbers.find((found) => fits(found) && names.includes(stem(found.next)));
-  const any =
-    named ??
-    (source.key
-      ? numbers.find((found) => fits(found) && /^\d/.test(String(found.value)))
-      : undefined);
-  const wanted = any?.value ?? (units > 1 ? units : 3);
-  return Math.max(min, Math.min(max, depthSafe(wanted)));
-}
-
-/** Most items an array is filled with (a storyboard of a few hundred scenes still fits). */
-const MAX_ITEMS = 1000;
-
-function depthSafe(count: number): number {
-  return Math.min(count, MAX_ITEMS);
-}
-
 function fillArray(
   schema: JsonSchema,
-  root: JsonSchema,
   source: FillSource,
   depth: number,
+  path: string,
+  context: FillContext,
 ): unknown[] {
-  const sentences = splitSentences(
-    source.focus === source.whole ? storyOf(source.whole) : source.focus,
-  );
+  const about = source.focus === source.whole ? storyOf(source.whole) : source.focus;
+  const sentences = splitSentences(about);
+  const where = { path, param: context.param };
   const count =
     depth >= maxDepth
-      ? typeof schema.minItems === "number"
-        ? schema.minItems
-        : 0
-      : chooseCount(schema, source, sentences.length);
-  const groups = groupSentences(sentences.length > 0 ? sentences : [source.focus], count);
-  const itemKey = source.key;
-  const items = groups.map((group) =>
-    fill(schema.items ?? {}, root, { ...source, focus: group, key: itemKey }, depth + 1),
-  );
+      ? chooseCount({ ...schema, maxItems: schema.minItems ?? 0 }, source, 0, where)
+      : chooseCount(schema, source, sentences.length, where);
+  const beats = composeBeats({
+    sentences: sentences.length > 0 ? sentences : [source.focus],
+    count,
+    kind: leadsFor(
+      `${identifierWords(source.key).join(" ")} ${source.description} ${source.whole}`,
+    ),
+    seed: context.seed,
+  });
+  const items: unknown[] = [];
+  for (const [index, beat] of beats.entries()) {
+    const before = { values: context.values, characters: context.characters };
+    items.push(
+      fill(
+        schema.items ?? {},
+        { ...source, focus: beat.base, beat: count > 1 ? beat : undefined },
+        depth + 1,
+        `${path}[${index}]`,
+        context,
+      ),
+    );
+    // The first item tells what the others will cost: refuse now, not a million values later.
+    if (index === 0) foresee(context, before, count, path);
+  }
   if (schema.uniqueItems === true) return makeUnique(items);
   return items;
 }
 
-/** Cut sentences into `count` contiguous groups (reusing sentences when there are fewer). */
-export function groupSentences(sentences: string[], count: number): string[] {
-  if (count <= 0) return [];
-  if (sentences.length <= count) {
-    return Array.from({ length: count }, (_, index) => sentences[index % sentences.length] ?? "");
+function foresee(
+  context: FillContext,
+  before: { values: number; characters: number },
+  count: number,
+  path: string,
+): void {
+  const values = before.values + (context.values - before.values) * count;
+  if (values > fillLimits.values) {
+    throw fillLimitError({
+      asked: `about ${formatCount(values - before.values)} values (${formatCount(count)} items)`,
+      at: path,
+      limit: "values",
+      param: context.param,
+    });
   }
-  const groups: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const start = Math.floor((index * sentences.length) / count);
-    const end = Math.floor(((index + 1) * sentences.length) / count);
-    groups.push(sentences.slice(start, end).join(" "));
+  const characters = before.characters + (context.characters - before.characters) * count;
+  if (characters > fillLimits.characters) {
+    throw fillLimitError({
+      asked: `about ${formatCount(characters - before.characters)} characters of text (${formatCount(count)} items)`,
+      at: path,
+      limit: "characters",
+      param: context.param,
+    });
   }
-  return groups;
 }
 
 function makeUnique(items: unknown[]): unknown[] {
@@ -233,50 +323,4 @@ function pickEnum(values: unknown[], source: FillSource): unknown {
       typeof value === "string" && value !== "" && text.includes(` ${wordsOf(value).join(" ")} `),
   );
   return named ?? values[0];
-}
-
-function fillNumber(schema: JsonSchema, source: FillSource, integer: boolean): number {
-  const min =
-    typeof schema.minimum === "number"
-      ? schema.minimum
-      : typeof schema.exclusiveMinimum === "number"
-        ? schema.exclusiveMinimum + (integer ? 1 : 0.5)
-        : Number.NEGATIVE_INFINITY;
-  const max =
-    typeof schema.maximum === "number"
-      ? schema.maximum
-      : typeof schema.exclusiveMaximum === "number"
-        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
-        : Number.POSITIVE_INFINITY;
-  const fits = (value: number) =>
-    value >= min && value <= max && (!integer || Number.isInteger(value));
-  const names = identifierWords(source.key).map(stem);
-  const focusNumbers = numbersIn(source.focus).filter(
-    (found) => /^\d/.test(String(found.value)) || found.value > 1,
-  );
-  const wholeNumbers = numbersIn(source.whole);
-  // A number the text ties to this property ("12 seconds") is used even out of range, then clamped.
-  const named = [...focusNumbers, ...wholeNumbers].find((found) =>
-    names.includes(stem(found.next)),
-  );
-  const key = source.key.toLowerCase();
-  const fallback = /second|duration|length|time/.test(key)
-    ? 4
-    : /year/.test(key)
-      ? 2026
-      : /count|number|total|quantity|num/.test(key)
-        ? 3
-        : /index|order|position|rank|step|scene|id/.test(key)
-          ? 1
-          : 1;
-  let value = named?.value ?? focusNumbers.find((found) => fits(found.value))?.value ?? fallback;
-  value = Math.min(max, Math.max(min, value));
-  if (integer) value = Math.ceil(value);
-  const step =
-    typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
-  if (step) {
-    value = Math.ceil(value / step) * step;
-    if (value > max) value -= step;
-  }
-  return value;
 }

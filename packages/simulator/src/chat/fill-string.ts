@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "./chat-types.js";
 import type { FillSource } from "./fill-schema.js";
-import { sceneTitle, storyOf, storyTitle } from "./story-text.js";
+import { quoted, sceneTitle, storyOf, storyTitle } from "./story-text.js";
 import { identifierWords, splitSentences, stopWords, wordsOf } from "./text-analysis.js";
 
 const colours = ["amber", "teal", "crimson", "indigo", "olive", "ivory", "slate", "coral"];
@@ -18,10 +18,6 @@ function place(text: string): string | undefined {
   return after?.[1];
 }
 
-function quoted(text: string): string | undefined {
-  return /"([^"]+)"|“([^”]+)”|'([^']{2,})'/.exec(text)?.slice(1).find(Boolean);
-}
-
 function slug(text: string): string {
   return (
     wordsOf(text)
@@ -35,12 +31,17 @@ function fitLength(value: string, schema: JsonSchema, source: FillSource): strin
   let text = value;
   const min = typeof schema.minLength === "number" ? schema.minLength : 0;
   const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
-  const filler = splitSentences(source.whole).join(" ") || "More detail follows from the request.";
-  while (text.length < min) text = `${text} ${filler}`.trim();
+  if (text.length < min) {
+    const filler =
+      splitSentences(source.whole).join(" ") || "More detail follows from the request.";
+    const times = Math.ceil((min - text.length) / (filler.length + 1));
+    text = [text, ...Array.from({ length: times }, () => filler)].join(" ").trim();
+  }
   if (text.length > max) {
     const cut = text.slice(0, max);
     const space = cut.lastIndexOf(" ");
-    text = space > max / 2 ? cut.slice(0, space) : cut;
+    // Cut at a word's end when that keeps at least half the room and `minLength`.
+    text = space > max / 2 && space >= min ? cut.slice(0, space) : cut;
   }
   return text;
 }
@@ -57,7 +58,8 @@ export function stringFor(schema: JsonSchema, source: FillSource): string {
     ...identifierWords(source.key),
     ...identifierWords(source.description).slice(0, 6),
   ].join(" ");
-  const focus = source.focus === source.whole ? storyOf(source.whole) : source.focus;
+  const focus =
+    source.beat?.text ?? (source.focus === source.whole ? storyOf(source.whole) : source.focus);
   const digest = createHash("sha256").update(`${source.key}\u0000${focus}`).digest();
   let value: string;
   switch (schema.format) {
@@ -83,17 +85,19 @@ export function stringFor(schema: JsonSchema, source: FillSource): string {
       break;
     }
     default:
-      value = byName(key, focus, source.whole, digest[0] ?? 0);
+      value = byName(key, focus, source, digest[0] ?? 0);
   }
   return fitLength(value, schema, source);
 }
 
-function byName(key: string, focus: string, whole: string, byte: number): string {
+function byName(key: string, focus: string, source: FillSource, byte: number): string {
+  const whole = source.whole;
   if (/\b(?:city|location|place|country|town|destination|region|where|address)\b/.test(key)) {
     return quoted(whole) ?? place(storyOf(whole)) ?? focus;
   }
   if (/\b(?:title|name|heading|label|caption|headline|subject)\b/.test(key))
     return (
+      source.beat?.title ??
       quoted(focus) ??
       (focus === storyOf(whole) ? storyTitle(focus) : sceneTitle(splitSentences(focus)[0] ?? focus))
     );
@@ -106,7 +110,7 @@ function byName(key: string, focus: string, whole: string, byte: number): string
       key,
     )
   ) {
-    return quoted(focus) ?? focus;
+    return (source.beat ? undefined : quoted(focus)) ?? focus;
   }
   return focus;
 }

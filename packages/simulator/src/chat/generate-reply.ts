@@ -1,4 +1,4 @@
-import { createSeededRandom } from "../util/seeded-random.js";
+import { createSeededRandom, hashToUint32 } from "../util/seeded-random.js";
 import type { ChatMessage, ChatReply, ChatRequest } from "./chat-types.js";
 import { chooseTool, makeToolCall, toolResultsSinceLastUser } from "./choose-tool.js";
 import { composeAnswer } from "./compose-answer.js";
@@ -39,10 +39,11 @@ export function promptTokens(request: ChatRequest): number {
   return total;
 }
 
-function jsonContent(request: ChatRequest, random: () => number): string | undefined {
+function jsonContent(request: ChatRequest, random: () => number, seed: number): string | undefined {
   const format = request.responseFormat;
   const source = jsonSourceText(request.messages);
-  if (format.type === "json_schema") return JSON.stringify(fillSchema(format.schema, source));
+  if (format.type === "json_schema")
+    return JSON.stringify(fillSchema(format.schema, source, { seed, param: "response_format" }));
   const systemSchema = schemaFromSystem(request.messages);
   const systemWantsJson = request.messages.some(
     (message) =>
@@ -50,7 +51,7 @@ function jsonContent(request: ChatRequest, random: () => number): string | undef
       /json/i.test(textOf(message.content)),
   );
   if (systemSchema && (format.type === "json_object" || systemWantsJson))
-    return JSON.stringify(fillSchema(systemSchema, source));
+    return JSON.stringify(fillSchema(systemSchema, source, { seed, param: "messages" }));
   if (format.type === "json_object") {
     const material = storyOf(source);
     return JSON.stringify({
@@ -113,7 +114,7 @@ export function generateReply(
     };
   }
   let content =
-    jsonContent(request, random) ??
+    jsonContent(request, random, hashToUint32(`${seed}\u0000${request.seed ?? ""}`)) ??
     (style === "echo" ? composeText : composeAnswer)(
       request.messages,
       toolResultsSinceLastUser(request.messages),

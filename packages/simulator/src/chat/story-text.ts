@@ -9,6 +9,16 @@ const imperatives = new Set(
   ).split(" "),
 );
 
+/**
+ * The first quoted passage of a text ("…", “…” or '…'), if any.
+ *
+ * @example
+ * quoted('A film called "The Long Night".'); // "The Long Night"
+ */
+export function quoted(text: string): string | undefined {
+  return /"([^"]+)"|“([^”]+)”|'([^']{2,})'/.exec(text)?.slice(1).find(Boolean);
+}
+
 const determiners = new Set(
   "a an the his her its their my our your this that these those".split(" "),
 );

@@ -86,17 +86,20 @@ export interface FoundNumber {
 }
 
 /**
- * Numbers written in digits or as words (one … twenty, dozen), in order of appearance.
+ * Numbers written in digits (thousands may be separated: "5,000") or as words (one … twenty,
+ * dozen), in order of appearance.
  *
  * @example
  * numbersIn("make three scenes of 4 seconds"); // [{ value: 3, next: "scenes" }, { value: 4, next: "seconds" }]
  */
 export function numbersIn(text: string): FoundNumber[] {
-  const tokens = text.toLowerCase().match(/-?\d+(?:\.\d+)?|[\p{L}]+/gu) ?? [];
+  const tokens =
+    text.toLowerCase().match(/-?\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|-?\d+(?:\.\d+)?|[\p{L}]+/gu) ??
+    [];
   const found: FoundNumber[] = [];
   for (const [index, token] of tokens.entries()) {
     const value = /^-?\d/.test(token)
-      ? Number(token)
+      ? Number(token.replaceAll(",", ""))
       : token.length > 1
         ? numberWords[token]
         : undefined;

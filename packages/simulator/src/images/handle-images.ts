@@ -65,7 +65,7 @@ async function answerImages(
   creditsPerImage: number,
 ): Promise<void> {
   const { answer, replayed } = await simulator.answers.answer(
-    idempotencyKeyOf(context),
+    idempotencyKeyOf(context, simulator),
     print,
     async (): Promise<StoredAnswer> => {
       const data: Record<string, unknown>[] = [];

@@ -19,6 +19,8 @@ export interface SimulatorContext {
   replies: ReplyStyle;
   timeScale: number;
   maxBodyBytes: number;
+  /** Whether a repeated `Idempotency-Key` answers with the first request's result. */
+  honoursIdempotencyKeys: boolean;
   /** Pause between streamed chat chunks, in ms. */
   chunkDelayMs: number;
   stats: StatsRecorder;

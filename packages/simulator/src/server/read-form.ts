@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { HttpError } from "../errors/http-error.js";
-import type { RequestContext } from "./context.js";
+import type { RequestContext, SimulatorContext } from "./context.js";
 import { readBody } from "./http-io.js";
 
 /** One file part of a multipart request. */
@@ -66,7 +66,11 @@ export async function readForm(context: RequestContext, limit: number): Promise<
 }
 
 /** The idempotency key of a request, if it sent one. */
-export function idempotencyKeyOf(context: RequestContext): string | undefined {
+export function idempotencyKeyOf(
+  context: RequestContext,
+  simulator: Pick<SimulatorContext, "honoursIdempotencyKeys">,
+): string | undefined {
+  if (!simulator.honoursIdempotencyKeys) return undefined;
   const key = context.request.headers["idempotency-key"];
   return typeof key === "string" && key !== "" ? key : undefined;
 }

@@ -71,6 +71,12 @@ export interface SimulatorOptions {
    * follows the interface strictly (its clients learn video models from a profile).
    */
   listVideoModels?: boolean;
+  /**
+   * Honour `Idempotency-Key` (default true): a repeated key answers with what the first request
+   * made and is charged once. False behaves as the many services that ignore the header: every
+   * request makes (and charges) anew — for tests of clients that must never resend blindly.
+   */
+  idempotencyKeys?: boolean;
   logger?: Logger;
 }
 
@@ -156,6 +162,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     replies: options.replies ?? "plausible",
     timeScale,
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    honoursIdempotencyKeys: options.idempotencyKeys !== false,
     chunkDelayMs: options.chunkDelayMs ?? 2,
     stats,
     faults,

@@ -39,7 +39,10 @@ export const handleCreateVideo: RouteHandler = async (context, simulator) => {
       multipart,
       imageField: simulator.dialect === "openai" ? "input_reference" : "image_url",
     });
-    created = simulator.videos.create(request, received.idempotencyKey);
+    created = simulator.videos.create(
+      request,
+      simulator.honoursIdempotencyKeys ? received.idempotencyKey : undefined,
+    );
   } catch (error) {
     received.status = error instanceof HttpError ? error.status : 500;
     throw error;

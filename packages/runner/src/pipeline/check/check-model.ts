@@ -8,6 +8,11 @@ export interface PipelineProblem {
   atKey?: boolean;
   /** When the problem is inside a string: which `${{` (0-based) it concerns. */
   expressionIndex?: number;
+  /**
+   * Inside that expression, the text to point at (e.g. `steps.clipz`) and how far into it the
+   * name starts (6, at `clipz`); without it, or when it is not found, the `${{` is pointed at.
+   */
+  needle?: { text: string; at: number };
   message: string;
   severity: "error" | "warning";
   code: string;

@@ -47,7 +47,17 @@ function checkValue(
       code: string,
       hint?: string,
       severity: "error" | "warning" = "error",
-    ) => model.problems.push({ path: stringPath, expressionIndex, message, code, hint, severity });
+      needle?: { text: string; at: number },
+    ) =>
+      model.problems.push({
+        path: stringPath,
+        expressionIndex,
+        message,
+        code,
+        hint,
+        severity,
+        ...(needle ? { needle } : {}),
+      });
     for (const reference of collectReferencePaths(`\${{ ${expression} }}`)) {
       const [first, second, third, fourth] = reference.path;
       if (reference.context === "item" || reference.context === "index") {
@@ -105,6 +115,8 @@ function checkValue(
             : inputs.size
               ? `declared inputs: ${[...inputs].join(", ")}`
               : "this pipeline declares no `inputs`",
+          "error",
+          { text: `inputs.${first}`, at: "inputs.".length },
         );
       } else if (reference.context === "env" && !env.has(first)) {
         report(
@@ -121,6 +133,8 @@ function checkValue(
             `unknown step \`${first}\``,
             "unknown_step",
             suggestion ? `did you mean \`${suggestion}\`?` : undefined,
+            "error",
+            { text: `steps.${first}`, at: "steps.".length },
           );
           continue;
         }

@@ -1,7 +1,14 @@
 import colorString from "color-string";
 import type { CheckContext } from "../step-kind.js";
 import { checkListValue } from "./check-list-value.js";
+import { wordCaptionStyleFields } from "./ffmpeg-operations.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
+
+/** True unless `style` comes as a whole from `defaults.ffmpeg` (shared by text and word captions). */
+function ownStyle(context: CheckContext, spec: FfmpegStepSpec): boolean {
+  const defaults = context.defaults.ffmpeg ?? {};
+  return !(Object.hasOwn(defaults, "style") && defaults.style === spec.style);
+}
 
 /**
  * Why a caption colour cannot be used, or undefined when it can (CSS-like: `#rrggbb`,
@@ -19,7 +26,8 @@ export function captionColourProblem(colour: string): string | undefined {
 
 /**
  * Static checks of a `captions` operation: `texts` and `clips` given and lists (of the same
- * length when both are written out), and literal colours that are colours.
+ * length when both are written out), or `words`; the word captions' style fields only with
+ * `words`; and literal colours that are colours.
  *
  * @example
  * ```ts
@@ -28,16 +36,48 @@ export function captionColourProblem(colour: string): string | undefined {
  */
 export function checkCaptionsStep(spec: FfmpegStepSpec, context: CheckContext): void {
   const body = spec as Record<string, unknown>;
-  const missing = (["texts", "clips"] as const).filter((field) => spec[field] === undefined);
+  if (spec.texts !== undefined && spec.words !== undefined) {
+    context.report(
+      ["words"],
+      "captions takes `texts` (one caption per clip) or `words` (word timings), not both",
+      {
+        code: "ffmpeg_captions_both",
+      },
+    );
+  }
+  const missing =
+    spec.words !== undefined
+      ? []
+      : (["texts", "clips"] as const).filter((field) => spec[field] === undefined);
   if (missing.length > 0) {
     context.report(
       [],
       `captions needs ${missing.map((field) => `\`${field}\``).join(" and ")}: one text per clip, and the clips the video was joined from (each caption lasts its clip)`,
       {
         code: "ffmpeg_missing_option",
-        hint: `e.g. texts: \${{ steps.storyboard.outputs.json.scenes.*.description }} and clips: \${{ steps.clips.outputs.*.file }}`,
+        hint: `e.g. texts: \${{ steps.storyboard.outputs.json.scenes.*.description }} and clips: \${{ steps.clips.outputs.*.file }}; or words: \${{ steps.narration.outputs.*.words }}`,
       },
     );
+  }
+  checkListValue(body, "words", "captions takes a list of word timings", context);
+  if (spec.words === undefined) {
+    for (const field of wordCaptionStyleFields) {
+      if (spec.style?.[field] === undefined || !ownStyle(context, spec)) continue;
+      context.report(["style", field], `\`style.${field}\` applies to word captions (\`words:\`)`, {
+        code: "ffmpeg_option_not_applicable",
+        hint: `give \`words\` (e.g. \${{ steps.narration.outputs.*.words }}), or leave it out`,
+      });
+    }
+  }
+  if (Array.isArray(spec.words) && Array.isArray(spec.clips)) {
+    const perScene = spec.words.every((entry) => Array.isArray(entry) || entry === null);
+    if (perScene && spec.words.length !== spec.clips.length) {
+      context.report(
+        ["words"],
+        `captions needs one list of words per clip: ${spec.words.length} ${spec.words.length === 1 ? "list" : "lists"} for ${spec.clips.length} clips`,
+        { code: "ffmpeg_captions_count" },
+      );
+    }
   }
   checkListValue(body, "texts", "captions takes a list of texts", context);
   checkListValue(body, "clips", "captions takes a list of clips", context);
@@ -52,7 +92,7 @@ export function checkCaptionsStep(spec: FfmpegStepSpec, context: CheckContext): 
       { code: "ffmpeg_captions_count" },
     );
   }
-  for (const field of ["color", "outline_color"] as const) {
+  for (const field of ["color", "outline_color", "highlight_color"] as const) {
     const colour = spec.style?.[field];
     if (typeof colour !== "string" || !context.isLiteral(colour)) continue;
     const problem = captionColourProblem(colour);

@@ -1,13 +1,7 @@
-import {
-  burnCaptions,
-  type CaptionStyle,
-  captionCues,
-  clipDurations,
-  type KnownProbe,
-  probeUnlessKnown,
-} from "@reelsmith/media";
+import { burnCaptions, type CaptionStyle, captionCues, type KnownProbe } from "@reelsmith/media";
 import { RunnerError } from "../../errors/runner-error.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
+import { sceneLayout } from "./scene-layout.js";
 
 /** What the captions operation needs besides its spec: files resolved, progress, probes. */
 export interface CaptionsRun {
@@ -32,9 +26,6 @@ export interface CaptionsResult {
   missing: string[];
 }
 
-/** Seconds the joined video may differ from its clips' layout: rounding of each clip. */
-const layoutTolerance = (clips: number) => 0.15 + 0.05 * clips;
-
 /**
  * Burns one caption per clip into a joined video, each on screen while its clip is (probed
  * durations, minus the overlap of each join when the clips were joined with a transition),
@@ -53,24 +44,14 @@ export async function runCaptions(spec: FfmpegStepSpec, run: CaptionsRun): Promi
       `captions needs one text per clip: got ${texts.length} texts for ${run.clips.length} clips`,
     );
   }
-  const overlap = Number(spec.transition_duration ?? 0);
-  if (!(Number.isFinite(overlap) && overlap >= 0)) {
-    throw new RunnerError(
-      "ffmpeg_captions_input",
-      `captions \`transition_duration\` must be a number of seconds from 0; got ${JSON.stringify(spec.transition_duration)}`,
-    );
-  }
-  const options = { signal: run.signal, probes: run.probes };
-  const durations = await clipDurations(run.clips, options);
-  const video = await probeUnlessKnown(run.video, run.probes, { signal: run.signal });
-  const laidOut = durations.reduce((sum, d) => sum + d, 0) - overlap * (durations.length - 1);
-  const length = video.videoDuration ?? video.duration;
-  if (Math.abs(length - laidOut) > layoutTolerance(durations.length)) {
-    throw new RunnerError(
-      "ffmpeg_captions_timing",
-      `captions: ${run.video} lasts ${length.toFixed(2)} s, but its ${durations.length} clips joined ${overlap > 0 ? `with ${overlap} s transitions` : "end to end"} last ${laidOut.toFixed(2)} s, so the captions would drift from the clips; give \`transition_duration\` the joining step's transition \`duration\` (0 for \`concat\`), and \`clips\` the clips it joined, in order`,
-    );
-  }
+  const { durations, overlap } = await sceneLayout({
+    video: run.video,
+    clips: run.clips,
+    overlap: spec.transition_duration,
+    what: "captions",
+    probes: run.probes,
+    signal: run.signal,
+  });
   const cues = captionCues({
     texts,
     durations,
@@ -109,8 +90,8 @@ function captionTexts(value: unknown): string[] {
   });
 }
 
-/** The pipeline's `style` (snake_case) as media's caption style. */
-function captionStyle(style: FfmpegStepSpec["style"]): CaptionStyle {
+/** The pipeline's `style` (snake_case) as media's caption style (word captions' fields left out). */
+export function captionStyle(style: FfmpegStepSpec["style"]): CaptionStyle {
   if (!style) return {};
   const number = (value: unknown) =>
     value === undefined || value === null || value === "" ? undefined : Number(value);

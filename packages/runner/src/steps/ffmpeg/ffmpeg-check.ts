@@ -11,6 +11,7 @@ import {
   ffmpegOperations,
 } from "./ffmpeg-operations.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
+import { checkFitStep, checkMixStep, checkReframeStep } from "./film-check.js";
 
 const IMAGE_OUTPUT = /\.(png|jpe?g|webp)$/i;
 const VIDEO_OUTPUT = /\.(mp4|mov|mkv|webm|m4v)$/i;
@@ -23,7 +24,8 @@ export function ffmpegOperationOf(spec: Record<string, unknown>): FfmpegOperatio
 
 /**
  * Static checks of an ffmpeg step: options that apply to the chosen operation, modes,
- * required options, literal trims, and an output inside the run directory.
+ * required options, literal trims, sizes and narrations, and an output inside the run
+ * directory.
  *
  * @example
  * ```ts
@@ -53,7 +55,12 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
     checkListValue(body, operation, `${operation} takes a list of files`, context);
   }
   const modes = ffmpegModes[operation];
-  if (spec.mode !== undefined && modes && !modes.includes(spec.mode)) {
+  // fit and reframe ignore a mode of `defaults.ffmpeg` that is not theirs (e.g. concat's cover).
+  const inherited =
+    (operation === "fit" || operation === "reframe") &&
+    Object.hasOwn(defaults, "mode") &&
+    defaults.mode === spec.mode;
+  if (spec.mode !== undefined && modes && !modes.includes(spec.mode) && !inherited) {
     context.report(
       ["mode"],
       `mode \`${spec.mode}\` does not apply to ${operation}; use ${modes.join(" or ")}`,
@@ -62,11 +69,9 @@ export function checkFfmpegStep(spec: FfmpegStepSpec, context: CheckContext): vo
       },
     );
   }
-  if (operation === "fit" && spec.size === undefined) {
-    context.report([], "fit needs `size` (here or in `defaults.ffmpeg.size`)", {
-      code: "ffmpeg_missing_option",
-    });
-  }
+  if (operation === "fit") checkFitStep(spec, context);
+  if (operation === "mix") checkMixStep(spec, context);
+  if (operation === "reframe") checkReframeStep(spec, context);
   if (operation === "audio" && spec.track === undefined) {
     context.report([], "audio needs `track`: the audio file to add", {
       code: "ffmpeg_missing_option",

@@ -13,6 +13,8 @@ export const ffmpegOperations = [
   "transition",
   "frame",
   "captions",
+  "mix",
+  "reframe",
 ] as const;
 
 /** A name of an ffmpeg operation. */
@@ -22,14 +24,16 @@ export type FfmpegOperation = (typeof ffmpegOperations)[number];
 export const ffmpegOperationOptions: Record<FfmpegOperation, readonly string[]> = {
   concat: ["size", "fps", "mode"],
   transition: ["size", "fps", "mode", "effect", "duration"],
-  fit: ["size", "mode"],
+  fit: ["size", "seconds", "mode"],
   trim: ["start", "end", "duration"],
   audio: ["track", "mode", "loop", "fade_in", "fade_out", "volume"],
   subtitles: ["file", "mode"],
   thumbnail: ["at", "width"],
   contact_sheet: ["columns", "tile_width", "at", "labels"],
   frame: ["at"],
-  captions: ["texts", "clips", "transition_duration", "style", "fonts"],
+  captions: ["texts", "words", "clips", "transition_duration", "style", "fonts"],
+  mix: ["narration", "clips", "transition_duration", "music", "clip_audio", "duck", "loudness"],
+  reframe: ["size", "aspect", "mode"],
 };
 
 /** Operations whose value is a list of files (or one expression giving a list). */
@@ -62,16 +66,38 @@ export const captionStyleFields = [
   "margin",
   "max_line_length",
   "bold",
+  "preset",
+  "mode",
+  "highlight_color",
 ] as const;
+
+/** Fields of a captions `style` that only word captions (`words:`) read. */
+export const wordCaptionStyleFields = ["preset", "mode", "highlight_color"] as const;
+
+/** Looks of word captions (`style.preset`): big centred words, or bottom lines. */
+export const wordCaptionPresets = ["social", "subtitle"] as const;
+
+/** How word captions show the word being spoken (`style.mode`). */
+export const wordCaptionModes = ["highlight", "pop"] as const;
+
+/** `fit` with `seconds`: cut or hold the last frame (auto), only cut, only hold. */
+export const fitLengthModes = ["auto", "trim", "hold"] as const;
+
+/** `fit` with `size`: letterbox inside the frame, or fill it and crop. */
+export const fitSizeModes = ["contain", "cover"] as const;
 
 /** Allowed `mode` values per operation. */
 export const ffmpegModes: Partial<Record<FfmpegOperation, readonly string[]>> = {
   concat: ["contain", "cover"],
   transition: ["contain", "cover"],
-  fit: ["contain", "cover"],
+  fit: [...fitSizeModes, ...fitLengthModes],
   audio: ["add", "replace", "mix"],
   subtitles: ["burn", "soft"],
+  reframe: ["crop", "blur-pad"],
 };
 
-/** Names of an ffmpeg step's outputs (`captions` adds `srt` and `missing`). */
+/**
+ * Names of an ffmpeg step's outputs (a video's also `duration`; `captions` adds `srt` or
+ * `ass`, and `missing`; `fit` by length `action`; `mix` with a target `loudness`).
+ */
 export const ffmpegOutputs = ["file", "probe"] as const;

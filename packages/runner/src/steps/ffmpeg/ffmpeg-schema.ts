@@ -5,7 +5,24 @@ import {
   orExpression,
   SizeString,
 } from "../../pipeline/schema-helpers.js";
-import { captionPositions, ffmpegModes, ffmpegOperations, frameEnds } from "./ffmpeg-operations.js";
+import {
+  captionPositions,
+  ffmpegModes,
+  ffmpegOperations,
+  frameEnds,
+  wordCaptionModes,
+  wordCaptionPresets,
+} from "./ffmpeg-operations.js";
+import {
+  Aspect,
+  ClipAudio,
+  Duck,
+  FitSeconds,
+  LoudnessTarget,
+  Music,
+  NarrationList,
+  WordLists,
+} from "./film-schema.js";
 
 export {
   type FfmpegOperation,
@@ -57,8 +74,31 @@ const CaptionStyle = Type.Object(
       }),
     ),
     bold: Type.Optional(Type.Boolean()),
+    preset: Type.Optional(
+      Type.Union(
+        wordCaptionPresets.map((preset) => Type.Literal(preset)),
+        {
+          description:
+            "Word captions: social (big centred words, the default) or subtitle (bottom lines).",
+        },
+      ),
+    ),
+    mode: Type.Optional(
+      Type.Union(
+        wordCaptionModes.map((mode) => Type.Literal(mode)),
+        {
+          description:
+            "Word captions: highlight (the word being spoken coloured, the default) or pop (words appear as spoken).",
+        },
+      ),
+    ),
+    highlight_color: Type.Optional(Colour),
   },
-  { additionalProperties: false, description: "captions: how they look." },
+  {
+    additionalProperties: false,
+    description:
+      "captions: how they look (word captions: the preset's look, these fields override it).",
+  },
 );
 
 /** Options shared by the ffmpeg operations (also the shape of `defaults.ffmpeg`). */
@@ -70,7 +110,7 @@ export const ffmpegOptionProperties = {
       [...new Set(Object.values(ffmpegModes).flat())].map((mode) => Type.Literal(mode)),
       {
         description:
-          "concat/transition/fit: contain|cover; audio: add|replace|mix; subtitles: burn|soft.",
+          "concat/transition/fit to a size: contain|cover; fit to seconds: auto|trim|hold; audio: add|replace|mix; subtitles: burn|soft; reframe: crop|blur-pad.",
       },
     ),
   ),
@@ -109,15 +149,23 @@ export const ffmpegOptionProperties = {
   clips: Type.Optional(
     orExpression(Type.Array(Type.String(), { minItems: 1 }), {
       description:
-        "captions: the clips the video was joined from, in order; each caption lasts its clip.",
+        "captions, mix: the clips the video was joined from, in order; each caption lasts its clip, each narration starts with its clip.",
     }),
   ),
   transition_duration: Type.Optional(
     orExpression(Type.Number({ minimum: 0, maximum: 60 }), {
       description:
-        "captions: seconds each join overlaps, when the clips were joined with `transition` (its `duration`).",
+        "captions, mix: seconds each join overlaps, when the clips were joined with `transition` (its `duration`).",
     }),
   ),
+  words: Type.Optional(WordLists),
+  seconds: Type.Optional(FitSeconds),
+  aspect: Type.Optional(Aspect),
+  narration: Type.Optional(NarrationList),
+  music: Type.Optional(Music),
+  clip_audio: Type.Optional(ClipAudio),
+  duck: Type.Optional(Duck),
+  loudness: Type.Optional(LoudnessTarget),
   style: Type.Optional(CaptionStyle),
   fonts: Type.Optional(
     Type.Array(Type.String({ minLength: 1 }), {
@@ -147,6 +195,8 @@ export const FfmpegStepSchema = Type.Object(
     contact_sheet: Type.Optional(Files),
     frame: Type.Optional(File),
     captions: Type.Optional(File),
+    mix: Type.Optional(File),
+    reframe: Type.Optional(File),
     ...ffmpegOptionProperties,
     output: OutputPath,
   },
@@ -155,7 +205,7 @@ export const FfmpegStepSchema = Type.Object(
     oneOf: ffmpegOperations.map((operation) => ({ required: [operation] })),
     // Names the keys of `oneOf` in the checker's message ("has 2 operations").
     "x-exactly-one": "operation",
-    description: `Edit media with one operation (${ffmpegOperations.join(", ")}). Outputs: file, probe (captions: also srt, missing).`,
+    description: `Edit media with one operation (${ffmpegOperations.join(", ")}). Outputs: file, probe; a video's duration (captions: also srt or ass, and missing; fit to seconds: action; mix with loudness: loudness).`,
   },
 );
 

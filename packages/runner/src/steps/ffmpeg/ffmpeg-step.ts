@@ -6,8 +6,11 @@ import {
   contactSheet,
   extractFrame,
   fit,
+  fitClipToDuration,
   type KnownProbe,
   probeKnown,
+  probeUnlessKnown,
+  reframe,
   setAudio,
   subtitles,
   thumbnail,
@@ -19,7 +22,11 @@ import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import type { StepRunContext } from "../step-kind.js";
 import { runCaptions } from "./captions-step.js";
+import { ffmpegImageOperations } from "./ffmpeg-operations.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
+import { runMix } from "./mix-step.js";
+import { reframeSize } from "./reframe-size.js";
+import { runWordCaptions } from "./word-captions-step.js";
 
 /** Drops undefined fields (media's options are exact). */
 function defined<T extends object>(options: T): T {
@@ -63,9 +70,10 @@ function inputList(value: unknown, context: StepRunContext, operation: string): 
 
 /**
  * Runs one ffmpeg step: maps its operation (concat, transition, fit, trim, audio, subtitles,
- * thumbnail, contact_sheet, frame, captions) to @reelsmith/media, reports ffmpeg.progress, and
- * probes the result. Outputs: file, probe; captions also `srt` and `missing` (characters no
- * font has, also told as a warning).
+ * thumbnail, contact_sheet, frame, captions, mix, reframe) to @reelsmith/media, reports
+ * ffmpeg.progress, and probes the result. Outputs: file, probe, a video's `duration`;
+ * captions also `srt` (or `ass` for word captions) and `missing` (characters no font has,
+ * also told as a warning); fit to seconds `action`; mix with a target `loudness`.
  * @example await runFfmpegStep({ concat: [a, b], output: "final.mp4" }, context);
  */
 export async function runFfmpegStep(
@@ -177,7 +185,17 @@ async function runOperation(
       break;
     }
     case "fit":
-      if (!size) throw new RunnerError("ffmpeg_missing_option", "ffmpeg fit needs `size`");
+      if (spec.seconds !== undefined) {
+        const fitted = await fitClipToDuration(
+          inputPath(value, context),
+          defined({ ...common, seconds: Number(spec.seconds), mode: lengthMode(spec.mode) }),
+        );
+        result = { output: fitted.output };
+        extra = { action: fitted.action };
+        break;
+      }
+      if (!size)
+        throw new RunnerError("ffmpeg_missing_option", "ffmpeg fit needs `size` or `seconds`");
       result = await fit(
         inputPath(value, context),
         defined({ ...common, size, mode: spec.mode as "contain" | "cover" | undefined }),
@@ -253,25 +271,65 @@ async function runOperation(
       );
       break;
     case "captions": {
-      const clips = inputList(spec.clips, context, "captions");
+      const clips =
+        spec.words !== undefined && spec.clips === undefined
+          ? undefined
+          : inputList(spec.clips, context, "captions");
       const video = inputPath(value, context);
       const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
-      const { srt, missing, ...made } = await runCaptions(spec, {
+      const run = {
         ...common,
         video,
-        clips,
         fonts: (spec.fonts ?? []).map((font) => resolve(pipelineDir, String(font))),
-        probes: knownProbes?.for([video, ...clips]),
-        onMissing: (characters, file) =>
+        probes: knownProbes?.for([video, ...(clips ?? [])]),
+        onMissing: (characters: string[], file: string) =>
           context.emit({
             type: "log",
             level: "warn",
             step: context.stepId,
             message: `captions: no font has ${characters.join(" ")}; left out of the picture, kept in ${file} (give \`fonts:\` a font that has them)`,
           }),
+      };
+      if (spec.words !== undefined) {
+        const { ass, missing, ...made } = await runWordCaptions(spec, { ...run, clips });
+        result = made;
+        extra = { ass, missing };
+      } else {
+        const { srt, missing, ...made } = await runCaptions(spec, { ...run, clips: clips ?? [] });
+        result = made;
+        extra = { srt, missing };
+      }
+      break;
+    }
+    case "mix": {
+      const clips = spec.clips === undefined ? undefined : inputList(spec.clips, context, "mix");
+      const video = inputPath(value, context);
+      const { output: mixed, loudness } = await runMix(spec, {
+        ...common,
+        video,
+        clips,
+        inputPath: (file) => inputPath(file, context),
+        probes: knownProbes?.for([video, ...(clips ?? [])]),
       });
-      result = made;
-      extra = { srt, missing };
+      result = { output: mixed };
+      if (loudness) extra = { loudness };
+      break;
+    }
+    case "reframe": {
+      const video = inputPath(value, context);
+      const source = await probeUnlessKnown(video, knownProbes?.for([video]), {
+        signal: context.signal,
+      });
+      const aspect = spec.aspect === undefined ? undefined : String(spec.aspect);
+      result = await reframe(
+        video,
+        defined({
+          ...common,
+          ...reframeSize({ size: aspect === undefined ? size : undefined, aspect, source }),
+          // A mode of `defaults.ffmpeg` that is not a reframe's (e.g. concat's cover) is ignored.
+          mode: spec.mode === "crop" || spec.mode === "blur-pad" ? spec.mode : undefined,
+        }),
+      );
       break;
     }
   }
@@ -280,5 +338,18 @@ async function runOperation(
   const known =
     result.probe ?? (await probeKnown(file, { signal: context.signal }).catch(() => undefined));
   if (known) knownProbes?.add(known);
-  return { file, ...(known === undefined ? {} : { probe: probeOutput(known) }), ...extra };
+  const duration = known?.info.hasVideo
+    ? (known.info.videoDuration ?? known.info.duration)
+    : undefined;
+  return {
+    file,
+    ...(known === undefined ? {} : { probe: probeOutput(known) }),
+    ...(duration === undefined || ffmpegImageOperations.includes(operation) ? {} : { duration }),
+    ...extra,
+  };
+}
+
+/** `fit`'s mode when fitting to seconds: auto, trim or hold (a size's contain/cover, from defaults, is ignored). */
+function lengthMode(mode: unknown): "auto" | "trim" | "hold" | undefined {
+  return mode === "auto" || mode === "trim" || mode === "hold" ? mode : undefined;
 }

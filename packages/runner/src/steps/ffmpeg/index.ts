@@ -1,7 +1,8 @@
 import { defineStepKind } from "../define-step-kind.js";
-import { arrayOf, objectOf, STRING } from "../static-types.js";
+import { arrayOf, NUMBER, objectOf, STRING, type StaticType } from "../static-types.js";
 import type { LocalFileUse } from "../step-kind.js";
 import { checkFfmpegStep, ffmpegOperationOf } from "./ffmpeg-check.js";
+import { ffmpegImageOperations } from "./ffmpeg-operations.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 
 export * from "./ffmpeg-check.js";
@@ -10,7 +11,7 @@ export type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 
 /**
  * The files an ffmpeg step reads from the pipeline's folder: an audio track, a subtitles
- * file, the fonts of captions.
+ * file, the fonts of captions, a mix's music and narrations named literally.
  */
 function ffmpegFiles(spec: FfmpegStepSpec): LocalFileUse[] {
   const files: LocalFileUse[] = [];
@@ -24,20 +25,53 @@ function ffmpegFiles(spec: FfmpegStepSpec): LocalFileUse[] {
         files.push({ path: ["fonts", index], file: font, what: "font", format: "font" });
     });
   }
+  if (ffmpegOperationOf(spec as Record<string, unknown>) !== "mix") return files;
+  if (typeof spec.music?.file === "string")
+    files.push({ path: ["music", "file"], file: spec.music.file, what: "music", format: "audio" });
+  if (Array.isArray(spec.narration)) {
+    spec.narration.forEach((entry, index) => {
+      if (typeof entry === "string")
+        files.push({ path: ["narration", index], file: entry, what: "narration", format: "audio" });
+      else if (entry && typeof entry === "object" && typeof entry.file === "string")
+        files.push({
+          path: ["narration", index, "file"],
+          file: entry.file,
+          what: "narration",
+          format: "audio",
+        });
+    });
+  }
   return files;
 }
 
-/** What an ffmpeg step gives: the file and its probe; captions also the SRT and `missing`. */
-function ffmpegOutputType(spec: FfmpegStepSpec) {
-  const common = { file: STRING, probe: objectOf({}) };
-  return ffmpegOperationOf(spec as Record<string, unknown>) === "captions"
-    ? objectOf({ ...common, srt: STRING, missing: arrayOf(STRING) })
-    : objectOf(common);
+/**
+ * What an ffmpeg step gives: the file and its probe, a video's `duration`; captions also
+ * the SRT (word captions: the ASS) and `missing`; fit to seconds the `action` taken; a mix
+ * with a target its `loudness`.
+ */
+function ffmpegOutputType(spec: FfmpegStepSpec): StaticType {
+  const operation = ffmpegOperationOf(spec as Record<string, unknown>);
+  const common: Record<string, StaticType> = { file: STRING, probe: objectOf({}) };
+  if (operation && !ffmpegImageOperations.includes(operation)) common.duration = NUMBER;
+  if (operation === "captions")
+    return objectOf({
+      ...common,
+      [spec.words === undefined ? "srt" : "ass"]: STRING,
+      missing: arrayOf(STRING),
+    });
+  if (operation === "fit" && spec.seconds !== undefined)
+    return objectOf({ ...common, action: STRING });
+  if (operation === "mix" && spec.loudness !== undefined) {
+    const loudness = objectOf({ integrated: NUMBER, true_peak: NUMBER, range: NUMBER }, true);
+    return objectOf({ ...common, loudness });
+  }
+  return objectOf(common);
 }
 
 /**
- * The `ffmpeg` step kind: one operation on media files (join, transition, fit, trim, audio,
- * subtitles, thumbnail, contact sheet, a frame as a PNG, captions timed to the clips) on
+ * The `ffmpeg` step kind: one operation on media files (join, transition, fit to a size or a
+ * length, trim, audio, subtitles, thumbnail, contact sheet, a frame as a PNG, captions timed
+ * to the clips or to a narration's words, a film's sound mixed, another aspect ratio) on
  * this machine. Its schema and its `run` load on
  * first use.
  *

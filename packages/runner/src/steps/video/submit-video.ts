@@ -3,6 +3,7 @@ import {
   type ReelsmithClient,
   type VideoCreateParams,
   type VideoJob,
+  type VideoModelCatalog,
 } from "@reelsmith/core";
 import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-submission-error.js";
 import { sleep } from "../../executor/retry-policy.js";
@@ -16,6 +17,8 @@ const SEND_ATTEMPTS = 3;
 /** What `submitVideo` needs: the request, its key, and where its facts go. */
 export interface SubmitVideo {
   client: ReelsmithClient;
+  /** The run's video models (the profile's and the service's listed ones) to check against. */
+  videoModels?: VideoModelCatalog | undefined;
   params: VideoCreateParams;
   idempotencyKey: string;
   signal: AbortSignal;
@@ -89,7 +92,11 @@ export async function submitVideo(
     // Durable before the request leaves: a kill from here on finds it and settles it.
     await journal.record("video.intent", { idempotencyKey, sinceMs });
     try {
-      const job = await client.videos.create(params, { signal, idempotencyKey });
+      const job = await client.videos.create(params, {
+        signal,
+        idempotencyKey,
+        ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+      });
       options.claimed.add(job.id);
       return { job };
     } catch (error) {

@@ -8,6 +8,7 @@ import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
 import { paramsToCheck } from "./video-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
+import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
 
 /** Longest video prompt the reference service takes, in characters (its documented limit). */
 export const MAX_VIDEO_PROMPT_CHARS = 10_000;
@@ -69,13 +70,21 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
   const known = catalog?.find((model) => model.id === spec.model);
   if (catalog && !known) {
     const ids = catalog.map((model) => model.id).join(", ");
+    const near = closest(
+      String(spec.model),
+      catalog.map((model) => model.id),
+    );
     context.report(
       ["model"],
       `unknown video model \`${spec.model}\`; its limits cannot be checked`,
       {
         severity: "warning",
         code: "video_unknown_model",
-        hint: ids ? `known models: ${ids}` : undefined,
+        hint: near
+          ? `did you mean \`${near}\`? known models: ${ids}`
+          : ids
+            ? `known models: ${ids}`
+            : undefined,
       },
     );
   }
@@ -90,6 +99,19 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     for (const field of ["seconds", "size"] as const) {
       const value = spec[field];
       if (value !== undefined && context.isLiteral(value)) request[field] = value;
+    }
+    if (isAtLeastSeconds(spec.seconds)) {
+      delete request.seconds;
+      const atLeast = context.isLiteral(spec.seconds) ? secondsAtLeast(spec.seconds) : undefined;
+      if (atLeast !== undefined) {
+        try {
+          request.seconds = roundUpSeconds(atLeast, known);
+        } catch (error) {
+          context.report(["seconds", "at_least"], (error as Error).message, {
+            code: "video_seconds_out_of_range",
+          });
+        }
+      }
     }
   }
   const params = paramsToCheck(spec.params, known, (value) => context.isLiteral(value));

@@ -274,6 +274,7 @@ describe("video params: static checks against the model's declared parameters", 
       {
         step: "clip",
         message: '`params.aspect_ratio: "1:1"` is not allowed by veo-3-fast (allowed: 16:9, 9:16)',
+        field: ["params", "aspect_ratio"],
       },
     ]);
   });

@@ -7,6 +7,7 @@ import {
 } from "../../pipeline/core-shim.js";
 import type { PlanContext, PlannedUnit } from "../step-kind.js";
 import { paramsToCheck } from "./video-params.js";
+import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
 
 /**
  * One video job per unit; the request's known values (`seconds`, `size`, `params`) checked
@@ -18,22 +19,40 @@ export function planVideo(known: Record<string, unknown>, context: PlanContext):
   const model = typeof known.model === "string" ? known.model : undefined;
   if (!model) return planned;
   const request: Record<string, unknown> = { model, prompt: "-" };
-  if (known.seconds !== undefined) request.seconds = known.seconds;
-  if (known.size !== undefined) request.size = known.size;
   const limits = context.videoModels?.find((entry) => entry.id === model);
+  const lengthProblems: string[] = [];
+  let seconds: unknown = known.seconds;
+  if (isAtLeastSeconds(seconds)) {
+    // Known here only when `at_least` is a number: a narration's duration is known once it
+    // is spoken, so such a clip is left unpriced (the estimate says it is incomplete) rather
+    // than priced at the model's longest, which would be a bound, not an estimate.
+    const atLeast = secondsAtLeast(seconds);
+    try {
+      seconds = atLeast === undefined ? undefined : roundUpSeconds(atLeast, limits);
+    } catch (error) {
+      lengthProblems.push((error as Error).message);
+      seconds = undefined;
+    }
+  }
+  if (seconds !== undefined) request.seconds = seconds;
+  if (known.size !== undefined) request.size = known.size;
   const params = paramsToCheck(known.params, limits, () => true);
   if (params) request.params = params;
   const problems = findVideoRequestProblems(
     request as unknown as VideoCreateParams,
     context.videoModels,
-  ).map((problem) => problem.message);
+  ).map((problem): { message: string; field?: (string | number)[] } => ({
+    message: problem.message,
+    field: problem.field.split("."),
+  }));
+  problems.push(...lengthProblems.map((message) => ({ message, field: ["seconds"] })));
   if (problems.length > 0) planned.problems = problems;
-  const seconds = Number(known.seconds);
+  const length = Number(seconds);
   const credits =
-    limits && Number.isFinite(seconds)
+    limits && seconds !== undefined && Number.isFinite(length)
       ? estimateVideoCredits(
           limits,
-          seconds,
+          length,
           typeof known.size === "string" ? known.size : undefined,
         )
       : undefined;

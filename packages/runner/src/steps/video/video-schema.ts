@@ -16,9 +16,22 @@ export const videoProperties = {
   prompt: Type.String({ minLength: 1, description: "What the clip shows." }),
   seconds: Type.Optional(
     Type.Union(
-      [Type.Integer({ minimum: 1 }), Type.String({ pattern: "^[0-9]+$" }), ExpressionString],
+      [
+        Type.Integer({ minimum: 1 }),
+        Type.String({ pattern: "^[0-9]+$" }),
+        ExpressionString,
+        Type.Object(
+          {
+            at_least: Type.Union([Type.Number({ exclusiveMinimum: 0 }), ExpressionString], {
+              description: `The clip is at least this long, e.g. its narration's \`\${{ steps.narration.outputs[index].duration }}\`: rounded up to the nearest length the model accepts.`,
+            }),
+          },
+          { additionalProperties: false },
+        ),
+      ],
       {
-        description: "Length in seconds (within the model's maximum).",
+        description:
+          "Length in seconds (within the model's maximum), or `{ at_least: SECONDS }` for the shortest length the model accepts that is at least that long.",
       },
     ),
   ),

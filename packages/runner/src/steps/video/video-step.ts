@@ -13,7 +13,11 @@ import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { checkedImagePart } from "../../files/image-file.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
-import { estimateVideoCredits, type VideoModelCatalog } from "../../pipeline/core-shim.js";
+import {
+  estimateVideoCredits,
+  InvalidRequestError,
+  type VideoModelCatalog,
+} from "../../pipeline/core-shim.js";
 import type { StepRunContext } from "../step-kind.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
@@ -21,15 +25,27 @@ import { defaultClipPath } from "./video-files.js";
 import { videoIdempotencyKey } from "./video-idempotency-key.js";
 import { requestParams } from "./video-request-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
+import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
 
 async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<VideoCreateParams> {
   const params: VideoCreateParams = {
     model: String(spec.model ?? ""),
     prompt: String(spec.prompt),
   };
-  if (spec.seconds !== undefined) params.seconds = String(spec.seconds);
-  if (spec.size !== undefined) params.size = String(spec.size);
   const extras = executionExtras(context);
+  if (isAtLeastSeconds(spec.seconds)) {
+    // As long as its narration, say: the shortest length the model accepts (else refused, unpaid).
+    const atLeast = secondsAtLeast(spec.seconds);
+    if (atLeast === undefined) {
+      throw new InvalidRequestError(
+        "seconds",
+        `seconds.at_least is ${JSON.stringify(spec.seconds.at_least)}; expected a number of seconds (an output such as a narration's duration).`,
+      );
+    }
+    const model = extras?.videoModels?.find((entry) => entry.id === params.model);
+    params.seconds = String(roundUpSeconds(atLeast, model));
+  } else if (spec.seconds !== undefined) params.seconds = String(spec.seconds);
+  if (spec.size !== undefined) params.size = String(spec.size);
   const pipelineDir = extras?.pipelineDir ?? process.cwd();
   // null or "" from an expression (the first item of a sequential fan-out): no image.
   if (spec.image !== undefined && spec.image !== null && spec.image !== "") {
@@ -93,6 +109,7 @@ export async function runVideoStep(
         }
         const { job: created, adopted } = await submitVideo({
           client,
+          videoModels: extras?.videoModels,
           params,
           idempotencyKey,
           signal,

@@ -1,0 +1,16 @@
+/**
+ * Flags of `reelsmith models` (and of its `--write-config` mode): their own module, so the
+ * listing and the writing each import them without importing each other.
+ *
+ * @example
+ * const flags: ModelsFlags = { writeConfig: "acme.yaml", videoModel: ["veo-3-fast"] };
+ */
+export interface ModelsFlags {
+  baseUrl?: string;
+  apiKey?: string;
+  json?: boolean;
+  /** `--write-config [file]`: true without a file name. */
+  writeConfig?: string | boolean;
+  videoModel?: string[];
+  force?: boolean;
+}

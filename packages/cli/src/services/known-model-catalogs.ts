@@ -1,0 +1,41 @@
+import { loadCliProfile } from "../config/cli-profile.js";
+import { resolveConnection } from "../config/connection.js";
+import type { CliContext } from "../context.js";
+
+/** The model catalogs beyond video, by the provider profile's section name. */
+export type ModelCatalogs = Readonly<Record<string, readonly { id: string }[]>>;
+
+/**
+ * The image, speech and transcription models whose limits and prices are known before
+ * anything is sent, by the profile's section name (`image_models`, `speech_models`,
+ * `transcription_models`): the provider profile's when there is one; else the built-in
+ * simulator's own when no service is configured; else none. Found as `knownVideoModels` finds
+ * the video models.
+ *
+ * @example
+ * const catalogs = await knownModelCatalogs(flags, context); // { speech_models: [...], … }
+ */
+export async function knownModelCatalogs(
+  flags: { baseUrl?: string; builtIn?: boolean },
+  context: CliContext,
+): Promise<ModelCatalogs | undefined> {
+  const profile = await loadCliProfile(context);
+  if (profile) {
+    const core = await import("@reelsmith/core/profile");
+    const raw = profile.loaded.profile;
+    const sections: Record<string, readonly { id: string }[]> = {};
+    if (raw.image_models) sections.image_models = core.imageModelsFromProfile(raw);
+    if (raw.speech_models) sections.speech_models = core.speechModelsFromProfile(raw);
+    if (raw.transcription_models)
+      sections.transcription_models = core.transcriptionModelsFromProfile(raw);
+    return Object.keys(sections).length > 0 ? sections : undefined;
+  }
+  const connection = resolveConnection(flags, context.env);
+  if (connection.baseURL && !flags.builtIn) return undefined;
+  const simulator = await import("@reelsmith/simulator/catalog");
+  return {
+    image_models: simulator.imageModels,
+    speech_models: simulator.speechModels,
+    transcription_models: simulator.transcriptionModels,
+  };
+}

@@ -1,0 +1,38 @@
+import type { PlanContext, PlannedUnit } from "../step-kind.js";
+import {
+  speechCredits,
+  speechModelsOf,
+  transcriptionCredits,
+  transcriptionModelsOf,
+  wordsModelOf,
+} from "./speech-models.js";
+
+/**
+ * Characters a voice speaks per second at speed 1, for pricing a transcription before the
+ * audio exists: about 15 (150 words a minute of 6 characters with their space). Only the
+ * estimate uses it; the run pays what the service reports (the audio's real length).
+ */
+export const CHARACTERS_PER_SECOND = 15;
+
+/**
+ * One speech request per unit, and a transcription when the word timings come from one.
+ * Priced when the input is known before the run: the speech model's price per 1,000
+ * characters times the input's length, plus the transcription model's price per minute of
+ * the audio's expected length ({@link CHARACTERS_PER_SECOND}, over `speed`).
+ * @example planSpeech({ model: "reel-voice-1", input: "Hello there." }, context) // { requests: { speech: 1, transcriptions: 1 }, credits: 2 }
+ */
+export function planSpeech(known: Record<string, unknown>, context: PlanContext): PlannedUnit {
+  const wordsModel = wordsModelOf(known.words, context.catalogs);
+  const planned: PlannedUnit = {
+    requests: { speech: 1, ...(wordsModel ? { transcriptions: 1 } : {}) },
+  };
+  if (typeof known.input !== "string" || typeof known.model !== "string") return planned;
+  const voice = speechModelsOf(context.catalogs)?.find((model) => model.id === known.model);
+  const spoken = speechCredits(voice, known.input.length);
+  if (spoken === undefined) return planned;
+  if (!wordsModel) return { ...planned, credits: spoken };
+  const timer = transcriptionModelsOf(context.catalogs)?.find((model) => model.id === wordsModel);
+  const speed = typeof known.speed === "number" && known.speed > 0 ? known.speed : 1;
+  const heard = transcriptionCredits(timer, known.input.length / CHARACTERS_PER_SECOND / speed);
+  return heard === undefined ? planned : { ...planned, credits: spoken + heard };
+}

@@ -1,0 +1,166 @@
+import { statSync } from "node:fs";
+import type { ReelsmithClient, SpeechParams, TranscriptionResult } from "@reelsmith/core";
+import { probeKnown } from "@reelsmith/media";
+import { executionExtras } from "../../executor/execution-context.js";
+import { probeOutput } from "../../media-probes/known-probes.js";
+import { InvalidRequestError } from "../../pipeline/core-shim.js";
+import type { StepRunContext } from "../step-kind.js";
+import { sendOnce } from "./send-once.js";
+import { defaultSpeechPath } from "./speech-files.js";
+import {
+  type SpeechModelLimits,
+  speechCredits,
+  speechModelsOf,
+  transcriptionCredits,
+  transcriptionModelsOf,
+  wordsModelOf,
+} from "./speech-models.js";
+import type { SpeechStepSpec } from "./speech-schema.js";
+import {
+  estimateWordTimings,
+  type TimedWord,
+  timingsHold,
+  wordsDiffer,
+  wordsOf,
+} from "./word-timings.js";
+
+/** The request as it is sent, refused here (unpaid) when the model's limits forbid it. */
+function speechParamsOf(spec: SpeechStepSpec, model: SpeechModelLimits | undefined): SpeechParams {
+  const format = String(spec.format ?? "wav");
+  const params: SpeechParams = {
+    model: String(spec.model ?? ""),
+    input: String(spec.input),
+    voice: String(spec.voice ?? ""),
+    response_format: format as SpeechParams["response_format"],
+  };
+  if (spec.speed !== undefined && spec.speed !== null) params.speed = Number(spec.speed);
+  if (spec.instructions) params.instructions = String(spec.instructions);
+  if (format !== "wav" && format !== "mp3")
+    throw new InvalidRequestError("format", `The speech format is wav or mp3; got ${format}.`);
+  if (wordsOf(params.input).length === 0)
+    throw new InvalidRequestError("input", "The speech input has no word to speak.");
+  if (model?.voices && !model.voices.includes(params.voice))
+    throw new InvalidRequestError(
+      "voice",
+      `${model.id} has no voice ${JSON.stringify(params.voice)}; its voices: ${model.voices.join(", ")}.`,
+    );
+  if (model?.formats && !model.formats.includes(format))
+    throw new InvalidRequestError(
+      "format",
+      `${model.id} does not answer in ${format}; its formats: ${model.formats.join(", ")}.`,
+    );
+  if (model?.maxInputCharacters !== undefined && params.input.length > model.maxInputCharacters)
+    throw new InvalidRequestError(
+      "input",
+      `The input is ${params.input.length} characters; ${model.id} speaks at most ${model.maxInputCharacters}. Split it over several items.`,
+    );
+  return params;
+}
+
+const fileIsThere = (file: unknown) => {
+  try {
+    return typeof file === "string" && statSync(file).size > 0;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Runs one speech step (or fan-out item): speaks `input` into the run directory
+ * (`POST /v1/audio/speech`), probes its duration, and times its words: from a transcription
+ * with word timestamps (`POST /v1/audio/transcriptions`) when a transcription model is named
+ * or offered, trusted only when it says the input's words in order; otherwise estimated from
+ * the text, with a warning saying so. Both requests are paid once (see `sendOnce`).
+ * @example const { file, duration, words } = await runSpeechStep({ model: "reel-voice-1", voice: "ava", input: "Hello." }, context);
+ */
+export async function runSpeechStep(
+  spec: SpeechStepSpec,
+  context: StepRunContext,
+): Promise<Record<string, unknown>> {
+  const client = context.client as ReelsmithClient;
+  const { stepId, index, signal } = context;
+  const extras = executionExtras(context);
+  const catalogs = extras?.catalogs;
+  const voiceModel = speechModelsOf(catalogs)?.find((model) => model.id === spec.model);
+  const params = speechParamsOf(spec, voiceModel);
+  const relative = spec.output ?? defaultSpeechPath(stepId, index, params.response_format);
+  const target = context.resolveOutputPath(relative);
+  const price = speechCredits(voiceModel, params.input.length);
+  const warn = (message: string) =>
+    context.emit({ type: "log", level: "warn", step: stepId, message });
+  const item = index === undefined ? `step ${stepId}` : `step ${stepId} item ${index}`;
+
+  const spoken = await sendOnce(context, {
+    name: "speech",
+    label: "POST /v1/audio/speech",
+    request: { model: params.model, voice: params.voice, characters: params.input.length },
+    expected: price,
+    file: relative,
+    send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
+    settle: async () => ({
+      credits: price ?? 0,
+      ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
+      fact: { file: target },
+    }),
+    usable: (fact) => fileIsThere(fact.file),
+  });
+  const known = await probeKnown(target, { signal });
+  extras?.knownProbes?.add(known);
+  const duration = known.info.audioDuration ?? known.info.duration;
+
+  let words: TimedWord[] | undefined;
+  let credits = spoken.credits;
+  const wordsModel = wordsModelOf(spec.words, catalogs);
+  if (wordsModel) {
+    const timer = transcriptionModelsOf(catalogs)?.find((model) => model.id === wordsModel);
+    const heard = await sendOnce(context, {
+      name: "words",
+      label: "POST /v1/audio/transcriptions",
+      request: { model: wordsModel, seconds: duration },
+      expected: transcriptionCredits(timer, duration),
+      send: (idempotencyKey) =>
+        client.audio.transcribe(
+          { model: wordsModel, file: target, timestamp_granularities: ["word"] },
+          { signal, idempotencyKey },
+        ),
+      settle: async (result: TranscriptionResult) => {
+        // Priced on the length the service reports, as it charges (else the probed one).
+        const charged = transcriptionCredits(timer, result.duration ?? duration);
+        return {
+          credits: charged ?? 0,
+          ...(charged !== undefined ? { creditsFrom: "price" as const } : {}),
+          fact: { model: wordsModel, words: result.words ?? [] },
+        };
+      },
+    });
+    credits += heard.credits;
+    const timed = (heard.words as TimedWord[] | undefined) ?? [];
+    const differ = wordsDiffer(params.input, timed);
+    if (differ) {
+      warn(
+        `${item}: the transcription by ${wordsModel} does not say the input's words (word ${differ.at + 1}: expected ${differ.expected ?? "nothing"}, heard ${differ.heard ?? "nothing"}); its word timings are estimated from the text instead.`,
+      );
+    } else if (!timingsHold(timed, duration)) {
+      warn(
+        `${item}: the transcription by ${wordsModel} gives word timings outside the audio's ${duration.toFixed(2)} s; they are estimated from the text instead.`,
+      );
+    } else {
+      words = timed.map(({ word, start, end }) => ({ word, start, end }));
+    }
+  } else {
+    warn(
+      spec.words === false
+        ? `${item}: word timings are estimated from the text (words: false), not heard.`
+        : `${item}: no transcription model is named (words.model) or offered by the profile, so word timings are estimated from the text, not heard.`,
+    );
+  }
+  const estimated = words === undefined;
+  return {
+    file: target,
+    duration,
+    words: words ?? estimateWordTimings(params.input, duration),
+    words_from: estimated ? "estimate" : "transcription",
+    credits,
+    probe: probeOutput(known),
+  };
+}
