@@ -98,7 +98,7 @@ describe("executeCli", () => {
     expect(ok.output.stdout).toContain("inputs: story=");
     expect(ok.output.stdout).toMatch(/ {2}1\. storyboard \(chat\) \| title \(chat\)/);
     expect(ok.output.stdout).toContain(
-      "clips (video) fan-out over steps.storyboard.outputs.json.scenes",
+      "clips (video) fan-out × 2 over steps.storyboard.outputs.json.scenes",
     );
     const { writeFile } = await import("node:fs/promises");
     await writeFile(path.join(dir, "bad.yaml"), "name: bad\nsteps: []\nbogus: 1\n");

@@ -84,7 +84,8 @@ interface HostileCase {
   name: string;
   files?: Record<string, string | Buffer>;
   setup?: (dir: string) => void;
-  args: string[];
+  /** The command's arguments (a function when they name the run made before the cases). */
+  args: string[] | (() => string[]);
   env?: Record<string, string>;
   code: number;
   message: RegExp;
@@ -185,7 +186,9 @@ const cases: HostileCase[] = [
 ];
 
 /** Retakes of the finished run with hostile arguments (its journal must not change). */
-const retake = (...args: string[]) => ["retake", runDir, "--step", "clips", ...args];
+const retake =
+  (...args: string[]) =>
+  () => ["retake", runDir, "--step", "clips", ...args];
 const retakeCases: HostileCase[] = [
   {
     name: "a retake with a key as a param's value",
@@ -212,6 +215,19 @@ const retakeCases: HostileCase[] = [
     message: /--param expects key=value, got '<redacted>'/,
   },
   {
+    name: "a retake with a param whose value is an object",
+    args: retake("--item", "0", "--param", 'x={"a":1}'),
+    code: 2,
+    message:
+      /the new take of `clips` #0 would be refused: .*params\.x.*nothing was written or sent/,
+  },
+  {
+    name: "a retake with a 120 KB prompt",
+    args: retake("--item", "0", "--prompt", "a paper boat ".repeat(10_000)),
+    code: 2,
+    message: /the new take of `clips` #0 would be refused: .*prompt.*nothing was written or sent/,
+  },
+  {
     name: "a retake of an item that does not exist, with a key in its prompt",
     args: retake("--item", "9", "--prompt", `${SECRET}`),
     code: 2,
@@ -234,7 +250,8 @@ describe("hostile profiles and arguments", () => {
       hostile.setup?.(dir);
       const before = simulator.stats();
       const journal = readFileSync(path.join(runDir, "journal.jsonl"));
-      const result = await runCli(hostile.args, { cwd: dir, env: env(hostile.env) });
+      const args = typeof hostile.args === "function" ? hostile.args() : hostile.args;
+      const result = await runCli(args, { cwd: dir, env: env(hostile.env) });
       const output = result.stdout + result.stderr;
       expect(result.code, output).toBe(hostile.code);
       expect(output).toMatch(hostile.message);

@@ -33,10 +33,18 @@ export function formatPlan(
       if (!step) return id;
       let text = `${id} (${step.kind})`;
       if (step.fanOut) {
-        const count =
-          step.fanOut.items === undefined
-            ? `over ${step.fanOut.from ?? "a list"}`
-            : `× ${step.fanOut.items}`;
+        const { items, from, atLeast, atMost } = step.fanOut;
+        const size =
+          items !== undefined
+            ? `× ${items}`
+            : atMost !== undefined
+              ? `× ${atLeast ?? 0}–${atMost}`
+              : atLeast
+                ? `× ${atLeast} or more`
+                : "";
+        const count = [size, from ? `over ${from}` : items === undefined ? "over a list" : ""]
+          .filter(Boolean)
+          .join(" ");
         const parallel = step.fanOut.maxParallel ? `, ${step.fanOut.maxParallel} at a time` : "";
         text += ` fan-out ${count}${parallel}`;
       }

@@ -144,6 +144,16 @@ export interface StepRunContext {
   defaults: Record<string, unknown>;
 }
 
+/** What a kind's `checkRequest` reads besides the request: where files are, the known models. */
+export interface RequestCheckContext {
+  /** Directory of the pipeline file (relative files resolve from it). */
+  pipelineDir: string;
+  /** Video models whose limits are known. */
+  videoModels?: VideoModelCatalog | undefined;
+  /** Other model catalogs, by the provider profile's section name (`image_models`, …). */
+  catalogs?: Readonly<Record<string, readonly { id: string }[]>> | undefined;
+}
+
 /** How results of a kind are cached (a kind without one is never cached). */
 export interface StepCachePolicy<Spec = Record<string, unknown>> {
   /** Fields left out of the cache key: they change where a result goes, not what is asked. */
@@ -197,6 +207,12 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   cache?: StepCachePolicy<Spec>;
   /** How the run report shows its units (default: in the timeline only). */
   report?: StepReportRole;
+  /**
+   * Checks one unit's evaluated request as `run` would before sending anything (files read,
+   * values against the models' limits), throwing what `run` would throw. A retake's request
+   * is checked with it before the take is journaled.
+   */
+  checkRequest?(spec: Spec, context: RequestCheckContext): Promise<void>;
   /** Run one step (or one fan-out item) whose expressions are already evaluated. */
   run(spec: Spec, context: StepRunContext): Promise<Record<string, unknown>>;
 }
@@ -229,6 +245,7 @@ export interface StepKind<Spec = Record<string, unknown>>
   report?: StepReportRole;
   fanOut?: boolean;
   heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
+  checkRequest?(spec: Spec, context: RequestCheckContext): Promise<void>;
 }
 
 /** A step kind of any body type. */

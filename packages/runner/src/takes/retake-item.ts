@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
@@ -65,11 +66,21 @@ function planRetake(state: RunState, unit: TakeUnit, changes: Record<string, unk
   if (!at)
     throw new TakeError("unit_not_run", unit.runDir, `${label(unit)} has not run yet`, target);
   const current = currentTake(at.stepState, at.item, at.key);
-  const next = Math.max(...takesOf(at.stepState, at.item, at.key).map((take) => take.take)) + 1;
-  const request = withTakeRequest(current.request, changes);
+  const takes = takesOf(at.stepState, at.item, at.key);
+  const next = Math.max(...takes.map((take) => take.take)) + 1;
+  // A new take starts from the last take that was made: a failed one is never its base.
+  const base =
+    current.status === "succeeded" || current.take === 1
+      ? current
+      : (takes.filter((take) => take.status === "succeeded").at(-1) ?? { request: {} });
+  const request = withTakeRequest(base.request, changes);
   // A retake stopped before its end (killed, failed) goes on when asked again with changes it
   // already has: its journaled job is re-attached, never paid twice.
-  if (current.take > 1 && !current.kept && isDeepStrictEqual(request, current.request)) {
+  if (
+    current.take > 1 &&
+    !current.kept &&
+    isDeepStrictEqual(withTakeRequest(current.request, changes), current.request)
+  ) {
     return { action: "continue", take: current.take, request };
   }
   if (current.status === "succeeded") return { action: "new", take: next, request };
@@ -114,8 +125,56 @@ async function prepareRetake(
 ): Promise<{ unit: TakeUnit; changes: Record<string, unknown> }> {
   const unit = await findTakeUnit(runDir, request, options);
   const changes = await changesOf(unit, request);
-  planRetake(unit.onDisk.state, unit, changes);
+  const plan = planRetake(unit.onDisk.state, unit, changes);
+  await checkTakeRequest(unit, plan.request, options ?? {});
   return { unit, changes };
+}
+
+/**
+ * The retake's request checked as its run will check it before sending (files, params against
+ * the model, the prompt's length), before anything is journaled: a request that would be
+ * refused is a TakeError now, and never becomes a take.
+ */
+async function checkTakeRequest(
+  unit: TakeUnit,
+  changes: Record<string, unknown>,
+  options: Pick<RunOptions, "videoModels" | "catalogs">,
+): Promise<void> {
+  if (!unit.kind.checkRequest) return;
+  const start = unit.onDisk.start;
+  const request = unitRequest(
+    {
+      spec: unit.pipeline.spec,
+      state: unit.onDisk.state,
+      step: unit.step,
+      kind: unit.kind,
+      ...(unit.index === undefined ? {} : { index: unit.index }),
+      inputs: (start.inputs as Record<string, unknown> | undefined) ?? {},
+      run: { id: unit.onDisk.runId, dir: unit.runDir, name: String(start.name ?? "") },
+    },
+    changes,
+  );
+  if (!request) return;
+  const pipelineDir =
+    unit.pipeline.path === "<inline>" ? process.cwd() : dirname(unit.pipeline.path);
+  try {
+    await unit.kind.checkRequest(request, {
+      pipelineDir,
+      videoModels: options.videoModels,
+      catalogs: options.catalogs,
+    });
+  } catch (error) {
+    const target = {
+      step: unit.step.id,
+      ...(unit.index === undefined ? {} : { index: unit.index }),
+    };
+    throw new TakeError(
+      "bad_request",
+      unit.runDir,
+      `the new take of ${label(unit)} would be refused: ${(error as Error).message}; nothing was written or sent`,
+      target,
+    );
+  }
 }
 
 /** The session of a retake: it journals the new take, then the run makes it and what depends on it. */

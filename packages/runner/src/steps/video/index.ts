@@ -57,5 +57,8 @@ export const videoKind = defineStepKind<VideoStepSpec>({
     const credits = Number(job?.usage?.total_credits);
     return Number.isFinite(credits) ? { id, credits } : { id };
   },
+  checkRequest: async (spec, context) => {
+    await (await import("./video-step.js")).checkedVideoRequest(spec, context);
+  },
   run: async (spec, context) => (await import("./video-step.js")).runVideoStep(spec, context),
 });

@@ -18,7 +18,7 @@ import {
   InvalidRequestError,
   type VideoModelCatalog,
 } from "../../pipeline/core-shim.js";
-import type { StepRunContext } from "../step-kind.js";
+import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
@@ -27,12 +27,21 @@ import { requestParams } from "./video-request-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
 import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
 
-async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<VideoCreateParams> {
+/**
+ * The request one video unit sends, checked as it will be sent: its image and parameter files
+ * read and checked, its length rounded up to the model's, its values against the known models'
+ * limits (a profile, the service's list) and the prompt's length. A retake's request is
+ * checked with it before the take is journaled; a run's before it is submitted.
+ * @example const params = await checkedVideoRequest(spec, { pipelineDir, videoModels });
+ */
+export async function checkedVideoRequest(
+  spec: VideoStepSpec,
+  extras: RequestCheckContext | undefined,
+): Promise<VideoCreateParams> {
   const params: VideoCreateParams = {
     model: String(spec.model ?? ""),
     prompt: String(spec.prompt),
   };
-  const extras = executionExtras(context);
   if (isAtLeastSeconds(spec.seconds)) {
     // As long as its narration, say: the shortest length the model accepts (else refused, unpaid).
     const atLeast = secondsAtLeast(spec.seconds);
@@ -57,6 +66,9 @@ async function requestOf(spec: VideoStepSpec, context: StepRunContext): Promise<
     const sent = await requestParams(spec.params, model, pipelineDir);
     if (Object.keys(sent).length > 0) params.params = sent;
   }
+  // Against the known models' limits (a profile, the service's list): refused here, unpaid.
+  validateVideoRequest(params, extras?.videoModels);
+  assertVideoPromptLength(params.prompt);
   return params;
 }
 
@@ -74,11 +86,8 @@ export async function runVideoStep(
   const client = context.client as ReelsmithClient;
   const { stepId, index, journal, signal } = context;
   const at = index === undefined ? {} : { index };
-  const params = await requestOf(spec, context);
   const extras = executionExtras(context);
-  // Against the known models' limits (a profile, the service's list): refused here, unpaid.
-  validateVideoRequest(params, extras?.videoModels);
-  assertVideoPromptLength(params.prompt);
+  const params = await checkedVideoRequest(spec, extras);
   const target = context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index));
   const budget = extras?.budget;
 
