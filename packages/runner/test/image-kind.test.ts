@@ -11,6 +11,7 @@ import { ledgerOf } from "../src/ledger/ledger.js";
 import { loadPipeline } from "../src/pipeline/validate-pipeline.js";
 import { planPipeline } from "../src/plan/plan-pipeline.js";
 import { runPipeline } from "../src/run-pipeline.js";
+import { imageKind } from "../src/steps/image/index.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
 const catalogs = { image_models: imageModels };
@@ -111,6 +112,34 @@ describe("image kind: characters, then keyframes drawn with them as references",
     await budget.spend(8, { key: "a" });
     expect(budget.spent).toBe(8);
     expect(budget.left?.()).toBe(2);
+  });
+
+  it("checks a unit's evaluated request as its run will (a retake's, before it is journaled)", async () => {
+    const pipelineDir = import.meta.dirname;
+    const check = (spec: Record<string, unknown>) =>
+      imageKind.checkRequest?.(spec as never, { pipelineDir, catalogs });
+    await expect(
+      check({ model: "reel-image-1", prompt: "a fox", size: "256x256" }),
+    ).resolves.toBeUndefined();
+    await expect(
+      check({ model: "reel-image-1", prompt: "a fox", size: "640x480" }),
+    ).rejects.toThrow(/does not draw 640x480/);
+    await expect(
+      check({ model: "reel-image-1", prompt: "a fox", references: ["fixtures/cast.yaml"] }),
+    ).rejects.toThrow(/cannot be sent/);
+    await expect(
+      check({
+        model: "reel-image-1",
+        prompt: "a fox",
+        references: [
+          "https://cdn.example/a.png",
+          "https://cdn.example/b.png",
+          "https://cdn.example/c.png",
+          "https://cdn.example/d.png",
+          "https://cdn.example/e.png",
+        ],
+      }),
+    ).rejects.toThrow(/at most 4 reference images; 5 are given/);
   });
 
   it("refuses, before anything is paid, a request the model cannot take that only the run knows", async () => {

@@ -13,6 +13,7 @@ export async function referencesOf(
   value: unknown,
   pipelineDir: string,
   signal: AbortSignal,
+  options: { fetchRemote?: boolean } = {},
 ): Promise<(string | Uint8Array)[]> {
   const listed = (Array.isArray(value) ? value : [value]).flat(2);
   const references: (string | Uint8Array)[] = [];
@@ -24,7 +25,10 @@ export async function referencesOf(
       if (problem) throw new InvalidImageError(`${reference.slice(0, 32)}…`, problem);
       references.push(Buffer.from(reference.slice(reference.indexOf(",") + 1), "base64"));
     } else if (/^https?:/i.test(reference)) {
-      references.push(await download(reference, signal));
+      // A check counts it without fetching it; the run fetches its bytes.
+      references.push(
+        options.fetchRemote === false ? new Uint8Array() : await download(reference, signal),
+      );
     } else {
       const file = isAbsolute(reference) ? reference : resolve(pipelineDir, reference);
       const problem = imageFileProblem(file);

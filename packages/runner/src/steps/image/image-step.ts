@@ -8,7 +8,7 @@ import {
 } from "@reelsmith/core";
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { executionExtras } from "../../executor/execution-context.js";
-import type { StepRunContext } from "../step-kind.js";
+import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
 import { expectedImageCredits } from "./image-check.js";
 import { imagePaths } from "./image-files.js";
 import { imageIdempotencyKey } from "./image-idempotency-key.js";
@@ -123,6 +123,32 @@ export async function runImageStep(
   await journal.record("image.completed", fact);
   await charge(context, fact);
   return outputsOf(fact, result.files);
+}
+
+/**
+ * Checks one unit's evaluated request as `runImageStep` does before sending anything: its
+ * reference files are images, and its model, size, `n` and number of references are within
+ * what the catalog says (a retake's request is checked so before it is journaled).
+ * @example await checkImageRequest({ model: "reel-image-1", prompt: "x", size: "640x480" }, { pipelineDir }); // throws: size
+ */
+export async function checkImageRequest(
+  spec: ImageStepSpec,
+  context: RequestCheckContext,
+): Promise<void> {
+  const request = requestOf(spec);
+  const models = imageModelsOf(context.catalogs);
+  const references = await referencesOf(
+    spec.references ?? [],
+    context.pipelineDir,
+    new AbortController().signal,
+    { fetchRemote: false },
+  );
+  assertRequest(
+    request,
+    references.length,
+    models,
+    models?.find((entry) => entry.id === request.model),
+  );
 }
 
 /** Sends the request (journaled first), sending it again with its key when its answer is lost and the service honours keys. */

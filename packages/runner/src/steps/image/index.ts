@@ -49,5 +49,8 @@ export const imageKind = defineStepKind<ImageStepSpec>({
     },
   },
   report: { role: "media", work: "image" },
+  checkRequest: async (spec, context) => {
+    await (await import("./image-step.js")).checkImageRequest(spec, context);
+  },
   run: async (spec, context) => (await import("./image-step.js")).runImageStep(spec, context),
 });
