@@ -43,7 +43,7 @@ describe("start-up imports", () => {
     expect(loaded.some((url) => url.includes("runner/dist/pipeline/validate-bundle.js"))).toBe(
       true,
     );
-    // The built-in simulator's model list (a constant) is read, not its server.
+    // The built-in simulator's model lists (constants: video, and image/speech/transcription) are read, not its server.
     expect(loaded.some((url) => url.includes("simulator/dist/catalog-entry"))).toBe(true);
     const heavy = loaded.filter(
       (url) =>

@@ -6,6 +6,7 @@ import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.
 import { validateFiles } from "../commands/validate-command.js";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
+import { knownModelCatalogs, type ModelCatalogs } from "../services/known-model-catalogs.js";
 import { knownVideoModels } from "../services/known-video-models.js";
 import { RefusalError } from "./tool-result.js";
 
@@ -20,6 +21,8 @@ export interface PricedPipeline {
   pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   videoModels?: VideoModelCatalog;
+  /** Model catalogs beyond video (`image_models`, …), as `run` knows them. */
+  catalogs?: ModelCatalogs;
   estimate: RunEstimate;
 }
 
@@ -86,15 +89,23 @@ export async function priceNewRun(
 ): Promise<PricedPipeline> {
   await refuseInvalid(file, context);
   const videoModels = await pricedModels(options, context);
-  const pipeline = await loadValidPipeline(file, context, { videoModels });
+  const catalogs = await knownModelCatalogs(options, context);
+  const pipeline = await loadValidPipeline(file, context, { videoModels, catalogs });
   const inputs = await checkInputs(pipeline, given);
   const { estimateRun } = await import("@reelsmith/runner");
   const estimate = await estimateRun(pipeline, {
     inputs,
     videoModels,
+    catalogs,
     ...(options.cache === false ? {} : { cache: await runCache(options, context) }),
   });
-  return { pipeline, inputs, ...(videoModels ? { videoModels } : {}), estimate };
+  return {
+    pipeline,
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    ...(catalogs ? { catalogs } : {}),
+    estimate,
+  };
 }
 
 /**
@@ -113,12 +124,20 @@ export async function priceResume(
     recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,
     context,
   );
-  const pipeline = await loadValidPipeline(recorded.pipelinePath, context, { videoModels });
+  const catalogs = await knownModelCatalogs(
+    recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,
+    context,
+  );
+  const pipeline = await loadValidPipeline(recorded.pipelinePath, context, {
+    videoModels,
+    catalogs,
+  });
   const inputs = (recorded.start.inputs as Record<string, unknown>) ?? {};
   const { estimateRun } = await import("@reelsmith/runner");
   const estimate = await estimateRun(pipeline, {
     inputs,
     videoModels,
+    catalogs,
     previous: recorded.state,
     cache: await runCache(flags, context),
   });
@@ -128,6 +147,7 @@ export async function priceResume(
     pipeline,
     inputs,
     ...(videoModels ? { videoModels } : {}),
+    ...(catalogs ? { catalogs } : {}),
     estimate,
     ...(own === undefined ? {} : { own }),
   };
@@ -144,9 +164,17 @@ export async function priceTake(
   flags: ServiceFlags,
   context: CliContext,
 ): Promise<{ credits: number; own?: number }> {
-  const { pipeline, inputs, videoModels, own } = await priceResume(runDir, flags, context);
+  const { pipeline, inputs, videoModels, catalogs, own } = await priceResume(
+    runDir,
+    flags,
+    context,
+  );
   const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, { inputs, ...(videoModels ? { videoModels } : {}) });
+  const plan = planPipeline(pipeline, {
+    inputs,
+    ...(videoModels ? { videoModels } : {}),
+    ...(catalogs ? { catalogs } : {}),
+  });
   const credits = plan.limits.estimate.steps[step]?.perUnit ?? 0;
   return { credits, ...(own === undefined ? {} : { own }) };
 }

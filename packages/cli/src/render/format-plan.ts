@@ -80,7 +80,11 @@ export function formatPlan(
       `  over budget: a run would be refused before its first request (${plan.limits.estimate.credits} > ${plan.limits.maxCredits})`,
     );
   lines.push(
-    `  video jobs: ${plan.limits.videoJobs ?? "known at run time"}; chat requests: ${plan.limits.chatRequests ?? "known at run time"}`,
+    `  video jobs: ${plan.limits.videoJobs ?? "known at run time"}; chat requests: ${plan.limits.chatRequests ?? "known at run time"}${Object.entries(
+      plan.limits.requests ?? {},
+    )
+      .map(([name, count]) => `; ${name}: ${count ?? "known at run time"}`)
+      .join("")}`,
   );
   lines.push(
     `  in flight: ${runLimits.concurrency} steps or items, ${runLimits.maxVideos} video jobs (--concurrency, --max-videos)`,

@@ -47,4 +47,37 @@ describe("formatWaiting", () => {
       "  clips  9 per item × N (N known at run time)",
     ]);
   });
+
+  it("lists a shown value that is an image file, or a list of them, file by file", () => {
+    const lines = formatWaiting({
+      type: "run.waiting",
+      seq: 5,
+      time: "2026-01-01T10:00:00.000Z",
+      gates: [
+        {
+          step: "review",
+          reason: "waits for approval: Keyframes ready",
+          details: {
+            message: "Keyframes ready",
+            show: [
+              "/runs/x/images/characters-0-1.png",
+              ["/runs/x/keyframes/scene-0.png", "/runs/x/keyframes/scene-1.png"],
+              ["/runs/x/keyframes/scene-0.png", "notes.txt"],
+            ],
+          },
+        },
+      ],
+      next: { credits: 8, complete: true, steps: { clips: { perUnit: 4, units: 2, credits: 8 } } },
+    });
+    expect(lines.slice(0, 7)).toEqual([
+      "waiting at review: Keyframes ready",
+      "  shows 1 image (thumbnails in the run's report.html):",
+      "    /runs/x/images/characters-0-1.png",
+      "  shows 2 images (thumbnails in the run's report.html):",
+      "    /runs/x/keyframes/scene-0.png",
+      "    /runs/x/keyframes/scene-1.png",
+      // A list that is not only images is shown as a value.
+      '  shows: ["/runs/x/keyframes/scene-0.png","notes.txt"]',
+    ]);
+  });
 });

@@ -10,6 +10,21 @@ function shown(value: unknown): string {
   return line.length > MAX_SHOWN ? `${line.slice(0, MAX_SHOWN)}…` : line;
 }
 
+const IMAGE_FILE = /\.(png|jpe?g|webp|gif)$/i;
+
+/**
+ * The image files a shown value names: a path to an image (a keyframe, a character sheet), or
+ * a list of them (nested lists flattened); undefined for any other value.
+ * @example shownImages(["/runs/x/keyframes/scene-0.png"]) // ["/runs/x/keyframes/scene-0.png"]
+ */
+export function shownImages(value: unknown): string[] | undefined {
+  const values = Array.isArray(value) ? value.flat(2) : [value];
+  if (values.length === 0) return undefined;
+  return values.every((entry) => typeof entry === "string" && IMAGE_FILE.test(entry))
+    ? (values as string[])
+    : undefined;
+}
+
 /**
  * What a run stopped at its gates says, as lines: each gate with its question, what it shows
  * and until when it waits, then what approving starts (the steps behind the gates and their
@@ -27,7 +42,18 @@ export function formatWaiting(event: RunEventOf<"run.waiting">): string[] {
     const until = typeof details.deadline === "string" ? ` (waits until ${details.deadline})` : "";
     lines.push(`waiting at ${gate.step}: ${message}${until}`);
     const values = Array.isArray(details.show) ? details.show : [];
-    for (const value of values) lines.push(`  shows: ${shown(value)}`);
+    for (const value of values) {
+      const images = shownImages(value);
+      if (!images) {
+        lines.push(`  shows: ${shown(value)}`);
+        continue;
+      }
+      // Pictures to look at: each file on its own line (the report shows them as thumbnails).
+      lines.push(
+        `  shows ${images.length} image${images.length === 1 ? "" : "s"} (thumbnails in the run's report.html):`,
+      );
+      for (const file of images) lines.push(`    ${file}`);
+    }
   }
   const steps = Object.entries(event.next.steps);
   const head = event.next.complete

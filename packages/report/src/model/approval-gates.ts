@@ -1,6 +1,7 @@
 import { gatesOf, type RunEstimate, type RunEvent, type SerializedError } from "@reelsmith/runner";
 import type { RunState } from "@reelsmith/runner/internal";
-import type { ApprovalGate } from "./report-model.js";
+import { imageFilesOf } from "./image-files.js";
+import type { ApprovalGate, RunFile } from "./report-model.js";
 
 /**
  * The run's gates (steps whose kind the report shows as `approval`), in pipeline order: the
@@ -12,6 +13,7 @@ export function approvalGates(
   steps: readonly string[],
   state: RunState,
   requestOf: (step: string) => Record<string, unknown> | undefined,
+  images?: { runDir: string; toRunFile: (runDir: string, file: unknown) => RunFile | undefined },
 ): ApprovalGate[] {
   const journaled = new Map(gatesOf(state).map((gate) => [gate.step, gate]));
   return steps.map((step) => {
@@ -22,10 +24,14 @@ export function approvalGates(
     let status: ApprovalGate["state"] = gate?.state ?? "pending";
     if (error?.causeCode === "approval_timeout" || error?.code === "approval_timeout")
       status = "timed_out";
+    const show = Array.isArray(spec.show) ? spec.show : [];
     return {
       step,
       message: String(spec.message ?? gate?.message ?? ""),
-      show: Array.isArray(spec.show) ? spec.show : [],
+      show,
+      showImages: show.map((value) =>
+        images ? imageFilesOf(value, images.runDir, images.toRunFile) : undefined,
+      ),
       state: status,
       ...(gate?.since ? { since: gate.since } : {}),
       ...(gate?.deadline ? { deadline: gate.deadline } : {}),

@@ -13,6 +13,7 @@ import { activeTime } from "./active-time.js";
 import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
+import { IMAGE_EXTENSIONS, unitImages } from "./image-files.js";
 import { naturalOrder, type RunRecord } from "./read-run.js";
 import type {
   ApprovalGate,
@@ -28,7 +29,6 @@ import { unitAttempts } from "./unit-attempts.js";
 
 const SINGLE_ITEM = -1;
 const VIDEO_EXTENSIONS = new Set([".mp4", ".webm", ".mov", ".m4v"]);
-const IMAGE_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".webp", ".gif"]);
 
 /** The step kinds: each says how the report shows its units. */
 const registry = kindsByName();
@@ -221,7 +221,26 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   const gateSteps = stepInfos
     .filter((info) => registry.get(info.kind)?.report?.role === "approval")
     .map((info) => info.id);
-  const approvals = approvalGates(gateSteps, state, (step) => requests.get(key(step, undefined)));
+  const approvals = approvalGates(gateSteps, state, (step) => requests.get(key(step, undefined)), {
+    runDir,
+    toRunFile: runFile,
+  });
+  // What the media units made that the page shows as pictures (character sheets, keyframes).
+  const madeImages = stepInfos
+    .filter((info) => registry.get(info.kind)?.report?.role === "media")
+    .map((info) => {
+      const journaled = state.steps.get(info.id);
+      const units = info.fanOut
+        ? [...(journaled?.items.entries() ?? [])]
+            .sort(([a], [b]) => a - b)
+            .map(([, item]) => item.outputs)
+        : [journaled?.outputs];
+      const files = units.flatMap((outputs) =>
+        unitImages(outputs as Record<string, unknown> | undefined, runDir, runFile),
+      );
+      return { step: info.id, files };
+    })
+    .filter((entry) => entry.files.length > 0);
   const next = status === "waiting" ? nextEstimate(events) : undefined;
   const active = activeTime(record.journal);
   return {
@@ -246,6 +265,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     cards,
     finalVideos: videos,
     finalImages: images,
+    madeImages,
     timeline: buildTimeline(events, stepInfos),
     chats,
     errors,

@@ -132,6 +132,11 @@ export interface ApprovalGate {
   message: string;
   /** The values it showed (earlier outputs, as evaluated when the run reached it). */
   show: unknown[];
+  /**
+   * For each shown value that is an image file of the run (or a list of them), those files
+   * (the page shows them as thumbnails); undefined for any other value. Same order as `show`.
+   */
+  showImages: (RunFile[] | undefined)[];
   /** `pending` while the run has not reached it; `timed_out` when its timeout passed. */
   state: "pending" | "waiting" | "approved" | "rejected" | "timed_out";
   since?: string;
@@ -166,6 +171,11 @@ export interface ReportModel {
   /** Final videos, each with a poster frame made for the page. */
   finalVideos: (RunFile & { poster?: RunFile })[];
   finalImages: RunFile[];
+  /**
+   * The images the run's `media` units made (every image file their outputs name), by step
+   * in pipeline order and unit by unit: character sheets, keyframes.
+   */
+  madeImages: { step: string; files: RunFile[] }[];
   timeline: { start: number; end: number; rows: TimelineRow[]; resumes: number[] };
   chats: ChatUnit[];
   errors: ErrorEntry[];

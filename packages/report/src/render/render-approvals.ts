@@ -1,5 +1,15 @@
-import type { ApprovalGate, ReportModel } from "../model/report-model.js";
-import { escapeHtml, formatNumber, jsonBlock } from "./escape.js";
+import type { ApprovalGate, ReportModel, RunFile } from "../model/report-model.js";
+import { escapeHtml, formatNumber, jsonBlock, relativeUrl } from "./escape.js";
+
+/** Thumbnails of image files (a keyframe, a character sheet), each linking to the file. */
+export function thumbnailsHtml(files: readonly RunFile[]): string {
+  return `<div class="thumbs">${files
+    .map(
+      (file) =>
+        `<figure><a href="${relativeUrl(file.relative)}"><img class="thumb" src="${relativeUrl(file.relative)}" alt="${escapeHtml(file.relative)}" loading="lazy"></a><figcaption class="mono">${escapeHtml(file.relative)}</figcaption></figure>`,
+    )
+    .join("")}</div>`;
+}
 
 const LABELS: Record<ApprovalGate["state"], string> = {
   pending: "not reached",
@@ -18,10 +28,10 @@ function gateHtml(gate: ApprovalGate): string {
     facts.push(`<dt>since</dt><dd>${escapeHtml(gate.since)}</dd>`);
   if (gate.deadline) facts.push(`<dt>until</dt><dd>${escapeHtml(gate.deadline)}</dd>`);
   const shows = gate.show
-    .map(
-      (value, index) =>
-        `<details class="shown" open><summary>shown ${index + 1}</summary><pre>${jsonBlock(value)}</pre></details>`,
-    )
+    .map((value, index) => {
+      const images = gate.showImages?.[index];
+      return `<details class="shown" open><summary>shown ${index + 1}</summary>${images ? thumbnailsHtml(images) : `<pre>${jsonBlock(value)}</pre>`}</details>`;
+    })
     .join("");
   return `<article class="gate ${escapeHtml(gate.state)}" data-step="${escapeHtml(gate.step)}"><header><span class="label">${escapeHtml(gate.step)}</span><span class="badge ${escapeHtml(gate.state)}">${escapeHtml(LABELS[gate.state])}</span></header><p class="message">${escapeHtml(gate.message)}</p>${facts.length > 0 ? `<dl>${facts.join("")}</dl>` : ""}${shows}</article>`;
 }

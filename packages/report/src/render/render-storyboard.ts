@@ -1,5 +1,6 @@
 import type { ReportModel, StoryboardCard, TakeView } from "../model/report-model.js";
 import { escapeHtml, formatNumber, relativeUrl } from "./escape.js";
+import { thumbnailsHtml } from "./render-approvals.js";
 
 /** One take of a retaken clip: its poster frame, number, prompt and cost; the picked one marked. */
 function takeHtml(take: TakeView, label: string): string {
@@ -58,6 +59,18 @@ function cardHtml(card: StoryboardCard): string {
 export function renderStoryboard(model: ReportModel): string {
   if (model.cards.length === 0) return "";
   return `<section id="storyboard"><h2>Storyboard <small>${model.cards.length} clip${model.cards.length === 1 ? "" : "s"}</small></h2><div class="grid">${model.cards.map(cardHtml).join("")}</div></section>`;
+}
+
+/** The images the run's media steps made (character sheets, keyframes), step by step. */
+export function renderImages(model: ReportModel): string {
+  if (model.madeImages.length === 0) return "";
+  const steps = model.madeImages
+    .map(
+      ({ step, files }) =>
+        `<div class="made" data-step="${escapeHtml(step)}"><h3 class="mono">${escapeHtml(step)}</h3>${thumbnailsHtml(files)}</div>`,
+    )
+    .join("");
+  return `<section id="images"><h2>Images <small>${model.madeImages.reduce((sum, entry) => sum + entry.files.length, 0)}</small></h2>${steps}</section>`;
 }
 
 /** The final video(s) with a player, and the run's pictures (contact sheet, posters). */

@@ -60,6 +60,10 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .final-media{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
 .final-media figure{margin:0}
 video.final{max-width:min(100%,720px);background:#000;display:block}
+.thumbs{display:flex;flex-wrap:wrap;gap:10px;margin:8px 0}
+.thumbs figure{margin:0;max-width:200px}
+img.thumb{width:200px;max-width:100%;height:auto;display:block;border:1px solid var(--line)}
+.made h3{margin:12px 0 4px;font-size:14px}
 img.sheet{max-width:min(100%,640px);display:block;border:1px solid var(--line)}
 figcaption{color:var(--muted);margin-top:2px}
 .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 14px;padding:0;margin:0 0 6px;font-size:12px;color:var(--muted)}

@@ -41,19 +41,40 @@ function isLocalPath(value: string): boolean {
  * The cache key of a fully resolved step request: the service that answers it (its
  * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
  * `ignore`, and the sha256 of every local input file it names (`image`, `images`, and any
- * value of `params` that is a local file).
+ * value of `params` that is a local file). The local files of the `inputFiles` fields are
+ * keyed by their sha256 alone, not their paths.
  * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines", { service: "https://api.example.com/v1" })
  */
 export async function cacheKey(
   kind: string,
   fullSpec: Record<string, unknown>,
   baseDir: string,
-  options: { service: string; ignore?: readonly string[] },
+  options: { service: string; ignore?: readonly string[]; inputFiles?: readonly string[] },
 ): Promise<string> {
   const ignore = options.ignore ?? [];
-  const spec = Object.fromEntries(
+  const spec: Record<string, unknown> = Object.fromEntries(
     Object.entries(fullSpec).filter(([field]) => !ignore.includes(field)),
   );
+  // Fields whose local files count by their bytes alone: the same reference made in another
+  // run (another run directory) asks for the same result.
+  for (const field of options.inputFiles ?? []) {
+    if (spec[field] === undefined) continue;
+    const entries = (Array.isArray(spec[field]) ? (spec[field] as unknown[]) : [spec[field]]).flat(
+      2,
+    );
+    const keyed: unknown[] = [];
+    for (const entry of entries) {
+      const path = typeof entry === "string" ? entry : undefined;
+      const absolute =
+        path && isLocalPath(path) ? (isAbsolute(path) ? path : resolve(baseDir, path)) : undefined;
+      keyed.push(
+        absolute && existsSync(absolute) && statSync(absolute).isFile()
+          ? { sha256: await hashFile(absolute) }
+          : entry,
+      );
+    }
+    spec[field] = keyed;
+  }
   const named: string[] = [];
   for (const [field, value] of Object.entries(spec)) {
     if (FILE_MAPS.has(field) && value && typeof value === "object" && !Array.isArray(value)) {

@@ -72,7 +72,10 @@ export async function restoreFromCache(
   const { dir: cacheDir, index } = cacheLocation(cache);
   const entry = await index.get(key);
   if (!entry) return undefined;
-  const outputs = { ...entry.outputs };
+  const outputs: Record<string, unknown> = { ...entry.outputs };
+  // A list of files is stored item by item (`files.0`, `files.1`, …): rebuilt as a new list.
+  for (const [field, value] of Object.entries(outputs))
+    if (Array.isArray(value)) outputs[field] = [...value];
   const placed: { temp: string; target: string }[] = [];
   const discard = () => {
     for (const { temp } of placed) rmSync(temp, { force: true });
@@ -100,7 +103,9 @@ export async function restoreFromCache(
       await index.delete(key);
       return undefined;
     }
-    outputs[field] = target;
+    const item = listItem(field, outputs);
+    if (item) item.list[item.at] = target;
+    else outputs[field] = target;
   }
   for (const { temp, target } of placed) renameSync(temp, target);
   return { outputs, entry };
@@ -127,9 +132,21 @@ export async function storeInCache(
   const { dir: cacheDir, index } = cacheLocation(cache);
   const outputs: Record<string, unknown> = { ...options.outputs };
   const files: CacheEntry["files"] = {};
+  // A list whose items are all files of the run is stored item by item (`files.0`, …).
+  const named: [string, string][] = [];
   for (const [field, value] of Object.entries(options.outputs)) {
-    if (typeof value !== "string" || !isAbsolute(value) || !inside(options.runDir, value)) continue;
-    if (!existsSync(value) || !statSync(value).isFile()) continue;
+    if (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((item) => isRunFile(item, options.runDir))
+    ) {
+      value.forEach((item, at) => {
+        named.push([`${field}.${at}`, item as string]);
+      });
+      outputs[field] = value.map((item) => relative(options.runDir, item as string));
+    } else if (isRunFile(value, options.runDir)) named.push([field, value as string]);
+  }
+  for (const [field, value] of named) {
     // The blob is a copy whose own bytes name it: a later edit of the run's file cannot reach it.
     const copy = await copyToTemp(value, join(cacheDir, "blobs", "incoming"));
     const blob = blobPath(cacheDir, copy.sha256);
@@ -140,7 +157,7 @@ export async function storeInCache(
     renameSync(copy.temp, blob);
     const path = relative(options.runDir, value);
     files[field] = { path, sha256: copy.sha256, bytes };
-    outputs[field] = path;
+    if (!listItem(field, outputs)) outputs[field] = path;
   }
   const entry: CacheEntry = {
     key: options.key,
@@ -153,4 +170,25 @@ export async function storeInCache(
     ...(options.worth ? { worth: options.worth } : {}),
   };
   await index.put(entry);
+}
+
+/** True for an existing file inside the run directory, named by its absolute path. */
+function isRunFile(value: unknown, runDir: string): boolean {
+  return (
+    typeof value === "string" &&
+    isAbsolute(value) &&
+    inside(runDir, value) &&
+    existsSync(value) &&
+    statSync(value).isFile()
+  );
+}
+
+/** The list and position a stored field `name.3` stands for, when `name` is a list output. */
+function listItem(
+  field: string,
+  outputs: Record<string, unknown>,
+): { list: unknown[]; at: number } | undefined {
+  const match = /^(.+)\.(\d+)$/.exec(field);
+  const list = match ? outputs[match[1] as string] : undefined;
+  return match && Array.isArray(list) ? { list, at: Number(match[2]) } : undefined;
 }

@@ -24,7 +24,11 @@ export async function artifactsOf(
   runDir: string,
 ): Promise<Record<string, Artifact>> {
   const artifacts: Record<string, Artifact> = {};
-  for (const [field, value] of Object.entries(outputs)) {
+  // A list of files (an image step's `files`) is hashed item by item: `files.0`, `files.1`, …
+  const named = Object.entries(outputs).flatMap(([field, value]): [string, unknown][] =>
+    Array.isArray(value) ? value.map((item, at) => [`${field}.${at}`, item]) : [[field, value]],
+  );
+  for (const [field, value] of named) {
     if (typeof value !== "string" || !isAbsolute(value) || !insideRun(runDir, value)) continue;
     if (!existsSync(value) || !statSync(value).isFile()) continue;
     artifacts[field] = { path: relative(runDir, value), sha256: await hashFile(value) };

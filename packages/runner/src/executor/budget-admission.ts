@@ -47,6 +47,7 @@ export function budgetAdmission(
         const key = await cacheKey(kind.kind, spec, options.cache.pipelineDir, {
           service: options.cache.service,
           ...(policy.ignore ? { ignore: policy.ignore } : {}),
+          ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
         }).catch(() => undefined);
         if (key && (await cache.index.get(key))) paid -= 1;
       }

@@ -90,6 +90,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, {
         service: services.service ?? serviceIdentity(services.client?.baseURL),
         ...(policy.ignore ? { ignore: policy.ignore } : {}),
+        ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
       })
     : undefined;
   const cache = cacheLocation(

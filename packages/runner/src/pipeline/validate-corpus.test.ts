@@ -1,12 +1,21 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { speechModels, transcriptionModels, videoModels } from "@reelsmith/simulator/catalog";
+import {
+  imageModels,
+  speechModels,
+  transcriptionModels,
+  videoModels,
+} from "@reelsmith/simulator/catalog";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "./diagnostic.js";
 import { validatePipeline } from "./validate-pipeline.js";
 
 const fixtures = new URL("./__fixtures__/", import.meta.url);
 // The simulator's other models, as the CLI gives them for the built-in simulator.
-const catalogs = { speech_models: speechModels, transcription_models: transcriptionModels };
+const catalogs = {
+  image_models: imageModels,
+  speech_models: speechModels,
+  transcription_models: transcriptionModels,
+};
 // Fixtures ending .txt/.bin are not valid YAML on purpose; the extension keeps them away from the formatter.
 const list = (folder: string) =>
   readdirSync(new URL(folder, fixtures)).filter((name) => /\.(yaml|txt|bin)$/.test(name));

@@ -92,6 +92,7 @@ export async function estimateRun(
       const key = await cacheKey(known.kind, spec, pipelineDir, {
         service: options.cache.service,
         ...(policy.ignore ? { ignore: policy.ignore } : {}),
+        ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
       }).catch(() => undefined);
       if (key && (await cache.index.get(key))) hits += 1;
     }

@@ -2,6 +2,7 @@ import { approveKind } from "./approve/index.js";
 import { chatKind } from "./chat/index.js";
 import { defineStepKind } from "./define-step-kind.js";
 import { ffmpegKind } from "./ffmpeg/index.js";
+import { imageKind } from "./image/index.js";
 import { speechKind } from "./speech/index.js";
 import type { AnyStepKind, StepKindSpec } from "./step-kind.js";
 import { videoKind } from "./video/index.js";
@@ -12,7 +13,7 @@ import { videoKind } from "./video/index.js";
  *
  * @example
  * ```ts
- * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve", "speech"]
+ * builtInStepKinds.map((kind) => kind.kind); // ["chat", "video", "ffmpeg", "approve", "speech", "image"]
  * ```
  */
 export const builtInStepKinds: readonly AnyStepKind[] = [
@@ -21,6 +22,7 @@ export const builtInStepKinds: readonly AnyStepKind[] = [
   ffmpegKind,
   approveKind,
   speechKind,
+  imageKind,
 ];
 
 /**

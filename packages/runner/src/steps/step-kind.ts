@@ -158,6 +158,11 @@ export interface RequestCheckContext {
 export interface StepCachePolicy<Spec = Record<string, unknown>> {
   /** Fields left out of the cache key: they change where a result goes, not what is asked. */
   ignore?: readonly string[];
+  /**
+   * Fields naming local input files (or lists of them) that count by their bytes alone, not
+   * their paths: an earlier step's file in another run's directory asks for the same result.
+   */
+  inputFiles?: readonly string[];
   /** Where a cached run puts each file output, relative to the run directory. */
   placeFiles?(spec: Spec, at: { stepId: string; index?: number }): Record<string, string>;
 }
