@@ -42,6 +42,7 @@ export const contractCases = [
   "cache: an identical second run is served from the cache without a new job",
   "gate: a run stops waiting at an approve step, nothing behind it submitted; autoApprove passes it",
   "speech: a narration per item is spoken and its words timed, each request paid once",
+  "image: characters, then keyframes drawn with them as references, each image paid once",
 ] as const;
 
 /** One of {@link contractCases}. */

@@ -6,7 +6,7 @@ import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
 import { gateCase } from "./gate.case.js";
 import type { ExecutorHarness } from "./harness.js";
-import { speechCase } from "./media.case.js";
+import { imageCase, speechCase } from "./media.case.js";
 
 export * from "./harness.js";
 
@@ -57,5 +57,6 @@ export function describeExecutorContract(
     cacheCase(context);
     gateCase(context);
     speechCase(context);
+    imageCase(context);
   });
 }

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${{ }}` are pipeline expressions here
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { contractCase, serviceOptions, uniqueWord } from "./case-helpers.js";
 import type { ContractContext } from "./index.js";
@@ -57,6 +57,48 @@ export function speechCase(context: ContractContext): void {
       // What the run says it spent is what the service charged: each request once.
       expect(result.totals.credits).toBe(spokenCredits(context) - before);
       expect(result.totals.credits).toBeGreaterThan(0);
+    },
+  );
+}
+
+/** Characters drawn once, then each scene's keyframe drawn with them: each image paid once. */
+export function imageCase(context: ContractContext): void {
+  contractCase(
+    context,
+    "image: characters, then keyframes drawn with them as references, each image paid once",
+    async () => {
+      const word = uniqueWord();
+      const before = context.simulator().stats().creditsByEndpoint.images;
+      const result = await context.harness().run(
+        {
+          name: "contract-image",
+          defaults: { image: { model: "reel-image-1", size: "256x256" } },
+          steps: [
+            { id: "characters", image: { prompt: `two characters of ${word}`, n: 2 } },
+            {
+              id: "keyframes",
+              for_each: ["dawn", "dusk"],
+              image: {
+                prompt: `${word} at \${{ item }}`,
+                references: ["${{ steps.characters.outputs.files }}"],
+              },
+            },
+          ],
+          outputs: { keyframes: "${{ steps.keyframes.outputs.*.file }}" },
+        },
+        serviceOptions(context, { cache: false }),
+      );
+      expect(result.error).toBeUndefined();
+      expect(result.status).toBe("succeeded");
+      const keyframes = result.outputs.keyframes as string[];
+      expect(keyframes).toHaveLength(2);
+      for (const file of keyframes) {
+        expect(existsSync(file)).toBe(true);
+        expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
+      }
+      const charged = context.simulator().stats().creditsByEndpoint.images - before;
+      expect(charged).toBeGreaterThan(0);
+      expect(result.totals.credits).toBe(charged);
     },
   );
 }
