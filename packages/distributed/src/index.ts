@@ -22,6 +22,13 @@ export {
   type NoWorkerNotice,
 } from "./client/follow-run.js";
 export {
+  type DatabaseRunRecord,
+  type RunWorker,
+  readRunRecord,
+  runChangeStamp,
+  runWorkers,
+} from "./client/run-record.js";
+export {
   type JobState,
   listRunSummaries,
   type RunDetail,
@@ -38,6 +45,8 @@ export type { Logger } from "./database/pool.js";
 export { type MigrateOptions, migrate } from "./database/schema.js";
 export { DatabaseWaitError } from "./errors/database-wait-error.js";
 export { type ServiceAccount, serviceAccount } from "./service.js";
+export { runJsonOf } from "./store/run-directory-mirror.js";
 export { artifactsCacheDir } from "./store/run-paths.js";
+export type { RunRow } from "./store/run-store.js";
 export { startWorker, type Worker, type WorkerOptions } from "./worker/start-worker.js";
 export { listWorkers, type WorkerInfo } from "./worker/worker-registry.js";

@@ -1,3 +1,4 @@
+import type { RunWorker } from "@reelsmith/distributed";
 import { escapeHtml, formatNumber, type ReportModel, type StoryboardCard } from "@reelsmith/report";
 import type { SessionState } from "../actions/sessions.js";
 import { actionPrices, canResume, type Price } from "../runs/action-prices.js";
@@ -10,7 +11,72 @@ export interface ActionView {
   /** True while a process holds the run's lock. */
   locked: boolean;
   session: { running?: SessionState; last?: SessionState };
+  /** A run made with `--database` (its state lives in the database). */
+  database?: DatabaseActionView;
 }
+
+/** What the page knows of a run of the database. */
+export interface DatabaseActionView {
+  /** False when this studio is not connected to the run's database: nothing is offered. */
+  connected: boolean;
+  /** The run has ended; false while its workers run it or it waits at a gate. */
+  ended?: boolean;
+  cancelling?: boolean;
+  workers?: RunWorker[];
+  /** Its directory, when it is outside the studio's runs directory (its media are not served). */
+  unservedDir?: string;
+}
+
+const workerText = (worker: RunWorker) =>
+  `${worker.host}${worker.pid ? ` pid ${worker.pid}` : ""} (${worker.live ? "live" : "gone"})`;
+
+/** The actions of a run of the database: its gate, cancel and resume, through its workers. */
+function databaseActions(view: ActionView, database: DatabaseActionView): string {
+  const prices = actionPrices(view.model);
+  const parts: string[] = [];
+  if (!database.connected) {
+    parts.push(
+      `<p class="session database" id="session-state">This run was made with --database: its state lives in the database, and this directory only mirrors it. Start the studio with <code>--database URL</code> (or REELSMITH_DATABASE_URL) to act on it.</p>`,
+    );
+    return parts.join("");
+  }
+  const workers = database.workers ?? [];
+  parts.push(
+    `<p class="session database" id="session-state">${database.cancelling ? "cancelling on its workers" : database.ended ? "on many machines: ended" : "on many machines: its workers run it"}</p><p class="workers">workers: ${workers.length === 0 ? "none yet" : workers.map((worker) => `<span class="worker mono${worker.live ? " live" : ""}">${escapeHtml(workerText(worker))}</span>`).join(", ")}</p>`,
+  );
+  if (database.unservedDir) {
+    parts.push(
+      `<p class="session">Its directory <code>${escapeHtml(database.unservedDir)}</code> is outside the studio's runs directory: its media are not shown (start the studio on its artifacts directory).</p>`,
+    );
+  }
+  const waiting = view.model.status === "waiting";
+  parts.push(gateForms(view, !waiting || database.cancelling === true));
+  // A run at its gate has ended its attempt; cancelling it ends its wait for a decision.
+  if ((!database.ended || waiting) && !database.cancelling) {
+    parts.push(
+      form(
+        view,
+        "cancel",
+        "Cancel the run on its workers (video jobs the service accepted still finish there)",
+        { credits: 0, complete: true },
+        "",
+        "Cancel",
+      ),
+    );
+  }
+  if (database.ended && RESUMABLE_DATABASE.has(view.model.status)) {
+    parts.push(
+      form(view, "resume", "Resume the run on its workers", prices.resume(), "", "Resume"),
+    );
+  }
+  parts.push(
+    `<p class="session">Retake and pick are not available for a run made with --database (its clips live in its workers' directories).</p>`,
+  );
+  return parts.join("");
+}
+
+/** Statuses a run of the database is resumed from (a waiting one goes on by its gate). */
+const RESUMABLE_DATABASE = new Set(["cancelled", "failed", "budget_reached"]);
 
 const priceText = (price: Price) =>
   `${formatNumber(price.credits)}${price.complete ? "" : "+"} credits`;
@@ -94,6 +160,8 @@ function cardForms(view: ActionView, card: StoryboardCard): string {
  * @example const html = renderActions({ name, model, locked: false, session: {} });
  */
 export function renderActions(view: ActionView): string {
+  if (view.database)
+    return `<section id="studio-actions"><h2>Actions</h2>${databaseActions(view, view.database)}</section>`;
   const { model, session } = view;
   const busy = session.running !== undefined || view.locked;
   const prices = actionPrices(model);

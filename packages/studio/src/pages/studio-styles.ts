@@ -22,6 +22,9 @@ form.action .price { font-size: 12px; color: #4338ca; font-weight: 600; }
 .session { font-size: 14px; margin: .2rem 0 .5rem; }
 .session.running { color: #92400e; }
 .session.failed, .session.rejected { color: #b91c1c; }
+.session.database, .where { color: #4338ca; }
+.worker { font-size: 12px; color: #6b7280; }
+.worker.live { color: #047857; }
 #progress { max-height: 18rem; overflow: auto; font: 12px ui-monospace, monospace; padding-left: 1.2rem; }
 dialog#confirm { border: 1px solid #4f46e5; border-radius: 8px; padding: 1rem 1.4rem; }
 dialog#confirm .price { font-weight: 700; color: #4338ca; }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { buildModel, readRun } from "@reelsmith/report";
+import type { RunWorker } from "@reelsmith/distributed";
+import { buildModel, type ReportModel, readRun } from "@reelsmith/report";
 import { runDirectory } from "../security/safe-path.js";
 
 /** One line of the runs list. */
@@ -19,6 +20,40 @@ export interface RunSummary {
   estimateComplete?: boolean;
   startedAt?: string;
   endedAt?: string;
+  /** A run made with `--database` (its state lives in the database; its directory mirrors it). */
+  database?: true;
+  /** The workers that ran part of it (a run of the database the studio is connected to). */
+  workers?: RunWorker[];
+}
+
+/**
+ * A run's line of the runs list, from its report model.
+ * @example summaryOf("20260101-120000-storyboard", buildModel(readRun(dir)))
+ */
+export function summaryOf(name: string, model: ReportModel): RunSummary {
+  return {
+    name,
+    pipeline: model.name,
+    ...(model.pipelinePath ? { pipelinePath: model.pipelinePath } : {}),
+    status: model.status,
+    spent: model.totals.credits,
+    ...(model.estimate
+      ? { estimate: model.estimate.credits, estimateComplete: model.estimate.complete }
+      : {}),
+    ...(model.startedAt ? { startedAt: model.startedAt } : {}),
+    ...(model.endedAt ? { endedAt: model.endedAt } : {}),
+  };
+}
+
+/**
+ * Newest first (by when each run began, then by name).
+ * @example sortRuns([...local, ...database])
+ */
+export function sortRuns(runs: RunSummary[]): RunSummary[] {
+  return runs.sort(
+    (a, b) =>
+      (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
+  );
 }
 
 /**
@@ -35,27 +70,26 @@ export function listRuns(runsDir: string): RunSummary[] {
     if (!dir || !(existsSync(join(dir, "run.json")) || existsSync(join(dir, "journal.jsonl"))))
       continue;
     try {
-      const model = buildModel(readRun(dir));
+      const record = readRun(dir);
       runs.push({
-        name,
-        pipeline: model.name,
-        ...(model.pipelinePath ? { pipelinePath: model.pipelinePath } : {}),
-        status: model.status,
-        spent: model.totals.credits,
-        ...(model.estimate
-          ? { estimate: model.estimate.credits, estimateComplete: model.estimate.complete }
-          : {}),
-        ...(model.startedAt ? { startedAt: model.startedAt } : {}),
-        ...(model.endedAt ? { endedAt: model.endedAt } : {}),
+        ...summaryOf(name, buildModel(record)),
+        ...(isDatabaseMirror(record.runJson) ? { database: true as const } : {}),
       });
     } catch {
       // A directory being created or removed right now: left out of this listing.
     }
   }
-  return runs.sort(
-    (a, b) =>
-      (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
-  );
+  return sortRuns(runs);
+}
+
+/**
+ * Whether a run directory's run.json says it mirrors a run of the database (`run --database`
+ * writes a `database` field): its state lives there, never in the directory.
+ * @example isDatabaseMirror(readRun(dir).runJson)
+ */
+export function isDatabaseMirror(runJson: object): boolean {
+  const database = (runJson as { database?: unknown }).database;
+  return typeof database === "object" && database !== null;
 }
 
 /**

@@ -3,6 +3,15 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 
 const RUN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/**
+ * Whether a URL segment can name a run: a plain name (letters, digits, `.`, `_`, `-`; not
+ * starting with a dot), as run directories and database run ids are named.
+ * @example isRunName("20260101-120000-storyboard-3f2a1b") // true
+ */
+export function isRunName(name: string): boolean {
+  return RUN_NAME.test(name) && name !== "." && name !== "..";
+}
+
 function inside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
@@ -14,7 +23,7 @@ function inside(root: string, path: string): boolean {
  * @example runDirectory("/srv/runs", "20260101-120000-storyboard") // "/srv/runs/2026…"
  */
 export function runDirectory(runsDir: string, name: string): string | undefined {
-  if (!RUN_NAME.test(name) || name === "." || name === "..") return undefined;
+  if (!isRunName(name)) return undefined;
   const root = resolve(runsDir);
   const dir = join(root, name);
   try {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { userInfo } from "node:os";
 import { resolve } from "node:path";
+import type { Coordinator } from "@reelsmith/distributed";
 import {
   buildModel,
   makeThumbnails,
@@ -17,11 +18,11 @@ import { renderRunPage, renderRunView } from "../pages/render-run-page.js";
 import { renderRunsList, renderRunsTable } from "../pages/render-runs-list.js";
 import { STUDIO_SCRIPT } from "../pages/studio-script.js";
 import { STUDIO_STYLES } from "../pages/studio-styles.js";
-import { listRuns, runsStamp } from "../runs/list-runs.js";
+import { isDatabaseMirror, listRuns, runsStamp, sortRuns } from "../runs/list-runs.js";
 import { createToken, isToken, tokenCookie, tokenProof } from "../security/access-token.js";
-import { runDirectory, runFilePath } from "../security/safe-path.js";
+import { isRunName, runDirectory, runFilePath } from "../security/safe-path.js";
 import { allowedHost, sameOrigin } from "../security/same-origin.js";
-import { streamRunEvents } from "./live-events.js";
+import { streamDatabaseRunEvents, streamRunEvents } from "./live-events.js";
 import { readJsonBody } from "./read-body.js";
 import { sendFile } from "./send-file.js";
 
@@ -39,6 +40,12 @@ export interface StudioOptions {
   studioHost: StudioHost;
   /** Who decides at a gate (default $REELSMITH_USER, else the OS user). */
   by?: string;
+  /**
+   * The shared database of runs made with `--database` (`connect(url)` of
+   * `@reelsmith/distributed`; the caller closes it): its runs are listed beside the local
+   * ones, drawn from its tables, and acted on through its API (the workers go on with them).
+   */
+  database?: Coordinator;
 }
 
 /** A running studio. */
@@ -113,6 +120,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const sessions = createSessions(options.studioHost, () => {
     version += 1;
   });
+  // Loaded only for a studio with a database (DBOS and pg are not needed otherwise).
+  const databaseRuns = options.database
+    ? (await import("../database/database-runs.js")).createDatabaseRuns(options.database, runsDir)
+    : undefined;
   const host = options.host ?? "127.0.0.1";
   const hosts: string[] | "any" = LOOPBACK.has(host) ? [] : "any";
 
@@ -132,12 +143,53 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const record = readRun(dir);
     const model = buildModel(record);
     const session = sessions.state(dir);
+    if (isDatabaseMirror(record.runJson)) {
+      // A mirror of a run this studio cannot reach: shown, never driven from here.
+      return { name, model, locked: record.locked, session, database: { connected: false } };
+    }
     // The same posters report.html shows, made once and reused. While the run is being
     // driven only missing ones are made: a clip put back in place mid-session keeps its older
     // time, so a poster made now from what it replaces would pass for fresh afterwards.
     const going = record.locked || session.running !== undefined;
     await makeThumbnails(dir, going ? missingPosters(model) : model).catch(() => undefined);
     return { name, model, locked: record.locked, session };
+  };
+
+  /** The run id a URL segment names in the database, if the studio has one and it holds it. */
+  const databaseRun = async (segment: string): Promise<string | undefined> => {
+    const name = safeDecode(segment);
+    if (!databaseRuns || !isRunName(name)) return undefined;
+    return (await databaseRuns.has(name)) ? name : undefined;
+  };
+  const databaseView = async (runId: string) => {
+    const view = await databaseRuns?.view(runId);
+    if (!view) return undefined;
+    if (view.served) {
+      await makeThumbnails(view.runDir, view.ended ? view.model : missingPosters(view.model)).catch(
+        () => undefined,
+      );
+    }
+    return {
+      name: runId,
+      model: view.model,
+      locked: false,
+      session: {},
+      database: {
+        connected: true,
+        ended: view.ended,
+        cancelling: view.cancelling,
+        workers: view.workers,
+        ...(view.served ? {} : { unservedDir: view.runDir }),
+      },
+    };
+  };
+  /** Local runs and the database's (a database run's own mirror listed once, as its run). */
+  const allRuns = async () => {
+    const local = listRuns(runsDir);
+    if (!databaseRuns) return local;
+    const remote = await databaseRuns.list();
+    const ids = new Set(remote.map((run) => run.name));
+    return sortRuns([...remote, ...local.filter((run) => !ids.has(run.name))]);
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -176,16 +228,49 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     }
     if (request.method !== "GET" && request.method !== "HEAD")
       return send(response, 405, "method not allowed");
-    if (rawPath === "/") return send(response, 200, renderRunsList(runsDir, listRuns(runsDir)));
+    if (rawPath === "/") return send(response, 200, renderRunsList(runsDir, await allRuns()));
     const asset = STATIC[rawPath];
     if (asset) return send(response, 200, asset.body, asset.type);
     if (rawPath === "/api/runs/events") {
-      return streamRunEvents(response, undefined, () => `${version}|${runsStamp(runsDir)}`, redact);
+      return streamRunEvents(
+        response,
+        undefined,
+        async () => `${version}|${runsStamp(runsDir)}|${(await databaseRuns?.stamp()) ?? ""}`,
+        redact,
+      );
     }
-    if (rawPath === "/api/runs") return json(response, 200, listRuns(runsDir));
+    if (rawPath === "/api/runs") return json(response, 200, await allRuns());
     if (rawPath === "/api/runs/view")
-      return send(response, 200, renderRunsTable(runsDir, listRuns(runsDir)));
+      return send(response, 200, renderRunsTable(runsDir, await allRuns()));
     const [area, name = "", ...rest] = segments;
+    // A run of the database: its page and live view from its tables; its files (below) only
+    // from inside the runs directory, as any run's.
+    const runId =
+      area === "api" && name === "runs" && rest.length === 2
+        ? await databaseRun(rest[0] ?? "")
+        : area === "runs" && rest.length === 1 && rest[0] === ""
+          ? await databaseRun(name)
+          : undefined;
+    if (runId && databaseRuns) {
+      if (area === "runs") {
+        const view = await databaseView(runId);
+        if (view) return send(response, 200, renderRunPage(view));
+      } else if (rest[1] === "view") {
+        const view = await databaseView(runId);
+        if (view) return send(response, 200, renderRunView(view));
+      } else if (rest[1] === "events") {
+        const source = databaseRuns;
+        return streamDatabaseRunEvents(
+          response,
+          {
+            afterId: await source.lastEventId(runId),
+            eventsAfter: (afterId) => source.eventsAfter(runId, afterId),
+            stamp: () => source.stamp(runId),
+          },
+          redact,
+        );
+      }
+    }
     const dir = runDirectory(runsDir, safeDecode(name));
     if (area === "api" && name === "runs" && rest.length === 2) {
       const runDir = runDirectory(runsDir, safeDecode(rest[0] ?? ""));
@@ -216,12 +301,31 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     segments: string[],
   ): Promise<void> {
     const [area, what, name = "", action = "", ...extra] = segments;
-    const runDir = runDirectory(runsDir, safeDecode(name));
-    if (area !== "api" || what !== "runs" || !runDir || extra.length > 0)
+    if (area !== "api" || what !== "runs" || extra.length > 0)
       return json(response, 404, { error: "not found" });
+    const runId = await databaseRun(name);
+    const runDir = runId ? undefined : runDirectory(runsDir, safeDecode(name));
+    if (!runId && !runDir) return json(response, 404, { error: "not found" });
     const fields = await readJsonBody(request);
     if (!fields) return json(response, 400, { error: "send the form's fields as a JSON object" });
     try {
+      if (runId && databaseRuns) {
+        // Through the distributed API: the run's workers go on with it.
+        const { takeRefusal } = await import("../database/database-runs.js");
+        if (action === "retake" || action === "pick") throw takeRefusal(action);
+        const answer = await databaseRuns.act(
+          runId,
+          action === "cancel" ? { action } : parseAction(action, fields, by),
+        );
+        version += 1;
+        return json(response, answer.status, answer.body);
+      }
+      if (!runDir) return json(response, 404, { error: "not found" });
+      if (isDatabaseMirror(readRun(runDir).runJson)) {
+        throw new StudioActionError(
+          "this run was made with --database: its state lives in the database, and its directory only mirrors it; start the studio with --database URL (or REELSMITH_DATABASE_URL) to act on it",
+        );
+      }
       if (action === "cancel") {
         return sessions.stop(runDir)
           ? json(response, 202, { stopping: true })
