@@ -14,7 +14,7 @@ export function formatStepEstimate(step: StepEstimate): string {
   if (step.perUnit === undefined) {
     return step.units === undefined
       ? "price unknown until a job completes; items known at run time"
-      : `${step.units} × a price known when the first job completes`;
+      : `${step.units} × a price known at run time`;
   }
   if (step.units === undefined && step.unitsAtMost !== undefined) {
     const least = step.unitsAtLeast ?? 0;

@@ -1,0 +1,96 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { probe } from "@reelsmith/media";
+import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { cleanEnv, EXAMPLES, runCli, tempDir } from "./helpers/cli-process.js";
+
+const API_KEY = "sk-e2e-narrated-key-4242";
+const NARRATED = path.join(EXAMPLES, "narrated", "pipeline.yaml");
+
+/**
+ * The service described once, as for a real account: its models with their prices. The
+ * simulator serves and charges exactly these; the CLI reads them from reelsmith.config.yaml.
+ */
+const PROFILE = `service: { dialect: reference, idempotency_keys: true }
+video_models:
+  reel-video-2-lite:
+    { seconds: { min: 1, max: 8 }, sizes: [854x480, 480x854], image: true, price: { per_second: 5 } }
+chat_models:
+  reel-chat-1: { json: true, images: true, tools: true }
+image_models:
+  reel-image-1:
+    { sizes: [1536x1024, 1024x1024], max_references: 4, max_images: 4, price: { per_image: 4 } }
+speech_models:
+  reel-voice-1: { voices: [ava], formats: [wav, mp3], price: { per_1000_characters: 15 } }
+transcription_models:
+  reel-transcribe-1: { word_timestamps: true, price: { per_minute: 6 } }
+`;
+
+let simulator: Simulator;
+let work: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  simulator = await startSimulator({ apiKey: API_KEY, timeScale: 0.02, profile: parse(PROFILE) });
+  work = await tempDir();
+  await writeFile(path.join(work.dir, "reelsmith.config.yaml"), PROFILE);
+});
+afterAll(async () => {
+  await simulator?.close();
+  await work?.remove();
+});
+
+const env = () => cleanEnv({ REELSMITH_BASE_URL: simulator.url, REELSMITH_API_KEY: API_KEY });
+
+/** The ASS events' start times (seconds) of a captioned film. */
+async function eventStarts(file: string): Promise<number[]> {
+  const text = await readFile(file, "utf8");
+  return [...text.matchAll(/^Dialogue: \d+,(\d+):(\d+):(\d+)\.(\d+),/gm)].map(
+    ([, h, m, s, cs]) => Number(h) * 3600 + Number(m) * 60 + Number(s) + Number(cs) / 100,
+  );
+}
+
+describe("the narrated example (built CLI, against a simulator)", () => {
+  it("stops at the keyframes before any clip is paid, then makes a film with a voice, music, word captions and two aspect ratios, its figures equal to the charges", async () => {
+    const waiting = await runCli(["run", NARRATED], { cwd: work.dir, env: env() });
+    expect(waiting.code, waiting.stdout + waiting.stderr).toBe(4);
+    // The gate shows the keyframes; nothing behind it (narration, clips) was paid.
+    expect(waiting.stdout).toMatch(/shows 3 images/);
+    expect(waiting.stdout).toMatch(/keyframes\/scene-2\.png/);
+    const atGate = simulator.stats();
+    expect(atGate.videoJobs.created).toBe(0);
+    expect(atGate.speech.requests).toBe(0);
+    expect(atGate.images.edits).toBe(3);
+    const runDir = path.resolve(work.dir, /, directory (\S+)$/m.exec(waiting.stdout)?.[1] ?? "");
+
+    const approved = await runCli(["approve", runDir, "--by", "test", "--continue"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    const stats = simulator.stats();
+    expect(stats.videoJobs.created).toBe(3);
+    expect(stats.speech.requests).toBe(3);
+
+    const run = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as {
+      status: string;
+      totals: { credits: number };
+      outputs: { wide: string; tall: string; loudness: number };
+    };
+    expect(run.status).toBe("succeeded");
+    // Every credit the service charged, counted once: images, speech, transcription, clips.
+    expect(run.totals.credits).toBe(stats.creditsCharged);
+    // Both finals at their sizes, the same length to the frame, at the loudness asked for.
+    const wide = await probe(run.outputs.wide);
+    const tall = await probe(run.outputs.tall);
+    expect([wide.width, wide.height]).toEqual([854, 480]);
+    expect([tall.width, tall.height]).toEqual([480, 854]);
+    expect(Math.abs(wide.duration - tall.duration)).toBeLessThan(1 / 24);
+    expect(wide.hasAudio).toBe(true);
+    expect(Math.abs(run.outputs.loudness - -14)).toBeLessThanOrEqual(1);
+    // Each scene's words start after its clip starts: the captions follow the narration.
+    const starts = await eventStarts(path.join(runDir, "final-16x9.ass"));
+    expect(starts.length).toBeGreaterThan(10);
+    expect(starts[0]).toBeLessThan(0.5);
+  });
+});
