@@ -132,7 +132,8 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
         severity: "error",
         file: path.join(work.dir, "broken.yaml"),
         line: 4,
-        column: (lines[3] ?? "").indexOf("${{") + 1,
+        // The caret sits on the name that is unknown.
+        column: (lines[3] ?? "").indexOf("nowhere") + 1,
         message: expect.stringContaining("nowhere"),
       }),
     ]);

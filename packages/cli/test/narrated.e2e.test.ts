@@ -92,5 +92,6 @@ describe("the narrated example (built CLI, against a simulator)", () => {
     const starts = await eventStarts(path.join(runDir, "final-16x9.ass"));
     expect(starts.length).toBeGreaterThan(10);
     expect(starts[0]).toBeLessThan(0.5);
-  });
+    // A whole film: images, speech, clips and a dozen ffmpeg passes, on a loaded machine.
+  }, 600_000);
 });

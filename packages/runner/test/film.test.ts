@@ -86,7 +86,9 @@ describe("a narrated film from the storyboard's clips (npm ffmpeg 4.1)", () => {
       ]);
     }
     result = await runPipeline(join(dir, "pipeline.yaml"), service.options());
-  });
+    // A whole film through ffmpeg (two loudness passes, captions, two reframes): minutes on a
+    // loaded machine, not seconds.
+  }, 600_000);
   afterAll(() => service.close());
 
   it("runs every step", () => {
