@@ -13,7 +13,7 @@ import { activeTime } from "./active-time.js";
 import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";
 import { chatUnitOf } from "./chat-units.js";
-import { IMAGE_EXTENSIONS, unitImages } from "./image-files.js";
+import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, unitImages } from "./image-files.js";
 import { naturalOrder, type RunRecord } from "./read-run.js";
 import type {
   ApprovalGate,
@@ -225,22 +225,26 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     runDir,
     toRunFile: runFile,
   });
-  // What the media units made that the page shows as pictures (character sheets, keyframes).
-  const madeImages = stepInfos
-    .filter((info) => registry.get(info.kind)?.report?.role === "media")
-    .map((info) => {
-      const journaled = state.steps.get(info.id);
-      const units = info.fanOut
-        ? [...(journaled?.items.entries() ?? [])]
-            .sort(([a], [b]) => a - b)
-            .map(([, item]) => item.outputs)
-        : [journaled?.outputs];
-      const files = units.flatMap((outputs) =>
-        unitImages(outputs as Record<string, unknown> | undefined, runDir, runFile),
-      );
-      return { step: info.id, files };
-    })
-    .filter((entry) => entry.files.length > 0);
+  // What the media units made that the page shows: pictures (character sheets, keyframes)
+  // and sounds (a narration per scene), step by step.
+  const madeFiles = (extensions: ReadonlySet<string>) =>
+    stepInfos
+      .filter((info) => registry.get(info.kind)?.report?.role === "media")
+      .map((info) => {
+        const journaled = state.steps.get(info.id);
+        const units = info.fanOut
+          ? [...(journaled?.items.entries() ?? [])]
+              .sort(([a], [b]) => a - b)
+              .map(([, item]) => item.outputs)
+          : [journaled?.outputs];
+        const files = units.flatMap((outputs) =>
+          unitImages(outputs as Record<string, unknown> | undefined, runDir, runFile, extensions),
+        );
+        return { step: info.id, files };
+      })
+      .filter((entry) => entry.files.length > 0);
+  const madeImages = madeFiles(IMAGE_EXTENSIONS);
+  const madeSounds = madeFiles(AUDIO_EXTENSIONS);
   const next = status === "waiting" ? nextEstimate(events) : undefined;
   const active = activeTime(record.journal);
   return {
@@ -266,6 +270,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     finalVideos: videos,
     finalImages: images,
     madeImages,
+    madeSounds,
     timeline: buildTimeline(events, stepInfos),
     chats,
     errors,

@@ -176,6 +176,8 @@ export interface ReportModel {
    * in pipeline order and unit by unit: character sheets, keyframes.
    */
   madeImages: { step: string; files: RunFile[] }[];
+  /** Sound files the run's media steps made (a narration per scene), step by step: played on the page. */
+  madeSounds: { step: string; files: RunFile[] }[];
   timeline: { start: number; end: number; rows: TimelineRow[]; resumes: number[] };
   chats: ChatUnit[];
   errors: ErrorEntry[];

@@ -5,7 +5,7 @@ import { PAGE_SCRIPT } from "./page-script.js";
 import { renderApprovals } from "./render-approvals.js";
 import { renderChats, renderErrors } from "./render-chats.js";
 import { renderCosts } from "./render-costs.js";
-import { renderFinal, renderImages, renderStoryboard } from "./render-storyboard.js";
+import { renderFinal, renderImages, renderSounds, renderStoryboard } from "./render-storyboard.js";
 import { renderTimeline } from "./render-timeline.js";
 import { STYLES } from "./styles.js";
 
@@ -93,6 +93,7 @@ export function renderReportBody(model: ReportModel): string {
     renderErrors(model),
     renderApprovals(model),
     renderImages(model),
+    renderSounds(model),
     renderStoryboard(model),
     renderFinal(model),
     renderTimeline(model),

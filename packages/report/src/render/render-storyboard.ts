@@ -73,6 +73,24 @@ export function renderImages(model: ReportModel): string {
   return `<section id="images"><h2>Images <small>${model.madeImages.reduce((sum, entry) => sum + entry.files.length, 0)}</small></h2>${steps}</section>`;
 }
 
+/** The sounds the run's media steps made (a narration per scene), each with a player. */
+export function renderSounds(model: ReportModel): string {
+  if (model.madeSounds.length === 0) return "";
+  const steps = model.madeSounds
+    .map(
+      ({ step, files }) =>
+        `<div class="made" data-step="${escapeHtml(step)}"><h3 class="mono">${escapeHtml(step)}</h3><ol class="sounds">${files
+          .map(
+            (file) =>
+              `<li><audio controls preload="none" src="${relativeUrl(file.relative)}"></audio> <span class="mono">${escapeHtml(file.relative)}</span></li>`,
+          )
+          .join("")}</ol></div>`,
+    )
+    .join("");
+  const count = model.madeSounds.reduce((sum, entry) => sum + entry.files.length, 0);
+  return `<section id="sounds"><h2>Sound <small>${count}</small></h2>${steps}</section>`;
+}
+
 /** The final video(s) with a player, and the run's pictures (contact sheet, posters). */
 export function renderFinal(model: ReportModel): string {
   if (model.finalVideos.length === 0 && model.finalImages.length === 0) return "";
