@@ -15,7 +15,7 @@ import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 import type { ExecutableSpec, ExecutableStep, StepGraph } from "./executable-pipeline.js";
 import type { ExecutionExtras } from "./execution-context.js";
-import { runFanOut } from "./fan-out.js";
+import { type FanOutServices, runFanOut } from "./fan-out.js";
 import { downstreamOf, keptStep } from "./focus.js";
 import { isAbortError } from "./is-abort-error.js";
 import { parseDuration } from "./parse-duration.js";
@@ -23,7 +23,7 @@ import { reusableStep } from "./resume-reuse.js";
 import { type LimitRunner, SlotPool } from "./slot-pool.js";
 import { type GateVerdict, gateStep } from "./step-gate.js";
 import type { StepSummary } from "./step-summary.js";
-import type { UnitExecutor } from "./unit-executor.js";
+import { localUnits, type UnitExecutor } from "./unit-executor.js";
 
 export type { StepSummary } from "./step-summary.js";
 
@@ -139,6 +139,25 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
   const { spec, bus, journal, signal } = options;
   const stop = options.stop ?? signal;
   const globalSlots = new SlotPool(options.concurrency);
+  const services: FanOutServices = {
+    unit: {
+      runDir: options.run.dir,
+      signal,
+      ...(options.stop ? { stop: options.stop } : {}),
+      client: options.client,
+      bus,
+      journal,
+      defaults: spec.defaults ?? {},
+      cacheDir: options.cacheDir,
+      ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
+      ...(options.service === undefined ? {} : { service: options.service }),
+      extras: options.extras,
+    },
+    videoLimit: options.videoLimit,
+    units: options.units ?? localUnits,
+    cache: options.cache,
+    ...(options.focus ? { focus: options.focus } : {}),
+  };
   const summaries: Record<string, StepSummary> = {};
   const context: ExpressionContext = {
     inputs: options.inputs,
@@ -311,7 +330,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       context,
       previous,
       globalSlots,
-      options,
+      services,
     });
     const outputs = fanOut ? results.map((r) => r?.outputs ?? null) : (results[0]?.outputs ?? {});
     const cached = results.length > 0 && results.every((r) => r?.cached);
