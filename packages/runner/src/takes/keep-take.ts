@@ -2,12 +2,12 @@ import { join } from "node:path";
 import type { ExecutableStep } from "../executor/executable-pipeline.js";
 import type { SessionRun } from "../executor/run-session.js";
 import { readJournal } from "../journal/journal.js";
-import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
+import { type RunState, SINGLE_ITEM, type TakeState } from "../journal/journal-state.js";
 import { ledgerOf, takeKey } from "../ledger/ledger.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import { keepTakeFiles } from "./take-files.js";
-import { currentTake, type TakeState } from "./take-state.js";
+import { currentTake } from "./take-state.js";
 import { promptOf, unitRequest } from "./unit-request.js";
 
 /**
