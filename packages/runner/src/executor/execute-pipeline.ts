@@ -24,6 +24,7 @@ import { type LimitRunner, SlotPool } from "./slot-pool.js";
 import { type GateVerdict, gateStep } from "./step-gate.js";
 import type { StepSummary } from "./step-summary.js";
 import { localUnits, type UnitExecutor } from "./unit-executor.js";
+import { statusName, unitBody, unitContext, unitRequest } from "./unit-request.js";
 
 export type { StepSummary } from "./step-summary.js";
 
@@ -98,14 +99,6 @@ export interface ExecuteResult {
   context: ExpressionContext;
 }
 
-const STATUS_NAME = {
-  succeeded: "success",
-  failed: "failure",
-  skipped: "skipped",
-  cancelled: "cancelled",
-  waiting: "waiting",
-};
-
 /** An error that decides the run's own status (a rejected gate): kept as it is, not wrapped. */
 function endsRunItself(error: unknown): boolean {
   return (
@@ -176,7 +169,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     summaries[id] = summary;
     // Clips and outputs probed by this step (or by the run that is resumed): never probed again.
     options.extras.knownProbes?.addFromOutputs(summary.outputs);
-    context.steps[id] = { outputs: summary.outputs, status: STATUS_NAME[summary.status] };
+    context.steps[id] = { outputs: summary.outputs, status: statusName(summary.status) };
     addTotals(totals, summary.totals);
   };
 
@@ -280,10 +273,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     let timeoutMs: number | undefined;
     try {
       timeoutMs = parseDuration(step.timeout);
-      body = {
-        ...(spec.defaults?.[kind.kind] ?? {}),
-        ...(step[kind.kind] as Record<string, unknown>),
-      };
+      body = unitBody(step, kind.kind, spec.defaults);
       if (fanOut) {
         const list = evaluateValue(step.for_each, context);
         if (!Array.isArray(list))
@@ -303,9 +293,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         if (previous?.items.get(position)?.status === "succeeded") continue;
         units += 1;
         try {
-          specs.push(
-            evaluateValue(body, { ...context, item, index: position }) as Record<string, unknown>,
-          );
+          specs.push(unitRequest(body, unitContext(context, { item, index: position })));
         } catch {
           // Its unit reports it.
         }

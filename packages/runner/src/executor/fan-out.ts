@@ -3,15 +3,14 @@ import { reviveError } from "../errors/revive-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { ExpressionContext, PreviousItem } from "../expressions/index.js";
-import { evaluateValue } from "../expressions/index.js";
 import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
-import { withTakeRequest } from "../takes/take-request.js";
 import type { ExecutableStep } from "./executable-pipeline.js";
 import { reusableItem } from "./resume-reuse.js";
 import type { UnitResult, UnitServices } from "./run-unit.js";
 import { type LimitRunner, type SlotPool, videoLimitFor } from "./slot-pool.js";
 import type { UnitExecutor } from "./unit-executor.js";
+import { unitContext, unitRequest } from "./unit-request.js";
 
 /** "item 3" or "items 3–5". */
 const notRun = (from: number, to: number) => (from === to ? `item ${from}` : `items ${from}–${to}`);
@@ -118,17 +117,13 @@ export async function runFanOut(args: {
     }
     try {
       stop.throwIfAborted();
-      const itemContext = fanOut
-        ? {
-            ...args.context,
-            item,
-            index: position,
-            ...(chain ? { previous: chain.previous } : {}),
-          }
-        : args.context;
+      const place = fanOut
+        ? { item, index: position, ...(chain ? { previous: chain.previous } : {}) }
+        : undefined;
       // A retaken item is asked with its take's changes (a new prompt, other params).
-      const spec = withTakeRequest(
-        evaluateValue(args.body, itemContext) as Record<string, unknown>,
+      const spec = unitRequest(
+        args.body,
+        unitContext(args.context, place),
         prior?.takes?.takes.get(prior.takes.picked)?.request,
       );
       const take = prior?.takes?.picked;
