@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext } from "./__fixtures__/test-context.js";
-import { cliVersion, executeCli } from "./program.js";
+import { cliVersion } from "./cli-version.js";
+import { executeCli } from "./program.js";
 
 let dir = "";
 beforeEach(async () => {

@@ -1,5 +1,5 @@
-import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
+import { cliVersion } from "./cli-version.js";
 import { registerDecideCommands } from "./commands/approve-command.js";
 import { registerCacheCommand } from "./commands/cache-command.js";
 import { registerInitCommand } from "./commands/init-command.js";
@@ -19,17 +19,6 @@ import { registerDoctorCommand } from "./doctor/doctor-command.js";
 import { ExitCode } from "./errors/cli-error.js";
 import { reportError } from "./errors/report-error.js";
 import { registerMcpCommand } from "./mcp/mcp-command.js";
-
-/**
- * The version of this package.
- *
- * @example
- * cliVersion(); // "0.1.0"
- */
-export function cliVersion(): string {
-  const require = createRequire(import.meta.url);
-  return (require("../package.json") as { version: string }).version;
-}
 
 /**
  * The `reelsmith` program, declared with commander. Output goes to the context's streams and

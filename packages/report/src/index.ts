@@ -1,7 +1,8 @@
-export { buildModel, runFile, thumbnailPath } from "./model/build-model.js";
+export { buildModel } from "./model/build-model.js";
 export { buildTimeline } from "./model/build-timeline.js";
 export { NotARunDirectoryError, type RunJson, type RunRecord, readRun } from "./model/read-run.js";
 export type * from "./model/report-model.js";
+export { runFile, thumbnailPath } from "./model/run-file.js";
 export { escapeHtml, formatNumber } from "./render/escape.js";
 export { PAGE_SCRIPT } from "./render/page-script.js";
 export { contentSecurityPolicy, renderPage, renderReportBody } from "./render/render-page.js";

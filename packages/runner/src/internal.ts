@@ -22,6 +22,7 @@ export type { ExecutionContext, ExecutionExtras } from "./executor/execution-con
 export { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
 export { isAbortError } from "./executor/is-abort-error.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
+export { replayJournal } from "./executor/replay-journal.js";
 export { resolveOutputPath } from "./executor/resolve-output-path.js";
 export { leftoverStaging, removeStaging } from "./executor/run-directory.js";
 export {

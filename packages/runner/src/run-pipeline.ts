@@ -23,13 +23,14 @@ import {
   runInputs,
   stepLocation,
 } from "./executor/load-for-run.js";
+import { replayJournal } from "./executor/replay-journal.js";
 import { createRunDirectory, newRunId, writeJsonAtomic } from "./executor/run-directory.js";
 import { runStartSteps, settleRun, subPipelineOutputs } from "./executor/run-lifecycle.js";
 import type { FocusedSession, SessionRun } from "./executor/run-session.js";
 import { openJournal, readJournal } from "./journal/journal.js";
 import type { JournalRecord } from "./journal/journal-record.js";
 import { encodeRecord } from "./journal/journal-record.js";
-import { type RunState, replayJournal } from "./journal/journal-state.js";
+import type { RunState } from "./journal/journal-state.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { createLedger } from "./ledger/ledger.js";
 import { KnownProbes } from "./media-probes/known-probes.js";

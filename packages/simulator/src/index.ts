@@ -25,5 +25,5 @@ export type { Logger } from "./server/logger.js";
 export { type Simulator, type SimulatorOptions, startSimulator } from "./server/start-simulator.js";
 export type { SimulatorStats } from "./stats/simulator-stats.js";
 export { videoCredits } from "./videos/credits.js";
-export type { ReceivedFile, ReceivedVideoRequest } from "./videos/read-video-body.js";
+export type { ReceivedFile, ReceivedVideoRequest } from "./videos/received-video-request.js";
 export { failWord } from "./videos/video-service.js";

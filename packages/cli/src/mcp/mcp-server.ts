@@ -1,8 +1,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { cliVersion } from "../cli-version.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
-import { cliVersion } from "../program.js";
 import { registerDecideTools } from "./decide-tools.js";
 import { registerInspectTools } from "./inspect-tools.js";
 import type { McpDeps, McpFlags } from "./mcp-deps.js";

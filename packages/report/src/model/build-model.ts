@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, extname, isAbsolute, relative, sep } from "node:path";
 import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
 import {
   addTotals,
@@ -24,6 +23,7 @@ import type {
   StoryboardCard,
   SubRunRow,
 } from "./report-model.js";
+import { runFile, thumbnailPath } from "./run-file.js";
 import { takeViews } from "./take-views.js";
 import { unitAttempts } from "./unit-attempts.js";
 
@@ -32,24 +32,6 @@ const VIDEO_EXTENSIONS = new Set([".mp4", ".webm", ".mov", ".m4v"]);
 
 /** The step kinds: each says how the report shows its units. */
 const registry = kindsByName();
-
-/** Where the thumbnail of a clip goes, relative to the run directory. */
-export function thumbnailPath(step: string, index: number | undefined): string {
-  const safe = step.replace(/[^A-Za-z0-9._-]+/g, "_");
-  return `report/thumbs/${safe}-${index ?? 0}.jpg`;
-}
-
-/**
- * A file named by the run, as the page refers to it: relative to the run directory. Files
- * outside it are not shown (the page only links what the directory holds).
- */
-export function runFile(runDir: string, file: unknown): RunFile | undefined {
-  if (typeof file !== "string" || file === "") return undefined;
-  const absolute = isAbsolute(file) ? file : resolve(runDir, file);
-  const path = relative(runDir, absolute);
-  if (path === "" || path.startsWith("..") || isAbsolute(path)) return undefined;
-  return { relative: path.split(sep).join("/"), exists: existsSync(absolute) };
-}
 
 const numberOr = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;

@@ -5,8 +5,8 @@ import {
   takeKey,
   takesOf,
 } from "@reelsmith/runner/internal";
-import { runFile, thumbnailPath } from "./build-model.js";
 import type { TakeView } from "./report-model.js";
+import { runFile, thumbnailPath } from "./run-file.js";
 
 const SINGLE_ITEM = -1;
 

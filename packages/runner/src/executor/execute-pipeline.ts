@@ -15,7 +15,7 @@ import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 import type { ExecutableSpec, ExecutableStep, StepGraph } from "./executable-pipeline.js";
 import type { ExecutionExtras } from "./execution-context.js";
-import { runFanOut } from "./fan-out.js";
+import { type FanOutServices, runFanOut } from "./fan-out.js";
 import { downstreamOf, keptStep } from "./focus.js";
 import { isAbortError } from "./is-abort-error.js";
 import { parseDuration } from "./parse-duration.js";
@@ -23,7 +23,8 @@ import { reusableStep } from "./resume-reuse.js";
 import { type LimitRunner, SlotPool } from "./slot-pool.js";
 import { type GateVerdict, gateStep } from "./step-gate.js";
 import type { StepSummary } from "./step-summary.js";
-import type { UnitExecutor } from "./unit-executor.js";
+import { localUnits, type UnitExecutor } from "./unit-executor.js";
+import { statusName, unitBody, unitContext, unitRequest } from "./unit-request.js";
 
 export type { StepSummary } from "./step-summary.js";
 
@@ -98,14 +99,6 @@ export interface ExecuteResult {
   context: ExpressionContext;
 }
 
-const STATUS_NAME = {
-  succeeded: "success",
-  failed: "failure",
-  skipped: "skipped",
-  cancelled: "cancelled",
-  waiting: "waiting",
-};
-
 /** An error that decides the run's own status (a rejected gate): kept as it is, not wrapped. */
 function endsRunItself(error: unknown): boolean {
   return (
@@ -139,6 +132,25 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
   const { spec, bus, journal, signal } = options;
   const stop = options.stop ?? signal;
   const globalSlots = new SlotPool(options.concurrency);
+  const services: FanOutServices = {
+    unit: {
+      runDir: options.run.dir,
+      signal,
+      ...(options.stop ? { stop: options.stop } : {}),
+      client: options.client,
+      bus,
+      journal,
+      defaults: spec.defaults ?? {},
+      cacheDir: options.cacheDir,
+      ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
+      ...(options.service === undefined ? {} : { service: options.service }),
+      extras: options.extras,
+    },
+    videoLimit: options.videoLimit,
+    units: options.units ?? localUnits,
+    cache: options.cache,
+    ...(options.focus ? { focus: options.focus } : {}),
+  };
   const summaries: Record<string, StepSummary> = {};
   const context: ExpressionContext = {
     inputs: options.inputs,
@@ -157,7 +169,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     summaries[id] = summary;
     // Clips and outputs probed by this step (or by the run that is resumed): never probed again.
     options.extras.knownProbes?.addFromOutputs(summary.outputs);
-    context.steps[id] = { outputs: summary.outputs, status: STATUS_NAME[summary.status] };
+    context.steps[id] = { outputs: summary.outputs, status: statusName(summary.status) };
     addTotals(totals, summary.totals);
   };
 
@@ -261,10 +273,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     let timeoutMs: number | undefined;
     try {
       timeoutMs = parseDuration(step.timeout);
-      body = {
-        ...(spec.defaults?.[kind.kind] ?? {}),
-        ...(step[kind.kind] as Record<string, unknown>),
-      };
+      body = unitBody(step, kind.kind, spec.defaults);
       if (fanOut) {
         const list = evaluateValue(step.for_each, context);
         if (!Array.isArray(list))
@@ -284,9 +293,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
         if (previous?.items.get(position)?.status === "succeeded") continue;
         units += 1;
         try {
-          specs.push(
-            evaluateValue(body, { ...context, item, index: position }) as Record<string, unknown>,
-          );
+          specs.push(unitRequest(body, unitContext(context, { item, index: position })));
         } catch {
           // Its unit reports it.
         }
@@ -311,7 +318,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       context,
       previous,
       globalSlots,
-      options,
+      services,
     });
     const outputs = fanOut ? results.map((r) => r?.outputs ?? null) : (results[0]?.outputs ?? {});
     const cached = results.length > 0 && results.every((r) => r?.cached);

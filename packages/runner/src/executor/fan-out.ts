@@ -3,19 +3,32 @@ import { reviveError } from "../errors/revive-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { ExpressionContext, PreviousItem } from "../expressions/index.js";
-import { evaluateValue } from "../expressions/index.js";
 import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
-import { withTakeRequest } from "../takes/take-request.js";
 import type { ExecutableStep } from "./executable-pipeline.js";
-import type { ExecuteOptions } from "./execute-pipeline.js";
 import { reusableItem } from "./resume-reuse.js";
-import type { UnitResult } from "./run-unit.js";
-import { type SlotPool, videoLimitFor } from "./slot-pool.js";
-import { localUnits } from "./unit-executor.js";
+import type { UnitResult, UnitServices } from "./run-unit.js";
+import { type LimitRunner, type SlotPool, videoLimitFor } from "./slot-pool.js";
+import type { UnitExecutor } from "./unit-executor.js";
+import { unitContext, unitRequest } from "./unit-request.js";
 
 /** "item 3" or "items 3–5". */
 const notRun = (from: number, to: number) => (from === to ? `item ${from}` : `items ${from}–${to}`);
+
+/**
+ * What a fan-out needs of its run, and no more: the services each unit is given, the run's
+ * video limit (lent to a unit through its global slot), where units run, whether the cache
+ * is read, and the one unit a focused session (a retake, a pick) makes.
+ * @example
+ * const services: FanOutServices = { unit: { runDir, signal, client, bus, journal, defaults, cacheDir, extras }, videoLimit, units: localUnits, cache: true };
+ */
+export interface FanOutServices {
+  unit: Omit<UnitServices, "videoLimit">;
+  videoLimit: LimitRunner;
+  units: UnitExecutor;
+  cache: boolean;
+  focus?: { step: string; index?: number };
+}
 
 /** What a step's units gave: each item's result (in order), the errors, and the spending. */
 export interface FanOutResult {
@@ -34,7 +47,7 @@ export interface FanOutResult {
  * `previous` (null in the first). An item's failure stops the items after it (they would
  * read what it did not make); on resume an item is reused only while every item before it
  * was reused too, so an item whose previous was made again runs again.
- * @example const { results, errors } = await runFanOut({ step, kind, items, body, … });
+ * @example const { results, errors } = await runFanOut({ step, kind, items, body, …, services });
  */
 export async function runFanOut(args: {
   step: ExecutableStep;
@@ -48,11 +61,11 @@ export async function runFanOut(args: {
   context: ExpressionContext;
   previous: StepState | undefined;
   globalSlots: SlotPool;
-  options: ExecuteOptions;
+  services: FanOutServices;
 }): Promise<FanOutResult> {
-  const { step, kind, items, fanOut, options } = args;
-  const { bus, signal } = options;
-  const stop = options.stop ?? signal;
+  const { step, kind, items, fanOut, services } = args;
+  const { bus, signal } = services.unit;
+  const stop = services.unit.stop ?? signal;
   const itemLimit = fanOut && step.max_parallel ? pLimit(step.max_parallel) : undefined;
   const results: (UnitResult | undefined)[] = new Array(items.length).fill(undefined);
   const errors: FanOutResult["errors"] = [];
@@ -83,7 +96,7 @@ export async function runFanOut(args: {
     const prior = args.previous?.items.get(index ?? SINGLE_ITEM);
     if (fanOut)
       bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
-    if (prior && chain?.mayReuse !== false && (await reusableItem(prior, options.run.dir))) {
+    if (prior && chain?.mayReuse !== false && (await reusableItem(prior, services.unit.runDir))) {
       results[position] = {
         outputs: prior.outputs as Record<string, unknown>,
         totals: emptyTotals(),
@@ -92,7 +105,7 @@ export async function runFanOut(args: {
       itemEnd(position, "reused");
       return true;
     }
-    const focus = options.focus;
+    const focus = services.focus;
     if (focus?.step === step.id && focus.index !== index && prior?.status !== "succeeded") {
       // A retake or a pick makes one item: the others it did not make stay as they were.
       const error = prior?.error
@@ -104,21 +117,17 @@ export async function runFanOut(args: {
     }
     try {
       stop.throwIfAborted();
-      const itemContext = fanOut
-        ? {
-            ...args.context,
-            item,
-            index: position,
-            ...(chain ? { previous: chain.previous } : {}),
-          }
-        : args.context;
+      const place = fanOut
+        ? { item, index: position, ...(chain ? { previous: chain.previous } : {}) }
+        : undefined;
       // A retaken item is asked with its take's changes (a new prompt, other params).
-      const spec = withTakeRequest(
-        evaluateValue(args.body, itemContext) as Record<string, unknown>,
+      const spec = unitRequest(
+        args.body,
+        unitContext(args.context, place),
         prior?.takes?.takes.get(prior.takes.picked)?.request,
       );
       const take = prior?.takes?.picked;
-      const result = await (options.units ?? localUnits).run(
+      const result = await services.units.run(
         {
           stepId: step.id,
           kind,
@@ -126,24 +135,11 @@ export async function runFanOut(args: {
           ...(index === undefined ? {} : { index }),
           ...(step.retry ? { retry: step.retry } : {}),
           ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-          cache: options.cache && step.cache !== false,
+          cache: services.cache && step.cache !== false,
           ...(prior ? { previous: prior } : {}),
           ...(take !== undefined && take > 1 ? { take } : {}),
         },
-        {
-          runDir: options.run.dir,
-          signal,
-          ...(options.stop ? { stop: options.stop } : {}),
-          client: options.client,
-          bus,
-          journal: options.journal,
-          videoLimit: videoLimitFor(slot, options.videoLimit),
-          defaults: options.spec.defaults ?? {},
-          cacheDir: options.cacheDir,
-          ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
-          ...(options.service === undefined ? {} : { service: options.service }),
-          extras: options.extras,
-        },
+        { ...services.unit, videoLimit: videoLimitFor(slot, services.videoLimit) },
       );
       results[position] = result;
       addTotals(totals, result.totals);

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ResumeError } from "../errors/resume-error.js";
 import { readJournal } from "../journal/journal.js";
-import { type RunState, replayJournal } from "../journal/journal-state.js";
+import type { RunState } from "../journal/journal-state.js";
+import { replayJournal } from "./replay-journal.js";
 import { leftoverStaging, removeStaging } from "./run-directory.js";
 
 /** A run directory as resuming reads it: its journal, its pipeline and its service. */

@@ -1,7 +1,6 @@
 import type { RunTotals, SerializedError } from "../events/run-event.js";
 import type { Artifact } from "../executor/artifacts.js";
 import { knownEntryKey } from "../ledger/unit-ledger.js";
-import { replayTakeRecord, type TakeHistory } from "../takes/take-state.js";
 import type { JournalRecord } from "./journal-record.js";
 
 /** What the journal knows about one fan-out item (or the single unit of a plain step). */
@@ -47,14 +46,62 @@ export interface RunState {
   ended?: JournalRecord;
 }
 
+/** One take of an item (a fan-out item, or a plain step's unit), as its journal tells it. */
+export interface TakeState {
+  /** 1 for what the run first made, then 2, 3… for each retake. */
+  take: number;
+  status: ItemState["status"];
+  /** What this take changed in the item's request (`prompt`, `params`); empty for take 1. */
+  request: Record<string, unknown>;
+  /** The prompt it was made from, as journaled when it started or was kept. */
+  prompt?: string;
+  outputs?: Record<string, unknown>;
+  /** Files its outputs name, where the pipeline names them (while it is the picked take). */
+  artifacts?: Record<string, Artifact>;
+  error?: SerializedError;
+  totals?: Partial<RunTotals>;
+  facts: Record<string, Record<string, unknown>>;
+  /** Where its files are kept beside the pipeline's path (`clips/scene-1.take-1.mp4`), by output. */
+  kept?: Record<string, Artifact>;
+  /** The job that made it, when its kind holds one. */
+  jobId?: string;
+}
+
+/** An item's takes: which one the pipeline's paths hold, and every take by number. */
+export interface TakeHistory {
+  /** The picked take (the one later steps read). */
+  picked: number;
+  /** Every take but the picked one as it was when it was left; the picked one when kept. */
+  takes: Map<number, TakeState>;
+}
+
 /** Key for the single unit of a step without `for_each`. */
 export const SINGLE_ITEM = -1;
 
 /**
- * Replays journal records into the state of each step and item.
- * @example const state = replayJournal(readJournal(file)); state.steps.get("clips")?.items.get(2)
+ * Folds the journal records of one feature of a run (takes) into the state of the step and
+ * unit each names; the journal's replay hands it the records of its types.
+ * @example const takeRecords: RecordFolder = { types: ["take.start", "take", "take.pick"], fold: replayTakeRecord };
  */
-export function replayJournal(records: readonly JournalRecord[]): RunState {
+export interface RecordFolder {
+  /** The record types it folds. */
+  types: readonly string[];
+  fold(step: StepState, item: ItemState, record: JournalRecord): void;
+}
+
+/**
+ * Replays journal records into the state of each step and item: the journal's own records
+ * (run, step, item, ledger, fact), and every other record through the folder given for its
+ * type (a record no folder takes is left out). A run's replay is `replayJournal`, which gives
+ * the folders of the run's features.
+ * @example const state = foldJournal(readJournal(file), [takeRecords]); state.steps.get("clips")?.items.get(2)
+ */
+export function foldJournal(
+  records: readonly JournalRecord[],
+  folders: readonly RecordFolder[],
+): RunState {
+  const folderOf = new Map<string, RecordFolder>();
+  for (const folder of folders) for (const type of folder.types) folderOf.set(type, folder);
   const state: RunState = { steps: new Map(), options: {} };
   const stepOf = (id: string): StepState => {
     let step = state.steps.get(id);
@@ -132,11 +179,6 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
         item.error = record.error as SerializedError;
         break;
       }
-      case "take.start":
-      case "take":
-      case "take.pick":
-        replayTakeRecord(stepOf(String(record.step)), itemOf(record), record);
-        break;
       case "ledger": {
         if (record.via !== undefined) break;
         const item = itemOf(record);
@@ -151,6 +193,8 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
         item.facts[String(record.name)] = (record.data ?? {}) as Record<string, unknown>;
         break;
       }
+      default:
+        folderOf.get(record.type)?.fold(stepOf(String(record.step)), itemOf(record), record);
     }
   }
   return state;

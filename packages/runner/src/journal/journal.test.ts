@@ -2,8 +2,9 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { replayJournal } from "../executor/replay-journal.js";
 import { openJournal, readJournal } from "./journal.js";
-import { replayJournal, SINGLE_ITEM } from "./journal-state.js";
+import { SINGLE_ITEM } from "./journal-state.js";
 import { createStepJournal } from "./step-journal.js";
 
 describe("journal", () => {

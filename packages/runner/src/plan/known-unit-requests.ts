@@ -1,3 +1,4 @@
+import { unitBody, unitContext, unitRequest } from "../executor/unit-request.js";
 import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
 import { collectReferencePaths } from "../expressions/references.js";
@@ -35,15 +36,11 @@ export function knownUnitRequests(
     run: { id: "", dir: "", name: options.runName ?? spec.name },
   };
   const kinds = kindsByName(options.stepKinds);
-  const defaults = (spec.defaults ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const known = new Map<string, { kind: string; specs: Record<string, unknown>[] }>();
   for (const step of spec.steps) {
     const kind = kindOf(step as Record<string, unknown>, kinds);
     if (!kind) continue;
-    const body = {
-      ...(defaults[kind.kind] ?? {}),
-      ...((step as Record<string, unknown>)[kind.kind] as Record<string, unknown>),
-    };
+    const body = unitBody(step as Record<string, unknown>, kind.kind, spec.defaults);
     // Known now: inputs, env, the item and its index, the run's name (not its id or
     // directory, nor other steps' outputs).
     const knownNow = collectReferencePaths([body, step.for_each]).every(
@@ -56,7 +53,7 @@ export function knownUnitRequests(
       if (step.for_each === undefined) {
         known.set(step.id, {
           kind: kind.kind,
-          specs: [evaluateValue(body, context) as Record<string, unknown>],
+          specs: [unitRequest(body, context)],
         });
         continue;
       }
@@ -64,10 +61,7 @@ export function knownUnitRequests(
       if (!Array.isArray(list)) continue;
       known.set(step.id, {
         kind: kind.kind,
-        specs: list.map(
-          (item, index) =>
-            evaluateValue(body, { ...context, item, index }) as Record<string, unknown>,
-        ),
+        specs: list.map((item, index) => unitRequest(body, unitContext(context, { item, index }))),
       });
     } catch {
       // Left for the run to evaluate (and report).

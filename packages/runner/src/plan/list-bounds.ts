@@ -1,3 +1,4 @@
+import { unitBody } from "../executor/unit-request.js";
 import { collectReferencePaths } from "../expressions/references.js";
 import { wholeExpression } from "../expressions/template.js";
 import { kindOf } from "../steps/registry.js";
@@ -39,10 +40,7 @@ export function listBounds(
   const step = pipeline.steps.find((entry) => entry.id === stepId);
   const kind = step ? kindOf(step, kinds) : undefined;
   if (!step || !kind) return undefined;
-  const body = {
-    ...((pipeline.defaults?.[kind.kind] as Record<string, unknown> | undefined) ?? {}),
-    ...(step[kind.kind] as Record<string, unknown>),
-  };
+  const body = unitBody(step, kind.kind, pipeline.defaults);
   const list = typeAt(kind.outputs(body), path);
   if (list.type !== "array") return undefined;
   const count = (value: number | string | undefined): number | undefined => {

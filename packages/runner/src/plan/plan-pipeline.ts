@@ -1,4 +1,5 @@
 import type { VideoModelCatalog } from "@reelsmith/core";
+import { unitBody } from "../executor/unit-request.js";
 import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
 import {
@@ -105,7 +106,6 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
   }
 
   const kinds = kindsByName(options.stepKinds);
-  const defaults = (spec.defaults ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const videoModels = new Map<
     string,
     { model: string; seconds?: string; sizes?: string; steps: string[] }
@@ -118,10 +118,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
   const steps: PlannedStep[] = spec.steps.map((step) => {
     const kind = kindOf(step as Record<string, unknown>, kinds);
     const kindName = kind?.kind ?? "unknown";
-    const body = {
-      ...(defaults[kindName] ?? {}),
-      ...((step as Record<string, unknown>)[kindName] as Record<string, unknown>),
-    };
+    const body = unitBody(step as Record<string, unknown>, kindName, spec.defaults);
     const known: Record<string, unknown> = {};
     const pending: string[] = [];
     for (const [key, value] of Object.entries(body)) {

@@ -1,14 +1,15 @@
 import { join } from "node:path";
 import type { ExecutableStep } from "../executor/executable-pipeline.js";
 import type { SessionRun } from "../executor/run-session.js";
+import { journaledUnitRequest } from "../executor/unit-request.js";
 import { readJournal } from "../journal/journal.js";
-import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
+import { type RunState, SINGLE_ITEM, type TakeState } from "../journal/journal-state.js";
 import { ledgerOf, takeKey } from "../ledger/ledger.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import { keepTakeFiles } from "./take-files.js";
-import { currentTake, type TakeState } from "./take-state.js";
-import { promptOf, unitRequest } from "./unit-request.js";
+import { promptOf } from "./take-request.js";
+import { currentTake } from "./take-state.js";
 
 /**
  * Keeps a take: its files are copied to their take's names (`clips/scene-1.take-1.mp4`) and
@@ -26,7 +27,7 @@ export async function keepTake(
   const prompt =
     take.prompt ??
     promptOf(
-      unitRequest({
+      journaledUnitRequest({
         spec: run.spec,
         state: run.state,
         step,

@@ -1,12 +1,12 @@
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
-import type { RunState } from "../journal/journal-state.js";
+import type { RunState, TakeState } from "../journal/journal-state.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import { streamFocused } from "./focused-stream.js";
 import { keepTake } from "./keep-take.js";
 import { damagedTakeFiles, placeTakeFiles } from "./take-files.js";
-import { currentTake, type TakeState, takesOf } from "./take-state.js";
+import { currentTake, takesOf } from "./take-state.js";
 import { findTakeUnit, type TakeTarget, type TakeUnit, unitAt } from "./take-unit.js";
 
 /** Which take of a unit later steps use. */

@@ -3,14 +3,14 @@ import { isDeepStrictEqual } from "node:util";
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
+import { journaledUnitRequest } from "../executor/unit-request.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import { streamFocused } from "./focused-stream.js";
 import { keepTake } from "./keep-take.js";
-import { withTakeRequest } from "./take-request.js";
+import { promptOf, withTakeRequest } from "./take-request.js";
 import { currentTake, takesOf } from "./take-state.js";
 import { findTakeUnit, type TakeTarget, type TakeUnit, unitAt } from "./take-unit.js";
-import { promptOf, unitRequest } from "./unit-request.js";
 
 /**
  * What a retake changes in its unit's request, over the picked take's (nothing: the same
@@ -142,7 +142,7 @@ async function checkTakeRequest(
 ): Promise<void> {
   if (!unit.kind.checkRequest) return;
   const start = unit.onDisk.start;
-  const request = unitRequest(
+  const request = journaledUnitRequest(
     {
       spec: unit.pipeline.spec,
       state: unit.onDisk.state,
@@ -204,7 +204,7 @@ async function retakeSession(
       const current = currentTake(at.stepState, at.item, at.key);
       if (current.status === "succeeded" && !current.kept) await keepTake(run, unit, current);
       const prompt = promptOf(
-        unitRequest(
+        journaledUnitRequest(
           {
             spec: run.spec,
             state: run.state,

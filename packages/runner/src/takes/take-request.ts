@@ -27,3 +27,11 @@ export function withTakeRequest(
   }
   return changed;
 }
+
+/**
+ * The prompt of a request, when it has one.
+ * @example promptOf({ prompt: "a fox" }) // "a fox"
+ */
+export function promptOf(request: Record<string, unknown> | undefined): string | undefined {
+  return typeof request?.prompt === "string" ? request.prompt : undefined;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { replayJournal } from "../executor/replay-journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
-import { replayJournal } from "../journal/journal-state.js";
 import { currentTake, takesOf } from "./take-state.js";
 
 const clip = (path: string, sha256: string) => ({ file: { path, sha256 } });

@@ -1,36 +1,13 @@
-import type { RunTotals, SerializedError } from "../events/run-event.js";
 import type { Artifact } from "../executor/artifacts.js";
 import type { JournalRecord } from "../journal/journal-record.js";
-import { type ItemState, SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
-
-/** One take of an item (a fan-out item, or a plain step's unit), as its journal tells it. */
-export interface TakeState {
-  /** 1 for what the run first made, then 2, 3… for each retake. */
-  take: number;
-  status: ItemState["status"];
-  /** What this take changed in the item's request (`prompt`, `params`); empty for take 1. */
-  request: Record<string, unknown>;
-  /** The prompt it was made from, as journaled when it started or was kept. */
-  prompt?: string;
-  outputs?: Record<string, unknown>;
-  /** Files its outputs name, where the pipeline names them (while it is the picked take). */
-  artifacts?: Record<string, Artifact>;
-  error?: SerializedError;
-  totals?: Partial<RunTotals>;
-  facts: Record<string, Record<string, unknown>>;
-  /** Where its files are kept beside the pipeline's path (`clips/scene-1.take-1.mp4`), by output. */
-  kept?: Record<string, Artifact>;
-  /** The job that made it, when its kind holds one. */
-  jobId?: string;
-}
-
-/** An item's takes: which one the pipeline's paths hold, and every take by number. */
-export interface TakeHistory {
-  /** The picked take (the one later steps read). */
-  picked: number;
-  /** Every take but the picked one as it was when it was left; the picked one when kept. */
-  takes: Map<number, TakeState>;
-}
+import {
+  type ItemState,
+  type RecordFolder,
+  SINGLE_ITEM,
+  type StepState,
+  type TakeHistory,
+  type TakeState,
+} from "../journal/journal-state.js";
 
 /** The record types of takes in `journal.jsonl`. */
 export const TAKE_RECORDS = ["take.start", "take", "take.pick"] as const;
@@ -103,7 +80,7 @@ export function takesOf(step: StepState, item: ItemState, index: number): TakeSt
 }
 
 /**
- * Replays one take record into its step and unit (`journal-state.ts` calls it):
+ * Replays one take record into its step and unit (through {@link takeRecords}):
  * - `take.start` leaves the picked take as it was and makes a new one the unit's: no
  *   outputs, no facts (its kind submits anew), the request's changes kept for it;
  * - `take` says where a take's files are kept (and its job, prompt);
@@ -146,3 +123,10 @@ export function replayTakeRecord(step: StepState, item: ItemState, record: Journ
     load(step, item, index, chosen);
   }
 }
+
+/**
+ * The takes' own journal records, folded by the takes (the journal's replay is given this
+ * folder; it does not know what a take is).
+ * @example foldJournal(records, [takeRecords]).steps.get("clips")?.items.get(1)?.takes?.picked // 2
+ */
+export const takeRecords: RecordFolder = { types: TAKE_RECORDS, fold: replayTakeRecord };

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "./chat-types.js";
 import { fillLimitError, fillLimits, formatCount } from "./fill-limits.js";
-import type { FillSource } from "./fill-schema.js";
+import type { FillSource } from "./fill-source.js";
 import { type FoundNumber, identifierWords, numbersIn, stem } from "./text-analysis.js";
 
 /**

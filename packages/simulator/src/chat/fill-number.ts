@@ -1,5 +1,5 @@
 import type { JsonSchema } from "./chat-types.js";
-import type { FillSource } from "./fill-schema.js";
+import type { FillSource } from "./fill-source.js";
 import { identifierWords, numbersIn, stem } from "./text-analysis.js";
 
 /**

@@ -1,27 +1,14 @@
 import type { JsonSchema } from "./chat-types.js";
 import { chooseCount } from "./choose-count.js";
-import { type Beat, composeBeats, leadsFor } from "./compose-beats.js";
+import { composeBeats, leadsFor } from "./compose-beats.js";
 import { fillLimitError, fillLimits, formatCount } from "./fill-limits.js";
 import { fillNumber } from "./fill-number.js";
+import type { FillSource } from "./fill-source.js";
 import { stringFor } from "./fill-string.js";
 import { storyOf } from "./story-text.js";
 import { identifierWords, splitSentences, stem, wordsOf } from "./text-analysis.js";
 
 export { groupSentences } from "./compose-beats.js";
-
-/** What a schema is filled from. */
-export interface FillSource {
-  /** The text this part of the instance is about (a group of sentences inside an array item). */
-  focus: string;
-  /** The whole user text (numbers for counts are searched here too). */
-  whole: string;
-  /** Name of the property being filled. */
-  key: string;
-  /** Description of the property being filled. */
-  description: string;
-  /** Inside one item of an array: what the item says and its title, unlike its neighbours'. */
-  beat?: Beat;
-}
 
 /** Options of {@link fillSchema}. */
 export interface FillOptions {

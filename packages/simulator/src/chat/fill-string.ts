@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "./chat-types.js";
-import type { FillSource } from "./fill-schema.js";
+import type { FillSource } from "./fill-source.js";
 import { quoted, sceneTitle, storyOf, storyTitle } from "./story-text.js";
 import { identifierWords, splitSentences, stopWords, wordsOf } from "./text-analysis.js";
 

@@ -4,7 +4,7 @@ import type { ServiceCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
 import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
-import type { ReceivedVideoRequest } from "../videos/read-video-body.js";
+import type { ReceivedVideoRequest } from "../videos/received-video-request.js";
 import type { VideoService } from "../videos/video-service.js";
 import type { AnswerStore } from "./answer-store.js";
 import type { Logger } from "./logger.js";

@@ -12,7 +12,7 @@ import type { ReplyStyle } from "../chat/generate-reply.js";
 import { createFaultInjector } from "../faults/fault-injector.js";
 import type { FaultSpec } from "../faults/fault-spec.js";
 import { createStatsRecorder, type SimulatorStats } from "../stats/simulator-stats.js";
-import type { ReceivedVideoRequest } from "../videos/read-video-body.js";
+import type { ReceivedVideoRequest } from "../videos/received-video-request.js";
 import { createVideoService } from "../videos/video-service.js";
 import { createAnswerStore } from "./answer-store.js";
 import type { SimulatorContext } from "./context.js";

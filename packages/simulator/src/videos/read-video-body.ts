@@ -2,29 +2,7 @@ import { createHash } from "node:crypto";
 import { HttpError } from "../errors/http-error.js";
 import type { RequestContext } from "../server/context.js";
 import { readBody } from "../server/http-io.js";
-
-/** A file part of a multipart video request, as received. */
-export interface ReceivedFile {
-  field: string;
-  filename: string;
-  contentType: string;
-  bytes: number;
-  sha256: string;
-}
-
-/**
- * One `POST /v1/videos` body as the simulator received it, before any check: the JSON fields
- * (or the multipart text fields) and each file part's name, type, length and sha256.
- */
-export interface ReceivedVideoRequest {
-  /** `application/json` or `multipart/form-data` (without the boundary). */
-  contentType: string;
-  idempotencyKey?: string;
-  fields: Record<string, unknown>;
-  files: ReceivedFile[];
-  /** The status the simulator answered with (set once it has decided). */
-  status?: number;
-}
+import type { ReceivedVideoRequest } from "./received-video-request.js";
 
 /**
  * The body of `POST /v1/videos` as an object, and what was received: JSON (the spec), or

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { inspectRun } from "../../executor/inspect-run.js";
+import { replayJournal } from "../../executor/replay-journal.js";
 import { openJournal, readJournal } from "../../journal/journal.js";
-import { replayJournal } from "../../journal/journal-state.js";
 import { acquireRunLock } from "../../journal/run-lock.js";
 import type { ApprovalDecision } from "./approval-journal.js";
 import { type DecisionRequest, planDecision } from "./plan-decision.js";
