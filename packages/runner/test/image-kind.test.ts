@@ -1,5 +1,4 @@
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { imageModels } from "@reelsmith/simulator/catalog";
@@ -12,6 +11,7 @@ import { loadPipeline } from "../src/pipeline/validate-pipeline.js";
 import { planPipeline } from "../src/plan/plan-pipeline.js";
 import { runPipeline } from "../src/run-pipeline.js";
 import { imageKind } from "../src/steps/image/index.js";
+import { journaledFacts, startCrashRun, until } from "./helpers/crash-run.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
 const catalogs = { image_models: imageModels };
@@ -23,18 +23,6 @@ function pngSize(file: string): { width: number; height: number } {
   expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(bytes.subarray(12, 16).toString("latin1")).toBe("IHDR");
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-function facts(runDir: string, name: string) {
-  const file = join(runDir, "journal.jsonl");
-  return existsSync(file)
-    ? readJournal(file).filter((record) => record.type === "fact" && record.name === name)
-    : [];
-}
-
-/** Waits for a state of the run or of the service (never for an amount of time). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe("image kind: characters, then keyframes drawn with them as references", () => {
@@ -69,7 +57,7 @@ describe("image kind: characters, then keyframes drawn with them as references",
     // Priced before anything was sent: the model's price × n, for every unit.
     expect(first.totals.estimatedCredits).toBe(16);
     // Each request's intent was journaled before it was sent.
-    expect(facts(first.runDir, "image.intent").length).toBeGreaterThanOrEqual(3);
+    expect(journaledFacts(first.runDir, "image.intent").length).toBeGreaterThanOrEqual(3);
 
     const again = await runPipeline(pipelineFile, service.options({ catalogs }));
     expect(again.status).toBe("succeeded");
@@ -167,34 +155,16 @@ describe("image kind: characters, then keyframes drawn with them as references",
     const pipeline = join(service.root, "cast.yaml");
     copyFileSync(pipelineFile, pipeline);
     const runDir = join(service.root, "runs", "in-flight");
-    const child = spawn(
-      process.execPath,
-      [
-        join(import.meta.dirname, "fixtures", "crash-image-run.mjs"),
-        pipeline,
-        runDir,
-        join(service.root, "cache"),
-      ],
-      {
-        env: {
-          ...process.env,
-          REELSMITH_BASE_URL: service.simulator.url,
-          REELSMITH_API_KEY: service.simulator.apiKey,
-        },
-        stdio: "ignore",
-      },
-    );
-    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const child = startCrashRun(service, "crash-image-run.mjs", pipeline, runDir);
     // Charged by the service, its answer held: the run is killed meanwhile.
     await until(
       () =>
         (service?.simulator.stats().images.requests ?? 0) >= 1 &&
-        facts(runDir, "image.intent").length >= 1,
+        journaledFacts(runDir, "image.intent").length >= 1,
     );
-    expect(facts(runDir, "image.completed")).toHaveLength(0);
+    expect(journaledFacts(runDir, "image.completed")).toHaveLength(0);
     expect(service.simulator.stats().images.requests).toBe(1);
-    child.kill("SIGKILL");
-    await exited;
+    await child.kill();
 
     const client = createClient({
       baseURL: service.simulator.url,
@@ -223,31 +193,13 @@ describe("image kind: characters, then keyframes drawn with them as references",
     const pipeline = join(service.root, "cast.yaml");
     copyFileSync(pipelineFile, pipeline);
     const runDir = join(service.root, "runs", "unsettled");
-    const child = spawn(
-      process.execPath,
-      [
-        join(import.meta.dirname, "fixtures", "crash-image-run.mjs"),
-        pipeline,
-        runDir,
-        join(service.root, "cache"),
-      ],
-      {
-        env: {
-          ...process.env,
-          REELSMITH_BASE_URL: service.simulator.url,
-          REELSMITH_API_KEY: service.simulator.apiKey,
-        },
-        stdio: "ignore",
-      },
-    );
-    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const child = startCrashRun(service, "crash-image-run.mjs", pipeline, runDir);
     await until(
       () =>
         (service?.simulator.stats().images.requests ?? 0) >= 1 &&
-        facts(runDir, "image.intent").length >= 1,
+        journaledFacts(runDir, "image.intent").length >= 1,
     );
-    child.kill("SIGKILL");
-    await exited;
+    await child.kill();
 
     // The helper's client does not say the service honours Idempotency-Key.
     const resumed = await runPipeline(

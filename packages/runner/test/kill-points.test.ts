@@ -1,59 +1,18 @@
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { readJournal } from "../src/journal/journal.js";
 import { ledgerOf } from "../src/ledger/ledger.js";
 import { runPipeline } from "../src/run-pipeline.js";
+import { journaledFacts, startCrashRun, until } from "./helpers/crash-run.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
-
-/** Journal records of a run directory (none before it exists). */
-function records(runDir: string) {
-  const file = join(runDir, "journal.jsonl");
-  return existsSync(file) ? readJournal(file) : [];
-}
-
-function facts(runDir: string, name: string): Record<string, unknown>[] {
-  return records(runDir).filter((r) => r.type === "fact" && r.name === name) as Record<
-    string,
-    unknown
-  >[];
-}
-
-/** Waits for a state of the run or of the service (never for an amount of time). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 /** Runs the storyboard fixture in a child process against `baseURL`; kill it with the handle. */
 function crashRun(service: TestService, baseURL: string, runDir: string) {
   const pipeline = join(service.root, "storyboard.yaml");
   copyFileSync(join(import.meta.dirname, "fixtures", "storyboard.yaml"), pipeline);
-  const child = spawn(
-    process.execPath,
-    [
-      join(import.meta.dirname, "fixtures", "crash-run.mjs"),
-      pipeline,
-      runDir,
-      join(service.root, "cache"),
-    ],
-    {
-      env: {
-        ...process.env,
-        REELSMITH_BASE_URL: baseURL,
-        REELSMITH_API_KEY: service.simulator.apiKey,
-      },
-      stdio: "ignore",
-    },
-  );
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  return {
-    async kill() {
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
+  return startCrashRun(service, "crash-run.mjs", pipeline, runDir, baseURL);
 }
 
 describe("kill -9 at a point of a unit's life, then resume: one job per clip, every figure once", () => {
@@ -70,7 +29,7 @@ describe("kill -9 at a point of a unit's life, then resume: one job per clip, ev
     const run = crashRun(service, service.simulator.url, runDir);
     // Killed once a clip's job completed and was charged, while the service holds its clip.
     await until(() => (service?.simulator.stats().faultsInjected.slow ?? 0) >= 1);
-    expect(facts(runDir, "video.completed").length).toBeGreaterThanOrEqual(1);
+    expect(journaledFacts(runDir, "video.completed").length).toBeGreaterThanOrEqual(1);
     await run.kill();
 
     const result = await runPipeline(undefined, service.options({ resume: runDir, cache: false }));
@@ -100,7 +59,7 @@ describe("kill -9 at a point of a unit's life, then resume: one job per clip, ev
     await until(
       () =>
         (service?.simulator.stats().videoJobs.created ?? 0) >= 1 &&
-        facts(runDir, "video.intent").length >= 1,
+        journaledFacts(runDir, "video.intent").length >= 1,
     );
     await run.kill();
     const before = service.simulator.stats().videoJobs.created;
@@ -120,7 +79,7 @@ describe("kill -9 at a point of a unit's life, then resume: one job per clip, ev
     const stats = service.simulator.stats();
     expect(before).toBeGreaterThanOrEqual(1);
     expect(stats.videoJobs.created).toBe(3);
-    const submitted = facts(runDir, "video.submitted");
+    const submitted = journaledFacts(runDir, "video.submitted");
     expect(submitted.some((fact) => (fact.data as { adopted?: string }).adopted === "list")).toBe(
       true,
     );

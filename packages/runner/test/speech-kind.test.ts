@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { ledgerOf } from "../src/ledger/ledger.js";
 import { loadPipeline } from "../src/pipeline/validate-pipeline.js";
 import { planPipeline } from "../src/plan/plan-pipeline.js";
 import { runPipeline } from "../src/run-pipeline.js";
+import { startCrashRun, until } from "./helpers/crash-run.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
 const pipeline = join(import.meta.dirname, "fixtures", "narrated.yaml");
@@ -27,9 +27,6 @@ interface Narration {
 }
 
 /** Waits for a state of the run or of the service (never for an amount of time). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 /** Facts of a name in a run directory's journal, with the unit's index (none before it exists). */
 function speechFacts(runDir: string, name: string): { index?: number }[] {
@@ -44,30 +41,7 @@ function speechFacts(runDir: string, name: string): { index?: number }[] {
 function crashNarration(service: TestService, runDir: string) {
   const copy = join(service.root, "narrated.yaml");
   copyFileSync(pipeline, copy);
-  const child = spawn(
-    process.execPath,
-    [
-      join(import.meta.dirname, "fixtures", "crash-narration.mjs"),
-      copy,
-      runDir,
-      join(service.root, "cache"),
-    ],
-    {
-      env: {
-        ...process.env,
-        REELSMITH_BASE_URL: service.simulator.url,
-        REELSMITH_API_KEY: service.simulator.apiKey,
-      },
-      stdio: "ignore",
-    },
-  );
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  return {
-    async kill() {
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
+  return startCrashRun(service, "crash-narration.mjs", copy, runDir);
 }
 
 describe("speech kind against the simulator", () => {
