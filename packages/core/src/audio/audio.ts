@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "../client/options.js";
-import { InvalidRequestError, type RequestProblem } from "../errors/invalid-request-error.js";
+import { refuseRequest } from "../errors/refuse-request.js";
 import type { Transport } from "../http/transport.js";
 import { encodeForm } from "../media-files/encode-form.js";
 import { readFileInput } from "../media-files/file-input.js";
@@ -33,16 +33,6 @@ export interface TranscribeOptions extends RequestOptions {
   idempotencyKey?: string;
 }
 
-function refuse(problems: RequestProblem[]): void {
-  const [first] = problems;
-  if (!first) return;
-  throw new InvalidRequestError(
-    first.field,
-    problems.map((problem) => `${problem.field}: ${problem.message}`).join("; "),
-    problems,
-  );
-}
-
 /**
  * `client.audio`: speech (`POST /v1/audio/speech`) and transcription with word timings
  * (`POST /v1/audio/transcriptions`), in OpenAI's shapes.
@@ -62,7 +52,7 @@ export class Audio {
 
   /** Speak `input`; the audio's bytes, or the file written with `{ to }`. */
   async speech(params: SpeechParams, options: SpeechOptions = {}): Promise<SpeechResult> {
-    refuse(speechRequestProblems(params, this.speechModels));
+    refuseRequest(speechRequestProblems(params, this.speechModels));
     const { to, idempotencyKey = randomUUID(), ...request } = options;
     const response = await this.transport.stream({
       method: "POST",
@@ -94,7 +84,7 @@ export class Audio {
   ): Promise<TranscriptionResult> {
     const granularities = params.timestamp_granularities ?? [];
     const format = params.response_format ?? (granularities.length > 0 ? "verbose_json" : "json");
-    refuse(
+    refuseRequest(
       transcriptionRequestProblems(
         { ...params, response_format: format },
         this.transcriptionModels,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "../client/options.js";
-import { InvalidRequestError, type RequestProblem } from "../errors/invalid-request-error.js";
+import { refuseRequest } from "../errors/refuse-request.js";
 import type { Transport } from "../http/transport.js";
 import { encodeForm } from "../media-files/encode-form.js";
 import { type ReadFile, readFileInput } from "../media-files/file-input.js";
@@ -33,16 +33,6 @@ interface ImagesAnswer {
   usage?: Record<string, unknown>;
 }
 
-function refuse(problems: RequestProblem[]): void {
-  const [first] = problems;
-  if (!first) return;
-  throw new InvalidRequestError(
-    first.field,
-    problems.map((problem) => `${problem.field}: ${problem.message}`).join("; "),
-    problems,
-  );
-}
-
 /**
  * `client.images`: image generation and edits with references (OpenAI's shapes). Images
  * come back as bytes (and files with `to`), whether the service answers `b64_json` or `url`.
@@ -64,7 +54,7 @@ export class Images {
     params: ImageGenerateParams,
     options: ImageRequestOptions = {},
   ): Promise<ImageResult> {
-    refuse(imageRequestProblems(params, undefined, this.models));
+    refuseRequest(imageRequestProblems(params, undefined, this.models));
     const { idempotencyKey = randomUUID(), to, ...request } = options;
     const response = await this.transport.json<ImagesAnswer>({
       method: "POST",
@@ -83,7 +73,7 @@ export class Images {
   /** `POST /v1/images/edits` (multipart, the references as `image[]`). */
   async edit(params: ImageEditParams, options: ImageRequestOptions = {}): Promise<ImageResult> {
     const references = Array.isArray(params.references) ? params.references : [];
-    refuse(imageRequestProblems(params, references.length, this.models));
+    refuseRequest(imageRequestProblems(params, references.length, this.models));
     const files: [string, ReadFile][] = [];
     for (const [index, reference] of references.entries()) {
       files.push([
