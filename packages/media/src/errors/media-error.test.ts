@@ -1,4 +1,4 @@
-import { ReelsmithError } from "@reelsmith/core";
+import { ReelsmithError } from "@reelsmith/core/errors";
 import { describe, expect, it } from "vitest";
 import { FfmpegNotFoundError } from "./ffmpeg-not-found-error.js";
 import { MediaAbortError } from "./media-abort-error.js";

@@ -1,4 +1,4 @@
-import { type ErrorCategory, ReelsmithError } from "@reelsmith/core";
+import { type ErrorCategory, ReelsmithError } from "@reelsmith/core/errors";
 
 /**
  * Base class of every error thrown by `@reelsmith/media`, a `ReelsmithError` like every
