@@ -103,7 +103,7 @@ export async function handleRequest(
       return;
     }
     const httpError =
-      error instanceof HttpError ? error : internalError(error, simulator, requestId);
+      HttpError.isInstance(error) ? error : internalError(error, simulator, requestId);
     if (httpError.status === 413) response.setHeader("connection", "close");
     sendError(response, httpError);
   }
