@@ -70,7 +70,7 @@ async function startResume(
     if (flags.maxCredits !== undefined)
       throw new CliError("--max-credits cannot change a distributed run's budget on resume", {
         code: "usage",
-        exitCode: ExitCode.usage,
+        category: "usage",
         hint: "its budget lives in the database with the run; submit it again with the new --max-credits",
       });
     // With the shared database the argument is the run's id.
@@ -110,7 +110,6 @@ async function startResume(
       `the run's service at ${baseUrl} cannot be reached; nothing was changed in ${runDir}`,
       {
         code: "service_unreachable",
-        exitCode: ExitCode.failed,
         hint: "a run keeps the service it started with (its jobs are there): start or reach that service and resume again, or pass --base-url if it moved",
       },
     );

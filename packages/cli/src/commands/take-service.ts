@@ -46,7 +46,6 @@ export async function takeService(
       `the run's service at ${baseUrl} cannot be reached; nothing was changed in ${runDir}`,
       {
         code: "service_unreachable",
-        exitCode: ExitCode.failed,
         hint: "a new take is made on the service the run started with: start or reach it and retake again, or pass --base-url if it moved",
       },
     );
@@ -75,6 +74,6 @@ export async function executeTake(
     const { executeRun } = await import("./execute-run.js");
     return await executeRun({ ...flags, ...target, take }, context);
   } catch (error) {
-    throw asTakeUsageError(error, absolute, runDir, context);
+    throw await asTakeUsageError(error, absolute, runDir, context);
   }
 }
