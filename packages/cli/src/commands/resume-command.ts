@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
-import { CliError, ExitCode } from "../errors/cli-error.js";
+import { CliError } from "../errors/cli-error.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { isReachable } from "../services/reachable.js";

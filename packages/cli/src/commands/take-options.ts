@@ -1,7 +1,7 @@
 import { looksLikeSecretKey, maskSecretValues } from "@reelsmith/core/catalog";
 import { InvalidArgumentError } from "commander";
 import type { CliContext } from "../context.js";
-import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
+import { CliError, UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
-import { CliError, ExitCode } from "../errors/cli-error.js";
+import { CliError } from "../errors/cli-error.js";
 import { isReachable } from "../services/reachable.js";
 import type { ExecuteRunOptions } from "./execute-run.js";
 import { asTakeUsageError } from "./take-options.js";

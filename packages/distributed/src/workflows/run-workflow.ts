@@ -1,5 +1,5 @@
-import type { ErrorCategory } from "@reelsmith/core/errors";
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import type { ErrorCategory } from "@reelsmith/core/errors";
 import {
   BudgetExceededError,
   estimateRun,
