@@ -28,9 +28,10 @@ function packagesReached(entry: string): Set<string> {
 }
 
 describe("light entry points", () => {
-  it("@reelsmith/core/profile and /catalog load no HTTP client (only ajv)", () => {
+  it("@reelsmith/core/profile, /catalog and /errors load no HTTP client (only ajv)", () => {
     expect([...packagesReached("profile.ts")]).toEqual(["ajv"]);
     expect([...packagesReached("catalog.ts")]).toEqual([]);
+    expect([...packagesReached("errors/index.ts")]).toEqual([]);
     // The check can fail: the main entry does reach undici.
     expect(packagesReached("index.ts").has("undici")).toBe(true);
   });

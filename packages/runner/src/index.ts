@@ -33,12 +33,16 @@ export {
   gatesOf,
 } from "./steps/approve/approval-journal.js";
 export { decideApproval } from "./steps/approve/decide-approval.js";
+export * from "./steps/approve/errors/index.js";
 export { approveKind } from "./steps/approve/index.js";
 export type { DecisionRequest } from "./steps/approve/plan-decision.js";
+export * from "./steps/chat/errors/index.js";
 export { chatKind } from "./steps/chat/index.js";
 export { defineStepKind, usageAndCredits } from "./steps/define-step-kind.js";
+export * from "./steps/ffmpeg/errors/index.js";
 export { ffmpegKind } from "./steps/ffmpeg/index.js";
 export { builtInStepKinds } from "./steps/registry.js";
+export { UnsettledRequestError } from "./steps/speech/unsettled-request-error.js";
 export {
   arrayOf,
   BOOLEAN,
@@ -50,6 +54,7 @@ export {
   UNKNOWN,
 } from "./steps/static-types.js";
 export type * from "./steps/step-kind.js";
+export * from "./steps/video/errors/index.js";
 export { videoKind } from "./steps/video/index.js";
 export { streamPipeline } from "./stream-pipeline.js";
 export { type PickRequest, pickTake, streamPick } from "./takes/pick-take.js";

@@ -2,12 +2,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalRefusedError } from "../src/errors/approval-refused-error.js";
 import type { RunEventOf } from "../src/events/run-event.js";
 import { readJournal } from "../src/journal/journal.js";
 import { validatePipeline } from "../src/pipeline/index.js";
 import { runPipeline } from "../src/run-pipeline.js";
 import { decideApproval } from "../src/steps/approve/decide-approval.js";
+import { ApprovalRefusedError } from "../src/steps/approve/errors/approval-refused-error.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
 const APPROVE = fileURLToPath(

@@ -59,7 +59,7 @@ export async function checkInputs(
   try {
     return resolveInputs(pipeline, given);
   } catch (error) {
-    if (error instanceof InputError) {
+    if (InputError.isInstance(error)) {
       throw new UsageError(error.message, {
         code: "invalid_inputs",
         hint: "set inputs with --input name=value or --inputs file.yaml",

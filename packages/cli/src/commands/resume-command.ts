@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
-import { CliError, ExitCode } from "../errors/cli-error.js";
+import { CliError } from "../errors/cli-error.js";
 import { notifyOption } from "../notify/notify-options.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 import { isReachable } from "../services/reachable.js";
@@ -70,7 +70,7 @@ async function startResume(
     if (flags.maxCredits !== undefined)
       throw new CliError("--max-credits cannot change a distributed run's budget on resume", {
         code: "usage",
-        exitCode: ExitCode.usage,
+        category: "usage",
         hint: "its budget lives in the database with the run; submit it again with the new --max-credits",
       });
     // With the shared database the argument is the run's id.
@@ -110,7 +110,6 @@ async function startResume(
       `the run's service at ${baseUrl} cannot be reached; nothing was changed in ${runDir}`,
       {
         code: "service_unreachable",
-        exitCode: ExitCode.failed,
         hint: "a run keeps the service it started with (its jobs are there): start or reach that service and resume again, or pass --base-url if it moved",
       },
     );

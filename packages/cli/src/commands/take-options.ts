@@ -1,7 +1,7 @@
 import { looksLikeSecretKey, maskSecretValues } from "@reelsmith/core/catalog";
 import { InvalidArgumentError } from "commander";
 import type { CliContext } from "../context.js";
-import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
+import { CliError, UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
@@ -84,20 +84,21 @@ export function refuseDatabase(command: string, flags: { database?: string }): v
 /**
  * The runner's refusal of a retake or a pick (an unknown step, item or take…) as the CLI's
  * usage error (exit 2), naming the run directory as it was typed; other errors pass through.
- * @example throw asTakeUsageError(error, absolute, "runs/x", context);
+ * The runner is loaded only here, on an error, to recognise its TakeError.
+ * @example throw await asTakeUsageError(error, absolute, "runs/x", context);
  */
-export function asTakeUsageError(
+export async function asTakeUsageError(
   error: unknown,
   absolute: string,
   typed: string,
   context: CliContext,
-): unknown {
-  const like = error as { name?: string; code?: unknown; reason?: unknown };
-  if (like?.name !== "TakeError" || typeof like.reason !== "string") return error;
+): Promise<unknown> {
+  const { TakeError } = await import("@reelsmith/runner");
+  if (!TakeError.isInstance(error)) return error;
   const shown = displayPath(absolute, context.cwd) || typed;
-  return new CliError(`${shown}: ${like.reason.split(absolute).join(shown)}`, {
-    code: String(like.code),
-    exitCode: ExitCode.usage,
+  return new CliError(`${shown}: ${error.reason.split(absolute).join(shown)}`, {
+    code: error.code,
+    category: "usage",
     cause: error,
   });
 }

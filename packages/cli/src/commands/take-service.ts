@@ -1,7 +1,7 @@
 import path from "node:path";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
-import { CliError, ExitCode } from "../errors/cli-error.js";
+import { CliError } from "../errors/cli-error.js";
 import { isReachable } from "../services/reachable.js";
 import type { ExecuteRunOptions } from "./execute-run.js";
 import { asTakeUsageError } from "./take-options.js";
@@ -46,7 +46,6 @@ export async function takeService(
       `the run's service at ${baseUrl} cannot be reached; nothing was changed in ${runDir}`,
       {
         code: "service_unreachable",
-        exitCode: ExitCode.failed,
         hint: "a new take is made on the service the run started with: start or reach it and retake again, or pass --base-url if it moved",
       },
     );
@@ -75,6 +74,6 @@ export async function executeTake(
     const { executeRun } = await import("./execute-run.js");
     return await executeRun({ ...flags, ...target, take }, context);
   } catch (error) {
-    throw asTakeUsageError(error, absolute, runDir, context);
+    throw await asTakeUsageError(error, absolute, runDir, context);
   }
 }

@@ -32,7 +32,7 @@ async function load(context: CliContext): Promise<CliProfile | undefined> {
   try {
     return { loaded: await loadProfile(found.path, { displayPath: shown }), found, shown };
   } catch (error) {
-    if (!(error instanceof ProfileError)) throw error;
+    if (!ProfileError.isInstance(error)) throw error;
     for (const diagnostic of error.diagnostics)
       context.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     const count = error.diagnostics.length;

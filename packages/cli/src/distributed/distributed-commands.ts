@@ -22,7 +22,7 @@ async function requireRunDetail(
   if (!detail) {
     throw new CliError(`no run ${runId} in the database`, {
       code: "unknown_run",
-      exitCode: ExitCode.usage,
+      category: "usage",
       hint: "list the runs with `reelsmith status`",
     });
   }

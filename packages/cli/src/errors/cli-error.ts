@@ -1,3 +1,5 @@
+import { type ErrorCategory, ReelsmithError } from "@reelsmith/core/errors";
+
 /** Exit codes of the `reelsmith` command. */
 export const ExitCode = {
   /** Everything worked. */
@@ -20,39 +22,44 @@ export const ExitCode = {
 /** One of {@link ExitCode}'s values. */
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-const marker = Symbol.for("reelsmith.cli.error");
+/**
+ * The exit code of each error category: the one place the CLI turns what an error means into
+ * how the process ends (see core's `ErrorCategory`).
+ * @example process.exitCode = EXIT_CODE_OF_CATEGORY[error.category];
+ */
+export const EXIT_CODE_OF_CATEGORY: Record<ErrorCategory, ExitCodeValue> = {
+  usage: ExitCode.usage,
+  invalid: ExitCode.usage,
+  budget: ExitCode.budget,
+  waiting: ExitCode.waiting,
+  rejected: ExitCode.failed,
+  interrupted: ExitCode.interrupted,
+  failed: ExitCode.failed,
+};
 
 /**
  * An error the CLI reports as one clear message: what went wrong, where, and what to do.
- * It carries the exit code to use and a stable `code`.
+ * A `ReelsmithError` like every reelsmith error: its category (`failed` unless given) gives
+ * the exit code, and it has a stable `code` and a `hint`.
  *
  * @example
  * throw new CliError("inputs file not found: story.json", {
  *   code: "inputs_file_not_found",
- *   exitCode: ExitCode.usage,
+ *   category: "usage",
  *   hint: "pass a path relative to the current directory",
  * });
  */
-export class CliError extends Error {
-  readonly [marker] = true;
-  readonly code: string;
-  readonly exitCode: ExitCodeValue;
-  readonly hint?: string;
-
+export class CliError extends ReelsmithError {
   constructor(
     message: string,
-    options: { code: string; exitCode?: ExitCodeValue; hint?: string; cause?: unknown },
+    options: { code: string; category?: ErrorCategory; hint?: string; cause?: unknown },
   ) {
-    super(message, { cause: options.cause });
-    this.name = "CliError";
-    this.code = options.code;
-    this.exitCode = options.exitCode ?? ExitCode.failed;
-    this.hint = options.hint;
+    super(message, options);
   }
 
-  /** True for a CliError, even from another copy of this package. */
-  static isInstance(value: unknown): value is CliError {
-    return typeof value === "object" && value !== null && marker in value;
+  /** The exit code the CLI ends with for this error (from its category). */
+  get exitCode(): ExitCodeValue {
+    return EXIT_CODE_OF_CATEGORY[this.category];
   }
 }
 
@@ -64,7 +71,6 @@ export class CliError extends Error {
  */
 export class UsageError extends CliError {
   constructor(message: string, options: { code?: string; hint?: string; cause?: unknown } = {}) {
-    super(message, { code: options.code ?? "usage", exitCode: ExitCode.usage, ...options });
-    this.name = "UsageError";
+    super(message, { ...options, code: options.code ?? "usage", category: "usage" });
   }
 }

@@ -1,6 +1,7 @@
+import { type ErrorCategory, ReelsmithError } from "@reelsmith/core/errors";
 import { CommanderError } from "commander";
 import type { CliContext } from "../context.js";
-import { CliError, ExitCode } from "./cli-error.js";
+import { EXIT_CODE_OF_CATEGORY, ExitCode } from "./cli-error.js";
 
 interface ErrorLike {
   name?: string;
@@ -12,26 +13,21 @@ interface ErrorLike {
 }
 
 /**
- * Library errors that mean "the pipeline or its inputs are invalid" (exit code 2), or that
- * its certain cost is over its budget: refused before anything was sent.
+ * What to do, by category, for an error that says nothing of its own (its `hint` comes first).
  */
-const INVALID_INPUT_NAMES =
-  /^(InputError|PipelineError|PipelineValidationError|ValidationError|InvalidRequestError|ExpressionError|PipelineChangedError|PipelineLoadError|ResumeError|RunDirectoryInUseError|UnknownModelError|BudgetEstimateError|ApprovalRefusedError)$/;
-
-/** What to do about well-known library errors, by class name. */
-const HINTS: Record<string, string> = {
-  APIConnectionError:
-    "check the base URL (--base-url, REELSMITH_BASE_URL) and that the service is reachable",
-  APITimeoutError: "the service did not answer in time; try again, or check its status",
-  AuthenticationError: "check the API key (--api-key, REELSMITH_API_KEY or OPENAI_API_KEY)",
-  PermissionDeniedError: "the API key lacks access to this model or endpoint",
-  MissingConfigurationError:
-    "pass --base-url and --api-key, or set REELSMITH_BASE_URL and REELSMITH_API_KEY",
-  FfmpegNotFoundError: "install ffmpeg, or set FFMPEG_PATH to its binary",
-  RateLimitError: "the service is rate limiting; retry later or lower --max-videos",
-  ApprovalRefusedError:
-    "see where the run stands with `reelsmith report RUN_DIR` (or `reelsmith status RUN_ID --database …`)",
+const CATEGORY_HINTS: Partial<Record<ErrorCategory, string>> = {
+  waiting: "decide with `reelsmith approve RUN_DIR` (or `reject`), then `reelsmith resume RUN_DIR`",
 };
+
+/**
+ * What an error means (see core's `ErrorCategory`): a reelsmith error's own category (every
+ * package's errors carry one, as do errors read back from a journal or a worker); the
+ * platform's AbortError is an interruption; anything else a failure.
+ */
+function categoryOf(error: unknown): ErrorCategory {
+  if (ReelsmithError.isInstance(error)) return error.category;
+  return (error as { name?: unknown } | null)?.name === "AbortError" ? "interrupted" : "failed";
+}
 
 /**
  * The source line under an error placed in a file (a pipeline's diagnostics), with a caret
@@ -51,21 +47,17 @@ function quotedSource(error: unknown): string[] {
 }
 
 /**
- * The exit code for an error: a CliError's own, 2 for usage and invalid pipelines or inputs,
- * 130 for an interruption, 1 otherwise.
+ * The exit code for an error, from its category (usage and invalid 2, budget 3, waiting 4,
+ * interrupted 130, else 1); commander's own errors are usage problems.
  *
  * @example
  * exitCodeOf(new UsageError("bad flag")); // 2
  */
 export function exitCodeOf(error: unknown): number {
-  if (CliError.isInstance(error)) return error.exitCode;
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
-  const like = (error ?? {}) as ErrorLike;
-  if (like.name === "AbortError" || like.name === "APIUserAbortError") return ExitCode.interrupted;
-  if (like.name && INVALID_INPUT_NAMES.test(like.name)) return ExitCode.usage;
-  return ExitCode.failed;
+  return EXIT_CODE_OF_CATEGORY[categoryOf(error)];
 }
 
 /**
@@ -84,7 +76,8 @@ export function reportError(error: unknown, context: CliContext): number {
     typeof like.code === "string" && !message.includes(like.code) ? ` (${like.code})` : "";
   const lines = [`error: ${message}${errorCode}`];
   lines.push(...quotedSource(error));
-  const hint = typeof like.hint === "string" && like.hint ? like.hint : HINTS[like.name ?? ""];
+  const hint =
+    typeof like.hint === "string" && like.hint ? like.hint : CATEGORY_HINTS[categoryOf(error)];
   if (hint) lines.push(`  hint: ${hint}`);
   if (context.debug) {
     if (like.stack) lines.push(like.stack);

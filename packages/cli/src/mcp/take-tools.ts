@@ -62,8 +62,8 @@ export function registerTakeTools(server: McpServer, deps: McpDeps): void {
         };
         // The runner's own check first: a bad step or item is refused before it is priced.
         const runner = await import("@reelsmith/runner/internal");
-        await runner.checkRetake(runDir, request).catch((error: unknown) => {
-          throw asTakeUsageError(error, runDir, args.run, context);
+        await runner.checkRetake(runDir, request).catch(async (error: unknown) => {
+          throw await asTakeUsageError(error, runDir, args.run, context);
         });
         const price = await priceTake(runDir, args.step, serviceFlags(deps.flags), context);
         const unit = `${args.step}${args.item === undefined ? "" : ` #${args.item}`}`;
@@ -117,8 +117,8 @@ export function registerTakeTools(server: McpServer, deps: McpDeps): void {
         take: args.take,
       };
       const runner = await import("@reelsmith/runner/internal");
-      await runner.checkPick(runDir, request).catch((error: unknown) => {
-        throw asTakeUsageError(error, runDir, args.run, context);
+      await runner.checkPick(runDir, request).catch(async (error: unknown) => {
+        throw await asTakeUsageError(error, runDir, args.run, context);
       });
       return startPaid(deps, "pick", undefined, runDir, (runContext, notifier) =>
         executeTake(runDir, { ...serviceFlags(deps.flags), notifier }, runContext, {

@@ -137,7 +137,7 @@ describe("notificationStatus", () => {
     expect(notificationStatus({ runStatus: "cancelled", interrupted: true })).toBe("interrupted");
     expect(notificationStatus({ runStatus: "cancelled" })).toBe("cancelled");
     expect(notificationStatus({ runStatus: "failed" })).toBe("failed");
-    expect(notificationStatus({ runStatus: "failed", errorCode: "budget_reached" })).toBe(
+    expect(notificationStatus({ runStatus: "failed", errorCategory: "budget" })).toBe(
       "budget_reached",
     );
     expect(notificationStatus({ runStatus: "failed", budgetReached: true })).toBe("budget_reached");

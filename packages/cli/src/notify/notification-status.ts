@@ -14,11 +14,12 @@ export function notificationStatus(options: {
   interrupted?: boolean;
   /** A `budget.reached` event was seen. */
   budgetReached?: boolean;
-  errorCode?: string;
+  /** The category of the run's error (core's `ErrorCategory`), when it has one. */
+  errorCategory?: string;
 }): NotificationStatus {
   const { runStatus } = options;
   if (runStatus === "cancelled") return options.interrupted ? "interrupted" : "cancelled";
-  if (runStatus === "failed" && (options.errorCode === "budget_reached" || options.budgetReached))
+  if (runStatus === "failed" && (options.errorCategory === "budget" || options.budgetReached))
     return "budget_reached";
   return runStatus;
 }

@@ -130,7 +130,9 @@ export function createRunNotifier(config: NotifyConfig, options: RunNotifierOpti
         runStatus: ending.runStatus,
         interrupted: ending.interrupted === true,
         budgetReached: facts.budgetReached,
-        ...(typeof facts.error?.code === "string" ? { errorCode: facts.error.code } : {}),
+        ...(typeof facts.error?.category === "string"
+          ? { errorCategory: facts.error.category }
+          : {}),
       });
       return send(status, ending.exitCode, ending.report ? { report: ending.report } : {});
     },

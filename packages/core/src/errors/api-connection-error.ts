@@ -11,11 +11,17 @@ import { ReelsmithError } from "./reelsmith-error.js";
  */
 export class APIConnectionError extends ReelsmithError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.APIConnectionError");
-  constructor(message = "Connection error.", options: { cause?: unknown; code?: string } = {}) {
+  constructor(
+    message = "Connection error.",
+    options: { cause?: unknown; code?: string; hint?: string } = {},
+  ) {
     super(message, {
       code: options.code ?? "connection_error",
       isRetryable: true,
       cause: options.cause,
+      hint:
+        options.hint ??
+        "check the base URL (--base-url, REELSMITH_BASE_URL) and that the service is reachable",
     });
   }
 }

@@ -11,6 +11,8 @@ export interface APIErrorFields {
   requestId?: string | undefined;
   isRetryable?: boolean;
   cause?: unknown;
+  /** What to do about it (the subclass's own advice, e.g. to check the API key). */
+  hint?: string | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export class APIError extends ReelsmithError {
       code: fields.code ?? defaultCode,
       isRetryable: fields.isRetryable ?? false,
       cause: fields.cause,
+      hint: fields.hint,
     });
     this.status = fields.status;
     this.type = fields.type;

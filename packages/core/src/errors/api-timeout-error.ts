@@ -18,6 +18,7 @@ export class APITimeoutError extends APIConnectionError {
     super(options.message ?? `Request timed out after ${timeoutMs} ms.`, {
       code: options.code ?? "timeout",
       cause: options.cause,
+      hint: "the service did not answer in time; try again, or check its status",
     });
     this.timeoutMs = timeoutMs;
   }

@@ -14,6 +14,11 @@ import { ReelsmithError } from "./reelsmith-error.js";
 export class APIUserAbortError extends ReelsmithError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.APIUserAbortError");
   constructor(message = "Request was aborted.", options: { cause?: unknown } = {}) {
-    super(message, { code: "aborted", isRetryable: false, cause: options.cause });
+    super(message, {
+      code: "aborted",
+      isRetryable: false,
+      category: "interrupted",
+      cause: options.cause,
+    });
   }
 }

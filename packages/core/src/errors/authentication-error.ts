@@ -11,6 +11,15 @@ import { APIError, type APIErrorFields } from "./api-error.js";
 export class AuthenticationError extends APIError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.AuthenticationError");
   constructor(message: string, fields: APIErrorFields = {}) {
-    super(message, { status: 401, isRetryable: false, ...fields }, "authentication_error");
+    super(
+      message,
+      {
+        status: 401,
+        isRetryable: false,
+        hint: "check the API key (--api-key, REELSMITH_API_KEY or OPENAI_API_KEY)",
+        ...fields,
+      },
+      "authentication_error",
+    );
   }
 }

@@ -5,6 +5,7 @@ import {
   APIError,
   APITimeoutError,
   APIUserAbortError,
+  errorCategoryOf,
   InternalServerError,
   InvalidRequestError,
   RateLimitError,
@@ -16,6 +17,46 @@ import {
 } from "./index.js";
 
 describe("error classes", () => {
+  it("each error has a category, and a hint when its class knows what to do", () => {
+    expect(new APIUserAbortError().category).toBe("interrupted");
+    expect(new InvalidRequestError("top_p", "bad").category).toBe("invalid");
+    expect(new RateLimitError("x").category).toBe("failed");
+    expect(new RateLimitError("x").hint).toContain("rate limiting");
+    expect(new APIConnectionError().hint).toContain("base URL");
+    expect(new APITimeoutError(5).hint).toContain("did not answer in time");
+    expect(new InternalServerError("x").hint).toBeUndefined();
+    expect(new APIUserAbortError().toJSON()).toMatchObject({
+      code: "aborted",
+      category: "interrupted",
+    });
+    expect(errorCategoryOf("budget")).toBe("budget");
+    expect(errorCategoryOf("nonsense")).toBe("failed");
+  });
+
+  it("a subclass declared elsewhere is marked reelsmith.error.<Name> and recognised by it", () => {
+    class SomePackageError extends ReelsmithError {
+      constructor() {
+        super("x", { code: "some", category: "usage", hint: "do this" });
+      }
+    }
+    class OtherPackageError extends ReelsmithError {}
+    const error = new SomePackageError();
+    expect(SomePackageError.isInstance(error)).toBe(true);
+    expect(ReelsmithError.isInstance(error)).toBe(true);
+    expect(OtherPackageError.isInstance(error)).toBe(false);
+    expect(
+      (error as unknown as Record<symbol, unknown>)[Symbol.for("reelsmith.error.SomePackageError")],
+    ).toBe(true);
+    expect(error.toJSON()).toEqual({
+      name: "SomePackageError",
+      code: "some",
+      message: "x",
+      isRetryable: false,
+      category: "usage",
+      hint: "do this",
+    });
+  });
+
   it("isInstance follows the class hierarchy", () => {
     const error = new RateLimitError("429 slow down", { requestId: "r" });
     expect(RateLimitError.isInstance(error)).toBe(true);

@@ -6,6 +6,11 @@ export { APIUserAbortError } from "./api-user-abort-error.js";
 export { AuthenticationError } from "./authentication-error.js";
 export { BadRequestError } from "./bad-request-error.js";
 export { ConflictError } from "./conflict-error.js";
+export {
+  ERROR_CATEGORIES,
+  type ErrorCategory,
+  errorCategoryOf,
+} from "./error-category.js";
 export { InternalServerError } from "./internal-server-error.js";
 export { InvalidProfileError } from "./invalid-profile-error.js";
 export { InvalidRequestError, type RequestProblem } from "./invalid-request-error.js";
@@ -14,7 +19,11 @@ export { MissingConfigurationError } from "./missing-configuration-error.js";
 export { NotFoundError } from "./not-found-error.js";
 export { PermissionDeniedError } from "./permission-denied-error.js";
 export { RateLimitError } from "./rate-limit-error.js";
-export { ReelsmithError, type ReelsmithErrorOptions } from "./reelsmith-error.js";
+export {
+  ReelsmithError,
+  type ReelsmithErrorInit,
+  type ReelsmithErrorOptions,
+} from "./reelsmith-error.js";
 export { StreamIdleTimeoutError } from "./stream-idle-timeout-error.js";
 export { ToolRoundsExceededError } from "./tool-rounds-exceeded-error.js";
 export { UnprocessableEntityError } from "./unprocessable-entity-error.js";

@@ -22,7 +22,7 @@ export class InvalidRequestError extends ReelsmithError {
   readonly field: string;
   readonly problems: readonly RequestProblem[];
   constructor(field: string, message: string, problems?: readonly RequestProblem[]) {
-    super(message, { code: "invalid_request", isRetryable: false });
+    super(message, { code: "invalid_request", isRetryable: false, category: "invalid" });
     this.field = field;
     this.problems = problems ?? [{ field, message }];
   }

@@ -13,7 +13,11 @@ export class MissingConfigurationError extends ReelsmithError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.MissingConfigurationError");
   readonly setting: "baseURL" | "apiKey";
   constructor(setting: "baseURL" | "apiKey", message: string) {
-    super(message, { code: "missing_configuration", isRetryable: false });
+    super(message, {
+      code: "missing_configuration",
+      isRetryable: false,
+      hint: "pass --base-url and --api-key, or set REELSMITH_BASE_URL and REELSMITH_API_KEY",
+    });
     this.setting = setting;
   }
 }

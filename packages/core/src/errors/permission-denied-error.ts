@@ -11,6 +11,15 @@ import { APIError, type APIErrorFields } from "./api-error.js";
 export class PermissionDeniedError extends APIError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.PermissionDeniedError");
   constructor(message: string, fields: APIErrorFields = {}) {
-    super(message, { status: 403, isRetryable: false, ...fields }, "permission_denied");
+    super(
+      message,
+      {
+        status: 403,
+        isRetryable: false,
+        hint: "the API key lacks access to this model or endpoint",
+        ...fields,
+      },
+      "permission_denied",
+    );
   }
 }

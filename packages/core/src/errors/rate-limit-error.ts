@@ -11,6 +11,15 @@ import { APIError, type APIErrorFields } from "./api-error.js";
 export class RateLimitError extends APIError {
   static override readonly marker: symbol = Symbol.for("reelsmith.error.RateLimitError");
   constructor(message: string, fields: APIErrorFields = {}) {
-    super(message, { status: 429, isRetryable: true, ...fields }, "rate_limit_exceeded");
+    super(
+      message,
+      {
+        status: 429,
+        isRetryable: true,
+        hint: "the service is rate limiting; retry later or lower --max-videos",
+        ...fields,
+      },
+      "rate_limit_exceeded",
+    );
   }
 }

@@ -31,7 +31,7 @@ export interface NetworkFailure {
  */
 export function networkError(failure: NetworkFailure): ReelsmithError {
   const { error } = failure;
-  if (error instanceof ReelsmithError) return error;
+  if (ReelsmithError.isInstance(error)) return error;
   if (failure.userAborted) return new APIUserAbortError(undefined, { cause: failure.userReason });
   let cause: Error | undefined;
   if (error instanceof Error) {

@@ -154,7 +154,7 @@ export class Transport {
           backoffDelay(attempt, this.config.retryBaseDelayMs, this.config.retryMaxBackoffMs);
         if (!outcome.retryable || attempt >= maxRetries) throw failure;
       } catch (error) {
-        if (!(error instanceof ReelsmithError)) throw error;
+        if (!ReelsmithError.isInstance(error)) throw error;
         failure = error;
         if (APIUserAbortError.isInstance(error) || APIError.isInstance(error)) throw error;
         if (!failure.isRetryable || attempt >= maxRetries) throw failure;

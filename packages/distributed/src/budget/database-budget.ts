@@ -288,7 +288,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
         ).catch(async (error) => {
           // A sub-pipeline's clip whose error its tool's model was told: the run still
           // ends on its budget.
-          if (error instanceof BudgetExceededError) await keepRefusal(key);
+          if (BudgetExceededError.isInstance(error)) await keepRefusal(key);
           throw error;
         });
         if (outcome === "reserved") return;

@@ -1,4 +1,5 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import type { ErrorCategory } from "@reelsmith/core/errors";
 import {
   BudgetExceededError,
   estimateRun,
@@ -40,15 +41,16 @@ export interface RunOutcome {
   status: RunStatus;
   outputs: Record<string, unknown>;
   totals: Record<string, number>;
-  error?: { name: string; message: string; code?: string };
+  error?: { name: string; message: string; code?: string; category?: ErrorCategory };
 }
 
-/** What the runs table keeps of an error: its name, message and code. */
+/** What the runs table keeps of an error: its name, message, code and category. */
 function errorSummary(error: SerializedError): NonNullable<RunOutcome["error"]> {
   return {
     name: error.name,
     message: error.message,
     ...(typeof error.code === "string" ? { code: error.code } : {}),
+    ...(error.category ? { category: error.category } : {}),
   };
 }
 

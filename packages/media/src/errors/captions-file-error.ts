@@ -5,7 +5,7 @@ import { MediaError } from "./media-error.js";
  * UTF-8) or is not valid SRT (`captions_file_invalid`, with the 1-based line at fault).
  *
  * @example
- * catch (error) { if (error instanceof CaptionsFileError) console.error(`${error.file}:${error.line}`, error.message); }
+ * catch (error) { if (CaptionsFileError.isInstance(error)) console.error(`${error.file}:${error.line}`, error.message); }
  */
 export class CaptionsFileError extends MediaError {
   /** The file. */

@@ -5,7 +5,7 @@ import { MediaError } from "./media-error.js";
  * durations, a cue that ends before it starts, a transition as long as a clip.
  *
  * @example
- * catch (error) { if (error instanceof CaptionsInputError) console.error(error.option, error.index); }
+ * catch (error) { if (CaptionsInputError.isInstance(error)) console.error(error.option, error.index); }
  */
 export class CaptionsInputError extends MediaError {
   /** The option at fault, e.g. `texts`, `durations`, `cues`, `transition.duration`. */

@@ -6,7 +6,7 @@ import { MediaError } from "./media-error.js";
  * ffmpeg or ffprobe exited with a non-zero code (or was killed by a signal).
  *
  * @example
- * catch (error) { if (error instanceof FfmpegError) console.error(error.exitCode, error.stderrTail); }
+ * catch (error) { if (FfmpegError.isInstance(error)) console.error(error.exitCode, error.stderrTail); }
  */
 export class FfmpegError extends MediaError {
   /** Process exit code, or null when it was ended by a signal. */

@@ -5,7 +5,7 @@ import { MediaError } from "./media-error.js";
  * timeout (e.g. a looped input it cannot decode); the process was killed.
  *
  * @example
- * catch (error) { if (error instanceof FfmpegStalledError) console.error(error.stalledMs, error.args); }
+ * catch (error) { if (FfmpegStalledError.isInstance(error)) console.error(error.stalledMs, error.args); }
  */
 export class FfmpegStalledError extends MediaError {
   /** How long no progress was seen, in milliseconds. */

@@ -4,7 +4,7 @@ import { MediaError } from "./media-error.js";
  * A font file given for captions cannot be read as a TrueType/OpenType font.
  *
  * @example
- * catch (error) { if (error instanceof FontFileError) console.error(error.file, error.message); }
+ * catch (error) { if (FontFileError.isInstance(error)) console.error(error.file, error.message); }
  */
 export class FontFileError extends MediaError {
   /** The font file. */

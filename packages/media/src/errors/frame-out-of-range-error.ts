@@ -4,7 +4,7 @@ import { MediaError } from "./media-error.js";
  * The time asked of {@link extractFrame} is before the clip's first frame or after its last.
  *
  * @example
- * catch (error) { if (error instanceof FrameOutOfRangeError) console.error(error.at, error.duration); }
+ * catch (error) { if (FrameOutOfRangeError.isInstance(error)) console.error(error.at, error.duration); }
  */
 export class FrameOutOfRangeError extends MediaError {
   /** The clip. */

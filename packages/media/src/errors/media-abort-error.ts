@@ -5,10 +5,14 @@ import { MediaError } from "./media-error.js";
  * no file was left at the destination.
  *
  * @example
- * catch (error) { if (error instanceof MediaAbortError) console.log("cancelled"); }
+ * catch (error) { if (MediaAbortError.isInstance(error)) console.log("cancelled"); }
  */
 export class MediaAbortError extends MediaError {
   constructor(options: { cause?: unknown } = {}) {
-    super("The media operation was aborted", { code: "media_aborted", cause: options.cause });
+    super("The media operation was aborted", {
+      code: "media_aborted",
+      category: "interrupted",
+      cause: options.cause,
+    });
   }
 }

@@ -5,7 +5,7 @@ import { MediaError } from "./media-error.js";
  * (wrong duration, missing stream, wrong size).
  *
  * @example
- * catch (error) { if (error instanceof MediaVerificationError) console.error(error.problems); }
+ * catch (error) { if (MediaVerificationError.isInstance(error)) console.error(error.problems); }
  */
 export class MediaVerificationError extends MediaError {
   /** What was wrong, one entry per problem. */

@@ -5,7 +5,7 @@ import { MediaError } from "./media-error.js";
  * file without sound, a loudness target out of range, nothing to mix.
  *
  * @example
- * catch (error) { if (error instanceof MixInputError) console.error(error.option, error.index, error.message); }
+ * catch (error) { if (MixInputError.isInstance(error)) console.error(error.option, error.index, error.message); }
  */
 export class MixInputError extends MediaError {
   /** The option at fault, e.g. `narration`, `music.volume`, `loudness.integrated`. */

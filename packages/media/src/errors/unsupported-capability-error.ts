@@ -4,7 +4,7 @@ import { MediaError } from "./media-error.js";
  * The ffmpeg binary in use lacks a feature the operation needs (e.g. `xfade`, added in ffmpeg 4.3).
  *
  * @example
- * catch (error) { if (error instanceof UnsupportedCapabilityError) console.error(error.capability, error.version); }
+ * catch (error) { if (UnsupportedCapabilityError.isInstance(error)) console.error(error.capability, error.version); }
  */
 export class UnsupportedCapabilityError extends MediaError {
   /** The missing capability, e.g. `xfade`. */

@@ -26,6 +26,8 @@ export class BudgetEstimateError extends RunnerError {
       unit
         ? `one item of "${unit.step}" is expected to cost ${unit.perUnit} credits, over the run's whole budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits) to at least ${unit.perUnit}.`
         : `the run is expected to cost at least ${estimate.credits} credits (${steps.join("; ")}), over its budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits), or make the run smaller.`,
+      // Refused before anything was sent, like an invalid pipeline (not a run stopped at its budget).
+      { category: "invalid" },
     );
     this.estimate = estimate;
     this.maxCredits = maxCredits;

@@ -12,6 +12,7 @@ export class PipelineChangedError extends RunnerError {
     super(
       "pipeline_changed",
       `Cannot resume ${runDir}: the pipeline changed since the run started (sha256 ${expectedHash.slice(0, 12)}… then, ${actualHash.slice(0, 12)}… now). Resume with the original file (a copy is in ${runDir}/pipeline.yaml) or start a new run.`,
+      { category: "invalid" },
     );
     this.runDir = runDir;
     this.expectedHash = expectedHash;

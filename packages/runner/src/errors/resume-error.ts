@@ -7,7 +7,7 @@ import { RunnerError } from "./runner-error.js";
 export class ResumeError extends RunnerError {
   readonly runDir: string;
   constructor(runDir: string, reason: string, code = "resume_invalid") {
-    super(code, `Cannot resume ${runDir}: ${reason}.`);
+    super(code, `Cannot resume ${runDir}: ${reason}.`, { category: "invalid" });
     this.runDir = runDir;
   }
 }

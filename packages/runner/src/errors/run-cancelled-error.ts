@@ -7,6 +7,6 @@ import { RunnerError } from "./runner-error.js";
  */
 export class RunCancelledError extends RunnerError {
   constructor(message = "the run was cancelled", options?: { cause?: unknown }) {
-    super("run_cancelled", message, options);
+    super("run_cancelled", message, { ...options, category: "interrupted" });
   }
 }

@@ -7,10 +7,12 @@ import { RunnerError } from "./runner-error.js";
  */
 export class RunDirectoryInUseError extends RunnerError {
   readonly runDir: string;
-  readonly hint: string;
+  declare readonly hint: string;
   constructor(runDir: string, reason: string) {
-    super("run_dir_in_use", `Cannot start a run in ${runDir}: ${reason}.`);
+    super("run_dir_in_use", `Cannot start a run in ${runDir}: ${reason}.`, {
+      category: "invalid",
+      hint: `continue that run with \`reelsmith resume ${runDir}\`, or pass a new or empty --run-dir`,
+    });
     this.runDir = runDir;
-    this.hint = `continue that run with \`reelsmith resume ${runDir}\`, or pass a new or empty --run-dir`;
   }
 }

@@ -13,7 +13,7 @@ export class StepWaitingError extends RunnerError {
   readonly reason: string;
   readonly details: Record<string, unknown>;
   constructor(step: string, reason: string, details: Record<string, unknown> = {}) {
-    super("step_waiting", `step "${step}" ${reason}`);
+    super("step_waiting", `step "${step}" ${reason}`, { category: "waiting" });
     this.step = step;
     this.reason = reason;
     this.details = details;

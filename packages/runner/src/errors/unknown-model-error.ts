@@ -18,7 +18,7 @@ export class UnknownModelError extends RunnerError {
   readonly unknown: UnknownModelUse[];
   readonly chatModels: string[];
   readonly videoModels: string[];
-  readonly hint: string;
+  declare readonly hint: string;
   constructor(unknown: UnknownModelUse[], chatModels: string[], videoModels: string[]) {
     const lines = unknown.map(
       (use) =>
@@ -27,15 +27,24 @@ export class UnknownModelError extends RunnerError {
     super(
       "unknown_model",
       `${unknown.length === 1 ? "a model the pipeline names is" : `${unknown.length} models the pipeline names are`} unknown to the service; nothing was sent:\n  ${lines.join("\n  ")}`,
+      { category: "invalid", hint: unknownModelHint(unknown, chatModels, videoModels) },
     );
     this.unknown = unknown;
     this.chatModels = chatModels;
     this.videoModels = videoModels;
-    const video = unknown.find((use) => use.kind === "video");
-    this.hint = `chat models: ${chatModels.join(", ") || "none listed"}; video models: ${videoModels.join(", ") || "none known"} (reelsmith models lists them)${
-      video
-        ? `. A service that follows the interface does not list its video models: declare \`${video.model}\` with its limits and price under video_models: in a provider profile (reelsmith.config.yaml; \`reelsmith models --write-config --video-model ${video.model}\` writes a starting one)`
-        : ""
-    }`;
   }
+}
+
+/** What to do about unknown models: the models there are, and how to declare a video model. */
+function unknownModelHint(
+  unknown: UnknownModelUse[],
+  chatModels: string[],
+  videoModels: string[],
+): string {
+  const video = unknown.find((use) => use.kind === "video");
+  return `chat models: ${chatModels.join(", ") || "none listed"}; video models: ${videoModels.join(", ") || "none known"} (reelsmith models lists them)${
+    video
+      ? `. A service that follows the interface does not list its video models: declare \`${video.model}\` with its limits and price under video_models: in a provider profile (reelsmith.config.yaml; \`reelsmith models --write-config --video-model ${video.model}\` writes a starting one)`
+      : ""
+  }`;
 }

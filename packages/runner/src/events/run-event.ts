@@ -1,3 +1,4 @@
+import type { ErrorCategory } from "@reelsmith/core/errors";
 import type { RunEstimate } from "../plan/plan-types.js";
 
 /** Totals of a step or of a whole run. */
@@ -31,6 +32,8 @@ export interface SerializedError {
   name: string;
   code?: string;
   message: string;
+  /** What the error means for the caller (core's `ErrorCategory`); absent on a foreign error. */
+  category?: ErrorCategory;
   [field: string]: unknown;
 }
 

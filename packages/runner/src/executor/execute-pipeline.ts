@@ -1,3 +1,4 @@
+import { ReelsmithError } from "@reelsmith/core/errors";
 import type { CacheIndex } from "../cache/cache-index.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { serializeError } from "../errors/serialize-error.js";
@@ -99,12 +100,16 @@ export interface ExecuteResult {
   context: ExpressionContext;
 }
 
-/** An error that decides the run's own status (a rejected gate): kept as it is, not wrapped. */
-function endsRunItself(error: unknown): boolean {
+/**
+ * An error kept as it is when a step fails with it, not wrapped in a StepError: a StepError
+ * already, this session's budget refusal, or an error whose category gives the run its own
+ * status (a rejected gate, also when read back from the journal).
+ */
+function keptAsItIs(error: unknown): boolean {
   return (
-    typeof error === "object" &&
-    error !== null &&
-    typeof (error as { runStatus?: unknown }).runStatus === "string"
+    StepError.isInstance(error) ||
+    BudgetExceededError.isInstance(error) ||
+    (ReelsmithError.isInstance(error) && error.category === "rejected")
   );
 }
 
@@ -182,10 +187,9 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     stepTotals = emptyTotals(),
     index?: number,
   ) => {
-    const error =
-      StepError.isInstance(cause) || BudgetExceededError.isInstance(cause) || endsRunItself(cause)
-        ? cause
-        : new StepError(step.id, index, cause, "step_failed", options.locate?.(step.id));
+    const error = keptAsItIs(cause)
+      ? cause
+      : new StepError(step.id, index, cause, "step_failed", options.locate?.(step.id));
     const serialized = serializeError(error);
     const continued = step.continue_on_error === true;
     await journal.append({ type: "step.fail", step: step.id, error: serialized, continued });

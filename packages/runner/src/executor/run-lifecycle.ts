@@ -1,3 +1,4 @@
+import type { ErrorCategory } from "@reelsmith/core/errors";
 import { serializeError } from "../errors/serialize-error.js";
 import type { SubPipelineDepthError } from "../errors/sub-pipeline-depth-error.js";
 import { SubPipelineFailedError } from "../errors/sub-pipeline-failed-error.js";
@@ -31,8 +32,11 @@ export interface RunEnding {
   error?: SerializedError;
 }
 
-/** Statuses an error may give its run itself (`runStatus` on a rejected gate's error). */
-const ERROR_STATUSES: readonly RunStatus[] = ["rejected"];
+/** The run statuses an error's category gives its run; any other error fails it. */
+const STATUS_OF_CATEGORY: Partial<Record<ErrorCategory, RunStatus>> = {
+  budget: "budget_reached",
+  rejected: "rejected",
+};
 
 /**
  * How a run ended, from what its DAG gave (every executor decides it here): cancelled when
@@ -53,8 +57,7 @@ export function settleRun(
   if (cause !== undefined) {
     const error = serializeError(cause);
     // Stopped by its credit budget, or a rejected gate: a status of its own.
-    const own = ERROR_STATUSES.find((status) => status === error.runStatus);
-    const status = own ?? (error.code === "budget_reached" ? "budget_reached" : "failed");
+    const status = STATUS_OF_CATEGORY[error.category ?? "failed"] ?? "failed";
     return { status, outputs: {}, error };
   }
   if (result.waiting && result.waiting.length > 0) return { status: "waiting", outputs: {} };

@@ -16,11 +16,7 @@ export class ExpressionError extends RunnerError {
   readonly offset: number | undefined;
 
   constructor(expression: string, message: string, options?: { cause?: unknown; offset?: number }) {
-    super(
-      "expression_error",
-      message,
-      options?.cause === undefined ? undefined : { cause: options.cause },
-    );
+    super("expression_error", message, { category: "invalid", cause: options?.cause });
     this.expression = expression;
     this.offset = options?.offset;
   }

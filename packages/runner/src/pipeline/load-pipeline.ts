@@ -110,7 +110,7 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
     }
     bytes = await readFile(resolve(path));
   } catch (error) {
-    if (error instanceof PipelineLoadError) throw error;
+    if (PipelineLoadError.isInstance(error)) throw error;
     const reason =
       (error as NodeJS.ErrnoException).code === "ENOENT"
         ? "no such file"

@@ -155,7 +155,7 @@ async function visit(
       try {
         sub = await visit(await parsePipeline(file), [...chain, file], state);
       } catch (error) {
-        if (!(error instanceof PipelineLoadError)) throw error;
+        if (!PipelineLoadError.isInstance(error)) throw error;
         sub = error.diagnostics;
         state.done.set(file, { errors: errorsOf(sub) });
       }

@@ -170,7 +170,7 @@ export async function validatePipeline(
   try {
     parsed = await parsePipeline(pathOrSource);
   } catch (error) {
-    if (error instanceof PipelineLoadError) return { diagnostics: error.diagnostics };
+    if (PipelineLoadError.isInstance(error)) return { diagnostics: error.diagnostics };
     throw error;
   }
   const checker = await pipelineChecker(options?.stepKinds);

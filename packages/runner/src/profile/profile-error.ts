@@ -12,7 +12,7 @@ import type { Diagnostic } from "../pipeline/diagnostic.js";
  * try {
  *   await loadProfile("reelsmith.config.yaml");
  * } catch (error) {
- *   if (error instanceof ProfileError) for (const d of error.diagnostics) console.error(formatDiagnostic(d));
+ *   if (ProfileError.isInstance(error)) for (const d of error.diagnostics) console.error(formatDiagnostic(d));
  * }
  * ```
  */
@@ -29,6 +29,7 @@ export class ProfileError extends RunnerError {
     super(
       "invalid_profile",
       `the provider profile ${file} has ${diagnostics.length === 1 ? "a problem" : `${diagnostics.length} problems`}:\n  ${lines.join("\n  ")}`,
+      { category: "invalid" },
     );
     this.file = file;
     this.diagnostics = diagnostics;

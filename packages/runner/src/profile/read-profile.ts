@@ -39,7 +39,7 @@ async function readProfileText(path: string, file: string): Promise<string> {
     }
     bytes = await readFile(resolve(path));
   } catch (error) {
-    if (error instanceof ProfileError) throw error;
+    if (ProfileError.isInstance(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === "ENOENT"

@@ -4,7 +4,7 @@ import { SimulatorError } from "./simulator-error.js";
  * A fault specification (option or CLI string) that cannot be understood.
  *
  * @example
- * try { parseFaultSpec("429@chat:2"); } catch (error) { if (error instanceof FaultSpecError) console.error(error.entry); }
+ * try { parseFaultSpec("429@chat:2"); } catch (error) { if (FaultSpecError.isInstance(error)) console.error(error.entry); }
  */
 export class FaultSpecError extends SimulatorError {
   /** The entry of the spec at fault. */

@@ -1,27 +1,19 @@
+import { ReelsmithError } from "@reelsmith/core/errors";
+
 /**
- * Base class of every error the simulator throws, with a stable `code`. Checked across two
- * installed copies of the package with {@link SimulatorError.isInstance}.
+ * Base class of every error the simulator throws, a `ReelsmithError` like every reelsmith
+ * error: a stable `code`, a category, and a `Symbol.for("reelsmith.error.<Name>")` marker per
+ * class, checked across two installed copies of the package with the static `isInstance`.
  *
  * @example
  * try { parseFaultSpec("nonsense"); } catch (error) { if (SimulatorError.isInstance(error)) console.error(error.code); }
  */
-export class SimulatorError extends Error {
-  static readonly marker: symbol = Symbol.for("reelsmith.simulator.error");
-  readonly code: string;
-
+export class SimulatorError extends ReelsmithError {
   constructor(message: string, code: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-    this.code = code;
-    Object.defineProperty(this, SimulatorError.marker, { value: true });
+    super(message, { code, cause: options?.cause });
   }
 
-  /** True for any SimulatorError, even one made by another copy of this package. */
-  static isInstance(value: unknown): value is SimulatorError {
-    return typeof value === "object" && value !== null && SimulatorError.marker in value;
-  }
-
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, message: this.message };
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, code: this.code, message: this.message, category: this.category };
   }
 }

@@ -102,8 +102,9 @@ export async function handleRequest(
       response.destroy();
       return;
     }
-    const httpError =
-      error instanceof HttpError ? error : internalError(error, simulator, requestId);
+    const httpError = HttpError.isInstance(error)
+      ? error
+      : internalError(error, simulator, requestId);
     if (httpError.status === 413) response.setHeader("connection", "close");
     sendError(response, httpError);
   }

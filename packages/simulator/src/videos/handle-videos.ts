@@ -44,7 +44,7 @@ export const handleCreateVideo: RouteHandler = async (context, simulator) => {
       simulator.honoursIdempotencyKeys ? received.idempotencyKey : undefined,
     );
   } catch (error) {
-    received.status = error instanceof HttpError ? error.status : 500;
+    received.status = HttpError.isInstance(error) ? error.status : 500;
     throw error;
   }
   received.status = 200;
@@ -71,7 +71,7 @@ export const handleVideoContent: RouteHandler = async (context, simulator) => {
   try {
     file = await simulator.videos.content(job);
   } catch (error) {
-    if (error instanceof HttpError || context.signal.aborted) throw error;
+    if (HttpError.isInstance(error) || context.signal.aborted) throw error;
     throw new HttpError(500, "Rendering the video failed; try the download again.", {
       code: "render_failed",
     });

@@ -12,7 +12,7 @@ export interface InputProblem {
  * @example
  * ```ts
  * try { resolveInputs(pipeline, { scenes: "three" }); }
- * catch (error) { if (error instanceof InputError) console.error(error.problems); }
+ * catch (error) { if (InputError.isInstance(error)) console.error(error.problems); }
  * ```
  */
 export class InputError extends RunnerError {
@@ -24,6 +24,7 @@ export class InputError extends RunnerError {
       problems.length === 1
         ? `input ${problems[0]?.input}: ${problems[0]?.message}`
         : `${problems.length} problems with the inputs:\n${problems.map((p) => `  - ${p.input}: ${p.message}`).join("\n")}`,
+      { category: "invalid" },
     );
     this.problems = problems;
   }

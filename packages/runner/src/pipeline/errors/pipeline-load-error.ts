@@ -8,7 +8,7 @@ import type { Diagnostic } from "../diagnostic.js";
  * @example
  * ```ts
  * try { await loadPipeline("p.yaml"); }
- * catch (error) { if (error instanceof PipelineLoadError) error.diagnostics.map(formatDiagnostic); }
+ * catch (error) { if (PipelineLoadError.isInstance(error)) error.diagnostics.map(formatDiagnostic); }
  * ```
  */
 export class PipelineLoadError extends RunnerError {
@@ -27,6 +27,7 @@ export class PipelineLoadError extends RunnerError {
     super(
       code,
       errors.length > 1 ? `${summary} (and ${errors.length - 1} more problems)` : summary,
+      { category: "invalid" },
     );
     this.diagnostics = diagnostics;
     this.file = file;

@@ -1,5 +1,3 @@
-import { ApprovalRejectedError } from "../../errors/approval-rejected-error.js";
-import { ApprovalTimeoutError } from "../../errors/approval-timeout-error.js";
 import { StepWaitingError } from "../../errors/step-waiting-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { parseDuration } from "../../executor/parse-duration.js";
@@ -12,6 +10,8 @@ import {
   readDecision,
 } from "./approval-journal.js";
 import type { ApproveStepSpec } from "./approve-schema.js";
+import { ApprovalRejectedError } from "./errors/approval-rejected-error.js";
+import { ApprovalTimeoutError } from "./errors/approval-timeout-error.js";
 
 /** The outputs of an approved gate. */
 function outputsOf(decision: ApprovalDecision): Record<string, unknown> {

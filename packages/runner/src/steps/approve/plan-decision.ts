@@ -1,4 +1,3 @@
-import { ApprovalRefusedError } from "../../errors/approval-refused-error.js";
 import type { JournalRecord } from "../../journal/journal-record.js";
 import type { RunState } from "../../journal/journal-state.js";
 import {
@@ -7,6 +6,7 @@ import {
   type GateState,
   gatesOf,
 } from "./approval-journal.js";
+import { ApprovalRefusedError } from "./errors/approval-refused-error.js";
 
 /** What a decision on a run's gate asks. */
 export interface DecisionRequest {

@@ -79,7 +79,7 @@ function toolsOf(
           });
         } catch (error) {
           // Runaway nesting ends the step; any other failure is the model's to handle.
-          if (error instanceof SubPipelineDepthError) onFatal(error);
+          if (SubPipelineDepthError.isInstance(error)) onFatal(error);
           throw error;
         }
       }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { isAbsolute, resolve } from "node:path";
-import { ToolCommandError } from "../../errors/tool-command-error.js";
+import { ToolCommandError } from "./errors/tool-command-error.js";
 
 /** Environment variables a tool command never sees (the service credentials). */
 const HIDDEN_ENV = ["REELSMITH_API_KEY", "OPENAI_API_KEY"];

@@ -5,6 +5,7 @@ import {
   concat,
   contactSheet,
   extractFrame,
+  FfmpegError,
   fit,
   fitClipToDuration,
   type KnownProbe,
@@ -16,12 +17,12 @@ import {
   thumbnail,
   trim,
 } from "@reelsmith/media";
-import { FfmpegStepError } from "../../errors/ffmpeg-step-error.js";
 import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import type { StepRunContext } from "../step-kind.js";
 import { runCaptions } from "./captions-step.js";
+import { FfmpegStepError } from "./errors/ffmpeg-step-error.js";
 import { ffmpegImageOperations } from "./ffmpeg-operations.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
 import { runMix } from "./mix-step.js";
@@ -87,36 +88,17 @@ export async function runFfmpegStep(
   }
 }
 
-/** What media's FfmpegError carries (read by shape: media may be another installed copy). */
-interface FfmpegFailure {
-  code: "ffmpeg_failed";
-  exitCode: number | null;
-  args: readonly string[];
-  program?: string;
-  line?: string;
-  output?: string;
-  stderrTail?: string;
-}
-
-function isFfmpegFailure(error: unknown): error is FfmpegFailure {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { code?: unknown }).code === "ffmpeg_failed" &&
-    Array.isArray((error as { args?: unknown }).args)
-  );
-}
-
 /**
  * An ffmpeg failure as a person can act on it: its one meaningful line in the message, and
  * its command line and whole output in `logs/<step>[-<index>].ffmpeg.log` of the run.
  */
 async function withLog(error: unknown, context: StepRunContext): Promise<unknown> {
-  if (!isFfmpegFailure(error)) return error;
-  const name = `${context.stepId.replace(/[^A-Za-z0-9._-]+/g, "_")}${context.index === undefined ? "" : `-${context.index}`}.${error.program ?? "ffmpeg"}.log`;
+  // By its marker: media may be another installed copy.
+  if (!FfmpegError.isInstance(error)) return error;
+  const name = `${context.stepId.replace(/[^A-Za-z0-9._-]+/g, "_")}${context.index === undefined ? "" : `-${context.index}`}.${error.program}.log`;
   const log = `logs/${name}`;
-  const program = error.program ?? "ffmpeg";
-  const text = `$ ${program} ${error.args.map(shellWord).join(" ")}\n\n${error.output ?? error.stderrTail ?? ""}\n`;
+  const program = error.program;
+  const text = `$ ${program} ${error.args.map(shellWord).join(" ")}\n\n${error.output}\n`;
   const written = await mkdir(join(context.runDir, "logs"), { recursive: true })
     .then(() => writeFile(join(context.runDir, log), text))
     .then(

@@ -5,9 +5,9 @@ import {
   type VideoJob,
   type VideoModelCatalog,
 } from "@reelsmith/core";
-import { AmbiguousVideoSubmissionError } from "../../errors/ambiguous-video-submission-error.js";
 import { sleep } from "../../executor/retry-policy.js";
 import type { StepJournal } from "../../journal/step-journal.js";
+import { AmbiguousVideoSubmissionError } from "./errors/ambiguous-video-submission-error.js";
 
 /** Attempts to settle an ambiguous submission (listing or resending) before the item fails. */
 const SETTLE_ATTEMPTS = 4;

@@ -8,7 +8,6 @@ import {
   validateVideoRequest,
 } from "@reelsmith/core";
 import { extractFrame, probeKnown } from "@reelsmith/media";
-import { LostVideoJobError } from "../../errors/lost-video-job-error.js";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { checkedImagePart } from "../../files/image-file.js";
@@ -19,6 +18,7 @@ import {
   type VideoModelCatalog,
 } from "../../pipeline/core-shim.js";
 import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
+import { LostVideoJobError } from "./errors/lost-video-job-error.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";

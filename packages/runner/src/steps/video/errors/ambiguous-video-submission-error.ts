@@ -1,4 +1,4 @@
-import { RunnerError } from "./runner-error.js";
+import { RunnerError } from "../../../errors/runner-error.js";
 
 /**
  * A video submission's outcome is unknown (the connection dropped after the request was

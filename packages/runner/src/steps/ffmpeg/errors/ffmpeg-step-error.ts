@@ -1,4 +1,4 @@
-import { RunnerError } from "./runner-error.js";
+import { RunnerError } from "../../../errors/runner-error.js";
 
 /**
  * ffmpeg failed in a step: the message is ffmpeg's one meaningful line and where its whole

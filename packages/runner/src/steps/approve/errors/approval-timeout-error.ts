@@ -1,4 +1,4 @@
-import { RunnerError } from "./runner-error.js";
+import { RunnerError } from "../../../errors/runner-error.js";
 
 /**
  * An `approve:` step's `timeout` passed without a decision: the step fails (the run resumed

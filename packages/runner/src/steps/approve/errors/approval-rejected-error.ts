@@ -1,13 +1,11 @@
-import { RunnerError } from "./runner-error.js";
+import { RunnerError } from "../../../errors/runner-error.js";
 
 /**
  * Someone rejected an `approve:` step: the step fails and the run ends `rejected` (its own
- * status, not `failed`); what depends on the gate does not run.
+ * status, not `failed`, by its category); what depends on the gate does not run.
  * @example throw new ApprovalRejectedError("review", { by: "ana", at: "2026-01-01T10:00:00.000Z", note: "scene 2 is off" });
  */
 export class ApprovalRejectedError extends RunnerError {
-  /** The status the run ends with. */
-  readonly runStatus = "rejected";
   readonly step: string;
   readonly by: string;
   readonly at: string;
@@ -16,6 +14,7 @@ export class ApprovalRejectedError extends RunnerError {
     super(
       "approval_rejected",
       `"${step}" was rejected by ${decision.by} at ${decision.at}${decision.note ? `: ${decision.note}` : ""}`,
+      { category: "rejected" },
     );
     this.step = step;
     this.by = decision.by;

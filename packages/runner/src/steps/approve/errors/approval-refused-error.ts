@@ -1,4 +1,4 @@
-import { RunnerError } from "./runner-error.js";
+import { RunnerError } from "../../../errors/runner-error.js";
 
 /**
  * An approval or rejection that cannot be recorded: the run waits at no gate
@@ -15,7 +15,10 @@ export class ApprovalRefusedError extends RunnerError {
     message: string,
     waiting: string[] = [],
   ) {
-    super(code, message);
+    super(code, message, {
+      category: "invalid",
+      hint: "see where the run stands with `reelsmith report RUN_DIR` (or `reelsmith status RUN_ID --database …`)",
+    });
     this.waiting = waiting;
   }
 }

@@ -1,4 +1,4 @@
-import { RunnerError } from "./runner-error.js";
+import { RunnerError } from "../../../errors/runner-error.js";
 
 /**
  * A journaled video job that a resumed run tried to re-attach is unknown to the service

@@ -1,0 +1,3 @@
+export * from "./approval-refused-error.js";
+export * from "./approval-rejected-error.js";
+export * from "./approval-timeout-error.js";

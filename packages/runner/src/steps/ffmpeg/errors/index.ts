@@ -1,0 +1,1 @@
+export * from "./ffmpeg-step-error.js";
