@@ -68,6 +68,7 @@ describeExecutorContract(
           outputs: result.outputs,
           totals: result.totals,
           steps: result.steps,
+          journal: await coordinator.store.journalRecords(runId),
           ...(result.error ? { error: result.error } : {}),
         };
       },

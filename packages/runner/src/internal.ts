@@ -46,6 +46,15 @@ export {
   takeKey,
   unitKey,
 } from "./ledger/ledger.js";
+export { journaledOptions } from "./lifecycle/journaled-options.js";
+export { refuseOverBudget } from "./lifecycle/run-estimate-check.js";
+export type {
+  RunHost,
+  RunJournalStore,
+  RunRecord,
+  RunToPlay,
+} from "./lifecycle/run-host.js";
+export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export { type StepPositions, stepPositions } from "./pipeline/step-positions.js";
 export * from "./plan/index.js";
 export {

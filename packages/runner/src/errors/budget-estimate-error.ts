@@ -9,7 +9,16 @@ import { RunnerError } from "./runner-error.js";
 export class BudgetEstimateError extends RunnerError {
   readonly estimate: RunEstimate;
   readonly maxCredits: number;
-  constructor(estimate: RunEstimate, maxCredits: number, unit?: { step: string; perUnit: number }) {
+  /**
+   * `over` names a budget other than the run's own (a host's limit, such as its service
+   * account's), and what to do about it.
+   */
+  constructor(
+    estimate: RunEstimate,
+    maxCredits: number,
+    unit?: { step: string; perUnit: number },
+    over?: { budget: string; advice: string },
+  ) {
     const steps = Object.entries(estimate.steps).flatMap(([id, step]) => {
       if (step.credits !== undefined && step.credits > 0)
         return [
@@ -25,7 +34,7 @@ export class BudgetEstimateError extends RunnerError {
       "budget_exceeded_by_estimate",
       unit
         ? `one item of "${unit.step}" is expected to cost ${unit.perUnit} credits, over the run's whole budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits) to at least ${unit.perUnit}.`
-        : `the run is expected to cost at least ${estimate.credits} credits (${steps.join("; ")}), over its budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits), or make the run smaller.`,
+        : `the run is expected to cost at least ${estimate.credits} credits (${steps.join("; ")}), ${over?.budget ?? `over its budget of ${maxCredits}`}; nothing was sent. ${over?.advice ?? "Raise max_credits (or --max-credits), or make the run smaller."}`,
       // Refused before anything was sent, like an invalid pipeline (not a run stopped at its budget).
       { category: "invalid" },
     );

@@ -7,6 +7,8 @@ export interface ContractRun {
   totals: { credits: number; videos: number };
   steps: Record<string, { status: string; outputs: unknown; error?: SerializedError }>;
   error?: SerializedError;
+  /** The run's journal, as its executor keeps it (the file, the database). */
+  journal: readonly Record<string, unknown>[];
 }
 
 /** What a case may ask of a run. */
@@ -43,6 +45,7 @@ export const contractCases = [
   "gate: a run stops waiting at an approve step, nothing behind it submitted; autoApprove passes it",
   "speech: a narration per item is spoken and its words timed, each request paid once",
   "image: characters, then keyframes drawn with them as references, each image paid once",
+  "lifecycle: a run journals run.start first and run.end last, the same records on every executor",
 ] as const;
 
 /** One of {@link contractCases}. */

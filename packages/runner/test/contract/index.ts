@@ -6,6 +6,7 @@ import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
 import { gateCase } from "./gate.case.js";
 import type { ExecutorHarness } from "./harness.js";
+import { lifecycleCase } from "./lifecycle.case.js";
 import { imageCase, speechCase } from "./media.case.js";
 
 export * from "./harness.js";
@@ -58,5 +59,6 @@ export function describeExecutorContract(
     gateCase(context);
     speechCase(context);
     imageCase(context);
+    lifecycleCase(context);
   });
 }

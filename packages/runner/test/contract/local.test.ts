@@ -15,6 +15,7 @@ const catalogs = {
   transcription_models: transcriptionModels,
 };
 
+import { readJournal } from "../../src/journal/journal.js";
 import { runPipeline } from "../../src/run-pipeline.js";
 import { describeExecutorContract } from "./index.js";
 
@@ -44,6 +45,7 @@ describeExecutorContract("local (file journal)", async () => {
         outputs: result.outputs,
         totals: result.totals,
         steps: result.steps,
+        journal: readJournal(join(result.runDir, "journal.jsonl")),
         ...(result.error ? { error: result.error } : {}),
       };
     },

@@ -1,0 +1,179 @@
+import { dirname, join } from "node:path";
+import pLimit from "p-limit";
+import type { EventBus } from "../events/event-bus.js";
+import { createBudget } from "../executor/budget.js";
+import type { ExecuteOptions } from "../executor/execute-pipeline.js";
+import type { ExecutionExtras } from "../executor/execution-context.js";
+import { heldJobs } from "../executor/held-jobs.js";
+import type { PipelineForRun } from "../executor/load-for-run.js";
+import { replayJournal } from "../executor/replay-journal.js";
+import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
+import type { FocusedSession, SessionRun } from "../executor/run-session.js";
+import { type Journal, type JournalWriter, openJournal, readJournal } from "../journal/journal.js";
+import { encodeRecord } from "../journal/journal-record.js";
+import type { RunState } from "../journal/journal-state.js";
+import { acquireRunLock } from "../journal/run-lock.js";
+import { KnownProbes } from "../media-probes/known-probes.js";
+import type { VideoModelCatalog } from "../pipeline/core-shim.js";
+import type { RunOptions } from "../run-options.js";
+import type { AnyStepKind } from "../steps/step-kind.js";
+import { hasTakes, keepFinishedTakes } from "../takes/keep-take.js";
+import { localSubRuns, type RunSubPipeline } from "./local-sub-runs.js";
+import type { RunHost } from "./run-host.js";
+import { runSignals } from "./run-signals.js";
+
+/** What the local host is set up from: the run prepared in this process. */
+export interface LocalRun {
+  options: RunOptions;
+  bus: EventBus;
+  pipeline: PipelineForRun;
+  inputs: Record<string, unknown>;
+  runId: string;
+  name: string;
+  kinds: ReadonlyMap<string, AnyStepKind>;
+  /** A resumed run's directory (a new run's is made once its start is saved). */
+  runDir?: string | undefined;
+  client: ExecuteOptions["client"];
+  cache: RunHost["cache"];
+  videoModels?: VideoModelCatalog | undefined;
+  session?: FocusedSession | undefined;
+  /** What run.json says beyond the run record (the pipeline, the service). */
+  runJson: Record<string, unknown>;
+  /** Runs a sub-pipeline (the run's own `runPipeline`). */
+  runSub: RunSubPipeline;
+}
+
+/**
+ * The local host: the file journal in the run directory (made, with run.json and the run's
+ * `run.start`, at once), the run's lock, run.json, in-process limits (p-limit), the budget in
+ * memory, and sub-runs run in this process. `release()` lets the run's lock go.
+ * @example const host = localHost(run); try { await runLifecycle(play, host) } finally { host.release() }
+ */
+export function localHost(run: LocalRun): RunHost & { release(): void } {
+  const { options, bus } = run;
+  let runDir = run.runDir ?? "";
+  // One process drives a run at a time; a lock left by a killed process is taken over.
+  let releaseLock = runDir ? acquireRunLock(runDir) : () => {};
+  let file: Journal | undefined;
+  const journalFile = () => join(runDir, "journal.jsonl");
+  const signals = runSignals(options.signal, options.stopSignal);
+  const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
+  const videoLimit = options.subRunOf?.videoLimit ?? pLimit(options.maxVideos ?? 4);
+  let runJson: Record<string, unknown> = run.runJson;
+  const sessionRun = (journal: JournalWriter, state: RunState): SessionRun => ({
+    runDir,
+    runId: run.runId,
+    name: run.name,
+    journal,
+    state,
+    spec: run.pipeline.spec,
+    kinds: run.kinds,
+    inputs: run.inputs,
+    emit: (event) => bus.emit(event),
+  });
+  return {
+    bus,
+    get runDir() {
+      return runDir;
+    },
+    journal: {
+      whole: true,
+      read: async () => (runDir ? readJournal(journalFile()) : []),
+      append: (record) => {
+        file ??= openJournal(journalFile());
+        return file.append(record);
+      },
+      close: async () => file?.close(),
+    },
+    async saveRunRecord(record) {
+      if (record.phase === "end") {
+        const { phase: _, record: end, ...ended } = record;
+        await this.journal.append(end);
+        writeJsonAtomic(join(runDir, "run.json"), { ...runJson, ...ended });
+        return undefined;
+      }
+      const { phase: _, record: start, ...started } = record;
+      runJson = { ...runJson, ...started, status: "running" };
+      if (start) {
+        // Pipeline copy, inputs, run.json and run.start appear at once, before any request.
+        runDir = createRunDirectory(
+          { runsRoot: options.runsRoot ?? "runs", name: run.name, ...pick(options) },
+          {
+            "pipeline.yaml": run.pipeline.source,
+            "run.json": `${JSON.stringify(runJson, null, 2)}\n`,
+            "journal.jsonl": encodeRecord(start),
+          },
+        );
+        releaseLock = acquireRunLock(runDir);
+      } else writeJsonAtomic(join(runDir, "run.json"), runJson);
+      bus.attachFile(join(runDir, "events.ndjson"));
+      return undefined;
+    },
+    createBudget({ maxCredits, spentBefore, onReached }) {
+      if (options.subRunOf) return options.subRunOf.budget;
+      const budget = createBudget(maxCredits, onReached, { videoModels: run.videoModels });
+      // A resumed run already spent what its ledger says (its own sub-runs' spending included).
+      if (spentBefore > 0) budget.spend(spentBefore);
+      return budget;
+    },
+    limits: { concurrency: options.concurrency ?? 8, videoLimit },
+    signal: signals.signal,
+    stop: signals.stop,
+    client: run.client,
+    cache: run.cache,
+    pipelineDir,
+    extras: (budget, previous): ExecutionExtras => ({
+      runId: run.runId,
+      pipelineDir,
+      budget,
+      knownProbes: new KnownProbes(),
+      resubmitLostJobs: options.resubmitLostJobs === true,
+      ...(options.autoApprove ? { autoApprove: true } : {}),
+      ...(run.videoModels ? { videoModels: run.videoModels } : {}),
+      ...(catalogs(options) ? { catalogs: catalogs(options) } : {}),
+      claimedJobs: new Set(heldJobs(previous, run.pipeline.spec, run.kinds).map((job) => job.id)),
+      runSubPipeline: localSubRuns({
+        options,
+        runDir: () => runDir,
+        pipelineDir,
+        budget,
+        videoLimit,
+        client: run.client,
+        videoModels: run.videoModels,
+        runSub: run.runSub,
+      }),
+    }),
+    ...(run.session
+      ? {
+          begin: (journal, state) =>
+            (run.session as FocusedSession).begin(sessionRun(journal, state)),
+        }
+      : {}),
+    async afterExecute(_result, previous, journal) {
+      if (!run.session && !hasTakes(previous)) return;
+      // A retake that succeeded (now, or before a kill) keeps its files beside the picked ones.
+      await keepFinishedTakes(sessionRun(journal, replayJournal(readJournal(journalFile())))).catch(
+        (error: unknown) =>
+          bus.emit({
+            type: "log",
+            level: "warn",
+            message: `a new take could not be kept beside the picked one: ${(error as Error).message}`,
+          }),
+      );
+    },
+    release() {
+      signals.dispose();
+      releaseLock();
+    },
+  };
+}
+
+/** The run directory the caller named, if any. */
+function pick(options: RunOptions): { runDir?: string } {
+  return options.runDir ? { runDir: options.runDir } : {};
+}
+
+/** The model catalogs beyond video a run knows: its parent's (a sub-run), else its own. */
+export function catalogs(options: RunOptions): RunOptions["catalogs"] {
+  return options.subRunOf?.catalogs ?? options.catalogs;
+}

@@ -1,0 +1,73 @@
+import { join, resolve } from "node:path";
+import { SubPipelineDepthError } from "../errors/sub-pipeline-depth-error.js";
+import type { CreditBudget } from "../executor/budget.js";
+import type { ExecuteOptions } from "../executor/execute-pipeline.js";
+import type { ExecutionExtras } from "../executor/execution-context.js";
+import { subPipelineOutputs } from "../executor/run-lifecycle.js";
+import type { LimitRunner } from "../executor/slot-pool.js";
+import type { VideoModelCatalog } from "../pipeline/core-shim.js";
+import { MAX_SUB_PIPELINE_DEPTH } from "../pipeline/sub-pipelines.js";
+import type { RunOptions, RunResult } from "../run-options.js";
+
+/** Runs a pipeline file to its end (the runner's `runPipeline`). */
+export type RunSubPipeline = (file: string, options: RunOptions) => Promise<RunResult>;
+
+/** What a run's sub-runs share with it. */
+export interface LocalSubRunsOptions {
+  options: RunOptions;
+  runDir: () => string;
+  pipelineDir: string;
+  budget: CreditBudget;
+  videoLimit: LimitRunner;
+  client: ExecuteOptions["client"];
+  videoModels?: VideoModelCatalog | undefined;
+  runSub: RunSubPipeline;
+}
+
+/**
+ * The sub-run closure of a local run: each sub-pipeline runs in this process, in a directory
+ * of its own under the run's `subruns/`, spending from the run's budget, taking its video
+ * jobs' places from the same limit, one level deeper (too deep: SubPipelineDepthError, told
+ * to every run above through the shared trip).
+ * @example extras.runSubPipeline = localSubRuns({ options, runDir: () => dir, … });
+ */
+export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSubPipeline"] {
+  const { options, pipelineDir, budget, videoLimit } = given;
+  const trip = options.subRunOf?.trip ?? {};
+  const catalogs = options.subRunOf?.catalogs ?? options.catalogs;
+  let subRuns = 0;
+  return async (file, subInputs, sub) => {
+    const depth = (options.subRunOf?.depth ?? 0) + 1;
+    if (depth > MAX_SUB_PIPELINE_DEPTH) {
+      trip.error = new SubPipelineDepthError(
+        resolve(pipelineDir, file),
+        depth,
+        MAX_SUB_PIPELINE_DEPTH,
+      );
+      throw trip.error;
+    }
+    subRuns += 1;
+    const subResult = await given.runSub(resolve(pipelineDir, file), {
+      ...options,
+      // What it shares with this run: the budget, the video limit, its depth, the depth
+      // trip, and the models this run learned (it is not checked again).
+      subRunOf: {
+        budget,
+        videoLimit,
+        depth,
+        trip,
+        ...(given.videoModels ? { videoModels: given.videoModels } : {}),
+        ...(catalogs ? { catalogs } : {}),
+      },
+      inputs: subInputs,
+      resume: undefined,
+      runDir: join(given.runDir(), "subruns", `${sub.name}-${subRuns}`),
+      client: given.client,
+      signal: sub.signal,
+      onEvent: undefined,
+    });
+    // What the sub-run spent belongs to the step whose tool started it.
+    sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
+    return subPipelineOutputs(file, subResult, trip);
+  };
+}

@@ -1,0 +1,260 @@
+import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
+import type { CreditBudget } from "../executor/budget.js";
+import { budgetAdmission, uncachedSteps } from "../executor/budget-admission.js";
+import { behindGates } from "../executor/estimate-behind-gates.js";
+import { type ExecuteResult, executePipeline } from "../executor/execute-pipeline.js";
+import { replayJournal } from "../executor/replay-journal.js";
+import { runStartSteps, settleRun } from "../executor/run-lifecycle.js";
+import type { JournalWriter } from "../journal/journal.js";
+import type { JournalRecord } from "../journal/journal-record.js";
+import type { RunState } from "../journal/journal-state.js";
+import { createLedger, type LiveLedger, ledgerOf } from "../ledger/ledger.js";
+import { buildGraph } from "../plan/build-graph.js";
+import type { RunEstimate } from "../plan/plan-types.js";
+import type { RunResult } from "../run-options.js";
+import { focusedEstimate, plannedEstimate, refuseOverBudget } from "./run-estimate-check.js";
+import type { RunHost, RunToPlay } from "./run-host.js";
+
+/** A run under way: what every phase of its lifecycle shares. */
+interface Played {
+  run: RunToPlay;
+  host: RunHost;
+  previous: RunState | undefined;
+  ledger: LiveLedger | undefined;
+  journal: JournalWriter;
+  estimate: RunEstimate | undefined;
+  emit(event: DistributiveOmit<RunEvent, "seq" | "time">): void;
+}
+
+/**
+ * A run's lifecycle, the same on every host: the journal replayed, the estimate and its
+ * refusal, `run.start` (or `run.resume`) journaled and said, the budget and the fan-outs'
+ * admission, the DAG, the gates (`run.waiting`), the totals from the ledger, and `run.end`
+ * journaled with the host's run record and said. Throws only when the run cannot start.
+ * @example const result = await runLifecycle(run, localHost); // or the DBOS workflow's host
+ */
+export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunResult> {
+  const started = Date.now();
+  const records = await host.journal.read();
+  let previous = records.length > 0 ? replayJournal(records) : undefined;
+  const resumed = previous?.start !== undefined;
+  const estimate = await estimateOf(run, host, previous);
+  await host.saveRunRecord({
+    phase: "start",
+    runId: run.runId,
+    name: run.name,
+    inputs: run.inputs,
+    startedAt: run.startedAt,
+    ...(resumed ? { resumedAt: new Date(started).toISOString() } : { record: startRecord(run) }),
+  });
+  const ledger = host.journal.whole ? createLedger(records) : undefined;
+  const journal: JournalWriter = {
+    append(record: JournalRecord) {
+      ledger?.add(record);
+      return host.journal.append(record);
+    },
+  };
+  if (resumed)
+    await journal.append({ type: "run.resume", runId: run.runId, options: run.journaled });
+  if (host.begin) {
+    // The session's own records (a new take, a pick) come first; the run goes on from them.
+    await host.begin(journal, previous ?? replayJournal([]));
+    previous = replayJournal(await host.journal.read());
+  }
+  const emit: Played["emit"] = (event) => host.bus.emit(event);
+  const played: Played = { run, host, previous, ledger, journal, estimate, emit };
+  emit({
+    type: "run.start",
+    runId: run.runId,
+    runDir: host.runDir,
+    name: run.name,
+    resumed,
+    steps: runStartSteps(run.pipeline.spec, run.kinds),
+  });
+  if (estimate) emit({ type: "run.estimate", estimate, ...maxOf(run) });
+  const spentBefore = (ledger?.snapshot() ?? ledgerOf(records)).total.credits;
+  const budget = await host.createBudget({
+    maxCredits: run.budgetMax,
+    spentBefore,
+    onReached: (credits, maxCredits) => emit({ type: "budget.reached", credits, maxCredits }),
+  });
+  const { result, runEstimate } = await execute(played, budget);
+  await host.afterExecute?.(result, played.previous, journal);
+  return end(played, result, runEstimate, started);
+}
+
+/** The run's estimate (none for a sub-run), refused over the run's budget. */
+async function estimateOf(
+  run: RunToPlay,
+  host: RunHost,
+  previous: RunState | undefined,
+): Promise<RunEstimate | undefined> {
+  const given = {
+    pipeline: run.pipeline,
+    inputs: run.inputs,
+    videoModels: run.videoModels,
+    catalogs: run.catalogs,
+    stepKinds: run.stepKinds,
+    previous,
+    ...(host.cache.enabled
+      ? {
+          cache: {
+            location: host.cache.index
+              ? { dir: host.cache.dir, index: host.cache.index }
+              : host.cache.dir,
+            service: host.cache.service,
+          },
+        }
+      : {}),
+  };
+  const estimate = run.focus
+    ? focusedEstimate(given, run.focus, run.focus.paid)
+    : run.estimate
+      ? await plannedEstimate(given)
+      : undefined;
+  if (!estimate) return undefined;
+  refuseOverBudget(estimate, run.budgetMax);
+  return estimate;
+}
+
+/** Plays the DAG; a fan-out the budget cannot pay for whole stops before its first unit. */
+async function execute(
+  played: Played,
+  budget: CreditBudget,
+): Promise<{ result: ExecuteResult; runEstimate: RunEstimate | undefined }> {
+  const { run, host, estimate } = played;
+  let runEstimate = estimate;
+  const admit = estimate
+    ? budgetAdmission({
+        estimate,
+        budget,
+        enforce: !run.allowPartial,
+        onEstimate: (refined) => {
+          runEstimate = refined;
+          played.emit({ type: "run.estimate", estimate: refined, ...maxOf(run) });
+        },
+        uncached: uncachedSteps(run.pipeline.spec),
+        ...(host.cache.enabled
+          ? {
+              cache: {
+                location: host.cache.index
+                  ? { dir: host.cache.dir, index: host.cache.index }
+                  : host.cache.dir,
+                service: host.cache.service,
+                pipelineDir: host.pipelineDir,
+              },
+            }
+          : {}),
+      })
+    : undefined;
+  const result = await executePipeline({
+    spec: run.pipeline.spec,
+    graph: buildGraph(run.pipeline as unknown as Parameters<typeof buildGraph>[0]),
+    kinds: run.kinds,
+    inputs: run.inputs,
+    run: { id: run.runId, dir: host.runDir, name: run.name },
+    client: host.client,
+    bus: host.bus,
+    journal: played.journal,
+    ...(played.ledger ? { ledger: played.ledger } : {}),
+    ...(run.locate ? { locate: run.locate } : {}),
+    ...(played.previous ? { previous: played.previous } : {}),
+    ...(run.focus ? { focus: { step: run.focus.step, index: run.focus.index } } : {}),
+    ...(admit ? { admit } : {}),
+    ...(host.units ? { units: host.units } : {}),
+    signal: host.signal,
+    ...(host.stop ? { stop: host.stop } : {}),
+    concurrency: host.limits.concurrency,
+    videoLimit: host.limits.videoLimit,
+    budget,
+    cache: host.cache.enabled,
+    cacheDir: host.cache.dir,
+    ...(host.cache.index ? { cacheIndex: host.cache.index } : {}),
+    service: host.cache.service,
+    extras: host.extras(budget, played.previous),
+  });
+  return { result, runEstimate };
+}
+
+/** Settles the run: gates, totals from the ledger, `run.end` with the host's record. */
+async function end(
+  played: Played,
+  result: ExecuteResult,
+  runEstimate: RunEstimate | undefined,
+  started: number,
+): Promise<RunResult> {
+  const { run, host } = played;
+  const headline = await host.settledError?.();
+  const ending = settleRun(run.pipeline.spec, result, headline ? { error: headline } : {});
+  if (ending.status === "waiting") {
+    await host.onWaiting?.(result);
+    // Which gates, and what approving them starts (fan-outs counted from the outputs so far).
+    played.emit({
+      type: "run.waiting",
+      ...behindGates(run.pipeline, result, {
+        inputs: run.inputs,
+        ...(run.videoModels ? { videoModels: run.videoModels } : {}),
+        ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+        ...(run.stepKinds ? { stepKinds: run.stepKinds } : {}),
+      }),
+    });
+  }
+  // The run's figures as its ledger says: every unit's entries, wherever they were journaled.
+  const totals = played.ledger
+    ? result.totals
+    : { ...ledgerOf(await host.journal.read()).total, cachedSteps: result.totals.cachedSteps };
+  if (runEstimate) totals.estimatedCredits = runEstimate.credits;
+  const durationMs = Date.now() - started;
+  const stored = await host.saveRunRecord({
+    phase: "end",
+    status: ending.status,
+    outputs: ending.outputs,
+    totals,
+    ...(ending.error ? { error: ending.error } : {}),
+    endedAt: new Date().toISOString(),
+    record: { type: "run.end", status: ending.status },
+  });
+  await host.journal.close?.();
+  const status = stored ?? ending.status;
+  // A cancel that came first ends the run cancelled, without an error.
+  const error = status === "cancelled" ? undefined : ending.error;
+  const { outputs } = ending;
+  played.emit({
+    type: "run.end",
+    status,
+    totals,
+    outputs,
+    ...(error ? { error } : {}),
+    durationMs,
+  });
+  return {
+    status,
+    runId: run.runId,
+    runDir: host.runDir,
+    outputs,
+    totals,
+    steps: result.steps,
+    ...(error ? { error } : {}),
+    durationMs,
+  };
+}
+
+/** A new run's `run.start` record: what its later sessions keep. */
+function startRecord(run: RunToPlay): JournalRecord {
+  return {
+    type: "run.start",
+    runId: run.runId,
+    name: run.name,
+    pipelineHash: run.pipeline.hash,
+    pipelinePath: run.pipeline.path,
+    inputs: run.inputs,
+    ...(run.maxCredits === undefined ? {} : { maxCredits: run.maxCredits }),
+    options: run.journaled,
+    time: run.startedAt,
+  };
+}
+
+/** `maxCredits` for the estimate's event, when the run has a budget. */
+function maxOf(run: RunToPlay): { maxCredits?: number } {
+  return run.budgetMax === undefined ? {} : { maxCredits: run.budgetMax };
+}
