@@ -1,19 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  imageModels,
-  speechModels,
-  transcriptionModels,
-  videoModels,
-} from "@reelsmith/simulator/catalog";
+import { mediaCatalogs, videoModels } from "@reelsmith/simulator/catalog";
 
 /** The simulator's image, speech and transcription models with their prices. */
-const catalogs = {
-  image_models: imageModels,
-  speech_models: speechModels,
-  transcription_models: transcriptionModels,
-};
+const catalogs = mediaCatalogs;
 
 // The runner's executor contract, run here against the DBOS executor.
 import { describeExecutorContract } from "../../runner/test/contract/index.js";

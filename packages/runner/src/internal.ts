@@ -35,6 +35,7 @@ export { runUnit, type UnitResult, type UnitServices, type UnitWork } from "./ex
 export type { LimitRunner } from "./executor/slot-pool.js";
 export type { StepSummary } from "./executor/step-summary.js";
 export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
+export { type UnitRequestAt, unitIdempotencyKey } from "./executor/unit-idempotency-key.js";
 export * from "./expressions/index.js";
 export * from "./journal/index.js";
 export {
@@ -66,5 +67,4 @@ export {
 export { planDecision } from "./steps/approve/plan-decision.js";
 export { runToolCommand } from "./steps/chat/tool-command.js";
 export { isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";
-export { videoIdempotencyKey } from "./steps/video/video-idempotency-key.js";
 export * from "./takes/index.js";

@@ -12,6 +12,7 @@
 export {
   type ImageModelInfo,
   imageModels,
+  mediaCatalogs,
   type SpeechModelInfo,
   speechModels,
   type TranscriptionModelInfo,

@@ -32,10 +32,5 @@ export async function knownModelCatalogs(
   }
   const connection = resolveConnection(flags, context.env);
   if (connection.baseURL && !flags.builtIn) return undefined;
-  const simulator = await import("@reelsmith/simulator/catalog");
-  return {
-    image_models: simulator.imageModels,
-    speech_models: simulator.speechModels,
-    transcription_models: simulator.transcriptionModels,
-  };
+  return (await import("@reelsmith/simulator/catalog")).mediaCatalogs;
 }

@@ -1,19 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  imageModels,
-  speechModels,
-  transcriptionModels,
-  videoModels,
-} from "@reelsmith/simulator/catalog";
+import { mediaCatalogs, videoModels } from "@reelsmith/simulator/catalog";
 
 /** The simulator's image, speech and transcription models with their prices. */
-const catalogs = {
-  image_models: imageModels,
-  speech_models: speechModels,
-  transcription_models: transcriptionModels,
-};
+const catalogs = mediaCatalogs;
 
 import { readJournal } from "../../src/journal/journal.js";
 import { runPipeline } from "../../src/run-pipeline.js";

@@ -75,3 +75,14 @@ export const speechModels: readonly SpeechModelInfo[] = Object.freeze([
 export const transcriptionModels: readonly TranscriptionModelInfo[] = Object.freeze([
   Object.freeze({ id: "reel-transcribe-1", wordTimestamps: true, creditsPerMinute: 6 }),
 ]);
+
+/**
+ * The simulator's image, speech and transcription models by the provider profile's section
+ * name: what a run on the simulator passes as its `catalogs`.
+ * @example mediaCatalogs.speech_models[0]?.id // "reel-voice-1"
+ */
+export const mediaCatalogs = Object.freeze({
+  image_models: imageModels,
+  speech_models: speechModels,
+  transcription_models: transcriptionModels,
+});

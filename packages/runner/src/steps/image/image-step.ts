@@ -8,10 +8,10 @@ import {
 } from "@reelsmith/core";
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { executionExtras } from "../../executor/execution-context.js";
+import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
 import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
 import { expectedImageCredits } from "./image-check.js";
 import { imagePaths } from "./image-files.js";
-import { imageIdempotencyKey } from "./image-idempotency-key.js";
 import { imageModelsOf } from "./image-models.js";
 import { referencesOf } from "./image-references.js";
 import type { ImageStepSpec } from "./image-schema.js";
@@ -78,11 +78,23 @@ export async function runImageStep(
     if (!client.honoursIdempotencyKeys) {
       // The user accepted a second charge: a new submission under a new key.
       submission += 1;
-      key = imageIdempotencyKey(runIdOf(context), stepId, index, submission, context.take);
+      key = unitIdempotencyKey({
+        runId: runIdOf(context),
+        step: stepId,
+        index,
+        submission,
+        take: context.take,
+      });
     }
   } else {
     submission = Number(intent?.submission ?? 0) + 1;
-    key = imageIdempotencyKey(runIdOf(context), stepId, index, submission, context.take);
+    key = unitIdempotencyKey({
+      runId: runIdOf(context),
+      step: stepId,
+      index,
+      submission,
+      take: context.take,
+    });
   }
   signal.throwIfAborted();
   context.stopSignal?.throwIfAborted();

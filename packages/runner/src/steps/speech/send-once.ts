@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { executionExtras } from "../../executor/execution-context.js";
+import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
 import type { StepRunContext } from "../step-kind.js";
-import { speechIdempotencyKey } from "./speech-files.js";
 import { UnsettledRequestError } from "./unsettled-request-error.js";
 
 /** One paid, synchronous request of a unit, and how it is sent, priced and journaled. */
@@ -96,7 +96,14 @@ export async function sendOnce<Result>(
     context.stopSignal?.throwIfAborted();
     submission = Number(intent?.submission ?? 0) + 1;
     const runId = extras?.runId ?? basename(context.runDir);
-    key = speechIdempotencyKey(runId, stepId, index, submission, paid.name, context.take);
+    key = unitIdempotencyKey({
+      runId,
+      step: stepId,
+      index,
+      submission,
+      take: context.take,
+      request: paid.name,
+    });
   }
   await budget?.assertCanSubmit({
     key,

@@ -10,6 +10,7 @@ import {
 import { extractFrame, probeKnown } from "@reelsmith/media";
 import { serializeError } from "../../errors/serialize-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
+import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
 import { checkedImagePart } from "../../files/image-file.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import {
@@ -22,7 +23,6 @@ import { LostVideoJobError } from "./errors/lost-video-job-error.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
-import { videoIdempotencyKey } from "./video-idempotency-key.js";
 import { requestParams } from "./video-request-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
 import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
@@ -109,7 +109,13 @@ export async function runVideoStep(
         const previous = journal.recall("video.submitted");
         const submission = Number(previous?.submission ?? 0) + 1;
         const runId = extras?.runId ?? basename(context.runDir);
-        const idempotencyKey = videoIdempotencyKey(runId, stepId, index, submission, context.take);
+        const idempotencyKey = unitIdempotencyKey({
+          runId,
+          step: stepId,
+          index,
+          submission,
+          take: context.take,
+        });
         await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
         if (context.stopSignal?.aborted) {
           // It stopped while this waited for the budget: give the reservation back.
