@@ -174,18 +174,8 @@ export function registerRunCommand(
       "with --database: paid requests per minute, account-wide",
       parsePositiveInteger,
     )
-    .addOption(
-      connectionOption(
-        "--base-url <url>",
-        "service base URL (else REELSMITH_BASE_URL, the profile's base_url, OPENAI_BASE_URL)",
-      ),
-    )
-    .addOption(
-      connectionOption(
-        "--api-key <key>",
-        "API key (else REELSMITH_API_KEY, the profile's api_key_env, OPENAI_API_KEY)",
-      ),
-    )
+    .addOption(serviceOptions.baseUrl())
+    .addOption(serviceOptions.apiKey())
     .addHelpText(
       "after",
       "\nExamples:\n  reelsmith run examples/storyboard/pipeline.yaml --input scenes=4\n  reelsmith run pipeline.yaml --json > events.ndjson\n  reelsmith run pipeline.yaml --notify https://hooks.example.com/reelsmith\n\nNotifications: --notify URLs and REELSMITH_NOTIFY (comma-separated) get a JSON summary when the run\nends, signed with REELSMITH_NOTIFY_SECRET (header X-Reelsmith-Signature: t=<unix>,v1=<hmac>), retried\nfor at most REELSMITH_NOTIFY_TIMEOUT seconds (default 10); they never change the exit code.",
@@ -202,3 +192,21 @@ export function registerRunCommand(
 export function connectionOption(flags: string, description: string): Option {
   return new Option(flags, description);
 }
+
+/**
+ * The service flags of a command that starts runs (`--base-url`, `--api-key`), each saying
+ * where the value comes from when it is left out.
+ * @example program.command("run").addOption(serviceOptions.baseUrl()).addOption(serviceOptions.apiKey());
+ */
+export const serviceOptions = {
+  baseUrl: () =>
+    connectionOption(
+      "--base-url <url>",
+      "service base URL (else REELSMITH_BASE_URL, the profile's base_url, OPENAI_BASE_URL)",
+    ),
+  apiKey: () =>
+    connectionOption(
+      "--api-key <key>",
+      "API key (else REELSMITH_API_KEY, the profile's api_key_env, OPENAI_API_KEY)",
+    ),
+};

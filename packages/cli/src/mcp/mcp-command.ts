@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { parsePositiveInteger } from "../commands/option-parsers.js";
-import { connectionOption } from "../commands/run-command.js";
+import { serviceOptions } from "../commands/run-command.js";
 import type { CliContext } from "../context.js";
 import type { McpFlags } from "./mcp-deps.js";
 
@@ -28,18 +28,8 @@ export function registerMcpCommand(
       parsePositiveInteger,
     )
     .option("--allow-approve", "let the agent approve or reject the gates runs wait at")
-    .addOption(
-      connectionOption(
-        "--base-url <url>",
-        "service base URL (else REELSMITH_BASE_URL, the profile's base_url, OPENAI_BASE_URL)",
-      ),
-    )
-    .addOption(
-      connectionOption(
-        "--api-key <key>",
-        "API key (else REELSMITH_API_KEY, the profile's api_key_env, OPENAI_API_KEY)",
-      ),
-    )
+    .addOption(serviceOptions.baseUrl())
+    .addOption(serviceOptions.apiKey())
     .addHelpText(
       "after",
       "\nExamples:\n  claude mcp add reelsmith -- npx -y @reelsmith/cli mcp --max-credits 200 --max-total-credits 1000\n  reelsmith mcp --max-credits 50 --allow-approve",
