@@ -19,7 +19,15 @@ const resumedLog = [
     ],
   },
   { type: "step.start", time: t(1), step: "plan" },
-  { type: "chat.usage", time: t(2), step: "plan", usage: { total_tokens: 50 } },
+  {
+    type: "unit.progress",
+    time: t(2),
+    step: "plan",
+    kind: "chat",
+    phase: "usage",
+    stage: "usage",
+    usage: { total_tokens: 50 },
+  },
   {
     type: "step.end",
     time: t(900),
@@ -45,7 +53,7 @@ const resumedLog = [
     time: t(1602),
     status: "failed",
     durationMs: 1602,
-    totals: { totalTokens: 50, credits: 8, videos: 2 },
+    totals: { totalTokens: 50, credits: 8, made: { videos: 2 } },
     outputs: {},
     error: { message: "step clips failed", code: "step_failed", step: "clips" },
   },
@@ -106,7 +114,7 @@ describe("the job summary", () => {
       outputs: { files: [], values: [{ name: "title", value: "A | B\n<b>" }] },
     });
     expect(markdown).toContain(
-      "**4 credits** spent · 4 saved · 8 estimated · 0 tokens · 1 video job · 1.0 s · exit code 0",
+      "**4 credits** spent · 4 saved · 8 estimated · 0 tokens · 1 video · 1.0 s · exit code 0",
     );
     expect(markdown).toContain("| plan | reused | — | 0 | 0 | — | — |");
     expect(markdown).toContain("| clips | succeeded 2/2 | 999 ms | 0 | 4 | 4 | 8 |");

@@ -131,8 +131,8 @@ export function formatSummary(digest: RunDigest, context: SummaryContext): strin
   if (digest.saved !== undefined) facts.push(`${digest.saved} saved`);
   if (digest.estimated !== undefined) facts.push(`${runEstimate(digest)} estimated`);
   if (digest.tokens !== undefined) facts.push(`${digest.tokens} tokens`);
-  if (digest.videos !== undefined)
-    facts.push(`${digest.videos} video job${digest.videos === 1 ? "" : "s"}`);
+  for (const [noun, count] of Object.entries(digest.made ?? {}))
+    facts.push(`${count} ${count === 1 && noun.endsWith("s") ? noun.slice(0, -1) : noun}`);
   if (digest.durationMs !== undefined) facts.push(formatDuration(digest.durationMs));
   facts.push(`exit code ${context.exitCode}`);
   lines.push(facts.join(" · "), "");

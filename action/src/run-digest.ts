@@ -34,7 +34,8 @@ export interface RunDigest {
   /** False when part of the cost was known only at run time (`estimated` is its certain part). */
   estimateComplete?: boolean;
   tokens?: number;
-  videos?: number;
+  /** What the run made with paid requests, by noun (`{ videos: 4 }`). */
+  made?: Record<string, number>;
   outputs: Record<string, unknown>;
   error?: { message: string; code?: string; step?: string };
   budgetReached: boolean;
@@ -172,9 +173,9 @@ export function digestRun(events: LoggedEvent[], runJson: Record<string, unknown
         row.items = items;
         break;
       }
-      case "chat.usage": {
+      case "unit.progress": {
         // Tokens of a step that has not ended (or failed): its step.end totals replace them.
-        if (!id) break;
+        if (!id || event.stage !== "usage") break;
         const row = step(id);
         if (row.status === "running")
           row.tokens = (row.tokens ?? 0) + (number(record(event.usage).total_tokens) ?? 0);
@@ -201,7 +202,7 @@ export function digestRun(events: LoggedEvent[], runJson: Record<string, unknown
         digest.status = text(event.status);
         digest.durationMs = number(event.durationMs);
         applyTotals(digest, event.totals);
-        digest.videos = number(record(event.totals).videos);
+        digest.made = madeOf(event.totals);
         digest.outputs = record(event.outputs);
         digest.error = errorOf(event.error);
         break;
@@ -220,3 +221,28 @@ export function digestRun(events: LoggedEvent[], runJson: Record<string, unknown
   }
   return digest;
 }
+
+/** The counts of `totals.made` (and of a noun beside the figures, as older runs wrote it). */
+function madeOf(totals: unknown): Record<string, number> | undefined {
+  const fields = record(totals);
+  const made: Record<string, number> = {};
+  for (const [noun, count] of Object.entries(record(fields.made)))
+    if (typeof count === "number" && count > 0) made[noun] = count;
+  for (const [name, value] of Object.entries(fields))
+    if (!figures.has(name) && typeof value === "number" && value > 0)
+      made[name] = (made[name] ?? 0) + value;
+  return Object.keys(made).length > 0 ? made : undefined;
+}
+
+const figures = new Set([
+  "promptTokens",
+  "completionTokens",
+  "totalTokens",
+  "credits",
+  "savedCredits",
+  "estimatedCredits",
+  "jobsSubmitted",
+  "jobsReattached",
+  "jobsCached",
+  "cachedSteps",
+]);

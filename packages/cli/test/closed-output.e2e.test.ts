@@ -86,7 +86,7 @@ describe("a reader that closes stdout early (built CLI)", () => {
     [
       "--json, closed after a job was submitted",
       ["--json"],
-      (out: string) => out.includes('"type":"video.submitted"'),
+      (out: string) => out.includes('"stage":"submitted"'),
     ],
     [
       "plain, closed after a job was submitted",

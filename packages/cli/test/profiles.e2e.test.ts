@@ -86,8 +86,12 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
     const events = result.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; result?: { status: string } });
-    expect(events.filter((event) => event.type === "video.submitted")).toHaveLength(2);
+      .map(
+        (line) => JSON.parse(line) as { type: string; stage?: string; result?: { status: string } },
+      );
+    expect(
+      events.filter((event) => event.type === "unit.progress" && event.stage === "submitted"),
+    ).toHaveLength(2);
     expect(events.at(-1)).toMatchObject({ type: "run.end" });
     const stats = await simulatorState<Stats & { videoJobs: { byModel: Record<string, number> } }>(
       chatOnly,
@@ -242,9 +246,9 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
       const submitted = result.stdout
         .split("\n")
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as { type: string; jobId?: string })
-        .find((event) => event.type === "video.submitted");
-      expect(submitted?.jobId).toBeDefined();
+        .map((line) => JSON.parse(line) as { type: string; stage?: string; job?: string })
+        .find((event) => event.type === "unit.progress" && event.stage === "submitted");
+      expect(submitted?.job).toBeDefined();
       const { videos: received } = await simulatorState<{
         videos: { contentType: string; fields: object }[];
       }>(served, "/_simulator/requests");
@@ -255,7 +259,7 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
       });
       const job = await simulatorState<{ status: string; created_at: number }>(
         served,
-        `/v1/videos/${submitted?.jobId}`,
+        `/v1/videos/${submitted?.job}`,
       );
       expect(job.status).toBe("completed");
       expect(typeof job.created_at).toBe("number");
@@ -263,8 +267,8 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
         result.stdout
           .split("\n")
           .filter(Boolean)
-          .map((line) => JSON.parse(line) as { type: string; status?: string })
-          .filter((event) => event.type === "video.status")
+          .map((line) => JSON.parse(line) as { type: string; stage?: string; status?: string })
+          .filter((event) => event.type === "unit.progress" && event.stage === "status")
           .map((event) => event.status),
       );
       // queued and in_progress read as pending and processing; the last one is completed.

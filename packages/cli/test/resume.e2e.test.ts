@@ -46,15 +46,21 @@ describe("reelsmith resume after kill -9 in the middle of the fan-out (built CLI
     );
     await run.waitFor((output) => {
       const seen = events(output.stdout);
-      const submitted = seen.filter((e) => e.type === "video.submitted").length;
-      const downloaded = seen.filter((e) => e.type === "video.downloaded").length;
+      const submitted = seen.filter(
+        (e) => e.type === "unit.progress" && e.stage === "submitted",
+      ).length;
+      const downloaded = seen.filter(
+        (e) => e.type === "unit.progress" && e.stage === "saved",
+      ).length;
       return submitted >= 2 && downloaded >= 1;
     }, 60_000);
     run.child.kill("SIGKILL");
     const killed = await run.done;
     expect(killed.signal).toBe("SIGKILL");
     const seen = events(killed.stdout);
-    const downloadedBeforeKill = seen.filter((e) => e.type === "video.downloaded").length;
+    const downloadedBeforeKill = seen.filter(
+      (e) => e.type === "unit.progress" && e.stage === "saved",
+    ).length;
     expect(downloadedBeforeKill).toBeLessThan(SCENES);
     const runDir = String(seen.find((e) => e.type === "run.start")?.runDir);
 
@@ -107,7 +113,8 @@ describe("reelsmith resume after kill -9 in the middle of the fan-out (built CLI
 async function resumeOffline(cwd: string): Promise<void> {
   const run = startCli(["run", STORYBOARD, "--max-videos", "1", "--json"], { cwd });
   await run.waitFor(
-    (output) => events(output.stdout).some((e) => e.type === "video.submitted"),
+    (output) =>
+      events(output.stdout).some((e) => e.type === "unit.progress" && e.stage === "submitted"),
     60_000,
   );
   run.child.kill("SIGKILL");

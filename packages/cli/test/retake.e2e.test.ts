@@ -64,7 +64,9 @@ describe("reelsmith retake and pick (built CLI)", () => {
     expect(retake.code).toBe(0);
     const seen = events(retake.stdout);
     expect(seen.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
-    expect(seen.filter((e) => e.type === "video.submitted")).toHaveLength(1);
+    expect(seen.filter((e) => e.type === "unit.progress" && e.stage === "submitted")).toHaveLength(
+      1,
+    );
     expect(simulator.stats().videoJobs.created).toBe(4);
     expect(sha(clip("scene-1.take-1.mp4"))).toBe(takeOne);
     expect(sha(clip("scene-1.take-2.mp4"))).toBe(sha(clip("scene-1.mp4")));

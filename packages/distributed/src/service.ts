@@ -35,16 +35,20 @@ export function serviceAccount(
 
 /**
  * Queue names: runs; local work; waits for decisions at gates (no concurrency limit: a wait
- * holds no worker's place); per service the video units, the video slots (one per job in
- * flight at the service) and the chat requests.
+ * holds no worker's place); per service and per queue a kind declares, its units and, for a
+ * queue with slots, the slots (one per unit holding capacity at the service, e.g. a video job
+ * in flight).
+ * @example queueNames.units("3f2a", "video", true) // "reelsmith-video-units-3f2a"
  */
 export const queueNames = {
   runs: "reelsmith-runs",
   approvals: "reelsmith-approvals",
   local: "reelsmith-local",
-  videoUnits: (service: string) => `reelsmith-video-units-${service}`,
-  video: (service: string) => `reelsmith-video-${service}`,
-  chat: (service: string) => `reelsmith-chat-${service}`,
+  /** Units of a queue: apart from its slots when it has some, else the queue itself. */
+  units: (service: string, queue: string, slotted: boolean) =>
+    slotted ? `reelsmith-${queue}-units-${service}` : `reelsmith-${queue}-${service}`,
+  /** The account's slots of a queue. */
+  slots: (service: string, queue: string) => `reelsmith-${queue}-${service}`,
 };
 
 /** The budget scope of a whole service account, and of one run. */

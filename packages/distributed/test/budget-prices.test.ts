@@ -97,7 +97,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
       videoModels: catalog,
-      maxVideos: 4,
+      slots: { video: 4 },
       cache: false,
     });
     const events: RunEvent[] = [];
@@ -137,7 +137,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
       videoModels: catalog,
-      maxVideos: 4,
+      slots: { video: 4 },
       cache: false,
     });
     const events: RunEvent[] = [];
@@ -160,7 +160,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
       videoModels: catalog,
-      maxVideos: 4,
+      slots: { video: 4 },
       cache: false,
     });
     const result = await followRun(coordinator, runId);

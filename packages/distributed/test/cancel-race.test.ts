@@ -61,7 +61,7 @@ async function cancelWhen(
     baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts,
-    maxVideos,
+    slots: { video: maxVideos },
     // Its own account, so that the limit is this run's whatever ran before.
     account: name,
   });

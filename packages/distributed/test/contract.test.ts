@@ -46,7 +46,7 @@ describeExecutorContract(
           catalogs,
           ...(options.inputs ? { inputs: options.inputs } : {}),
           ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
-          ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
+          ...(options.maxVideos === undefined ? {} : { slots: { video: options.maxVideos } }),
           ...(options.cache === undefined ? {} : { cache: options.cache }),
           ...(options.autoApprove ? { autoApprove: true } : {}),
           ...(options.allowPartial ? { allowPartial: true } : {}),

@@ -37,7 +37,7 @@ it("PostgreSQL stopped with jobs in flight on 3 workers and started again: no wo
     baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts: scenario.artifacts,
-    maxVideos: 8,
+    slots: { video: 8 },
   });
   const following = followRun(coordinator, runId);
   await waitFor(

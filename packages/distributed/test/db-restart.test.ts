@@ -29,7 +29,7 @@ it("the database restarted mid-run: workers reconnect and finish, no job twice",
     baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts: scenario.artifacts,
-    maxVideos: 3,
+    slots: { video: 3 },
   });
   const following = followRun(coordinator, runId);
   await waitFor(async () => {

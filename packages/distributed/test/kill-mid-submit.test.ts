@@ -32,7 +32,7 @@ it("every worker killed while a submission's answer is held by a service that ig
     baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts: scenario.artifacts,
-    maxVideos: 3,
+    slots: { video: 3 },
   });
   const following = followRun(coordinator, runId);
   await waitFor(
@@ -60,6 +60,6 @@ it("every worker killed while a submission's answer is held by a service that ig
   expect(adopted.length).toBeGreaterThanOrEqual(1);
   const ledger = ledgerOf(journal);
   expect(ledger.total.credits).toBe(stats.creditsCharged);
-  expect(ledger.total.videos).toBe(3);
+  expect(ledger.total.made.videos).toBe(3);
   expect(ledger.total.jobsSubmitted).toBe(3);
 });

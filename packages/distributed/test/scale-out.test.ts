@@ -29,7 +29,7 @@ describe("many workers on one database", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      maxVideos: 4,
+      slots: { video: 4 },
       // At most 2 per worker: the limit of 4 can only be reached by workers together.
       workerConcurrency: 2,
     });
@@ -75,7 +75,7 @@ describe("a worker killed with jobs in flight", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      maxVideos: 6,
+      slots: { video: 6 },
     });
     const following = followRun(coordinator, runId);
     // Wait for a worker that runs a clip unit whose job id is already journaled.

@@ -72,7 +72,7 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: join(root, "artifacts"),
-      maxVideos,
+      slots: { video: maxVideos },
       cache: false,
     });
     return { runId, result: await followRun(coordinator, runId) };

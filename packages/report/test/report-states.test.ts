@@ -69,7 +69,7 @@ describe("the report of failed, interrupted and running runs", () => {
     const result = await service.run(statesFile, {
       signal: controller.signal,
       onEvent: (event: RunEvent) => {
-        if (event.type === "video.submitted") controller.abort();
+        if (event.type === "unit.progress" && event.stage === "submitted") controller.abort();
       },
     });
     expect(result.status).toBe("cancelled");

@@ -3,13 +3,18 @@
 // is in `@reelsmith/runner/internal`; the cache's administration in `@reelsmith/runner/cache`;
 // validation alone, without the run side, in `@reelsmith/runner/validate`.
 export * from "./errors/index.js";
-export type {
-  DistributiveOmit,
-  RunEvent,
-  RunStatus,
-  RunTotals,
-  SerializedError,
-  WaitingGate,
+export {
+  countMade,
+  type DistributiveOmit,
+  describeMade,
+  type ProgressStage,
+  type RunEvent,
+  type RunEventOf,
+  type RunStatus,
+  type RunTotals,
+  type SerializedError,
+  type UnitProgress,
+  type WaitingGate,
 } from "./events/run-event.js";
 export { ExpressionError } from "./expressions/expression-error.js";
 export { type Ledger, type LedgerRecord, ledgerOf } from "./ledger/ledger.js";

@@ -22,6 +22,7 @@ export type { ExecutionContext, ExecutionExtras } from "./executor/execution-con
 export { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
 export { isAbortError } from "./executor/is-abort-error.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
+export { type QueueSlots, queueSlot, queueSlots } from "./executor/queue-slots.js";
 export { replayJournal } from "./executor/replay-journal.js";
 export { resolveOutputPath } from "./executor/resolve-output-path.js";
 export { leftoverStaging, removeStaging } from "./executor/run-directory.js";
@@ -66,5 +67,5 @@ export {
 } from "./steps/approve/approval-journal.js";
 export { planDecision } from "./steps/approve/plan-decision.js";
 export { runToolCommand } from "./steps/chat/tool-command.js";
-export { isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";
+export { heldJobOf, isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";
 export * from "./takes/index.js";

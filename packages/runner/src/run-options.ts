@@ -3,7 +3,7 @@ import type { SubPipelineDepthError } from "./errors/sub-pipeline-depth-error.js
 import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/run-event.js";
 import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
-import type { LimitRunner } from "./executor/slot-pool.js";
+import type { QueueSlots } from "./executor/queue-slots.js";
 import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import type { ModelCatalogs, StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
 
@@ -19,8 +19,12 @@ export interface RunOptions {
   client?: StepRunContext["client"];
   /** Units of work (steps, fan-out items) at once (default 8). */
   concurrency?: number;
-  /** Video jobs in flight at once (default 4). */
-  maxVideos?: number;
+  /**
+   * Units of a queue holding one of its slots at once, by the queue's name (the queue a kind
+   * declares, e.g. `{ video: 2 }` for video jobs in flight); default: what each kind declares
+   * (`slots`). Waiting for a slot holds none of the run's `concurrency`.
+   */
+  slots?: Readonly<Record<string, number>>;
   /**
    * The run's credit budget (else, on resume, the one it started with, else the pipeline's
    * max_credits): a run whose certain cost is over it is refused before anything is sent,
@@ -53,7 +57,7 @@ export interface RunOptions {
   /** Receives every event. */
   onEvent?: (event: RunEvent) => void;
   /**
-   * Reuse results of identical requests (default true). Like `concurrency`, `maxVideos`,
+   * Reuse results of identical requests (default true). Like `concurrency`, `slots`,
    * `maxCredits`, `allowPartial`, `autoApprove` and `resubmitLostJobs`, it is journaled with the
    * run: a resume, a decision's continue or a retake keeps what the run was started with unless
    * given again.
@@ -108,13 +112,13 @@ export interface RunOptions {
 
 /**
  * What a sub-pipeline run shares with the run whose unit started it, said explicitly: the
- * budget it spends from, the video limit its jobs take places in, how deep it is, where a
+ * budget it spends from, the queue slots its units take, how deep it is, where a
  * too-deep chain below it is told to every run above, and the models the top run learned.
  */
 export interface SubRunOf {
   budget: CreditBudget;
-  /** Runs a video job within the parent's limit (p-limit's call shape). */
-  videoLimit?: LimitRunner;
+  /** The parent's queue limits: its sub-run's units take their slots from the same ones. */
+  slots?: QueueSlots;
   /** 1 for a sub-pipeline of a top-level step. */
   depth: number;
   /** Shared by a run and all its sub-runs: set once one of them is nested too deep. */

@@ -8,7 +8,7 @@ import { runWithBus } from "./run-pipeline.js";
  * Runs a pipeline and yields its events as they happen; `result` settles with the run's result.
  * @example
  * const run = streamPipeline("storyboard.yaml", { inputs: { scenes: 3 } });
- * for await (const event of run) if (event.type === "video.status") console.log(event.jobId, event.status);
+ * for await (const event of run) if (event.type === "unit.progress" && event.stage === "status") console.log(event.job, event.status);
  * const { status, outputs } = await run.result;
  */
 export function streamPipeline(

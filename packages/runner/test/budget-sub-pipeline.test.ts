@@ -71,10 +71,10 @@ describe("a sub-pipeline tool spends from its parent's budget and totals", () =>
     );
     expect(subRun.totals.credits).toBeGreaterThan(0);
     expect(nested?.credits).toBe(subRun.totals.credits);
-    expect(nested?.videos).toBe(1);
+    expect(nested?.made.videos).toBe(1);
     expect(nested?.totalTokens).toBeGreaterThan(subRun.totals.totalTokens);
     expect(result.totals.credits).toBe((first?.credits ?? 0) + subRun.totals.credits);
-    expect(result.totals.videos).toBe(2);
+    expect(result.totals.made.videos).toBe(2);
     const stepEnd = options.events.find((e) => e.type === "step.end" && e.step === "nested");
     expect(stepEnd?.type === "step.end" && stepEnd.totals?.credits).toBe(subRun.totals.credits);
   });
@@ -122,7 +122,7 @@ outputs:
   count: \${{ 4 }}
 `,
     );
-    const options = service.options({ cache: false, maxVideos: 2 });
+    const options = service.options({ cache: false, slots: { video: 2 } });
     const result = await runPipeline(join(service.root, "shared-limit.yaml"), options);
     expect(result.error).toBeUndefined();
     expect(result.status).toBe("succeeded");

@@ -45,14 +45,14 @@ describe("chat steps through streamPipeline", () => {
     expect(result.error).toBeUndefined();
     expect(result.status).toBe("succeeded");
     const deltas = events
-      .filter((e) => e.type === "chat.delta")
-      .map((e) => (e.type === "chat.delta" ? e.text : ""));
+      .filter((e) => e.type === "unit.progress" && e.stage === "text")
+      .map((e) => (e.type === "unit.progress" && e.stage === "text" ? e.text : ""));
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe(
       (result.steps.story?.outputs as { text: string } | undefined)?.text,
     );
     expect(Array.isArray(result.outputs.places)).toBe(true);
-    const usage = events.filter((e) => e.type === "chat.usage");
+    const usage = events.filter((e) => e.type === "unit.progress" && e.stage === "usage");
     expect(usage).toHaveLength(2);
     expect(result.totals.totalTokens).toBe(
       result.totals.promptTokens + result.totals.completionTokens,

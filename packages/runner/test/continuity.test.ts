@@ -90,11 +90,13 @@ describe("continuity: each clip starts from the last frame of the one before", (
     expect(new Set(frames.map((frame) => sha256(readFileSync(frame)))).size).toBe(3);
 
     // Each clip was submitted only after the one before it was downloaded.
-    const seqOf = (type: string, index: number) =>
-      options.events.find((e) => e.type === type && "index" in e && e.index === index)?.seq ?? -1;
+    const seqOf = (stage: string, index: number) =>
+      options.events.find(
+        (e) => e.type === "unit.progress" && e.stage === stage && e.index === index,
+      )?.seq ?? -1;
     for (const i of [1, 2]) {
-      expect(seqOf("video.downloaded", i - 1)).toBeGreaterThan(0);
-      expect(seqOf("video.submitted", i)).toBeGreaterThan(seqOf("video.downloaded", i - 1));
+      expect(seqOf("saved", i - 1)).toBeGreaterThan(0);
+      expect(seqOf("submitted", i)).toBeGreaterThan(seqOf("saved", i - 1));
     }
 
     // The ffmpeg kind's `frame` takes the same last frame as the video step saved, and the

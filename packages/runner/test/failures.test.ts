@@ -62,7 +62,7 @@ describe("failures, budget and faults", () => {
     service = await startTestService();
     // The service lists its models without a price: it reports a job's credits at its end.
     const unpriced = videoModels.map(({ price: _price, ...model }) => model);
-    const options = service.options({ cache: false, maxVideos: 4, videoModels: unpriced });
+    const options = service.options({ cache: false, slots: { video: 4 }, videoModels: unpriced });
     const result = await runPipeline(
       {
         name: "budget",
@@ -90,9 +90,11 @@ describe("failures, budget and faults", () => {
     expect(result.error?.code).toBe("budget_reached");
     // The first job went alone; once it taught its price (4), one more fitted in 10.
     expect(service.simulator.stats().videoJobs.created).toBe(2);
-    const submitted = options.events.flatMap((e, at) => (e.type === "video.submitted" ? [at] : []));
+    const submitted = options.events.flatMap((e, at) =>
+      e.type === "unit.progress" && e.stage === "submitted" ? [at] : [],
+    );
     const firstDone = options.events.findIndex(
-      (e) => e.type === "video.status" && e.status === "completed",
+      (e) => e.type === "unit.progress" && e.stage === "status" && e.status === "completed",
     );
     expect(submitted).toHaveLength(2);
     expect(firstDone).toBeGreaterThan(submitted[0] ?? Infinity);

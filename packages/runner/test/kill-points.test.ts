@@ -39,10 +39,10 @@ describe("kill -9 at a point of a unit's life, then resume: one job per clip, ev
     const ledger = ledgerOf(readJournal(join(runDir, "journal.jsonl")));
     // Every figure a user reads comes from this ledger: equal to the service's charges.
     expect(ledger.total.credits).toBe(stats.creditsCharged);
-    expect(ledger.total.videos).toBe(3);
+    expect(ledger.total.made.videos).toBe(3);
     expect(ledger.total.jobsSubmitted).toBe(3);
     expect(result.totals.credits).toBe(stats.creditsCharged);
-    expect(result.totals.videos).toBe(3);
+    expect(result.totals.made.videos).toBe(3);
   });
 
   it("while a submission's answer is held by a service that ignores Idempotency-Key: the job is adopted by listing, never made twice", async () => {
@@ -85,6 +85,6 @@ describe("kill -9 at a point of a unit's life, then resume: one job per clip, ev
     );
     const ledger = ledgerOf(readJournal(join(runDir, "journal.jsonl")));
     expect(ledger.total.credits).toBe(stats.creditsCharged);
-    expect(ledger.total.videos).toBe(3);
+    expect(ledger.total.made.videos).toBe(3);
   });
 });

@@ -84,7 +84,7 @@ describe("the ledger", () => {
     expect(one.totals).toMatchObject({
       credits: charged,
       savedCredits: 0,
-      videos: 3,
+      made: { videos: 3 },
       jobsSubmitted: 3,
       jobsReattached: 0,
       jobsCached: 0,

@@ -18,11 +18,11 @@ describe("resume when the service no longer knows a journaled job", () => {
     const interrupted = await runPipeline(
       pipeline,
       first.options({
-        maxVideos: 1,
+        slots: { video: 1 },
         cache: false,
         signal: controller.signal,
         onEvent: (event) => {
-          if (event.type === "video.submitted") controller.abort();
+          if (event.type === "unit.progress" && event.stage === "submitted") controller.abort();
         },
       }),
     );
@@ -38,7 +38,7 @@ describe("resume when the service no longer knows a journaled job", () => {
     services.push(second);
     const refused = await runPipeline(
       undefined,
-      second.options({ resume: interrupted.runDir, cache: false, maxVideos: 1 }),
+      second.options({ resume: interrupted.runDir, cache: false, slots: { video: 1 } }),
     );
     expect(refused.status).toBe("failed");
     expect(JSON.stringify(refused.steps.clips)).toContain("is not known to the service");
@@ -51,7 +51,7 @@ describe("resume when the service no longer knows a journaled job", () => {
       second.options({
         resume: interrupted.runDir,
         cache: false,
-        maxVideos: 1,
+        slots: { video: 1 },
         resubmitLostJobs: true,
       }),
     );

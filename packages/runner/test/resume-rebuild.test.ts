@@ -49,7 +49,7 @@ describe("resume of a finished run whose outputs were deleted or changed", () =>
     );
     // The intact clip is reused; the other two are downloaded again from their journaled jobs.
     const downloaded = options.events.flatMap((e) =>
-      e.type === "video.downloaded" ? [e.index] : [],
+      e.type === "unit.progress" && e.stage === "saved" ? [e.index] : [],
     );
     expect(downloaded.sort()).toEqual([1, 2]);
     expect(options.events).toContainEqual(

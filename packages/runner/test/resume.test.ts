@@ -19,13 +19,18 @@ describe("resume after an interruption", () => {
     copyFileSync(join(import.meta.dirname, "fixtures", "storyboard.yaml"), pipeline);
     const controller = new AbortController();
     const first = service.options({
-      maxVideos: 2,
+      slots: { video: 2 },
       cache: false,
       signal: controller.signal,
       // Abort the moment the first clip completes: it is completed but not downloaded,
       // another job is in flight, and the third scene is not submitted yet.
       onEvent: (event) => {
-        if (event.type === "video.status" && event.status === "completed") controller.abort();
+        if (
+          event.type === "unit.progress" &&
+          event.stage === "status" &&
+          event.status === "completed"
+        )
+          controller.abort();
       },
     });
     const interrupted = await runPipeline(pipeline, first);
@@ -47,7 +52,11 @@ describe("resume after an interruption", () => {
     ).rejects.toThrow(PipelineChangedError);
     writeFileSync(pipeline, original);
 
-    const second = service.options({ resume: interrupted.runDir, cache: false, maxVideos: 2 });
+    const second = service.options({
+      resume: interrupted.runDir,
+      cache: false,
+      slots: { video: 2 },
+    });
     const resumed = await runPipeline(undefined, second);
     expect(resumed.error).toBeUndefined();
     expect(resumed.status).toBe("succeeded");
@@ -55,7 +64,9 @@ describe("resume after an interruption", () => {
     const stats = service.simulator.stats();
     expect(stats.videoJobs.created).toBe(3);
     expect(stats.chatCompletions).toBe(1);
-    expect(second.events.some((e) => e.type === "video.submitted" && e.resumed)).toBe(true);
+    expect(
+      second.events.some((e) => e.type === "unit.progress" && e.stage === "submitted" && e.resumed),
+    ).toBe(true);
     const final = await probe(String(resumed.outputs.video));
     const clips = resumed.steps.clips?.outputs as { file: string }[];
     const durations = await Promise.all(clips.map(async (c) => (await probe(c.file)).duration));

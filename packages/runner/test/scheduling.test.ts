@@ -21,13 +21,14 @@ describe("scheduling", () => {
     const options = service.options({
       cache: false,
       concurrency: 2,
-      maxVideos: 1,
+      slots: { video: 1 },
       signal: controller.signal,
       onEvent: (event) => {
         seen.push(event);
         if (event.type === "step.end" && event.step === "title") {
           atChatEnd.push({
-            submitted: seen.filter((e) => e.type === "video.submitted").length,
+            submitted: seen.filter((e) => e.type === "unit.progress" && e.stage === "submitted")
+              .length,
             started: seen.filter((e) => e.type === "item.start" && e.step === "clips").length,
           });
           controller.abort();

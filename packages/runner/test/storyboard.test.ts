@@ -21,7 +21,7 @@ describe("storyboard pipeline against the simulator", () => {
   afterAll(() => service.close());
 
   it("turns a story into scenes, clips (at most maxVideos in flight) and one joined MP4", async () => {
-    const options = service.options({ maxVideos: 2 });
+    const options = service.options({ slots: { video: 2 } });
     const result = await runPipeline(pipeline, options);
     expect(result.error).toBeUndefined();
     expect(result.status).toBe("succeeded");
@@ -46,15 +46,15 @@ describe("storyboard pipeline against the simulator", () => {
       durations.reduce((a, b) => a + b, 0),
       1,
     );
-    expect(result.totals.videos).toBe(3);
+    expect(result.totals.made.videos).toBe(3);
     expect(result.outputs.sheet).toBe(join(result.runDir, "contact-sheet.png"));
     expect((await probe(String(result.outputs.poster))).width).toBe(320);
-    expect(options.events.some((e) => e.type === "ffmpeg.progress")).toBe(true);
+    expect(options.events.some((e) => e.type === "unit.progress" && e.stage === "work")).toBe(true);
     expect(result.totals.credits).toBe(stats.creditsCharged);
     expect(result.totals.totalTokens).toBeGreaterThan(0);
-    expect(options.events.filter((e) => e.type === "video.status").length).toBeGreaterThanOrEqual(
-      3,
-    );
+    expect(
+      options.events.filter((e) => e.type === "unit.progress" && e.stage === "status").length,
+    ).toBeGreaterThanOrEqual(3);
     // Each clip's evaluated request (its scene's prompt) is in the event log.
     const requests = options.events.filter((e) => e.type === "step.request" && e.step === "clips");
     expect(requests).toHaveLength(3);
@@ -73,14 +73,18 @@ describe("storyboard pipeline against the simulator", () => {
     for (const index of [0, 1, 2]) {
       const seqOf = (type: string) =>
         options.events.find(
-          (e) => e.type === type && "index" in e && e.step === "clips" && e.index === index,
+          (e) =>
+            (e.type === type || (e.type === "unit.progress" && e.stage === type)) &&
+            "index" in e &&
+            e.step === "clips" &&
+            e.index === index,
         )?.seq ?? Number.NaN;
-      expect(seqOf("item.start")).toBeLessThan(seqOf("video.slot"));
-      expect(seqOf("video.slot")).toBeLessThan(seqOf("video.submitted"));
+      expect(seqOf("item.start")).toBeLessThan(seqOf("slot"));
+      expect(seqOf("slot")).toBeLessThan(seqOf("submitted"));
     }
 
     // A second identical run is served from the cache: no new submission, no chat call.
-    const again = service.options({ maxVideos: 2 });
+    const again = service.options({ slots: { video: 2 } });
     const second = await runPipeline(pipeline, again);
     expect(second.status).toBe("succeeded");
     expect(service.simulator.stats().videoJobs.created).toBe(3);

@@ -155,7 +155,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       ...(videoModels ? { videoModels } : {}),
       ...(catalogs ? { catalogs } : {}),
       concurrency: options.concurrency,
-      maxVideos: options.maxVideos,
+      // `--max-videos` is the limit of the video queue (the kind that makes clips names it).
+      ...(options.maxVideos === undefined ? {} : { slots: { video: options.maxVideos } }),
       maxCredits: options.maxCredits,
       // First Ctrl-C (or a closed output): stop (jobs already paid for are waited for); a
       // second Ctrl-C: leave at once.

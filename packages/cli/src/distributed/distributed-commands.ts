@@ -157,8 +157,7 @@ export async function statusCommand(
     if (units.length > 0) out(`  units: ${units.join(", ")}`);
     const jobs = new Map<string, number>();
     for (const job of detail.jobs) jobs.set(job.state, (jobs.get(job.state) ?? 0) + 1);
-    if (jobs.size > 0)
-      out(`  video jobs: ${[...jobs].map(([state, n]) => `${n} ${state}`).join(", ")}`);
+    if (jobs.size > 0) out(`  jobs: ${[...jobs].map(([state, n]) => `${n} ${state}`).join(", ")}`);
     const ledger = jobsLine(detail.totals);
     if (ledger) out(`  ledger: ${ledger}; ${detail.totals.totalTokens} tokens`);
     return ExitCode.ok;

@@ -153,7 +153,8 @@ export async function executeDistributedRun(
         ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
         ...(options.account ? { account: options.account } : {}),
         artifacts: path.resolve(context.cwd, options.artifacts ?? "runs"),
-        ...(options.maxVideos ? { maxVideos: options.maxVideos } : {}),
+        // `--max-videos` is the account-wide limit of the video queue.
+        ...(options.maxVideos ? { slots: { video: options.maxVideos } } : {}),
         ...(options.maxCredits ? { maxCredits: options.maxCredits } : {}),
         ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
         ...(options.accountBudget ? { budget: options.accountBudget } : {}),

@@ -36,7 +36,7 @@ describe("buildNotification", () => {
       durationMs: 2810,
       credits: { spent: 16, saved: 0 },
       tokens: 42,
-      videos: 2,
+      made: { videos: 2 },
       outputs: { video: "/work/runs/20260101-100000-storyboard/final.mp4" },
       files: { video: "/work/runs/20260101-100000-storyboard/final.mp4" },
     });

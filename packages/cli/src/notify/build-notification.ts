@@ -96,7 +96,7 @@ export function buildNotification(options: BuildNotificationOptions): RunNotific
     ...(facts.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
     ...(facts.credits ? { credits: facts.credits } : {}),
     ...(facts.tokens !== undefined ? { tokens: facts.tokens } : {}),
-    ...(facts.videos !== undefined ? { videos: facts.videos } : {}),
+    ...(facts.made !== undefined ? { made: facts.made } : {}),
     outputs,
     files,
     ...(error ? { error } : {}),

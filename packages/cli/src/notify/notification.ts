@@ -69,7 +69,8 @@ export interface RunNotification {
   durationMs?: number;
   credits?: NotificationCredits;
   tokens?: number;
-  videos?: number;
+  /** What the run made with paid requests, by noun: `{ "videos": 4 }`. */
+  made?: Record<string, number>;
   /** The pipeline's outputs as it evaluated them; a text longer than 4 KiB is cut. */
   outputs: Record<string, unknown>;
   /** The outputs that are files, by output name: absolute paths. */

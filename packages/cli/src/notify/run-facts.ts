@@ -14,7 +14,7 @@ export interface RunFacts {
   status?: string;
   credits?: NotificationCredits;
   tokens?: number;
-  videos?: number;
+  made?: Record<string, number>;
   outputs?: Record<string, unknown>;
   error?: SerializedError;
   /** A `budget.reached` event was seen. */
@@ -91,8 +91,8 @@ export function foldRunFact(facts: RunFacts, event: RunEvent): void {
       const totals = event.totals as unknown as Record<string, unknown> | undefined;
       const tokens = finite(totals?.totalTokens);
       if (tokens !== undefined) facts.tokens = tokens;
-      const videos = finite(totals?.videos);
-      if (videos !== undefined) facts.videos = videos;
+      const made = event.totals?.made;
+      if (made && Object.keys(made).length > 0) facts.made = { ...made };
       return;
     }
     default:

@@ -1,4 +1,4 @@
-import type { RunEvent, RunResultView } from "../contracts/run-event.js";
+import type { RunEvent, RunEventOf, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, stepLabel } from "./format.js";
 import { formatEstimate } from "./format-estimate.js";
@@ -25,6 +25,32 @@ export interface PlainRendererOptions {
 export function createPlainLines(options: { cwd: string }): (event: RunEvent) => string[] {
   const lastStatus = new Map<string, string>();
   let runDir = options.cwd;
+  // One line per moment worth reading of a unit's work, whatever its kind: a job submitted,
+  // a job's status when it changes, a file saved, tokens used.
+  const progressLines = (event: RunEventOf<"unit.progress">): string[] => {
+    const label = `[${stepLabel(event.step, event.index)}]`;
+    switch (event.stage) {
+      case "usage":
+        return event.usage.total_tokens ? [`${label} ${event.usage.total_tokens} tokens`] : [];
+      case "submitted":
+        lastStatus.set(event.job, "submitted");
+        return [
+          `${label} ${event.kind} job ${event.job} ${event.resumed ? "re-attached" : "submitted"}`,
+        ];
+      case "status": {
+        if (lastStatus.get(event.job) === event.status) return [];
+        lastStatus.set(event.job, event.status);
+        const polls = `${event.polls} poll${event.polls === 1 ? "" : "s"}`;
+        return [`${label} ${event.kind} job ${event.job} ${event.status} (${polls})`];
+      }
+      case "saved":
+        return [
+          `${label} saved ${displayPath(resolveOutput(event.file, runDir), options.cwd)} (${formatBytes(event.bytes)})`,
+        ];
+      default:
+        return [];
+    }
+  };
   return (event) => {
     switch (event.type) {
       case "run.start":
@@ -65,28 +91,11 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
         return [
           `[${stepLabel(event.step, event.index)}] ${event.status}${event.error ? `: ${describeError(event.error)}` : ""}`,
         ];
-      case "chat.usage":
-        return event.usage.total_tokens
-          ? [`[${stepLabel(event.step, event.index)}] ${event.usage.total_tokens} tokens`]
-          : [];
-      case "video.submitted":
-        lastStatus.set(event.jobId, "submitted");
-        return [`[${stepLabel(event.step, event.index)}] video job ${event.jobId} submitted`];
-      case "video.status": {
-        if (lastStatus.get(event.jobId) === event.status) return [];
-        lastStatus.set(event.jobId, event.status);
-        const polls = `${event.polls} poll${event.polls === 1 ? "" : "s"}`;
-        return [
-          `[${stepLabel(event.step, event.index)}] video job ${event.jobId} ${event.status} (${polls})`,
-        ];
-      }
-      case "video.downloaded":
-        return [
-          `[${stepLabel(event.step, event.index)}] saved ${displayPath(resolveOutput(event.file, runDir), options.cwd)} (${formatBytes(event.bytes)})`,
-        ];
+      case "unit.progress":
+        return progressLines(event);
       case "budget.reached":
         return [
-          `budget reached: ${event.credits} of ${event.maxCredits} credits; no new video jobs`,
+          `budget reached: ${event.credits} of ${event.maxCredits} credits; no new paid requests`,
         ];
       case "log":
         return [`${event.level}${event.step ? ` [${event.step}]` : ""}: ${event.message}`];

@@ -28,7 +28,9 @@ const seqOf = (predicate: (e: (typeof storyboardEvents)[number]) => boolean) =>
 
 describe("pretty renderer frames", () => {
   it("shows streamed chat tokens of a running chat step with its elapsed time", () => {
-    const view = viewUntil(seqOf((e) => e.type === "chat.delta" && e.text.includes("fox")));
+    const view = viewUntil(
+      seqOf((e) => e.type === "unit.progress" && e.stage === "text" && e.text.includes("fox")),
+    );
     const frame = renderFrame(view, {
       now: Date.parse("2026-01-01T10:00:00.500Z"),
       tick: 0,
@@ -51,7 +53,7 @@ describe("pretty renderer frames", () => {
   });
 
   it("shows a completed job's download progress", () => {
-    const view = viewUntil(seqOf((e) => e.type === "download.progress"));
+    const view = viewUntil(seqOf((e) => e.type === "unit.progress" && e.stage === "transfer"));
     const frame = renderFrame(view, {
       now: Date.parse("2026-01-01T10:00:01.760Z"),
       tick: 0,
@@ -63,7 +65,9 @@ describe("pretty renderer frames", () => {
   });
 
   it("shows ffmpeg progress", () => {
-    const view = viewUntil(seqOf((e) => e.type === "ffmpeg.progress" && e.percent === 50));
+    const view = viewUntil(
+      seqOf((e) => e.type === "unit.progress" && e.stage === "work" && e.percent === 50),
+    );
     const frame = renderFrame(view, {
       now: Date.parse("2026-01-01T10:00:03.530Z"),
       tick: 2,

@@ -88,10 +88,10 @@ export function renderFrame(
       const done = step.items.done + step.items.failed;
       detail = `${progressBar(done, step.items.total, 16)} ${step.id} ${done}/${step.items.total}`;
       if (step.items.failed > 0) detail += c.red(` (${step.items.failed} failed)`);
-    } else if (step.ffmpegPercent !== undefined) {
-      detail = `${progressBar(step.ffmpegPercent, 100, 16)} ${Math.round(step.ffmpegPercent)}%`;
-    } else if (step.chatText) {
-      detail = c.dim(`“${lastLine(step.chatText, Math.max(20, width - step.id.length - 30))}”`);
+    } else if (step.percent !== undefined) {
+      detail = `${progressBar(step.percent, 100, 16)} ${Math.round(step.percent)}%`;
+    } else if (step.text) {
+      detail = c.dim(`“${lastLine(step.text, Math.max(20, width - step.id.length - 30))}”`);
     }
     lines.push(
       `${c.cyan(spinner)} ${c.bold(step.id)} ${c.dim(step.kind)} ${c.dim(elapsed)} ${detail}`.trimEnd(),
@@ -102,8 +102,8 @@ export function renderFrame(
 }
 
 function jobLines(step: StepView, c: ReturnType<typeof createColors>, max: number): string[] {
-  const open = [...step.videos.values()].filter(
-    (job) => job.status !== "downloaded" && job.status !== "failed",
+  const open = [...step.jobs.values()].filter(
+    (job) => job.status !== "saved" && job.status !== "failed",
   );
   const lines = open.slice(0, max).map((job) => {
     const label = job.index === undefined ? "" : `#${job.index} `;

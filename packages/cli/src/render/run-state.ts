@@ -7,8 +7,8 @@ import type {
   SerializedError,
 } from "../contracts/run-event.js";
 
-/** What the renderers know about one video job. */
-export interface VideoJobView {
+/** What the renderers know about one job a unit holds at the service, whatever its kind. */
+export interface JobView {
   jobId: string;
   index?: number;
   status: string;
@@ -35,11 +35,15 @@ export interface StepView {
   startedAt?: number;
   durationMs?: number;
   items: { total: number; done: number; failed: number; running: number };
-  videos: Map<string, VideoJobView>;
-  chatText: string;
-  ffmpegPercent?: number;
-  downloadBytes?: number;
-  /** Tokens the step's chats used so far (live, from their usage events). */
+  /** The jobs its units hold at the service, by id (from their progress). */
+  jobs: Map<string, JobView>;
+  /** The end of the text its units stream (a chat's answer as it comes). */
+  text: string;
+  /** How far its local work is (an encode), in percent. */
+  percent?: number;
+  /** Bytes of its latest transfer so far. */
+  transferBytes?: number;
+  /** Tokens the step's units used so far (live, from their usage progress). */
   tokens: number;
   /** The step's figures as its ledger says (from its end or failure event). */
   totals?: RunTotals;
@@ -89,8 +93,8 @@ function ensureStep(view: RunView, id: string): StepView {
       fanOut: false,
       state: "pending",
       items: { total: 0, done: 0, failed: 0, running: 0 },
-      videos: new Map(),
-      chatText: "",
+      jobs: new Map(),
+      text: "",
       tokens: 0,
       files: [],
     };
@@ -187,53 +191,53 @@ export function applyEvent(view: RunView, event: RunEvent): void {
       else step.items.done += 1;
       return;
     }
-    case "chat.delta": {
-      const step = ensureStep(view, event.step);
-      step.chatText = (step.chatText + event.text).slice(-2000);
+    case "unit.progress":
+      foldProgress(ensureStep(view, event.step), event);
       return;
-    }
-    case "chat.usage": {
-      const step = ensureStep(view, event.step);
-      step.tokens += event.usage.total_tokens ?? 0;
-      return;
-    }
-    case "video.submitted":
-    case "video.status": {
-      const step = ensureStep(view, event.step);
-      const previous = step.videos.get(event.jobId);
-      step.videos.set(event.jobId, {
-        jobId: event.jobId,
-        index: event.index,
-        status: event.type === "video.status" ? event.status : (previous?.status ?? "submitted"),
-        polls: event.type === "video.status" ? event.polls : (previous?.polls ?? 0),
-      });
-      return;
-    }
-    case "video.downloaded": {
-      const step = ensureStep(view, event.step);
-      for (const job of step.videos.values()) {
-        if (job.index === event.index) job.status = "downloaded";
-      }
-      return;
-    }
-    case "download.progress": {
-      const step = ensureStep(view, event.step);
-      step.downloadBytes = event.bytes;
-      for (const job of step.videos.values()) {
-        if (job.index !== event.index || job.status === "downloaded") continue;
-        job.downloadedBytes = event.bytes;
-        job.downloadTotal = event.total;
-      }
-      return;
-    }
     case "run.estimate": {
       view.estimate = event.estimate;
       for (const [id, estimate] of Object.entries(event.estimate.steps))
         ensureStep(view, id).estimate = estimate;
       return;
     }
-    case "ffmpeg.progress":
-      ensureStep(view, event.step).ffmpegPercent = event.percent;
+    default:
+      return;
+  }
+}
+
+/** Folds one unit's progress into its step's view: jobs, streamed text, tokens, bytes, percent. */
+function foldProgress(step: StepView, event: RunEventOf<"unit.progress">): void {
+  switch (event.stage) {
+    case "text":
+      step.text = (step.text + event.text).slice(-2000);
+      return;
+    case "usage":
+      step.tokens += event.usage.total_tokens ?? 0;
+      return;
+    case "submitted":
+    case "status": {
+      const previous = step.jobs.get(event.job);
+      step.jobs.set(event.job, {
+        jobId: event.job,
+        index: event.index,
+        status: event.stage === "status" ? event.status : (previous?.status ?? "submitted"),
+        polls: event.stage === "status" ? event.polls : (previous?.polls ?? 0),
+      });
+      return;
+    }
+    case "saved":
+      for (const job of step.jobs.values()) if (job.index === event.index) job.status = "saved";
+      return;
+    case "transfer":
+      step.transferBytes = event.bytes;
+      for (const job of step.jobs.values()) {
+        if (job.index !== event.index || job.status === "saved") continue;
+        job.downloadedBytes = event.bytes;
+        job.downloadTotal = event.total;
+      }
+      return;
+    case "work":
+      step.percent = event.percent;
       return;
     default:
       return;

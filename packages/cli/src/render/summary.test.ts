@@ -57,7 +57,12 @@ describe("formatSummary of a run stopped in the middle of a step", () => {
     );
     const view = createRunView();
     for (const event of storyboardEvents.slice(0, firstClip + 1)) applyEvent(view, event);
-    const totals = { ...storyboardResult.totals, credits: 8, videos: 1, jobsSubmitted: 2 };
+    const totals = {
+      ...storyboardResult.totals,
+      credits: 8,
+      made: { videos: 1 },
+      jobsSubmitted: 2,
+    };
     const summary = formatSummary(
       view,
       {
@@ -65,7 +70,7 @@ describe("formatSummary of a run stopped in the middle of a step", () => {
         status: "cancelled",
         totals,
         steps: {
-          storyboard: { status: "succeeded", totals: { ...totals, credits: 0, videos: 0 } },
+          storyboard: { status: "succeeded", totals: { ...totals, credits: 0, made: {} } },
           clips: { status: "cancelled", totals: { ...totals, totalTokens: 0 } },
         },
       },

@@ -1,4 +1,4 @@
-import { approvalWaitId, videoSlotId } from "../workflows/unit-job.js";
+import { approvalWaitId, slotId } from "../workflows/unit-job.js";
 import type { Coordinator } from "./connect.js";
 
 /**
@@ -37,9 +37,9 @@ export async function cancelRun(
       })
     ).map((status) => status.workflowID);
   const units = await queued(`${runId}:${run.attempt}:`);
-  // Units that wait for a video slot give theirs up when they see the mark; these are the
+  // Units that wait for a slot give theirs up when they see the mark; these are the
   // slots still queued for units that are gone.
-  const slots = await queued(videoSlotId(`${runId}:${run.attempt}`));
+  const slots = await queued(slotId(`${runId}:${run.attempt}`));
   const ids = [...units, ...slots];
   if (ids.length > 0) await coordinator.dbos.cancelWorkflows(ids);
   return { cancelledUnits: units.length, alreadyEnded: false };

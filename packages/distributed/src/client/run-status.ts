@@ -1,5 +1,5 @@
-import { type GateState, gatesOf, type RunTotals } from "@reelsmith/runner";
-import { ledgerOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
+import { type GateState, gatesOf, type HeldJob, type RunTotals } from "@reelsmith/runner";
+import { heldJobOf, ledgerOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";
@@ -23,7 +23,7 @@ export interface JobState {
   step: string;
   index?: number;
   jobId: string;
-  state: "submitted" | "completed" | "failed" | "downloaded";
+  state: NonNullable<HeldJob["state"]>;
 }
 
 /** `reelsmith status RUN_ID`: the run, its steps, its units on the queues, its jobs. */
@@ -120,21 +120,14 @@ export async function runDetail(
       failed: items.filter(([, item]) => item.status === "failed").length,
     });
     for (const [index, item] of step.items) {
-      const submitted = item.facts["video.submitted"];
-      if (!submitted) continue;
-      const jobId = String(submitted.jobId);
-      const done = (name: string) => item.facts[name]?.jobId === jobId;
+      // The job the unit's kind says it holds, read from the facts it journaled.
+      const held = heldJobOf(item.facts);
+      if (!held) continue;
       jobs.push({
         step: id,
         ...(index === SINGLE_ITEM ? {} : { index }),
-        jobId,
-        state: done("video.downloaded")
-          ? "downloaded"
-          : done("video.failed")
-            ? "failed"
-            : done("video.completed")
-              ? "completed"
-              : "submitted",
+        jobId: held.id,
+        state: held.state ?? "submitted",
       });
     }
   }

@@ -2,8 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient, type VideoModelCatalog } from "@reelsmith/core";
-import { estimateRun, type LoadedPipeline, type StepKindSpec } from "@reelsmith/runner";
-import { loadForRun, runInputs } from "@reelsmith/runner/internal";
+import {
+  builtInStepKinds,
+  estimateRun,
+  type LoadedPipeline,
+  type StepKindSpec,
+} from "@reelsmith/runner";
+import { kindsByName, loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { budgetLeft } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
@@ -132,7 +137,13 @@ export async function submitRun(
   const runDir = resolve(options.artifacts, runId);
   mkdirSync(runDir, { recursive: true });
   writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
-  await configureService(coordinator.pool, coordinator.dbos, service, options);
+  await configureService(
+    coordinator.pool,
+    coordinator.dbos,
+    service,
+    options,
+    kindsByName([...builtInStepKinds, ...(options.stepKinds ?? [])]).values(),
+  );
   await coordinator.store.insertRun({
     runId,
     name,

@@ -117,6 +117,8 @@ const statements = [
   // handed_over_at: when its unfinished work was last handed to the others.
   `ALTER TABLE ${SCHEMA}.workers ADD COLUMN IF NOT EXISTS grace_ms integer NOT NULL DEFAULT 15000`,
   `ALTER TABLE ${SCHEMA}.workers ADD COLUMN IF NOT EXISTS handed_over_at timestamptz`,
+  // Slots per queue a kind declares, e.g. { "video": 4 } (the max_videos of older versions is left unread).
+  `ALTER TABLE ${SCHEMA}.services ADD COLUMN IF NOT EXISTS slots jsonb`,
 ];
 
 /** Options of {@link migrate}. */

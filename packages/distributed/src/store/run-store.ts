@@ -1,6 +1,10 @@
 import type { VideoDialect, VideoModelCatalog } from "@reelsmith/core";
 import type { RunEvent } from "@reelsmith/runner";
-import type { JournalRecord, JournalWriter } from "@reelsmith/runner/internal";
+import {
+  type JournalRecord,
+  type JournalWriter,
+  transientStages,
+} from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
@@ -70,8 +74,9 @@ export interface RunRow extends RunRequest {
   endedAt?: Date;
 }
 
-/** Events a follower never needs from the database (high volume, cosmetic). */
-const unstoredEvents = new Set(["chat.delta", "download.progress", "ffmpeg.progress"]);
+/** Events a follower never needs from the database: progress of high volume, cosmetic. */
+const unstored = (event: RunEvent) =>
+  event.type === "unit.progress" && transientStages.has(event.stage);
 
 function toRow(row: Record<string, unknown>): RunRow {
   return {
@@ -299,7 +304,7 @@ export function createRunStore(pool: Pool) {
       return result.rows.map((row) => row.record as JournalRecord);
     },
     async appendEvents(runId: string, events: readonly RunEvent[]): Promise<void> {
-      const kept = events.filter((event) => !unstoredEvents.has(event.type));
+      const kept = events.filter((event) => !unstored(event));
       if (kept.length === 0) return;
       await pool.query(
         `INSERT INTO ${SCHEMA}.events (run_id, event) SELECT $1, unnest($2::jsonb[])`,

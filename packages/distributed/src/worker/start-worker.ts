@@ -10,11 +10,11 @@ import { DEFAULT_STARTUP_DEADLINE_MS } from "../database/schema-lock.js";
 import { DatabaseWaitError } from "../errors/database-wait-error.js";
 import { queueNames } from "../service.js";
 import { createRunStore } from "../store/run-store.js";
+import { registeredSlotWorkflow } from "../workflows/account-slots.js";
 import { registeredApprovalWaitWorkflow } from "../workflows/approval-wait.js";
 import { registeredRunWorkflow } from "../workflows/run-workflow.js";
 import { applicationVersion } from "../workflows/unit-job.js";
 import { registeredUnitWorkflow } from "../workflows/unit-workflow.js";
-import { registeredVideoSlotWorkflow } from "../workflows/video-slot.js";
 import { createWorkflowWatch } from "../workflows/workflow-watch.js";
 import { startExecutorLiveness } from "./executor-liveness.js";
 import { setWorkerContext } from "./worker-context.js";
@@ -130,7 +130,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   // The registrations happen on import; naming them keeps the imports from being dropped.
   void registeredRunWorkflow;
   void registeredUnitWorkflow;
-  void registeredVideoSlotWorkflow;
+  void registeredSlotWorkflow;
   void registeredApprovalWaitWorkflow;
   let liveness: ReturnType<typeof startExecutorLiveness> | undefined;
   let launched = false;

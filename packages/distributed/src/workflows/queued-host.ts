@@ -1,7 +1,6 @@
 import type { ErrorCategory } from "@reelsmith/core/errors";
 import { BudgetExceededError, type SerializedError } from "@reelsmith/runner";
 import type { EventBus, ExecuteResult, RunHost } from "@reelsmith/runner/internal";
-import pLimit from "p-limit";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
@@ -86,7 +85,7 @@ export function queuedHost(given: QueuedRun): RunHost {
     // Units wait on their queues, not here: the queues hold the limits.
     limits: {
       concurrency: run.options.concurrency ?? 10_000,
-      videoLimit: pLimit(Number.POSITIVE_INFINITY),
+      slots: {},
     },
     signal: cancel.signal,
     client: serviceClient(context, run.baseURL, run.options),

@@ -1,4 +1,4 @@
-import { reviveError, type StepQueue } from "@reelsmith/runner";
+import { type AnyStepKind, reviveError } from "@reelsmith/runner";
 import type { UnitExecutor, UnitResult } from "@reelsmith/runner/internal";
 import { queueNames } from "../service.js";
 import type { RunRow } from "../store/run-store.js";
@@ -12,11 +12,13 @@ import {
 } from "./unit-job.js";
 import { terminalStatuses } from "./workflow-watch.js";
 
-/** The queue a unit waits on, as its kind says: the account's video or chat queue, or local work. */
-export function queueOf(queue: StepQueue, service: string): string {
-  if (queue === "video") return queueNames.videoUnits(service);
-  if (queue === "chat") return queueNames.chat(service);
-  return queueNames.local;
+/**
+ * The queue a unit waits on, as its kind says: its queue of the service account, or local work.
+ * @example queueOf(kind, service) // "reelsmith-video-units-3f2a"
+ */
+export function queueOf(kind: Pick<AnyStepKind, "queue" | "slots">, service: string): string {
+  if (kind.queue === "local") return queueNames.local;
+  return queueNames.units(service, kind.queue, kind.slots !== undefined);
 }
 
 /**
@@ -72,7 +74,7 @@ export function createQueuedUnits(options: {
       const workflowID = unitWorkflowId(job);
       await context.dbos.enqueue(
         {
-          queueName: queueOf(work.kind.queue, run.service),
+          queueName: queueOf(work.kind, run.service),
           workflowName: workflowNames.unit,
           workflowID,
           appVersion: applicationVersion,

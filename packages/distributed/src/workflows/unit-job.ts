@@ -31,11 +31,11 @@ export function unitWorkflowId(
 }
 
 /**
- * A video slot's workflow id: the n-th slot a unit took (`slot:<unit id>:<n>`); with n
+ * A slot's workflow id: the n-th slot a unit took, of any queue (`slot:<unit id>:<n>`); with n
  * omitted, the prefix of all its slots. Outside the units' own prefix, so that listings of
  * a run's units never count slots.
  */
-export function videoSlotId(holderId: string, n?: number): string {
+export function slotId(holderId: string, n?: number): string {
   return `slot:${holderId}:${n ?? ""}`;
 }
 
@@ -56,7 +56,7 @@ export function approvalWaitId(runId: string, attempt: number): string {
 export const workflowNames = {
   run: "reelsmith-run",
   unit: "reelsmith-unit",
-  videoSlot: "reelsmith-video-slot",
+  slot: "reelsmith-slot",
   approvalWait: "reelsmith-approval-wait",
 };
 

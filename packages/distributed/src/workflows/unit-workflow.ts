@@ -3,6 +3,7 @@ import { DBOS } from "@dbos-inc/dbos-sdk";
 import { runPipeline, type SubPipelineDepthError, serializeError } from "@reelsmith/runner";
 import {
   createEventBus,
+  queueSlot,
   replayJournal,
   runUnit,
   SINGLE_ITEM,
@@ -12,13 +13,12 @@ import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
-import { queueNames } from "../service.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
+import { accountSlots } from "./account-slots.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
-import { videoSlots } from "./video-slot.js";
 
 /** A kind of job as a person reads it: "veo-3 1280x720 8 s". */
 function describeKind(kind: PriceKind): string {
@@ -78,10 +78,12 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   });
   const client = serviceClient(context, run.baseURL, run.options);
   const pipelineDir = pipelineDirOf(run);
-  // A video job holds one of the account's slots from submission to completion.
-  const videoLimit = videoSlots({
+  // A unit of a queue with slots (a video job) holds one of the account's from submission to
+  // completion; its sub-runs' units take theirs under the same holder.
+  const slots = accountSlots({
     context,
-    queueName: queueNames.video(run.service),
+    service: run.service,
+    kinds: context.kinds.values(),
     holderId: unitWorkflowId(job),
     signal,
     checkCancelled: () => cancel.check(),
@@ -110,7 +112,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         bus,
         // Each record names the worker that wrote it: the report shows who ran the unit.
         journal: store.journal(job.runId, { worker: context.executorId }),
-        videoLimit,
+        slot: queueSlot(slots, kind.queue),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,
@@ -134,10 +136,10 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
               cache: run.options.cache !== false,
               cacheDir: cacheDirOf(run),
               cacheIndex,
-              // It spends from this run's budget and takes the account's video slots.
+              // It spends from this run's budget and takes the account's slots.
               subRunOf: {
                 budget,
-                videoLimit,
+                slots,
                 depth: 1,
                 trip,
                 ...(videoModels ? { videoModels } : {}),

@@ -160,7 +160,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
         // The card's attempts are those of the take it shows (the picked one).
         const tries = attempts.of(info.id, index, item?.takes?.picked ?? 1);
         cards.push({
-          ...cardOf(runDir, info.id, index, spec, outputs, item?.facts, status, tries, error),
+          ...cardOf(runDir, info, index, spec, outputs, item?.facts, status, tries, error),
           ...(figures ? { credits: figures.credits, savedCredits: figures.savedCredits } : {}),
           ...(workers.has(key(info.id, index)) ? { worker: workers.get(key(info.id, index)) } : {}),
           ...(figures?.jobsCached ? { status: "cached" as const } : {}),
@@ -305,7 +305,7 @@ function unitStatus(
 
 function cardOf(
   runDir: string,
-  step: string,
+  { id: step, kind }: { id: string; kind: string },
   index: number | undefined,
   spec: Record<string, unknown>,
   outputs: Record<string, unknown> | undefined,
@@ -314,7 +314,8 @@ function cardOf(
   attempts: number,
   error: SerializedError | undefined,
 ): StoryboardCard {
-  const jobId = outputs?.id ?? facts?.["video.submitted"]?.jobId;
+  // The job its kind says the unit holds, from the facts it journaled.
+  const jobId = outputs?.id ?? (facts ? registry.get(kind)?.heldJob?.(facts)?.id : undefined);
   const clip = runFile(runDir, outputs?.file);
   const thumbnail = clip ? runFile(runDir, thumbnailPath(step, index)) : undefined;
   const duration = numberOr(outputs?.duration);

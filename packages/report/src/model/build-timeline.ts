@@ -89,25 +89,20 @@ export function buildTimeline(
         marks.queued ??= marks.started;
         break;
       }
-      case "video.slot":
-        marksOf(event.step, event.index).slot = time;
-        break;
-      case "video.submitted": {
+      case "unit.progress": {
+        // Any kind's job: when a slot was taken, the job submitted, running, done, saved.
         const marks = marksOf(event.step, event.index);
-        marks.submitted = time;
-        marks.slot ??= time;
-        marks.ran = true;
+        if (event.stage === "slot") marks.slot = time;
+        else if (event.stage === "submitted") {
+          marks.submitted = time;
+          marks.slot ??= time;
+          marks.ran = true;
+        } else if (event.stage === "status") {
+          if (event.status === "in_progress") marks.inProgress ??= time;
+          if (event.status === "completed") marks.completed = time;
+        } else if (event.stage === "saved") marks.downloaded = time;
         break;
       }
-      case "video.status": {
-        const marks = marksOf(event.step, event.index);
-        if (event.status === "in_progress") marks.inProgress ??= time;
-        if (event.status === "completed") marks.completed = time;
-        break;
-      }
-      case "video.downloaded":
-        marksOf(event.step, event.index).downloaded = time;
-        break;
       case "item.end": {
         const marks = marksOf(event.step, event.index);
         marks.ended = time;

@@ -1,4 +1,9 @@
-import type { RunEstimate, RunTotals, StepEstimate } from "@reelsmith/runner";
+import {
+  describeMade,
+  type RunEstimate,
+  type RunTotals,
+  type StepEstimate,
+} from "@reelsmith/runner";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "./escape.js";
 
@@ -16,11 +21,11 @@ function estimateCell(estimate: StepEstimate | RunEstimate | undefined): string 
 }
 
 function cells(totals: RunTotals, estimate: StepEstimate | RunEstimate | undefined): string {
-  return `<td class="num">${totals.videos}</td><td class="num spent">${formatNumber(totals.credits)}</td><td class="num saved">${formatNumber(totals.savedCredits)}</td>${estimateCell(estimate)}<td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
+  return `<td class="num made">${escapeHtml(describeMade(totals.made))}</td><td class="num spent">${formatNumber(totals.credits)}</td><td class="num saved">${formatNumber(totals.savedCredits)}</td>${estimateCell(estimate)}<td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
 }
 
 /**
- * The cost table: one row per step (videos, credits, tokens; sub-pipelines started by a
+ * The cost table: one row per step (what it made, credits, tokens; sub-pipelines started by a
  * step's tools are counted in that step and listed under it), then the run's total.
  */
 export function renderCosts(model: ReportModel): string {
@@ -32,5 +37,5 @@ export function renderCosts(model: ReportModel): string {
     );
     return main + subs.join("");
   });
-  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">videos</th><th class="num">spent</th><th class="num">saved</th><th class="num">estimated</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals, model.estimate)}</tr></tfoot></table><p class="note">Spent is what the service charged; saved is the price of results the cache served; estimated is what the run was expected to cost before it began. Tokens are those the run paid for: a chat answer served from the cache counts 0 here and in its chat section, which shows the tokens it saved. Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
+  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">made</th><th class="num">spent</th><th class="num">saved</th><th class="num">estimated</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals, model.estimate)}</tr></tfoot></table><p class="note">Spent is what the service charged; saved is the price of results the cache served; estimated is what the run was expected to cost before it began. Tokens are those the run paid for: a chat answer served from the cache counts 0 here and in its chat section, which shows the tokens it saved. Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
 }

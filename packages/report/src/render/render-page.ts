@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { describeMade } from "@reelsmith/runner";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, jsonBlock } from "./escape.js";
 import { PAGE_SCRIPT } from "./page-script.js";
@@ -52,14 +53,15 @@ function renderHeader(model: ReportModel): string {
     ]);
   }
   const totals = model.totals;
+  const made = describeMade(totals.made);
   rows.push([
     "spent",
-    `<span id="spent-credits">${escapeHtml(formatNumber(totals.credits))}</span> credits · ${totals.videos} videos · ${totals.totalTokens} tokens`,
+    `<span id="spent-credits">${escapeHtml(formatNumber(totals.credits))}</span> credits${made ? ` · ${escapeHtml(made)}` : ""} · ${totals.totalTokens} tokens`,
   ]);
   if (totals.savedCredits > 0 || totals.jobsCached > 0)
     rows.push([
       "saved",
-      `<span id="saved-credits">${escapeHtml(formatNumber(totals.savedCredits))}</span> credits (${totals.jobsCached} clip${totals.jobsCached === 1 ? "" : "s"} from the cache)`,
+      `<span id="saved-credits">${escapeHtml(formatNumber(totals.savedCredits))}</span> credits (${totals.jobsCached} result${totals.jobsCached === 1 ? "" : "s"} from the cache)`,
     ]);
   if (model.estimate)
     rows.push([
@@ -67,7 +69,7 @@ function renderHeader(model: ReportModel): string {
       `<span id="estimated-credits">${escapeHtml(formatNumber(model.estimate.credits))}</span> credits${model.estimate.complete ? "" : " and more (some costs were known only at run time)"}`,
     ]);
   rows.push([
-    "video jobs",
+    "jobs",
     escapeHtml(
       `${totals.jobsSubmitted} submitted · ${totals.jobsReattached} re-attached · ${totals.jobsCached} from cache`,
     ),

@@ -12,9 +12,10 @@ export interface CacheEntry {
   summary?: string;
   /**
    * What making the result cost, as its unit's ledger said (its own jobs and what the
-   * sub-pipelines its tools ran spent): saved again each time the entry is served.
+   * sub-pipelines its tools ran spent) and what it made, by noun: saved again each time the
+   * entry is served. (Entries written before `made` hold a count by noun beside `credits`.)
    */
-  worth?: { credits: number; videos: number };
+  worth?: { credits: number; made?: Record<string, number> };
 }
 
 /**

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { RunEvent } from "./run-event.js";
+import { upgradeEvent } from "./upgrade-event.js";
 
 /**
  * Reads the events of a run's `events.ndjson` in order, across resumes (each session starts
  * with its own `run.start`). A torn last line (a run still writing, or killed mid-write) and
- * any line that is not an event are skipped. A missing file gives no events.
+ * any line that is not an event are skipped. A missing file gives no events. Events an older
+ * reelsmith wrote come in today's shape ({@link upgradeEvent}).
  * @example const events = readEventLog("runs/x/events.ndjson");
  */
 export function readEventLog(file: string): RunEvent[] {
@@ -26,7 +28,7 @@ export function readEventLog(file: string): RunEvent[] {
         typeof (parsed as { type?: unknown }).type === "string" &&
         typeof (parsed as { time?: unknown }).time === "string"
       ) {
-        events.push(parsed as RunEvent);
+        events.push(upgradeEvent(parsed as RunEvent));
       }
     } catch {
       // A torn line: skipped like the journal's.

@@ -16,13 +16,16 @@ export interface RunTotals {
   savedCredits: number;
   /** Credits expected before the run, where the prices and sizes were known (see `run.estimate`). */
   estimatedCredits?: number;
-  /** Clips the run's units made with a job (submitted or re-attached), not from the cache. */
-  videos: number;
+  /**
+   * What the units made with paid requests (not from the cache), counted by the noun their
+   * kind declares, e.g. `{ videos: 3, images: 2 }`.
+   */
+  made: Record<string, number>;
   /** Jobs submitted (each one paid, or to be paid). */
   jobsSubmitted: number;
   /** Jobs a resumed run found at the service and waited for again (never paid twice). */
   jobsReattached: number;
-  /** Video jobs the cache served instead of a new job (their price is in `savedCredits`). */
+  /** Paid results the cache served instead of a new request (their price is in `savedCredits`). */
   jobsCached: number;
   cachedSteps: number;
 }
@@ -65,6 +68,32 @@ export interface WaitingGate {
   /** The kind's own account (an approval's message, what it shows, its deadline). */
   details?: Record<string, unknown>;
 }
+
+/**
+ * The moments of a unit's work a renderer shows, whatever the kind: a slot of its queue taken
+ * (a paid request is sent next), a job held at the service and its status as polled, bytes
+ * coming down, a file saved, a piece of streamed text, tokens used, local work done.
+ * @example { stage: "status", job: "vid_1", status: "in_progress", polls: 3, progress: 40 }
+ */
+export type UnitProgress =
+  | { stage: "slot" }
+  | { stage: "submitted"; job: string; resumed?: boolean }
+  | { stage: "status"; job: string; status: string; polls: number; progress?: number }
+  | { stage: "transfer"; bytes: number; total?: number }
+  | { stage: "saved"; file: string; bytes: number }
+  | { stage: "text"; text: string }
+  | { stage: "usage"; usage: UsageLike }
+  | { stage: "work"; percent: number };
+
+/** The stages of {@link UnitProgress}. */
+export type ProgressStage = UnitProgress["stage"];
+
+/**
+ * Stages that come many times a second (text, bytes, local work): a store that keeps events
+ * for later may leave them out; the unit's outcome never depends on them.
+ * @example transientStages.has("text") // true
+ */
+export const transientStages: ReadonlySet<ProgressStage> = new Set(["text", "transfer", "work"]);
 
 /** Every event of a run, discriminated by `type`; each carries `seq` (from 1) and `time` (ISO). */
 export type RunEvent = { seq: number; time: string } & RunEventBody;
@@ -155,23 +184,18 @@ export type RunEventBody =
       status: "succeeded" | "failed" | "cached" | "reused";
       error?: SerializedError;
     }
-  | { type: "chat.delta"; step: string; index?: number; text: string }
-  | { type: "chat.usage"; step: string; index?: number; usage: UsageLike }
-  /** A video slot (`maxVideos`) was taken: the wait for one ends, the job is submitted next. */
-  | { type: "video.slot"; step: string; index?: number }
-  | { type: "video.submitted"; step: string; index?: number; jobId: string; resumed?: boolean }
-  | {
-      type: "video.status";
+  /**
+   * What one unit's work is doing, in words every renderer understands (`stage`, see
+   * {@link UnitProgress}); `phase` is the kind's own name for the moment, one it declares
+   * in its `phases`, and `kind` names the kind, so a reader needs no kind's code to show it.
+   */
+  | ({
+      type: "unit.progress";
       step: string;
       index?: number;
-      jobId: string;
-      status: string;
-      polls: number;
-      progress?: number;
-    }
-  | { type: "video.downloaded"; step: string; index?: number; file: string; bytes: number }
-  | { type: "download.progress"; step: string; index?: number; bytes: number; total?: number }
-  | { type: "ffmpeg.progress"; step: string; index?: number; percent: number }
+      kind: string;
+      phase: string;
+    } & UnitProgress)
   | { type: "budget.reached"; credits: number; maxCredits: number }
   | { type: "log"; level: "debug" | "info" | "warn" | "error"; message: string; step?: string };
 
@@ -181,7 +205,7 @@ export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omi
 /** The type names of all run events. */
 export type RunEventType = RunEvent["type"];
 
-/** The event of a given type, e.g. `RunEventOf<"video.status">`. */
+/** The event of a given type, e.g. `RunEventOf<"unit.progress">`. */
 export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
 
 /** Zero totals. */
@@ -192,7 +216,7 @@ export function emptyTotals(): RunTotals {
     totalTokens: 0,
     credits: 0,
     savedCredits: 0,
-    videos: 0,
+    made: {},
     jobsSubmitted: 0,
     jobsReattached: 0,
     jobsCached: 0,
@@ -200,14 +224,35 @@ export function emptyTotals(): RunTotals {
   };
 }
 
-/** Adds `b` into `a` (mutates and returns `a`). */
+const figures = new Set([
+  "promptTokens",
+  "completionTokens",
+  "totalTokens",
+  "credits",
+  "savedCredits",
+  "estimatedCredits",
+  "jobsSubmitted",
+  "jobsReattached",
+  "jobsCached",
+  "cachedSteps",
+  "made",
+]);
+
+/**
+ * Adds `b` into `a` (mutates and returns `a`). A number of `b` under a name that is not a
+ * figure is a count of what was made under that noun, as totals journaled before `made`
+ * existed wrote it (`{ videos: 1 }`).
+ * @example addTotals(emptyTotals(), { credits: 9, made: { videos: 1 } }).made // { videos: 1 }
+ */
 export function addTotals(a: RunTotals, b: Partial<RunTotals>): RunTotals {
   a.promptTokens += b.promptTokens ?? 0;
   a.completionTokens += b.completionTokens ?? 0;
   a.totalTokens += b.totalTokens ?? 0;
   a.credits += b.credits ?? 0;
   a.savedCredits += b.savedCredits ?? 0;
-  a.videos += b.videos ?? 0;
+  for (const [noun, count] of Object.entries(b.made ?? {})) addMade(a, noun, count);
+  for (const [name, value] of Object.entries(b))
+    if (!figures.has(name) && typeof value === "number") addMade(a, name, value);
   a.jobsSubmitted += b.jobsSubmitted ?? 0;
   a.jobsReattached += b.jobsReattached ?? 0;
   a.jobsCached += b.jobsCached ?? 0;
@@ -215,4 +260,30 @@ export function addTotals(a: RunTotals, b: Partial<RunTotals>): RunTotals {
   if (b.estimatedCredits !== undefined)
     a.estimatedCredits = (a.estimatedCredits ?? 0) + b.estimatedCredits;
   return a;
+}
+
+function addMade(totals: RunTotals, noun: string, count: number): void {
+  if (!Number.isFinite(count) || count === 0) return;
+  // A new object: totals copied with a spread share their `made` until it changes.
+  totals.made = { ...totals.made, [noun]: (totals.made?.[noun] ?? 0) + count };
+}
+
+/**
+ * All that was made, in words: `3 videos · 1 image`, or "" when nothing was.
+ * @example describeMade({ videos: 3, images: 1 }) // "3 videos · 1 image"
+ */
+export function describeMade(made: Readonly<Record<string, number>> | undefined): string {
+  return Object.entries(made ?? {})
+    .filter(([, count]) => count > 0)
+    .map(([noun, count]) => `${count} ${count === 1 ? singular(noun) : noun}`)
+    .join(" · ");
+}
+
+/** Units made in all, whatever their noun. */
+export function countMade(made: Readonly<Record<string, number>> | undefined): number {
+  return Object.values(made ?? {}).reduce((sum, count) => sum + count, 0);
+}
+
+function singular(noun: string): string {
+  return noun.endsWith("s") && !noun.endsWith("ss") ? noun.slice(0, -1) : noun;
 }

@@ -20,8 +20,9 @@ import { type FanOutServices, runFanOut } from "./fan-out.js";
 import { downstreamOf, keptStep } from "./focus.js";
 import { isAbortError } from "./is-abort-error.js";
 import { parseDuration } from "./parse-duration.js";
+import type { QueueSlots } from "./queue-slots.js";
 import { reusableStep } from "./resume-reuse.js";
-import { type LimitRunner, SlotPool } from "./slot-pool.js";
+import { SlotPool } from "./slot-pool.js";
 import { type GateVerdict, gateStep } from "./step-gate.js";
 import type { StepSummary } from "./step-summary.js";
 import { localUnits, type UnitExecutor } from "./unit-executor.js";
@@ -50,7 +51,8 @@ export interface ExecuteOptions {
    */
   stop?: AbortSignal;
   concurrency: number;
-  videoLimit: LimitRunner;
+  /** The limits of the kinds' queues, by queue name ({@link queueSlots}). */
+  slots: QueueSlots;
   budget: CreditBudget;
   cache: boolean;
   cacheDir: string;
@@ -151,7 +153,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
       ...(options.service === undefined ? {} : { service: options.service }),
       extras: options.extras,
     },
-    videoLimit: options.videoLimit,
+    slots: options.slots,
     units: options.units ?? localUnits,
     cache: options.cache,
     ...(options.focus ? { focus: options.focus } : {}),

@@ -6,9 +6,10 @@ import type { ExpressionContext, PreviousItem } from "../expressions/index.js";
 import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import type { ExecutableStep } from "./executable-pipeline.js";
+import { type QueueSlots, queueSlot } from "./queue-slots.js";
 import { reusableItem } from "./resume-reuse.js";
 import type { UnitResult, UnitServices } from "./run-unit.js";
-import { type LimitRunner, type SlotPool, videoLimitFor } from "./slot-pool.js";
+import { queueSlotFor, type SlotPool } from "./slot-pool.js";
 import type { UnitExecutor } from "./unit-executor.js";
 import { unitContext, unitRequest } from "./unit-request.js";
 
@@ -20,11 +21,12 @@ const notRun = (from: number, to: number) => (from === to ? `item ${from}` : `it
  * video limit (lent to a unit through its global slot), where units run, whether the cache
  * is read, and the one unit a focused session (a retake, a pick) makes.
  * @example
- * const services: FanOutServices = { unit: { runDir, signal, client, bus, journal, defaults, cacheDir, extras }, videoLimit, units: localUnits, cache: true };
+ * const services: FanOutServices = { unit: { runDir, signal, client, bus, journal, defaults, cacheDir, extras }, slots, units: localUnits, cache: true };
  */
 export interface FanOutServices {
-  unit: Omit<UnitServices, "videoLimit">;
-  videoLimit: LimitRunner;
+  unit: Omit<UnitServices, "slot">;
+  /** The limits of the kinds' queues, by queue name. */
+  slots: QueueSlots;
   units: UnitExecutor;
   cache: boolean;
   focus?: { step: string; index?: number };
@@ -139,7 +141,7 @@ export async function runFanOut(args: {
           ...(prior ? { previous: prior } : {}),
           ...(take !== undefined && take > 1 ? { take } : {}),
         },
-        { ...services.unit, videoLimit: videoLimitFor(slot, services.videoLimit) },
+        { ...services.unit, slot: queueSlotFor(slot, queueSlot(services.slots, kind.queue)) },
       );
       results[position] = result;
       addTotals(totals, result.totals);

@@ -6,7 +6,7 @@ import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
 import { StepWaitingError } from "../errors/step-waiting-error.js";
 import type { EventBus } from "../events/event-bus.js";
-import type { RunTotals } from "../events/run-event.js";
+import { addTotals, countMade, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
@@ -47,7 +47,8 @@ export interface UnitServices {
   client: StepRunContext["client"];
   bus: EventBus;
   journal: JournalWriter;
-  videoLimit: StepRunContext["limits"]["video"];
+  /** Runs work once a slot of the unit's queue is free. */
+  slot: StepRunContext["slot"];
   defaults: Record<string, Record<string, unknown>>;
   /** The cache directory: its blobs, and its entries unless `cacheIndex` is given. */
   cacheDir: string;
@@ -107,11 +108,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     if (hit) {
       // Nothing spent; what the result cost when it was made was saved (as its entry says,
       // else as its kind reads its outputs).
-      const fromOutputs = work.kind.totals(hit.outputs);
-      const worth = hit.entry.worth ?? {
-        credits: fromOutputs.credits ?? 0,
-        videos: fromOutputs.videos ?? 0,
-      };
+      const worth = addTotals(emptyTotals(), hit.entry.worth ?? work.kind.totals(hit.outputs));
       const ledger = createUnitLedger(
         services.journal,
         stepId,
@@ -122,7 +119,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       // Made durable with the unit's end (or its step's), which is awaited after it.
       ledger
         .record({
-          totals: { savedCredits: worth.credits, jobsCached: worth.videos },
+          totals: { savedCredits: worth.credits, jobsCached: countMade(worth.made) },
           key: "cached",
         })
         .catch(() => undefined);
@@ -172,9 +169,24 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       stopSignal: services.stop ?? services.signal,
       client: services.client,
       emit: (event) => services.bus.emit(event),
+      progress: (phase, progress) => {
+        const declared = work.kind.phases?.[phase];
+        if (declared !== progress.stage)
+          throw new Error(
+            `the ${kindName} kind reported phase "${phase}" as ${progress.stage}; it declares ${declared ? `it as ${declared}` : "no such phase"} (its \`phases\`)`,
+          );
+        services.bus.emit({
+          type: "unit.progress",
+          step: stepId,
+          ...at,
+          kind: kindName,
+          phase,
+          ...progress,
+        });
+      },
       resolveOutputPath: (path) => resolveOutputPath(services.runDir, path),
       journal: stepJournal,
-      limits: { video: services.videoLimit },
+      slot: services.slot,
       ledger,
       defaults: services.defaults[kindName] ?? {},
       ...extras,
@@ -197,7 +209,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
           outputs,
           runDir: services.runDir,
           summary: work.kind.summary(work.spec),
-          worth: { credits: totals.credits, videos: totals.videos },
+          worth: { credits: totals.credits, made: totals.made },
         }).catch(() => undefined);
       }
       return { outputs, totals, cached: false, artifacts };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SlotPool, videoLimitFor } from "./slot-pool.js";
+import { queueSlotFor, SlotPool } from "./slot-pool.js";
 
 describe("SlotPool", () => {
   it("serves waiters first come, first served and counts slots", async () => {
@@ -47,7 +47,7 @@ describe("SlotPool", () => {
     await video.acquire(); // another job is in flight
     const unit = global.holder();
     await unit.acquire();
-    const waiting = videoLimitFor(unit, videoLimit)(() => global.active);
+    const waiting = queueSlotFor(unit, videoLimit)(() => global.active);
     await Promise.resolve();
     expect(global.active).toBe(0); // free for other work while waiting
     const other = global.holder();

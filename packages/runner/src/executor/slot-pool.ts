@@ -68,14 +68,14 @@ export interface SlotHolder {
 export type LimitRunner = <T>(work: () => PromiseLike<T> | T) => Promise<T>;
 
 /**
- * The video limit as a unit sees it: its global slot is given back while it waits for a
- * video slot (waiting holds nothing else) and taken again once the video slot is granted.
+ * A queue's limit as a unit sees it: its global slot is given back while it waits for a slot
+ * of its queue (waiting holds nothing else) and taken again once that slot is granted.
  */
-export function videoLimitFor(unit: SlotHolder, videoLimit: LimitRunner): LimitRunner {
+export function queueSlotFor(unit: SlotHolder, queueLimit: LimitRunner): LimitRunner {
   return async <T>(work: () => PromiseLike<T> | T): Promise<T> => {
     unit.release();
     try {
-      return await videoLimit(async () => {
+      return await queueLimit(async () => {
         await unit.acquire();
         return work();
       });

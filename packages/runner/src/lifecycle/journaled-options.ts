@@ -4,7 +4,7 @@ import type { RunOptions } from "../run-options.js";
 const JOURNALED = [
   "cache",
   "concurrency",
-  "maxVideos",
+  "slots",
   "maxCredits",
   "allowPartial",
   "autoApprove",

@@ -1,11 +1,11 @@
 import { dirname, join } from "node:path";
-import pLimit from "p-limit";
 import type { EventBus } from "../events/event-bus.js";
 import { createBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
 import { heldJobs } from "../executor/held-jobs.js";
 import type { PipelineForRun } from "../executor/load-for-run.js";
+import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
@@ -58,7 +58,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   const journalFile = () => join(runDir, "journal.jsonl");
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
-  const videoLimit = options.subRunOf?.videoLimit ?? pLimit(options.maxVideos ?? 4);
+  const slots = options.subRunOf?.slots ?? queueSlots(run.kinds.values(), options.slots);
   let runJson: Record<string, unknown> = run.runJson;
   const sessionRun = (journal: JournalWriter, state: RunState): SessionRun => ({
     runDir,
@@ -116,7 +116,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       if (spentBefore > 0) budget.spend(spentBefore);
       return budget;
     },
-    limits: { concurrency: options.concurrency ?? 8, videoLimit },
+    limits: { concurrency: options.concurrency ?? 8, slots },
     signal: signals.signal,
     stop: signals.stop,
     client: run.client,
@@ -137,7 +137,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
         runDir: () => runDir,
         pipelineDir,
         budget,
-        videoLimit,
+        slots,
         client: run.client,
         videoModels: run.videoModels,
         runSub: run.runSub,

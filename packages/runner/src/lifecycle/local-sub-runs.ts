@@ -3,8 +3,8 @@ import { SubPipelineDepthError } from "../errors/sub-pipeline-depth-error.js";
 import type { CreditBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
+import type { QueueSlots } from "../executor/queue-slots.js";
 import { subPipelineOutputs } from "../executor/run-lifecycle.js";
-import type { LimitRunner } from "../executor/slot-pool.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "../pipeline/sub-pipelines.js";
 import type { RunOptions, RunResult } from "../run-options.js";
@@ -18,7 +18,7 @@ export interface LocalSubRunsOptions {
   runDir: () => string;
   pipelineDir: string;
   budget: CreditBudget;
-  videoLimit: LimitRunner;
+  slots: QueueSlots;
   client: ExecuteOptions["client"];
   videoModels?: VideoModelCatalog | undefined;
   runSub: RunSubPipeline;
@@ -26,13 +26,13 @@ export interface LocalSubRunsOptions {
 
 /**
  * The sub-run closure of a local run: each sub-pipeline runs in this process, in a directory
- * of its own under the run's `subruns/`, spending from the run's budget, taking its video
- * jobs' places from the same limit, one level deeper (too deep: SubPipelineDepthError, told
+ * of its own under the run's `subruns/`, spending from the run's budget, taking its units'
+ * slots from the same queues, one level deeper (too deep: SubPipelineDepthError, told
  * to every run above through the shared trip).
  * @example extras.runSubPipeline = localSubRuns({ options, runDir: () => dir, … });
  */
 export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSubPipeline"] {
-  const { options, pipelineDir, budget, videoLimit } = given;
+  const { options, pipelineDir, budget, slots } = given;
   const trip = options.subRunOf?.trip ?? {};
   const catalogs = options.subRunOf?.catalogs ?? options.catalogs;
   let subRuns = 0;
@@ -49,11 +49,11 @@ export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSu
     subRuns += 1;
     const subResult = await given.runSub(resolve(pipelineDir, file), {
       ...options,
-      // What it shares with this run: the budget, the video limit, its depth, the depth
+      // What it shares with this run: the budget, the queues' slots, its depth, the depth
       // trip, and the models this run learned (it is not checked again).
       subRunOf: {
         budget,
-        videoLimit,
+        slots,
         depth,
         trip,
         ...(given.videoModels ? { videoModels: given.videoModels } : {}),

@@ -5,7 +5,7 @@ import type { CreditBudget } from "../executor/budget.js";
 import type { ExecuteOptions, ExecuteResult } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
 import type { PipelineForRun } from "../executor/load-for-run.js";
-import type { LimitRunner } from "../executor/slot-pool.js";
+import type { QueueSlots } from "../executor/queue-slots.js";
 import type { UnitExecutor } from "../executor/unit-executor.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
@@ -78,7 +78,7 @@ export interface RunHost {
   }): Promise<CreditBudget> | CreditBudget;
   /** Where and when each unit runs (default: in this process). */
   units?: UnitExecutor;
-  limits: { concurrency: number; videoLimit: LimitRunner };
+  limits: { concurrency: number; slots: QueueSlots };
   signal: AbortSignal;
   stop?: AbortSignal;
   client: ExecuteOptions["client"];

@@ -165,7 +165,7 @@ async function execute(
     signal: host.signal,
     ...(host.stop ? { stop: host.stop } : {}),
     concurrency: host.limits.concurrency,
-    videoLimit: host.limits.videoLimit,
+    slots: host.limits.slots,
     budget,
     cache: host.cache.enabled,
     cacheDir: host.cache.dir,

@@ -4,7 +4,7 @@ import { defineStepKind } from "./define-step-kind.js";
 import { ffmpegKind } from "./ffmpeg/index.js";
 import { imageKind } from "./image/index.js";
 import { speechKind } from "./speech/index.js";
-import type { AnyStepKind, StepKindSpec } from "./step-kind.js";
+import type { AnyStepKind, HeldJob, StepKindSpec } from "./step-kind.js";
 import { videoKind } from "./video/index.js";
 
 /**
@@ -47,6 +47,22 @@ export function isBuiltInKindSet(names: readonly string[]): boolean {
     names.length === builtInStepKinds.length &&
     builtInStepKinds.every((kind) => names.includes(kind.kind))
   );
+}
+
+/**
+ * The job a unit holds at the service, as the facts it journaled say, asked of every kind
+ * (each reads only its own facts): for readers that know a unit's facts but not its kind.
+ * @example heldJobOf(item.facts)?.state // "saved"
+ */
+export function heldJobOf(
+  facts: Readonly<Record<string, Record<string, unknown>>>,
+  kinds: Iterable<AnyStepKind> = builtInStepKinds,
+): HeldJob | undefined {
+  for (const kind of kinds) {
+    const held = kind.heldJob?.(facts);
+    if (held) return held;
+  }
+  return undefined;
 }
 
 /**

@@ -17,7 +17,13 @@
  * ```
  */
 import type { TSchema } from "@sinclair/typebox";
-import type { DistributiveOmit, RunEvent, RunTotals } from "../events/index.js";
+import type {
+  DistributiveOmit,
+  ProgressStage,
+  RunEvent,
+  RunTotals,
+  UnitProgress,
+} from "../events/index.js";
 import type { LimitRunner } from "../executor/slot-pool.js";
 import type { StepJournal } from "../journal/index.js";
 import type { UnitLedger } from "../ledger/unit-ledger.js";
@@ -103,12 +109,17 @@ export interface PlanContext {
 /** A job a unit holds at the service, as its journaled facts say. */
 export interface HeldJob {
   id: string;
+  /** How far it went: submitted, completed (paid), failed, or its result saved here. */
+  state?: "submitted" | "completed" | "failed" | "saved";
   /** Credits it cost, once it completed. */
   credits?: number;
 }
 
-/** Where a kind's work waits for its turn: the account's video jobs, its chat requests, or this machine. */
-export type StepQueue = "video" | "chat" | "local";
+/**
+ * Where a kind's units wait for their turn: a queue of the service account, named by the
+ * kind (kinds that spend the same capacity share a name), or `local` (this machine).
+ */
+export type StepQueue = string;
 
 /** What a kind's `run` receives from the executor. */
 export interface StepRunContext {
@@ -128,12 +139,22 @@ export interface StepRunContext {
   stopSignal?: AbortSignal;
   client: ReelsmithClient;
   emit(event: DistributiveOmit<RunEvent, "seq" | "time">): void;
+  /**
+   * Tells how this unit's work goes (a `unit.progress` event naming the step, the item and the
+   * kind): `phase` is one the kind declares in `phases`, with the stage declared for it.
+   * @example context.progress("submitted", { stage: "submitted", job: job.id });
+   */
+  progress(phase: string, progress: UnitProgress): void;
   /** Resolve a path the pipeline names inside the run directory (refuses escapes). */
   resolveOutputPath(relative: string): string;
   /** Facts of this unit, journaled before they are acted on (a job id before polling). */
   journal: StepJournal;
-  /** Runs work once a video slot is free; waiting for it holds no other slot. */
-  limits: { video: LimitRunner };
+  /**
+   * Runs work once a slot of this kind's queue is free (the kind's `slots`, or the run's
+   * `slots` for its queue; unlimited when neither says): waiting for it holds no other slot.
+   * A kind takes one before it sends a paid request that holds capacity at the service.
+   */
+  slot: LimitRunner;
   /**
    * The run's ledger, for a kind that buys jobs: what it submits, re-attaches and is charged,
    * recorded as it happens. A kind that does not use it is accounted from its outputs
@@ -175,8 +196,20 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   schema: TSchema | (() => TSchema | Promise<TSchema>);
   /** What `defaults.<kind>` may hold (default: any part of the body's object schema). */
   defaultsSchema?: () => TSchema | Promise<TSchema>;
-  /** The account queue its units wait on (default: this machine's). */
+  /** The account queue its units wait on (default: `local`, this machine's). */
   queue?: StepQueue;
+  /**
+   * How many of its queue's units hold a slot at once by default (`context.slot`), on this
+   * machine and, for a distributed run, across the account; none: no limit of its own.
+   * A run's `slots` option overrides it per queue.
+   */
+  slots?: number;
+  /**
+   * The moments of its work it reports with `context.progress`, each with the stage a renderer
+   * shows it as (default: none; a kind that reports an undeclared phase fails loudly in tests).
+   * @example phases: { submitted: "submitted", status: "status", downloaded: "saved" }
+   */
+  phases?: Readonly<Record<string, ProgressStage>>;
   /** False for a kind whose steps cannot take `for_each` (validation refuses it; default true). */
   fanOut?: boolean;
   /** The type of one run's outputs (default: an object of unknown fields). */
@@ -244,6 +277,8 @@ export interface StepKind<Spec = Record<string, unknown>>
   cache?: StepCachePolicy<Spec>;
   report?: StepReportRole;
   fanOut?: boolean;
+  slots?: number;
+  phases?: Readonly<Record<string, ProgressStage>>;
   heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
   checkRequest?(spec: Spec, context: RequestCheckContext): Promise<void>;
 }

@@ -64,7 +64,7 @@ export function dagCase(context: ContractContext): void {
       expect(clips).toHaveLength(3);
       for (const clip of clips) expect(existsSync(clip.file)).toBe(true);
       expect(existsSync(String(result.outputs.video))).toBe(true);
-      expect(result.totals.videos).toBe(3);
+      expect(result.totals.made.videos).toBe(3);
       expect(result.totals.credits).toBe(clips.reduce((sum, clip) => sum + clip.credits, 0));
     },
   );

@@ -4,7 +4,7 @@ import type { RunStatus, SerializedError } from "../../src/events/run-event.js";
 export interface ContractRun {
   status: RunStatus;
   outputs: Record<string, unknown>;
-  totals: { credits: number; videos: number };
+  totals: { credits: number; made: Record<string, number> };
   steps: Record<string, { status: string; outputs: unknown; error?: SerializedError }>;
   error?: SerializedError;
   /** The run's journal, as its executor keeps it (the file, the database). */

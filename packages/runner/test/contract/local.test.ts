@@ -26,7 +26,7 @@ describeExecutorContract("local (file journal)", async () => {
         catalogs,
         ...(options.inputs ? { inputs: options.inputs } : {}),
         ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
-        ...(options.maxVideos === undefined ? {} : { maxVideos: options.maxVideos }),
+        ...(options.maxVideos === undefined ? {} : { slots: { video: options.maxVideos } }),
         ...(options.cache === undefined ? {} : { cache: options.cache }),
         ...(options.autoApprove ? { autoApprove: true } : {}),
         ...(options.allowPartial ? { allowPartial: true } : {}),

@@ -79,12 +79,10 @@ export function maxVideosInFlight(events: readonly RunEvent[]): number {
   const open = new Set<string>();
   let max = 0;
   for (const event of events) {
-    if (event.type === "video.submitted") open.add(event.jobId);
-    if (
-      event.type === "video.status" &&
-      (event.status === "completed" || event.status === "failed")
-    ) {
-      open.delete(event.jobId);
+    if (event.type !== "unit.progress") continue;
+    if (event.stage === "submitted") open.add(event.job);
+    if (event.stage === "status" && (event.status === "completed" || event.status === "failed")) {
+      open.delete(event.job);
     }
     max = Math.max(max, open.size);
   }

@@ -11,7 +11,7 @@ export type SessionOptions = Pick<
   | "resubmitLostJobs"
   | "videoModels"
   | "maxCredits"
-  | "maxVideos"
+  | "slots"
 >;
 
 /** The service opened for one session of a run, closed when the session ends. */

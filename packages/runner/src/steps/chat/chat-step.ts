@@ -101,7 +101,6 @@ export async function runChatStep(
 ): Promise<Record<string, unknown>> {
   const client = context.client as ReelsmithClient;
   const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
-  const at = context.index === undefined ? {} : { index: context.index };
   const messages = await messagesOf(spec, pipelineDir);
   const request: { model: string; messages: ChatMessage[]; [field: string]: unknown } = {
     model: String(spec.model ?? ""),
@@ -160,7 +159,7 @@ export async function runChatStep(
     );
     for await (const chunk of stream) {
       const text = chunk.choices?.[0]?.delta?.content;
-      if (text) context.emit({ type: "chat.delta", step: context.stepId, ...at, text });
+      if (text) context.progress("delta", { stage: "text", text });
     }
     completion = await stream.finalCompletion();
     usage = completion.usage;
@@ -176,7 +175,7 @@ export async function runChatStep(
     history = [...messages, completion.choices[0]?.message as ChatMessage];
   }
   const text = completion.choices[0]?.message?.content ?? "";
-  if (usage) context.emit({ type: "chat.usage", step: context.stepId, ...at, usage });
+  if (usage) context.progress("usage", { stage: "usage", usage });
   return {
     text,
     ...(json !== undefined ? { json } : {}),

@@ -28,6 +28,7 @@ export const chatKind = defineStepKind<ChatStepSpec>({
   schema: async () => (await import("./chat-schema.js")).ChatStepSchema,
   defaultsSchema: async () => (await import("./chat-schema.js")).ChatDefaultsSchema,
   queue: "chat",
+  phases: { delta: "text", usage: "usage" },
   outputs: chatOutputTypes,
   conditionalOutputs: chatConditionalOutputs,
   outputHints: {

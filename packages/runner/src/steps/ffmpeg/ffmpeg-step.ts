@@ -129,7 +129,6 @@ async function runOperation(
       `ffmpeg step needs one of ${ffmpegOperations.join(", ")}`,
     );
   const output = context.resolveOutputPath(String(spec.output));
-  const at = context.index === undefined ? {} : { index: context.index };
   let lastPercent = -1;
   const common = {
     output,
@@ -138,7 +137,7 @@ async function runOperation(
       const percent = Math.floor(p.percent);
       if (percent === lastPercent) return;
       lastPercent = percent;
-      context.emit({ type: "ffmpeg.progress", step: context.stepId, ...at, percent });
+      context.progress("encode", { stage: "work", percent });
     },
   };
   const value = spec[operation];

@@ -85,6 +85,7 @@ export const ffmpegKind = defineStepKind<FfmpegStepSpec>({
   schema: async () => (await import("./ffmpeg-schema.js")).FfmpegStepSchema,
   defaultsSchema: async () => (await import("./ffmpeg-schema.js")).FfmpegDefaultsSchema,
   queue: "local",
+  phases: { encode: "work" },
   outputs: ffmpegOutputType,
   check: checkFfmpegStep,
   files: ffmpegFiles,

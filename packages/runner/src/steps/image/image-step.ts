@@ -203,8 +203,9 @@ async function send(
 async function charge(context: StepRunContext, fact: Record<string, unknown>): Promise<void> {
   const key = String(fact.idempotencyKey);
   const credits = Number(fact.credits) || 0;
+  const files = Array.isArray(fact.files) ? fact.files.length : 1;
   const counted = await context.ledger.record({
-    totals: { credits },
+    totals: { credits, made: { images: files } },
     ...(fact.creditsFrom === "service" || fact.creditsFrom === "price"
       ? { creditsFrom: fact.creditsFrom }
       : {}),

@@ -12,6 +12,8 @@ export interface PaidRequest<Result> {
   label: string;
   /** What the budget is told of the request (model, …). */
   request: Record<string, unknown>;
+  /** What an answer makes, counted in the run's totals by noun (`{ narrations: 1 }`). */
+  made?: Record<string, number>;
   /** What it is expected to cost (reserved within the budget); undefined: unknown. */
   expected: number | undefined;
   /** Sends it with this key; resolves with the answer. */
@@ -55,7 +57,7 @@ export async function sendOnce<Result>(
   const countCharge = async (fact: DoneFact) => {
     const key = fact.idempotencyKey;
     const counted = await context.ledger.record({
-      totals: { credits: fact.credits },
+      totals: { credits: fact.credits, ...(paid.made ? { made: paid.made } : {}) },
       ...(fact.creditsFrom === "price" ? { creditsFrom: "price" as const } : {}),
       key: `charged:${key}`,
     });

@@ -95,6 +95,7 @@ export async function runSpeechStep(
     label: "POST /v1/audio/speech",
     request: { model: params.model, voice: params.voice, characters: params.input.length },
     expected: price,
+    made: { narrations: 1 },
     file: relative,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
     settle: async () => ({

@@ -24,6 +24,15 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   schema: async () => (await import("./video-schema.js")).VideoStepSchema,
   defaultsSchema: async () => (await import("./video-schema.js")).VideoDefaultsSchema,
   queue: "video",
+  // Jobs in flight at once: a job holds capacity at the service until it completes.
+  slots: 4,
+  phases: {
+    slot: "slot",
+    submitted: "submitted",
+    status: "status",
+    download: "transfer",
+    downloaded: "saved",
+  },
   outputs: videoOutputsOf,
   check: checkVideoStep,
   files: (spec) => [
@@ -34,7 +43,7 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   ],
   models: [{ field: "model", service: "video" }],
   plan: planVideo,
-  totals: (outputs) => ({ ...usageAndCredits(outputs), videos: 1 }),
+  totals: (outputs) => ({ ...usageAndCredits(outputs), made: { videos: 1 } }),
   summary: (spec) =>
     `${spec.model ?? ""}: ${String(spec.prompt ?? "")
       .replace(/\s+/g, " ")
@@ -55,7 +64,15 @@ export const videoKind = defineStepKind<VideoStepSpec>({
       | { usage?: { total_credits?: unknown } }
       | undefined;
     const credits = Number(job?.usage?.total_credits);
-    return Number.isFinite(credits) ? { id, credits } : { id };
+    const settled = (fact: string) => facts[fact]?.jobId === id;
+    const state = settled("video.downloaded")
+      ? "saved"
+      : settled("video.failed")
+        ? "failed"
+        : settled("video.completed")
+          ? "completed"
+          : "submitted";
+    return Number.isFinite(credits) ? { id, state, credits } : { id, state };
   },
   checkRequest: async (spec, context) => {
     await (await import("./video-step.js")).checkedVideoRequest(spec, context);

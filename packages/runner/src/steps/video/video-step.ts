@@ -85,7 +85,6 @@ export async function runVideoStep(
 ): Promise<Record<string, unknown>> {
   const client = context.client as ReelsmithClient;
   const { stepId, index, journal, signal } = context;
-  const at = index === undefined ? {} : { index };
   const extras = executionExtras(context);
   const params = await checkedVideoRequest(spec, extras);
   const target = context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index));
@@ -95,9 +94,9 @@ export async function runVideoStep(
   // be gone from the service, which makes it a lost job, not a reason to retry forever.
   let fromJournal = false;
   const obtainJob = () =>
-    context.limits.video(async (): Promise<VideoJob> => {
+    context.slot(async (): Promise<VideoJob> => {
       fromJournal = false;
-      context.emit({ type: "video.slot", step: stepId, ...at });
+      context.progress("slot", { stage: "slot" });
       const submitted = journal.recall("video.submitted");
       const failed = journal.recall("video.failed");
       const lost = journal.recall("video.lost");
@@ -146,7 +145,7 @@ export async function runVideoStep(
           ...(adopted ? { adopted } : {}),
         });
         await countSubmission(created.id);
-        context.emit({ type: "video.submitted", step: stepId, ...at, jobId: created.id });
+        context.progress("submitted", { stage: "submitted", job: created.id });
         return created.id;
       };
       // Each fact's ledger entry, keyed by its job: written where the fact is made and again
@@ -159,7 +158,7 @@ export async function runVideoStep(
         });
       const countCharge = (jobId: string, charge: { credits: number; creditsFrom?: string }) =>
         context.ledger.record({
-          totals: { credits: charge.credits, videos: 1 },
+          totals: { credits: charge.credits, made: { videos: 1 } },
           ...(charge.creditsFrom === "service" || charge.creditsFrom === "price"
             ? { creditsFrom: charge.creditsFrom }
             : {}),
@@ -176,7 +175,7 @@ export async function runVideoStep(
       if (live && lost?.jobId !== submitted.jobId) {
         jobId = String(submitted.jobId);
         reattached = true;
-        context.emit({ type: "video.submitted", step: stepId, ...at, jobId, resumed: true });
+        context.progress("submitted", { stage: "submitted", job: jobId, resumed: true });
         await countSubmission(jobId);
         const completed = journal.recall("video.completed");
         if (completed?.jobId === jobId && completed.job) {
@@ -208,11 +207,9 @@ export async function runVideoStep(
         client.videos.waitFor(id, {
           signal,
           onUpdate: (update, info) =>
-            context.emit({
-              type: "video.status",
-              step: stepId,
-              ...at,
-              jobId: id,
+            context.progress("status", {
+              stage: "status",
+              job: id,
               status: update.status,
               polls: info.polls,
               ...(typeof update.progress === "number" ? { progress: update.progress } : {}),
@@ -266,10 +263,8 @@ export async function runVideoStep(
       to: target,
       signal,
       onProgress: (progress) =>
-        context.emit({
-          type: "download.progress",
-          step: stepId,
-          ...at,
+        context.progress("download", {
+          stage: "transfer",
           bytes: progress.bytes,
           ...(progress.total === undefined ? {} : { total: progress.total }),
         }),
@@ -291,13 +286,7 @@ export async function runVideoStep(
       ).output
     : undefined;
   await journal.record("video.downloaded", { jobId: job.id, file: download.path });
-  context.emit({
-    type: "video.downloaded",
-    step: stepId,
-    ...at,
-    file: download.path,
-    bytes: download.bytes,
-  });
+  context.progress("downloaded", { stage: "saved", file: download.path, bytes: download.bytes });
   return {
     file: download.path,
     id: job.id,

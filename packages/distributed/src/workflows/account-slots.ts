@@ -1,9 +1,11 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import type { AnyStepKind } from "@reelsmith/runner";
 import { RunCancelledError } from "@reelsmith/runner";
-import type { LimitRunner } from "@reelsmith/runner/internal";
+import type { LimitRunner, QueueSlots } from "@reelsmith/runner/internal";
 import { withReconnect } from "../database/pool.js";
+import { queueNames } from "../service.js";
 import type { WorkerContext } from "../worker/worker-context.js";
-import { applicationVersion, videoSlotId, workflowNames } from "./unit-job.js";
+import { applicationVersion, slotId as slotIdOf, workflowNames } from "./unit-job.js";
 import { terminalStatuses } from "./workflow-watch.js";
 
 /** The message topic that gives a slot back. */
@@ -13,12 +15,13 @@ const RELEASE = "release";
 const HOLDER_CHECK_SECONDS = 60;
 
 /**
- * A place among the account's video jobs in flight. The video queue's global concurrency
- * counts the workflows it has started and not finished, so a slot is held from the moment
- * the queue starts this workflow until it returns: when its holder sends the release (the
- * job completed or failed), or when its holder has ended without sending it.
+ * A place among the account's units of a queue holding capacity at the service (video jobs
+ * in flight). The slot queue's global concurrency counts the workflows it has started and not
+ * finished, so a slot is held from the moment the queue starts this workflow until it returns:
+ * when its holder sends the release (the job completed or failed), or when its holder has
+ * ended without sending it.
  */
-async function videoSlotWorkflow(holderId: string): Promise<void> {
+async function slotWorkflow(holderId: string): Promise<void> {
   for (;;) {
     const released = await DBOS.recv<boolean>(RELEASE, { timeoutSeconds: HOLDER_CHECK_SECONDS });
     if (released !== null) return;
@@ -28,22 +31,51 @@ async function videoSlotWorkflow(holderId: string): Promise<void> {
 }
 
 /** The registered slot workflow (registered when this module is imported). */
-export const registeredVideoSlotWorkflow = DBOS.registerWorkflow(videoSlotWorkflow, {
-  name: workflowNames.videoSlot,
+export const registeredSlotWorkflow = DBOS.registerWorkflow(slotWorkflow, {
+  name: workflowNames.slot,
 });
 
 /**
- * The video limit of one unit (p-limit's call shape): `work` runs while the unit holds one of
- * the account's video slots (a {@link videoSlotWorkflow} started by the service's video
- * queue), and the slot is given back as soon as `work` ends — the clip's download happens
+ * The account's slots of every queue a kind declares `slots` for, as one unit takes them
+ * (its own and its sub-runs' units): each a limit in p-limit's call shape backed by the
+ * queue's slot workflows ({@link accountSlot}).
+ * @example const slots = accountSlots({ context, service, kinds, holderId, signal }); // { video: … }
+ */
+export function accountSlots(options: {
+  context: WorkerContext;
+  service: string;
+  kinds: Iterable<AnyStepKind>;
+  holderId: string;
+  signal: AbortSignal;
+  checkCancelled?: () => Promise<boolean>;
+}): QueueSlots {
+  const { service, kinds, ...rest } = options;
+  // Numbered per holder across its queues: a recovered unit takes them in the same order.
+  const counter = { next: 1 };
+  const slots: Record<string, LimitRunner> = {};
+  for (const kind of kinds) {
+    if (kind.slots === undefined || kind.queue === "local" || slots[kind.queue]) continue;
+    slots[kind.queue] = accountSlot({
+      ...rest,
+      queueName: queueNames.slots(service, kind.queue),
+      counter,
+    });
+  }
+  return slots;
+}
+
+/**
+ * One queue's limit for one unit (p-limit's call shape): `work` runs while the unit holds one
+ * of the account's slots of that queue (a {@link slotWorkflow} started by the service's slot
+ * queue), and the slot is given back as soon as `work` ends — a clip's download happens
  * outside it, as with the local executor.
  *
  * Slot ids are counted per holder, so a unit recovered on another worker finds the slot its
  * first execution still holds (started, not released) and carries on with it instead of
  * taking a second one; slots already given back are skipped.
- * @example videoLimit: videoSlots({ context, queueName, holderId, signal })
+ * @example slot: accountSlot({ context, queueName, holderId, signal, counter: { next: 1 } })
  */
-export function videoSlots(options: {
+export function accountSlot(options: {
   context: WorkerContext;
   queueName: string;
   holderId: string;
@@ -53,19 +85,20 @@ export function videoSlots(options: {
    * CANCELLED before it started was cancelled with its run: the unit stops there.
    */
   checkCancelled?: () => Promise<boolean>;
+  /** The holder's slot numbers, shared by its queues. */
+  counter: { next: number };
 }): LimitRunner {
-  const { context, queueName, holderId, signal } = options;
+  const { context, queueName, holderId, signal, counter } = options;
   // Numbers are taken before any await: a unit whose sub-pipeline runs several clips at
   // once takes one slot for each.
-  let next = 1;
   const acquire = async (): Promise<string> => {
     for (;;) {
-      const slotId = videoSlotId(holderId, next++);
+      const slotId = slotIdOf(holderId, counter.next++);
       await withReconnect(() =>
         context.dbos.enqueue(
           {
             queueName,
-            workflowName: workflowNames.videoSlot,
+            workflowName: workflowNames.slot,
             workflowID: slotId,
             appVersion: applicationVersion,
           },
@@ -85,7 +118,7 @@ export function videoSlots(options: {
           await options.checkCancelled?.();
           signal.throwIfAborted();
           throw new RunCancelledError(
-            `video slot ${slotId} ended ${status.status} before it was granted`,
+            `slot ${slotId} ended ${status.status} before it was granted`,
           );
         }
       } catch (error) {
@@ -103,7 +136,7 @@ export function videoSlots(options: {
     } finally {
       await withReconnect(() => context.dbos.send(slotId, true, RELEASE)).catch((error) =>
         // The slot notices its holder's end on its own (within a minute).
-        context.logger?.warn?.("a video slot was not released", {
+        context.logger?.warn?.("a slot was not released", {
           slot: slotId,
           error: (error as Error).message,
         }),
