@@ -69,7 +69,7 @@ export async function refuseInvalid(file: string, context: CliContext): Promise<
 /** The cache a run of this server uses, as `estimateRun` needs it. */
 async function runCache(flags: ServiceFlags, context: CliContext) {
   const { connection } = await resolveService(flags, context);
-  const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/internal");
+  const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/cache");
   return {
     location: path.resolve(context.cwd, ".reelsmith", "cache"),
     service: connection.baseURL ? serviceIdentity(connection.baseURL) : BUILT_IN_SERVICE,
@@ -118,7 +118,7 @@ export async function priceResume(
   flags: ServiceFlags,
   context: CliContext,
 ): Promise<PricedPipeline & { own?: number }> {
-  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const { inspectRun } = await import("@reelsmith/runner");
   const recorded = inspectRun(runDir);
   const videoModels = await pricedModels(
     recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,

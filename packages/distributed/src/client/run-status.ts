@@ -1,5 +1,5 @@
-import { type GateState, gatesOf, type RunTotals } from "@reelsmith/runner";
-import { ledgerOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
+import { type GateState, gatesOf, ledgerOf, type RunTotals } from "@reelsmith/runner";
+import { replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";

@@ -1,6 +1,6 @@
 import type { VideoDialect, VideoModelCatalog } from "@reelsmith/core";
-import type { RunEvent } from "@reelsmith/runner";
-import type { JournalRecord, JournalWriter } from "@reelsmith/runner/internal";
+import type { JournalRecord, RunEvent } from "@reelsmith/runner";
+import type { JournalWriter } from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";

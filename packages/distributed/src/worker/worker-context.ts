@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
 import { createClient, type ReelsmithClient, type VideoModelCatalog } from "@reelsmith/core";
-import type { AnyStepKind } from "@reelsmith/runner";
+import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
 import type { RunClientOptions, RunStore } from "../store/run-store.js";

@@ -4,7 +4,6 @@ import {
   loadPipeline,
   type RunOptions,
   type RunStatus,
-  serializeError,
 } from "@reelsmith/runner";
 import {
   createEventBus,
@@ -12,6 +11,7 @@ import {
   journaledOptions,
   type PipelineForRun,
   runLifecycle,
+  serializeError,
 } from "@reelsmith/runner/internal";
 import { withReconnect } from "../database/pool.js";
 import { watchCancel } from "../store/cancel-watch.js";

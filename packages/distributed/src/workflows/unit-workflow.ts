@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { runPipeline, type SubPipelineDepthError, serializeError } from "@reelsmith/runner";
+import { runPipeline, type SubPipelineDepthError } from "@reelsmith/runner";
 import {
   createEventBus,
   replayJournal,
   runUnit,
   SINGLE_ITEM,
+  serializeError,
   subPipelineOutputs,
 } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
