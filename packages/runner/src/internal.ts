@@ -9,7 +9,6 @@ export {
   budgetAdmission,
   uncachedSteps,
 } from "./executor/budget-admission.js";
-export { videoModelsListed } from "./executor/check-models.js";
 export { behindGates } from "./executor/estimate-behind-gates.js";
 export type { ExecutableSpec, ExecutableStep, StepGraph } from "./executor/executable-pipeline.js";
 export {
@@ -58,6 +57,7 @@ export type {
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export { type StepPositions, stepPositions } from "./pipeline/step-positions.js";
 export * from "./plan/index.js";
+export { videoModelsListed } from "./profile/listed-models.js";
 export {
   APPROVAL_DECISION,
   APPROVAL_WAITING,
