@@ -96,7 +96,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       maxVideos: 4,
       cache: false,
     });
@@ -136,7 +136,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       maxVideos: 4,
       cache: false,
     });
@@ -159,7 +159,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       maxVideos: 4,
       cache: false,
     });
@@ -212,7 +212,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
     }).then(
       () => undefined,
       (error: unknown) => error,
@@ -248,7 +248,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       account,
       budget: 20,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
     }).then(
       () => undefined,
       (error: unknown) => error,

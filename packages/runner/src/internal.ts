@@ -11,7 +11,7 @@ export { serializeError } from "./errors/serialize-error.js";
 export { createEventBus, type EventBus } from "./events/event-bus.js";
 export { addTotals, emptyTotals } from "./events/run-event.js";
 export type { BudgetRequest, CreditBudget } from "./executor/budget.js";
-export { videoModelsListed } from "./executor/check-models.js";
+export { videoModelsListed } from "./profile/listed-models.js";
 export type { ExecuteResult } from "./executor/execute-pipeline.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 export { replayJournal } from "./executor/replay-journal.js";

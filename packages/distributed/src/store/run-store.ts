@@ -1,4 +1,4 @@
-import type { VideoDialect, VideoModelCatalog } from "@reelsmith/core";
+import type { VideoDialect } from "@reelsmith/core";
 import type { JournalRecord, RunEvent } from "@reelsmith/runner";
 import type { JournalWriter } from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
@@ -48,13 +48,14 @@ export interface StoredRunOptions {
   account?: string;
   /** How workers build the run's client (default: core's defaults, the reference dialect). */
   client?: RunClientOptions;
-  /** Video models whose limits and params each request is checked against before it is sent. */
-  videoModels?: VideoModelCatalog;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto". */
   autoApprove?: boolean;
   /** Let a fan-out the budget cannot wholly pay for make what fits. */
   allowPartial?: boolean;
-  /** Other model catalogs (image, speech, transcription), by the profile's section name. */
+  /**
+   * The model catalogs, by the profile's section name (`video_models`, `image_models`, …):
+   * each request is checked against them before it is sent.
+   */
   catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
 }
 
@@ -73,6 +74,19 @@ export interface RunRow extends RunRequest {
 /** Events a follower never needs from the database (high volume, cosmetic). */
 const unstoredEvents = new Set(["chat.delta", "download.progress", "ffmpeg.progress"]);
 
+/**
+ * A run's stored options as this version reads them: the video catalog of a run stored by an
+ * older version (its own `videoModels` field) is read as its `video_models` catalog, so such
+ * a run still resumes.
+ */
+function storedOptions(value: unknown): StoredRunOptions {
+  const { videoModels, ...options } = (value ?? {}) as StoredRunOptions & {
+    videoModels?: readonly { id: string }[];
+  };
+  if (!Array.isArray(videoModels) || options.catalogs?.video_models) return options;
+  return { ...options, catalogs: { ...options.catalogs, video_models: videoModels } };
+}
+
 function toRow(row: Record<string, unknown>): RunRow {
   return {
     runId: String(row.run_id),
@@ -81,7 +95,7 @@ function toRow(row: Record<string, unknown>): RunRow {
     pipelineSource: String(row.pipeline_source),
     pipelineHash: String(row.pipeline_hash),
     inputs: row.inputs as Record<string, unknown>,
-    options: row.options as StoredRunOptions,
+    options: storedOptions(row.options),
     service: String(row.service),
     baseURL: String(row.base_url),
     runDir: String(row.run_dir),

@@ -82,7 +82,6 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         estimate: true,
         allowPartial: run.options.allowPartial,
         kinds: context.kinds,
-        videoModels: run.options.videoModels,
         ...(catalogs ? { catalogs } : {}),
         stepKinds: [...context.kinds.values()],
       },
