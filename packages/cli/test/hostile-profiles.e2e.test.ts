@@ -181,7 +181,7 @@ const cases: HostileCase[] = [
     args: ["run", "unlisted.yaml", "--config", "p.yaml"],
     code: 2,
     message:
-      /unknown to the service; nothing was sent:\n {2}\S*unlisted\.yaml:6:\d+: video model `nowhere-video` is not offered by the service \(unknown_model\)/,
+      /unknown to the service; nothing was sent:\n {2}\S*unlisted\.yaml:6:\d+: video model `nowhere-video` is not offered by the service; did you mean `other-video`\? \(unknown_model\)/,
   },
 ];
 

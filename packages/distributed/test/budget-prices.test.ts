@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${{ }}` are pipeline expressions here
 import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core";
+import type { JournalRecord } from "@reelsmith/runner";
 import { BudgetEstimateError, type RunEvent } from "@reelsmith/runner";
-import type { JournalRecord } from "@reelsmith/runner/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRun, listLearntPrices, submitRun } from "../src/index.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
@@ -96,7 +96,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       slots: { video: 4 },
       cache: false,
     });
@@ -136,7 +136,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       slots: { video: 4 },
       cache: false,
     });
@@ -159,7 +159,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       slots: { video: 4 },
       cache: false,
     });
@@ -212,7 +212,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       baseURL: simulator.url,
       apiKey: simulator.apiKey,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
     }).then(
       () => undefined,
       (error: unknown) => error,
@@ -248,7 +248,7 @@ describe("the budget prices jobs from the run's catalog", () => {
       account,
       budget: 20,
       artifacts: scenario.artifacts,
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
     }).then(
       () => undefined,
       (error: unknown) => error,

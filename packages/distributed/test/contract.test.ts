@@ -1,10 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mediaCatalogs, videoModels } from "@reelsmith/simulator/catalog";
+import { modelCatalogs } from "@reelsmith/simulator/catalog";
 
 /** The simulator's image, speech and transcription models with their prices. */
-const catalogs = mediaCatalogs;
+const catalogs = modelCatalogs;
 
 // The runner's executor contract, run here against the DBOS executor.
 import { describeExecutorContract } from "../../runner/test/contract/index.js";
@@ -42,7 +42,6 @@ describeExecutorContract(
           apiKey: options.apiKey,
           artifacts,
           // The simulator's own models with their prices, as the local harness runs with.
-          videoModels,
           catalogs,
           ...(options.inputs ? { inputs: options.inputs } : {}),
           ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtInStepKinds } from "@reelsmith/runner";
+import { builtInStepKinds } from "@reelsmith/runner/kinds";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The same kind the runner's own test runs locally: defined in its own folder, nowhere else.

@@ -1,4 +1,4 @@
-import type { VideoModelCatalog } from "@reelsmith/core";
+import { estimateVideoCredits, type VideoModelCatalog } from "@reelsmith/core";
 import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +55,6 @@ async function newRun(maxCredits: number | null) {
     service: "svc",
     scopes: [scope],
     maxCredits: maxCredits ?? undefined,
-    videoModels: catalog,
     signal: controller.signal,
     waitIntervalMs: 20,
     onWait: (kind) => waits.push(`${kind.model} ${kind.size} ${kind.seconds}`),
@@ -85,19 +84,26 @@ const priceRow = async (size: string) =>
     )
   ).rows[0];
 
+/** A request of a priced model with the credits its kind expects it to cost (the catalog's price). */
+const priced = (request: { model: string; seconds: number | string; size: string }) => {
+  const spec = catalog.find((model) => model.id === request.model);
+  if (!spec) throw new Error(`${request.model} is not in the catalog`);
+  return { request, credits: estimateVideoCredits(spec, Number(request.seconds), request.size) };
+};
+
 /** A request of the unpriced model at a size of its own, so that tests never share a price. */
 const unpriced = (size: string) => ({ model: "unpriced", size, seconds: 2 });
 
 describe("the database budget", () => {
-  it("reserves the catalog's price for the request's size and length", async () => {
+  it("reserves the price the kind expects for the request's size and length", async () => {
     const { runId, budget } = await newRun(1000);
     await budget.assertCanSubmit({
       key: `${runId}-a`,
-      request: { model: "by-pixels", seconds: 4, size: "1280x720" },
+      ...priced({ model: "by-pixels", seconds: 4, size: "1280x720" }),
     });
     await budget.assertCanSubmit({
       key: `${runId}-b`,
-      request: { model: "by-seconds", seconds: "8", size: "1280x720" },
+      ...priced({ model: "by-seconds", seconds: "8", size: "1280x720" }),
     });
     expect(Number((await reservation(`${runId}-a`))?.estimate)).toBe(37);
     expect(Number((await reservation(`${runId}-b`))?.estimate)).toBe(29);
@@ -105,12 +111,12 @@ describe("the database budget", () => {
       `run:${runId}`,
     ]);
     expect(Number(scope.rows[0].reserved)).toBe(66);
-    // The catalog's price refuses what does not fit: 66 + 37 > 100 once the maximum is lowered.
+    // The expected price refuses what does not fit: 66 + 37 > 100 once the maximum is lowered.
     await setBudget(pool, `run:${runId}`, 100);
     await expect(
       budget.assertCanSubmit({
         key: `${runId}-c`,
-        request: { model: "by-pixels", seconds: 4, size: "1280x720" },
+        ...priced({ model: "by-pixels", seconds: 4, size: "1280x720" }),
       }),
     ).rejects.toBeInstanceOf(BudgetExceededError);
   });

@@ -78,7 +78,7 @@ describe("a run on many machines keeps its provider profile's client", () => {
       apiKey: simulator.apiKey,
       artifacts: join(dir, "runs"),
       client: { dialect: "openai", listsJobs: true, pollIntervalMs: 50 },
-      videoModels,
+      catalogs: { video_models: videoModels },
     });
     // What travels with the run: how to build the client, never the key.
     const stored = await coordinator.store.getRun(runId);
@@ -87,7 +87,18 @@ describe("a run on many machines keeps its provider profile's client", () => {
       listsJobs: true,
       pollIntervalMs: 50,
     });
-    expect(stored?.options.videoModels?.map((model) => model.id)).toEqual(["veo-3-fast"]);
+    expect(stored?.options.catalogs?.video_models?.map((model) => model.id)).toEqual([
+      "veo-3-fast",
+    ]);
+    // A run stored by an older version kept its video catalog in a field of its own: it is
+    // read as the run's video_models catalog, so the run still resumes with it.
+    await coordinator.pool.query(
+      "UPDATE reelsmith.runs SET options = (options - 'catalogs') || jsonb_build_object('videoModels', $2::jsonb) WHERE run_id = $1",
+      [runId, JSON.stringify(videoModels)],
+    );
+    const older = await coordinator.store.getRun(runId);
+    expect(older?.options.catalogs?.video_models?.map((model) => model.id)).toEqual(["veo-3-fast"]);
+    expect(older?.options).not.toHaveProperty("videoModels");
     expect(JSON.stringify(stored)).not.toContain(simulator.apiKey);
 
     const result = await followRun(coordinator, runId);
@@ -123,7 +134,7 @@ describe("a run on many machines keeps its provider profile's client", () => {
         baseURL: simulator.url,
         artifacts: join(dir, "runs"),
         client: { dialect: "openai" },
-        videoModels,
+        catalogs: { video_models: videoModels },
       }),
     ).rejects.toMatchObject({
       diagnostics: [

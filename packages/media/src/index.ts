@@ -1,12 +1,96 @@
-export * from "./captions/index.js";
-export * from "./concat/index.js";
-export * from "./edit/index.js";
+// @reelsmith/media: every ffmpeg call of reelsmith, each a function that takes files and
+// options and returns what it made (never prints): probe, join (with transitions), fit,
+// trim, reframe, set audio, subtitles, captions (cues, SRT, burned, word by word), frames,
+// thumbnails and contact sheets, a film's audio mix, and the ffmpeg it runs.
+
+// Captions.
+export {
+  type BurnCaptionsOptions,
+  type BurnCaptionsResult,
+  burnCaptions,
+  burnWordCaptions,
+  type CaptionCue,
+  type CaptionCuesInput,
+  type CaptionStyle,
+  captionCues,
+  clipDurations,
+  type FormatSrtOptions,
+  formatSrt,
+  parseSrt,
+  readSrtFile,
+  type WordCaptionMode,
+  type WordCaptionPreset,
+  type WordCaptionsOptions,
+  type WordCaptionsScript,
+  type WordTiming,
+  wordCaptionsScript,
+  wrapCaption,
+} from "./captions/index.js";
+// Join, edit and mix.
+export {
+  type ConcatOptions,
+  type ConcatResult,
+  concat,
+  type JoinMethod,
+  type Transition,
+} from "./concat/index.js";
+export {
+  type FitClipToDurationOptions,
+  type FitClipToDurationResult,
+  type FitDurationMode,
+  type FitOptions,
+  fit,
+  fitClipToDuration,
+  type ReframeMode,
+  type ReframeOptions,
+  reframe,
+  type SetAudioOptions,
+  type SubtitlesOptions,
+  setAudio,
+  subtitles,
+  type TrimOptions,
+  trim,
+} from "./edit/index.js";
+// The errors.
 export * from "./errors/index.js";
-export { concatListLine, escapeFilterValue, type FitMode, parseSize } from "./filters/index.js";
-export * from "./frames/index.js";
-export * from "./locate/index.js";
-export * from "./mix/index.js";
+export type { FitMode } from "./filters/index.js";
+// Frames and clips.
+export {
+  type ContactSheetOptions,
+  contactSheet,
+  type ExtractedFrame,
+  type ExtractFrameOptions,
+  extractFrame,
+  type ThumbnailOptions,
+  thumbnail,
+} from "./frames/index.js";
+// Locate ffmpeg and probe media.
+export {
+  type BinaryInfo,
+  type BinarySource,
+  bundledBinaries,
+  type FfmpegCapabilities,
+  type FfmpegTools,
+  ffmpegToolsAt,
+  locateFfmpeg,
+} from "./locate/index.js";
+export {
+  type DuckSettings,
+  type Loudness,
+  type LoudnessTarget,
+  type MixFilmAudioOptions,
+  type MixFilmAudioResult,
+  measureLoudness,
+  mixFilmAudio,
+  type NarrationPlacement,
+} from "./mix/index.js";
 export type { MediaOptions } from "./options.js";
-export * from "./probe/index.js";
+export {
+  type KnownProbe,
+  type MediaInfo,
+  probe,
+  probeKnown,
+  probeUnlessKnown,
+} from "./probe/index.js";
 export type { MediaProgress, ProgressListener } from "./process/progress.js";
 export { type SynthesizeClipOptions, synthesizeClip } from "./synthesize/index.js";

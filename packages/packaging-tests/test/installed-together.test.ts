@@ -89,6 +89,7 @@ describe("the seven packages installed together from their tarballs", () => {
 
   it("load every entry point with require() and with import, none with top-level await", async () => {
     expect(entryPoints).toContain("@reelsmith/core");
+    expect(entryPoints).toContain("@reelsmith/runner/kinds");
     expect(entryPoints).toContain("@reelsmith/runner/schema.json");
     for (const script of ["load-entries.cjs", "load-entries.mjs"]) {
       const result = await runCommand(process.execPath, [script, ...entryPoints], {
@@ -105,17 +106,35 @@ describe("the seven packages installed together from their tarballs", () => {
     }
   });
 
+  it("run a step kind defined against @reelsmith/runner/kinds beside the built-in ones", async () => {
+    const result = await runCommand(process.execPath, ["use-kinds.mjs"], {
+      cwd: project.dir,
+      env: cleanEnvironment(),
+    });
+    expect(result.code, describeResult(result)).toBe(0);
+    const ran = lastJsonLine<{ status: string; outputs: unknown; kinds: string[] }>(result.stdout);
+    expect(ran.status).toBe("succeeded");
+    expect(ran.outputs).toEqual({ text: "A PAPER BOAT" });
+    expect(ran.kinds).toContain("chat");
+    expect(ran.kinds.at(-1)).toBe("shout");
+  });
+
   it("typecheck a TypeScript program that imports every entry point (.mts) and requires them (.cts)", async () => {
     const modules = entryPoints.filter((specifier) => !specifier.endsWith(".json"));
     const imports = modules.map((specifier, index) => `import * as m${index} from "${specifier}";`);
     const requires = modules.map(
       (specifier, index) => `import m${index} = require("${specifier}");`,
     );
+    const kinds = `m${modules.indexOf("@reelsmith/runner/kinds")}`;
     const uses = [
       `export const client: m0.ReelsmithClient = m0.createClient({ baseURL: "http://127.0.0.1:1", apiKey: "k" });`,
+      // A kind's author names the kind's types and the built-in kinds from the kinds entry point.
+      `export const author: ${kinds}.StepKindSpec<{ text: string }>["kind"] = "shout";`,
+      `export const kindNames: string[] = [...${kinds}.kindsByName(${kinds}.builtInStepKinds).keys()];`,
       `export type Loaded = [${modules.map((_, index) => `typeof m${index}`).join(", ")}];`,
     ];
     expect(modules[0]).toBe("@reelsmith/core");
+    expect(modules).toContain("@reelsmith/runner/kinds");
     await writeFile(path.join(project.dir, "consumer.mts"), [...imports, ...uses, ""].join("\n"));
     await writeFile(path.join(project.dir, "consumer.cts"), [...requires, ...uses, ""].join("\n"));
     await writeFile(

@@ -1,11 +1,13 @@
+// @reelsmith/report: a run directory's report.html (`writeReport`), and the steps it is made
+// of for a host that serves the page itself (the studio): read the run (`readRun`), build
+// its model (`buildModel`), render the page or its body with the page's script, styles and
+// poster frames.
 export { buildModel } from "./model/build-model.js";
-export { buildTimeline } from "./model/build-timeline.js";
 export { NotARunDirectoryError, type RunJson, type RunRecord, readRun } from "./model/read-run.js";
-export type * from "./model/report-model.js";
-export { runFile, thumbnailPath } from "./model/run-file.js";
+export type { ReportModel, StoryboardCard } from "./model/report-model.js";
 export { escapeHtml, formatNumber } from "./render/escape.js";
 export { PAGE_SCRIPT } from "./render/page-script.js";
-export { contentSecurityPolicy, renderPage, renderReportBody } from "./render/render-page.js";
+export { renderPage, renderReportBody } from "./render/render-page.js";
 export { STYLES } from "./render/styles.js";
-export { makeThumbnails, THUMBNAIL_WIDTH } from "./thumbnails.js";
+export { makeThumbnails } from "./thumbnails.js";
 export { type WriteReportOptions, type WriteReportResult, writeReport } from "./write-report.js";

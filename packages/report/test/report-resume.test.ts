@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type RunEvent, runPipeline } from "@reelsmith/runner";
-import { encodeRecord, ledgerOf, readJournal } from "@reelsmith/runner/internal";
+import { ledgerOf, type RunEvent, readJournal, runPipeline } from "@reelsmith/runner";
+import { encodeRecord } from "@reelsmith/runner/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";
 import { launchBrowser } from "./helpers/browser.js";

@@ -1,71 +1,42 @@
-// @reelsmith/runner/internal: the runner's parts that its executors and tools are built from
-// (the CLI, @reelsmith/distributed, @reelsmith/report). Not a stable API for other users:
-// names here may change with any release. Users import `@reelsmith/runner`.
-export * from "./cache/index.js";
-export * from "./events/index.js";
-export { type BudgetRequest, type CreditBudget, createBudget } from "./executor/budget.js";
-export {
-  type BudgetAdmissionOptions,
-  budgetAdmission,
-  uncachedSteps,
-} from "./executor/budget-admission.js";
-export { videoModelsListed } from "./executor/check-models.js";
-export { behindGates } from "./executor/estimate-behind-gates.js";
-export type { ExecutableSpec, ExecutableStep, StepGraph } from "./executor/executable-pipeline.js";
-export {
-  type ExecuteOptions,
-  type ExecuteResult,
-  executePipeline,
-  kindOfStep,
-} from "./executor/execute-pipeline.js";
-export type { ExecutionContext, ExecutionExtras } from "./executor/execution-context.js";
-export { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
-export { isAbortError } from "./executor/is-abort-error.js";
+// @reelsmith/runner/internal: the ports the runner's other hosts are built from (the DBOS
+// executor of @reelsmith/distributed runs `runLifecycle` over a `RunHost` of its own, with its
+// budget, journal store and unit executor), and the journal readings the CLI, the studio and
+// the report share. Every name here is imported by one of those packages; not a stable API
+// for other users: names may change with any release. Users import `@reelsmith/runner`
+// (and kind authors `@reelsmith/runner/kinds`).
+
+export { reviveError } from "./errors/revive-error.js";
+// The run lifecycle and its host.
+export { serializeError } from "./errors/serialize-error.js";
+export { createEventBus, type EventBus } from "./events/event-bus.js";
+export { addTotals, emptyTotals, transientStages } from "./events/run-event.js";
+export type { BudgetRequest, CreditBudget } from "./executor/budget.js";
+export type { ExecuteResult } from "./executor/execute-pipeline.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 export { type QueueSlots, queueSlot, queueSlots } from "./executor/queue-slots.js";
 export { replayJournal } from "./executor/replay-journal.js";
-export { resolveOutputPath } from "./executor/resolve-output-path.js";
-export { leftoverStaging, removeStaging } from "./executor/run-directory.js";
-export {
-  type RunEnding,
-  runStartSteps,
-  settleRun,
-  subPipelineOutputs,
-} from "./executor/run-lifecycle.js";
-export { runUnit, type UnitResult, type UnitServices, type UnitWork } from "./executor/run-unit.js";
+export { subPipelineOutputs } from "./executor/run-lifecycle.js";
+export { runUnit, type UnitResult, type UnitWork } from "./executor/run-unit.js";
 export type { LimitRunner } from "./executor/slot-pool.js";
-export type { StepSummary } from "./executor/step-summary.js";
-export { localUnits, type UnitExecutor } from "./executor/unit-executor.js";
-export { type UnitRequestAt, unitIdempotencyKey } from "./executor/unit-idempotency-key.js";
-export * from "./expressions/index.js";
-export * from "./journal/index.js";
+export type { UnitExecutor } from "./executor/unit-executor.js";
+// The journal: its records, its replay into states, its ledger keys.
+export type { JournalWriter } from "./journal/journal.js";
+export { decodeRecord, encodeRecord } from "./journal/journal-record.js";
 export {
-  createLedger,
-  type Ledger,
-  type LedgerRecord,
-  type LiveLedger,
-  ledgerOf,
-  takeKey,
-  unitKey,
-} from "./ledger/ledger.js";
+  type ItemState,
+  type RunState,
+  SINGLE_ITEM,
+  type StepState,
+} from "./journal/journal-state.js";
+export { takeKey, unitKey } from "./ledger/ledger.js";
 export { journaledOptions } from "./lifecycle/journaled-options.js";
 export { refuseOverBudget } from "./lifecycle/run-estimate-check.js";
-export type {
-  RunHost,
-  RunJournalStore,
-  RunRecord,
-  RunToPlay,
-} from "./lifecycle/run-host.js";
+export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
-export { type StepPositions, stepPositions } from "./pipeline/step-positions.js";
-export * from "./plan/index.js";
-export {
-  APPROVAL_DECISION,
-  APPROVAL_WAITING,
-  decisionRecord,
-  readDecision,
-} from "./steps/approve/approval-journal.js";
+export { stepPositions } from "./pipeline/step-positions.js";
+export { videoModelsListed } from "./profile/listed-models.js";
 export { planDecision } from "./steps/approve/plan-decision.js";
-export { runToolCommand } from "./steps/chat/tool-command.js";
-export { heldJobOf, isBuiltInKindSet, kindOf, kindsByName } from "./steps/registry.js";
-export * from "./takes/index.js";
+export { heldJobOf } from "./steps/registry.js";
+export { checkPick } from "./takes/pick-take.js";
+export { checkRetake } from "./takes/retake-item.js";
+export { takesOf } from "./takes/take-state.js";

@@ -4,7 +4,6 @@ import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/r
 import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { QueueSlots } from "./executor/queue-slots.js";
-import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import type { ModelCatalogs, StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
 
 /** Options of `runPipeline` / `streamPipeline`. */
@@ -83,8 +82,6 @@ export interface RunOptions {
    * decision of `reelsmith approve` (for unattended runs). Off: the run stops `waiting`.
    */
   autoApprove?: boolean;
-  /** Video model limits for validation (default: the reference catalog). */
-  videoModels?: VideoModelCatalog;
   /**
    * The other model catalogs, by provider profile section (`image_models`, `speech_models`,
    * `transcription_models`): steps are checked, planned and priced against them.
@@ -123,8 +120,6 @@ export interface SubRunOf {
   depth: number;
   /** Shared by a run and all its sub-runs: set once one of them is nested too deep. */
   trip?: { error?: SubPipelineDepthError };
-  /** The video models the top run knows (its sub-runs are not checked against the service again). */
-  videoModels?: VideoModelCatalog;
   /** The other model catalogs the top run knows. */
   catalogs?: ModelCatalogs;
 }

@@ -19,12 +19,11 @@ import { journaledOptions, withJournaled } from "./lifecycle/journaled-options.j
 import { catalogs as catalogsOf, localHost } from "./lifecycle/local-host.js";
 import { runLifecycle } from "./lifecycle/run-lifecycle.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
-import type { VideoModelCatalog } from "./pipeline/core-shim.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { invalidPipeline } from "./plan/plan-problems.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindsByName } from "./steps/registry.js";
-import type { StepKindSpec } from "./steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "./steps/step-kind.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
 function depthOf(options: RunOptions): number {
@@ -70,7 +69,6 @@ export async function runWithBus(
   // Every run is validated, custom kinds with their own schemas and checks.
   const loadOptions = {
     validate: true,
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
     ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
@@ -111,11 +109,11 @@ export async function runWithBus(
   const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   // Results of a built-in simulator are shared across runs whatever port it had.
   const service = options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL);
-  const videoModels =
-    depthOf(options) === 0 && session?.paid !== false
-      ? await learnModels(pipeline, client, options, bus)
-      : (options.subRunOf?.videoModels ?? options.videoModels);
   const kinds = kindsByName(options.stepKinds);
+  const catalogs =
+    depthOf(options) === 0 && session?.paid !== false
+      ? await learnModels(pipeline, client, options, kinds, bus)
+      : catalogsOf(options);
   const name = pipeline.spec.name ?? "run";
   const runId = onDisk?.runId ?? newRunId();
   const startedWith = onDisk?.start.maxCredits;
@@ -135,7 +133,7 @@ export async function runWithBus(
       ...(options.cacheIndex ? { index: options.cacheIndex } : {}),
       service,
     },
-    videoModels,
+    catalogs,
     session,
     runJson: {
       pipeline: { path: pipeline.path, hash: pipeline.hash },
@@ -164,8 +162,7 @@ export async function runWithBus(
         focus: session ? { ...session.focus, paid: session.paid } : undefined,
         allowPartial: options.allowPartial,
         kinds,
-        videoModels,
-        catalogs: catalogsOf(options),
+        catalogs,
         stepKinds: options.stepKinds,
         locate: (step) => stepLocation(pipeline, step),
       },
@@ -187,22 +184,26 @@ async function learnModels(
   pipeline: PipelineForRun,
   client: ReturnType<typeof createRunClient>,
   options: RunOptions,
+  kinds: ReadonlyMap<string, AnyStepKind>,
   bus: EventBus,
-): Promise<VideoModelCatalog | undefined> {
-  const videoModels = await checkModels(
+): Promise<ModelCatalogs | undefined> {
+  const catalogs = await checkModels(
     pipeline as unknown as LoadedPipeline,
     client,
-    options.videoModels,
-    options.signal,
-    (message) => bus.emit({ type: "log", level: "warn", message }),
+    options.catalogs,
+    {
+      kinds,
+      signal: options.signal,
+      warn: (message) => bus.emit({ type: "log", level: "warn", message }),
+    },
   );
-  if (videoModels && videoModels !== options.videoModels) {
+  if (catalogs && catalogs !== options.catalogs) {
     const problems = problemsWithModels(
       pipeline.spec as unknown as Record<string, unknown>,
-      kindsByName(options.stepKinds),
-      videoModels,
+      kinds,
+      catalogs,
     );
     if (problems.length > 0) throw invalidPipeline(pipeline, problems);
   }
-  return videoModels;
+  return catalogs;
 }

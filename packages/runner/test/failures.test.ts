@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 
-import { videoModels } from "@reelsmith/simulator/catalog";
+import { modelCatalogs, videoModels } from "@reelsmith/simulator/catalog";
 import { afterEach, describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
@@ -62,7 +62,11 @@ describe("failures, budget and faults", () => {
     service = await startTestService();
     // The service lists its models without a price: it reports a job's credits at its end.
     const unpriced = videoModels.map(({ price: _price, ...model }) => model);
-    const options = service.options({ cache: false, slots: { video: 4 }, videoModels: unpriced });
+    const options = service.options({
+      cache: false,
+      slots: { video: 4 },
+      catalogs: { ...modelCatalogs, video_models: unpriced },
+    });
     const result = await runPipeline(
       {
         name: "budget",

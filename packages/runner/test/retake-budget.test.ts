@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { videoModels } from "@reelsmith/simulator/catalog";
+import { modelCatalogs, videoModels } from "@reelsmith/simulator/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJournal } from "../src/journal/journal.js";
 import { ledgerOf } from "../src/ledger/ledger.js";
@@ -35,7 +35,7 @@ describe("a retake of a run its budget stopped", () => {
           },
         ],
       },
-      service.options({ cache: false, videoModels: unpriced }),
+      service.options({ cache: false, catalogs: { ...modelCatalogs, video_models: unpriced } }),
     );
     expect(result.status).toBe("budget_reached");
     runDir = result.runDir;

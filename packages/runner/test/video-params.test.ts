@@ -51,7 +51,10 @@ async function serviceIn(dialect: VideoDialect) {
   mkdirSync(join(dir, "frames"), { recursive: true });
   const run = (params: string) => {
     writeFileSync(join(dir, "pipeline.yaml"), pipeline(params));
-    return runPipeline(join(dir, "pipeline.yaml"), service.options({ client, videoModels }));
+    return runPipeline(
+      join(dir, "pipeline.yaml"),
+      service.options({ client, catalogs: { video_models: videoModels } }),
+    );
   };
   return { service, dir, run };
 }
@@ -102,7 +105,7 @@ describe("provider params against a simulator serving a profile (reference diale
     writeFileSync(join(served.dir, "pipeline.yaml"), pipeline(`{ seed: "\${{ run.id }}" }`));
     const result = await runPipeline(
       join(served.dir, "pipeline.yaml"),
-      service.options({ videoModels }),
+      service.options({ catalogs: { video_models: videoModels } }),
     );
     expect(result.status).toBe("failed");
     // Checked by the runner against the run's catalog (this client has none of its own).

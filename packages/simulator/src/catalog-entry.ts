@@ -7,6 +7,7 @@
  * ```ts
  * import { videoModels } from "@reelsmith/simulator/catalog";
  * videoModels.map((model) => model.id); // ["reel-video-1", "reel-video-2-lite", "reel-video-3-long"]
+ * runPipeline("pipeline.yaml", { catalogs: modelCatalogs }); // every catalog, by profile section
  * ```
  */
 export {
@@ -18,4 +19,5 @@ export {
   type TranscriptionModelInfo,
   transcriptionModels,
 } from "./catalog/media-models.js";
+export { modelCatalogs } from "./catalog/model-catalogs.js";
 export { videoModels } from "./catalog/video-models.js";

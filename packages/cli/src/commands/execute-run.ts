@@ -9,7 +9,6 @@ import { createRenderer } from "../render/create-renderer.js";
 import { describeError } from "../render/describe-error.js";
 import { displayPath } from "../render/display-path.js";
 import { knownModelCatalogs } from "../services/known-model-catalogs.js";
-import { knownVideoModels } from "../services/known-video-models.js";
 import { type OpenService, openService } from "../services/open-service.js";
 import type { ClosedOutputChoice } from "./closed-output-option.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
@@ -105,10 +104,9 @@ export function serviceRunOptions(
  * const code = await executeRun({ pipeline: "examples/storyboard/pipeline.yaml" }, context);
  */
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
-  const videoModels = await knownVideoModels(options, context);
   const catalogs = await knownModelCatalogs(options, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-  const pipeline = await loadValidPipeline(options.pipeline, context, { videoModels, catalogs });
+  const pipeline = await loadValidPipeline(options.pipeline, context, { catalogs });
   options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const rendered = createRenderer({ json: options.json ?? false, context });
@@ -152,7 +150,6 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       runDir: options.runDir ? path.resolve(context.cwd, options.runDir) : undefined,
       runsRoot: path.resolve(context.cwd, "runs"),
       ...serviceRunOptions(service, context, options),
-      ...(videoModels ? { videoModels } : {}),
       ...(catalogs ? { catalogs } : {}),
       concurrency: options.concurrency,
       // `--max-videos` is the limit of the video queue (the kind that makes clips names it).

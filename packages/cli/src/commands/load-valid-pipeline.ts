@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { VideoModelCatalog } from "@reelsmith/core/catalog";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -17,14 +16,12 @@ export async function loadValidPipeline(
   file: string,
   context: CliContext,
   options: {
-    videoModels?: VideoModelCatalog | undefined;
     catalogs?: Readonly<Record<string, readonly { id: string }[]>> | undefined;
   } = {},
 ): Promise<LoadedPipeline> {
   const absolute = path.resolve(context.cwd, file);
   const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
   const { pipeline, diagnostics } = await validatePipeline(absolute, {
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
   });
   for (const diagnostic of diagnostics) {

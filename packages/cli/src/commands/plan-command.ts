@@ -1,10 +1,10 @@
-import type { VideoModelCatalog } from "@reelsmith/core/catalog";
 import type { Plan } from "@reelsmith/runner";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import type { Command } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
+import type { ModelCatalogs } from "../services/known-model-catalogs.js";
 
 /** Flags of `reelsmith plan`. */
 export interface PlanFlags {
@@ -29,29 +29,23 @@ export async function makePlan(
   flags: Omit<PlanFlags, "json"> & { given?: Record<string, unknown> },
   context: CliContext,
   note: (line: string) => void,
-): Promise<{ plan: Plan; pipeline: LoadedPipeline; videoModels?: VideoModelCatalog }> {
-  const { knownVideoModels } = await import("../services/known-video-models.js");
+): Promise<{ plan: Plan; pipeline: LoadedPipeline; catalogs?: ModelCatalogs }> {
+  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
-  let videoModels = await knownVideoModels({}, context);
+  let catalogs = await knownModelCatalogs({}, context);
   for (const line of await takeProfileWarnings(context)) note(line);
-  if (!videoModels && flags.service !== false) {
+  if (!catalogs?.video_models && flags.service !== false) {
     const { listedVideoModels } = await import("../services/listed-video-models.js");
     const listed = await listedVideoModels(context);
-    videoModels = listed.videoModels;
+    if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
     if (listed.note) note(listed.note);
   }
-  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
-  const catalogs = await knownModelCatalogs({}, context);
-  const pipeline = await loadValidPipeline(file, context, { videoModels, catalogs });
+  const pipeline = await loadValidPipeline(file, context, { catalogs });
   const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };
   const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, {
-    inputs,
-    ...(videoModels ? { videoModels } : {}),
-    ...(catalogs ? { catalogs } : {}),
-  });
-  return { plan, pipeline, ...(videoModels ? { videoModels } : {}) };
+  const plan = planPipeline(pipeline, { inputs, ...(catalogs ? { catalogs } : {}) });
+  return { plan, pipeline, ...(catalogs ? { catalogs } : {}) };
 }
 
 /**

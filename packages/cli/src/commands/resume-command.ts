@@ -85,7 +85,7 @@ async function startResume(
   // pipeline file, which service); ResumeError says which, exit 2.
   const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
   refuseDatabaseRunDirectory(absolute, "resume");
-  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const { inspectRun } = await import("@reelsmith/runner");
   const recorded = inspectRun(absolute);
   const pipeline = recorded.pipelinePath;
   notifier?.pipeline({ path: pipeline });

@@ -42,7 +42,7 @@ export async function studioCommand(
       import("./take-service.js"),
       import("./execute-run.js"),
       import("../services/open-service.js"),
-      import("../services/known-video-models.js"),
+      import("../services/known-model-catalogs.js"),
     ]);
   const note = (line: string) => context.stderr.write(`${line}\n`);
   const coordinator = database ? await openCoordinator(database, context) : undefined;
@@ -60,7 +60,7 @@ export async function studioCommand(
           const target = await takeService(runDir, flags, context, {
             needsService: kind !== "pick",
           });
-          const videoModels = await known.knownVideoModels({ ...flags, ...target }, context);
+          const catalogs = await known.knownModelCatalogs({ ...flags, ...target }, context);
           const service = await openService({ ...flags, ...target }, context, note, {
             builtIn: target.builtIn === true,
             requireKey: kind !== "pick",
@@ -68,7 +68,7 @@ export async function studioCommand(
           return {
             options: {
               ...serviceRunOptions(service, context),
-              ...(videoModels ? { videoModels } : {}),
+              ...(catalogs ? { catalogs } : {}),
             },
             close: () => service.close(),
           };

@@ -27,7 +27,7 @@ export async function takeService(
   const absolute = path.resolve(context.cwd, runDir);
   const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
   refuseDatabaseRunDirectory(absolute, options.needsService ? "retake" : "pick");
-  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const { inspectRun } = await import("@reelsmith/runner");
   const recorded = inspectRun(absolute);
   const pipeline = recorded.pipelinePath;
   if (recorded.builtInService && !flags.baseUrl) {

@@ -6,7 +6,6 @@ import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 import { knownModelCatalogs } from "../services/known-model-catalogs.js";
-import { knownVideoModels } from "../services/known-video-models.js";
 
 /** What {@link validateFiles} found: the provider profile's warnings and each file's diagnostics. */
 export interface ValidationResult {
@@ -28,7 +27,6 @@ export async function validateFiles(
 ): Promise<ValidationResult> {
   // Loaded on use, and only the runner's pipeline side (no service client, no ffmpeg).
   const { validatePipeline } = await import("@reelsmith/runner/validate");
-  const videoModels = await knownVideoModels({}, context);
   const catalogs = await knownModelCatalogs({}, context);
   const profileWarnings = await takeProfileWarnings(context);
   const results: ValidationResult["files"] = [];
@@ -37,7 +35,6 @@ export async function validateFiles(
     let diagnostics: Diagnostic[];
     try {
       ({ diagnostics } = await validatePipeline(absolute, {
-        ...(videoModels ? { videoModels } : {}),
         ...(catalogs ? { catalogs } : {}),
       }));
     } catch (error) {

@@ -3,11 +3,11 @@ import type { RunResult, RunTotals } from "@reelsmith/runner";
 export type {
   RunEstimate,
   RunEvent,
+  RunEventOf,
   RunStatus,
   RunTotals,
   SerializedError,
 } from "@reelsmith/runner";
-export type { RunEventOf } from "@reelsmith/runner/internal";
 
 /**
  * The part of the runner's RunResult the renderers read (so a renderer can also close a run

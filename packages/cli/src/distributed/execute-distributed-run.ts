@@ -119,18 +119,16 @@ export async function executeDistributedRun(
       const { connection, profile, service } = await resolveService(options, context);
       addSecret(context, connection.apiKey);
       for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-      let catalog = profile?.loaded.catalog;
-      if ((!catalog || catalog.length === 0) && connection.baseURL) {
-        // The service's own list (one free request) gives its models' limits and prices,
-        // which the run's estimate and its budget's reservations use on every worker.
+      const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
+      let catalogs = await knownModelCatalogs(options, context);
+      if (!catalogs?.video_models && connection.baseURL) {
+        // The service's own list (one free request) gives its video models' limits and
+        // prices, which the run's estimate and its budget's reservations use on every worker.
         const listed = await listedVideoModels(context, options);
-        catalog = listed.videoModels;
+        if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
         if (listed.note) renderer.note(listed.note);
       }
-      const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
-      const catalogs = await knownModelCatalogs(options, context);
       const pipeline = await loadValidPipeline(options.pipeline ?? "", context, {
-        ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
         ...(catalogs ? { catalogs } : {}),
       });
       const inputs = await checkInputs(pipeline, options.inputs ?? {});
@@ -162,7 +160,6 @@ export async function executeDistributedRun(
         ...(options.autoApprove ? { autoApprove: true } : {}),
         ...(options.allowPartial ? { allowPartial: true } : {}),
         ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
-        ...(catalog && catalog.length > 0 ? { videoModels: catalog } : {}),
         ...(catalogs ? { catalogs } : {}),
       });
       runId = submitted.runId;

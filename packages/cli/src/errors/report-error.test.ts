@@ -4,10 +4,9 @@ import {
   BudgetEstimateError,
   BudgetExceededError,
   InputError,
-  reviveError,
   StepWaitingError,
-  serializeError,
 } from "@reelsmith/runner";
+import { reviveError, serializeError } from "@reelsmith/runner/internal";
 import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
 import { createTestContext } from "../__fixtures__/test-context.js";

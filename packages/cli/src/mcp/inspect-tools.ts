@@ -163,6 +163,11 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
         problems: plan.problems,
         notes: [...plan.notes, ...notes],
         estimate,
+        // A count known only at run time is null (JSON has no undefined).
+        requests: Object.fromEntries(
+          Object.entries(plan.limits.requests).map(([name, count]) => [name, count ?? null]),
+        ),
+        requestLabels: plan.limits.requestLabels,
         ...(grant.budget === undefined ? {} : { budget: grant.budget }),
         ...(grant.ceiling === undefined ? {} : { ceiling: grant.ceiling }),
         ...(grant.left === undefined ? {} : { left: grant.left }),

@@ -63,6 +63,9 @@ const planOutputShape = z
     problems: z.array(z.object({ step: z.string(), message: z.string() })),
     notes: z.array(z.string()),
     estimate,
+    /** Paid requests by the names their kinds give them (undefined: known at run time), and how each is shown. */
+    requests: z.record(z.number().nullable()).optional(),
+    requestLabels: z.record(z.string()).optional(),
     /** What a run may spend here: the pipeline's, the server's ceiling and what is left. */
     budget: z.number().optional(),
     ceiling: z.number().optional(),

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { VideoModelCatalog } from "@reelsmith/core/catalog";
 import type { RunEstimate } from "@reelsmith/runner";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
@@ -7,7 +6,6 @@ import { validateFiles } from "../commands/validate-command.js";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { knownModelCatalogs, type ModelCatalogs } from "../services/known-model-catalogs.js";
-import { knownVideoModels } from "../services/known-video-models.js";
 import { RefusalError } from "./tool-result.js";
 
 /** The service flags the server was started with. */
@@ -20,26 +18,26 @@ export interface ServiceFlags {
 export interface PricedPipeline {
   pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
-  videoModels?: VideoModelCatalog;
-  /** Model catalogs beyond video (`image_models`, …), as `run` knows them. */
+  /** The model catalogs (`video_models`, `image_models`, …), as `run` knows them. */
   catalogs?: ModelCatalogs;
   estimate: RunEstimate;
 }
 
 /**
- * The video models with their prices, as `run` and `plan` know them before anything is
- * paid: the provider profile's, the built-in simulator's, else the configured service's
- * model list (one free request).
- * @example const videoModels = await pricedModels(flags, context);
+ * The model catalogs with their prices, as `run` and `plan` know them before anything is
+ * paid: the provider profile's, the built-in simulator's, else the video models of the
+ * configured service's model list (one free request).
+ * @example const catalogs = await pricedCatalogs(flags, context); // { video_models: [...], … }
  */
-export async function pricedModels(
+export async function pricedCatalogs(
   flags: ServiceFlags,
   context: CliContext,
-): Promise<VideoModelCatalog | undefined> {
-  const known = await knownVideoModels(flags, context);
-  if (known) return known;
+): Promise<ModelCatalogs | undefined> {
+  const known = await knownModelCatalogs(flags, context);
+  if (known?.video_models) return known;
   const { listedVideoModels } = await import("../services/listed-video-models.js");
-  return (await listedVideoModels(context, flags)).videoModels;
+  const listed = (await listedVideoModels(context, flags)).videoModels;
+  return listed ? { ...known, video_models: listed } : known;
 }
 
 /**
@@ -69,7 +67,7 @@ export async function refuseInvalid(file: string, context: CliContext): Promise<
 /** The cache a run of this server uses, as `estimateRun` needs it. */
 async function runCache(flags: ServiceFlags, context: CliContext) {
   const { connection } = await resolveService(flags, context);
-  const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/internal");
+  const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/cache");
   return {
     location: path.resolve(context.cwd, ".reelsmith", "cache"),
     service: connection.baseURL ? serviceIdentity(connection.baseURL) : BUILT_IN_SERVICE,
@@ -88,21 +86,18 @@ export async function priceNewRun(
   context: CliContext,
 ): Promise<PricedPipeline> {
   await refuseInvalid(file, context);
-  const videoModels = await pricedModels(options, context);
-  const catalogs = await knownModelCatalogs(options, context);
-  const pipeline = await loadValidPipeline(file, context, { videoModels, catalogs });
+  const catalogs = await pricedCatalogs(options, context);
+  const pipeline = await loadValidPipeline(file, context, { catalogs });
   const inputs = await checkInputs(pipeline, given);
   const { estimateRun } = await import("@reelsmith/runner");
   const estimate = await estimateRun(pipeline, {
     inputs,
-    videoModels,
     catalogs,
     ...(options.cache === false ? {} : { cache: await runCache(options, context) }),
   });
   return {
     pipeline,
     inputs,
-    ...(videoModels ? { videoModels } : {}),
     ...(catalogs ? { catalogs } : {}),
     estimate,
   };
@@ -118,25 +113,17 @@ export async function priceResume(
   flags: ServiceFlags,
   context: CliContext,
 ): Promise<PricedPipeline & { own?: number }> {
-  const { inspectRun } = await import("@reelsmith/runner/internal");
+  const { inspectRun } = await import("@reelsmith/runner");
   const recorded = inspectRun(runDir);
-  const videoModels = await pricedModels(
+  const catalogs = await pricedCatalogs(
     recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,
     context,
   );
-  const catalogs = await knownModelCatalogs(
-    recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,
-    context,
-  );
-  const pipeline = await loadValidPipeline(recorded.pipelinePath, context, {
-    videoModels,
-    catalogs,
-  });
+  const pipeline = await loadValidPipeline(recorded.pipelinePath, context, { catalogs });
   const inputs = (recorded.start.inputs as Record<string, unknown>) ?? {};
   const { estimateRun } = await import("@reelsmith/runner");
   const estimate = await estimateRun(pipeline, {
     inputs,
-    videoModels,
     catalogs,
     previous: recorded.state,
     cache: await runCache(flags, context),
@@ -146,7 +133,6 @@ export async function priceResume(
   return {
     pipeline,
     inputs,
-    ...(videoModels ? { videoModels } : {}),
     ...(catalogs ? { catalogs } : {}),
     estimate,
     ...(own === undefined ? {} : { own }),
@@ -164,17 +150,9 @@ export async function priceTake(
   flags: ServiceFlags,
   context: CliContext,
 ): Promise<{ credits: number; own?: number }> {
-  const { pipeline, inputs, videoModels, catalogs, own } = await priceResume(
-    runDir,
-    flags,
-    context,
-  );
+  const { pipeline, inputs, catalogs, own } = await priceResume(runDir, flags, context);
   const { planPipeline } = await import("@reelsmith/runner");
-  const plan = planPipeline(pipeline, {
-    inputs,
-    ...(videoModels ? { videoModels } : {}),
-    ...(catalogs ? { catalogs } : {}),
-  });
+  const plan = planPipeline(pipeline, { inputs, ...(catalogs ? { catalogs } : {}) });
   const credits = plan.limits.estimate.steps[step]?.perUnit ?? 0;
   return { credits, ...(own === undefined ? {} : { own }) };
 }

@@ -189,7 +189,7 @@ export function registerRunTools(server: McpServer, deps: McpDeps): void {
               pipeline: priced.pipeline,
               given,
               inputs: priced.inputs,
-              ...(priced.videoModels ? { videoModels: priced.videoModels } : {}),
+              ...(priced.catalogs ? { catalogs: priced.catalogs } : {}),
               limit: allowance,
               call: args.maxCredits === undefined ? {} : { maxCredits: args.maxCredits },
             }),

@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe("smallerRuns", () => {
   it("finds the longest list that fits and the other priced models that fit, never one the model refuses", async () => {
-    const { pipeline } = await validatePipeline(file, { videoModels: catalog });
+    const { pipeline } = await validatePipeline(file, { catalogs: { video_models: catalog } });
     if (!pipeline) throw new Error("the pipeline did not load");
     const given = {};
     const alternatives = await smallerRuns({
@@ -47,7 +47,7 @@ describe("smallerRuns", () => {
       pipeline,
       given,
       inputs: resolveInputs(pipeline, given),
-      videoModels: catalog,
+      catalogs: { video_models: catalog },
       limit: 25,
       call: { maxCredits: 25 },
     });

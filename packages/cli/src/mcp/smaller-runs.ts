@@ -1,5 +1,5 @@
-import type { VideoModelCatalog } from "@reelsmith/core/catalog";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
+import type { ModelCatalogs } from "../services/known-model-catalogs.js";
 import type { Alternative } from "./tool-result.js";
 
 /** What a refused run was, for the runs that would fit instead. */
@@ -10,7 +10,8 @@ export interface RefusedRun {
   given: Record<string, unknown>;
   /** The inputs as the run would have seen them (defaults filled in). */
   inputs: Record<string, unknown>;
-  videoModels?: VideoModelCatalog;
+  /** The model catalogs the run was priced with, by profile section (`video_models`, …). */
+  catalogs?: ModelCatalogs;
   /** Credits the run may spend. */
   limit: number;
   /** The other arguments of the call (kept in each alternative). */
@@ -23,7 +24,7 @@ const MAX_TRIES = 40;
 /**
  * Runs like a refused one that fit its limit: the largest value of each whole-number or list
  * input that makes the estimate's certain part fit (e.g. fewer `scenes`), and each other
- * video model the catalog prices that fits when an input names the model. Each is planned
+ * model of the same catalog that fits when an input names a model of a catalog. Each is planned
  * as the refused run was; none has a plan problem.
  * @example const alternatives = await smallerRuns({ file, pipeline, given, inputs, limit: 20, call: {} });
  */
@@ -35,7 +36,7 @@ export async function smallerRuns(run: RefusedRun): Promise<Alternative[]> {
       const inputs = resolveInputs(run.pipeline, { ...run.given, ...change });
       const plan = planPipeline(run.pipeline, {
         inputs,
-        ...(run.videoModels ? { videoModels: run.videoModels } : {}),
+        ...(run.catalogs ? { catalogs: run.catalogs } : {}),
       });
       return plan.problems.length > 0 ? undefined : plan.limits.estimate.credits;
     } catch {
@@ -85,10 +86,13 @@ export async function smallerRuns(run: RefusedRun): Promise<Alternative[]> {
       );
     }
   }
-  const catalog = run.videoModels ?? [];
-  const modelIds = new Set(catalog.map((model) => model.id));
   for (const [name, value] of Object.entries(run.inputs)) {
-    if (typeof value !== "string" || !modelIds.has(value)) continue;
+    if (typeof value !== "string") continue;
+    const section = Object.entries(run.catalogs ?? {}).find(([, models]) =>
+      models.some((model) => model.id === value),
+    );
+    if (!section) continue;
+    const [catalogName, catalog] = section;
     const fits = catalog
       .filter((model) => model.id !== value)
       .map((model) => ({ id: model.id, credits: priced({ [name]: model.id }) }))
@@ -103,7 +107,7 @@ export async function smallerRuns(run: RefusedRun): Promise<Alternative[]> {
           name,
           entry.id,
           entry.credits,
-          `the video model ${entry.id} is expected to cost ${entry.credits} credits, within ${run.limit}`,
+          `the ${catalogName.replace(/_models$/, "").replaceAll("_", " ")} model ${entry.id} is expected to cost ${entry.credits} credits, within ${run.limit}`,
         ),
       );
     }

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ledgerOf } from "@reelsmith/runner";
-import { readJournal } from "@reelsmith/runner/internal";
+import { ledgerOf, readJournal } from "@reelsmith/runner";
 
 /** The limits the person who starts the server sets; no tool call can raise them. */
 export interface SpendingCeiling {

@@ -59,7 +59,8 @@ const plan: Plan = {
       },
     ],
     maxCredits: 500,
-    chatRequests: 1,
+    requests: { videoJobs: undefined, chatRequests: 1 },
+    requestLabels: { videoJobs: "video jobs", chatRequests: "chat requests" },
     estimate: { credits: 0, complete: false, steps: { clips: { perUnit: 9 } } },
   },
 };

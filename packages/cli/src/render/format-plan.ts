@@ -79,13 +79,11 @@ export function formatPlan(
     lines.push(
       `  over budget: a run would be refused before its first request (${plan.limits.estimate.credits} > ${plan.limits.maxCredits})`,
     );
-  lines.push(
-    `  video jobs: ${plan.limits.videoJobs ?? "known at run time"}; chat requests: ${plan.limits.chatRequests ?? "known at run time"}${Object.entries(
-      plan.limits.requests ?? {},
-    )
-      .map(([name, count]) => `; ${name}: ${count ?? "known at run time"}`)
-      .join("")}`,
+  const requests = Object.entries(plan.limits.requests ?? {}).map(
+    ([name, count]) =>
+      `${plan.limits.requestLabels?.[name] ?? name}: ${count ?? "known at run time"}`,
   );
+  lines.push(`  ${requests.length > 0 ? requests.join("; ") : "paid requests: none"}`);
   lines.push(
     `  in flight: ${runLimits.concurrency} steps or items, ${runLimits.maxVideos} video jobs (--concurrency, --max-videos)`,
   );

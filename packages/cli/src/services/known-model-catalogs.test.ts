@@ -35,7 +35,7 @@ describe("image models known before anything is sent", () => {
     expect(planned.limits.estimate.credits).toBe(8);
     const text = createTestContext({ cwd: dir, env: {} });
     expect(await executeCli(["plan", "good.yaml"], text.context)).toBe(0);
-    expect(text.output.stdout).toContain("chat requests: 0; images: 2");
+    expect(text.output.stdout).toContain("\n  images: 2\n");
   });
 
   it("a provider profile's image_models are the ones checked", async () => {

@@ -2,18 +2,19 @@ import { loadCliProfile } from "../config/cli-profile.js";
 import { resolveConnection } from "../config/connection.js";
 import type { CliContext } from "../context.js";
 
-/** The model catalogs beyond video, by the provider profile's section name. */
+/** The model catalogs, by the provider profile's section name (`video_models`, `image_models`, …). */
 export type ModelCatalogs = Readonly<Record<string, readonly { id: string }[]>>;
 
 /**
- * The image, speech and transcription models whose limits and prices are known before
- * anything is sent, by the profile's section name (`image_models`, `speech_models`,
- * `transcription_models`): the provider profile's when there is one; else the built-in
- * simulator's own when no service is configured; else none. Found as `knownVideoModels` finds
- * the video models.
+ * The models whose limits and prices are known before anything is sent, by the profile's
+ * section name (`video_models`, `image_models`, `speech_models`, `transcription_models`): the
+ * provider profile's (`--config`, `REELSMITH_CONFIG` or `reelsmith.config.yaml`) when there is
+ * one; else the built-in simulator's own when no service is configured (the simulator runs in
+ * this process); else none here (a real service's video models come from its model list when
+ * the run starts).
  *
  * @example
- * const catalogs = await knownModelCatalogs(flags, context); // { speech_models: [...], … }
+ * const catalogs = await knownModelCatalogs(flags, context); // { video_models: [...], speech_models: [...], … }
  */
 export async function knownModelCatalogs(
   flags: { baseUrl?: string; builtIn?: boolean },
@@ -24,6 +25,7 @@ export async function knownModelCatalogs(
     const core = await import("@reelsmith/core/profile");
     const raw = profile.loaded.profile;
     const sections: Record<string, readonly { id: string }[]> = {};
+    if (profile.loaded.catalog.length > 0) sections.video_models = profile.loaded.catalog;
     if (raw.image_models) sections.image_models = core.imageModelsFromProfile(raw);
     if (raw.speech_models) sections.speech_models = core.speechModelsFromProfile(raw);
     if (raw.transcription_models)
@@ -32,5 +34,5 @@ export async function knownModelCatalogs(
   }
   const connection = resolveConnection(flags, context.env);
   if (connection.baseURL && !flags.builtIn) return undefined;
-  return (await import("@reelsmith/simulator/catalog")).mediaCatalogs;
+  return (await import("@reelsmith/simulator/catalog")).modelCatalogs;
 }

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { VideoModelCatalog } from "@reelsmith/core";
 import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner";
 import type { BudgetRequest, CreditBudget } from "@reelsmith/runner/internal";
 import type { Pool, PoolClient } from "pg";
@@ -7,7 +6,7 @@ import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import { dropProbes, learnFromProbe, lockLearntPrice, takeProbe } from "./learnt-prices.js";
-import { catalogPrice, type PriceKind, priceKind } from "./video-price.js";
+import { type PriceKind, priceKind } from "./video-price.js";
 
 /** Where a run's budget lives: its scopes (the run, the service account) and the run id. */
 export interface DatabaseBudgetOptions {
@@ -19,8 +18,6 @@ export interface DatabaseBudgetOptions {
   scopes: string[];
   /** The run's own maximum (kept in the `run:<id>` scope), for the error message. */
   maxCredits: number | undefined;
-  /** The run's video catalog: a job reserves its model's price from it. */
-  videoModels?: VideoModelCatalog | undefined;
   /** Ends a wait for a price being learnt (the run's cancel). */
   signal?: AbortSignal | undefined;
   /** How often a job waiting for its price looks again (ms, default 250). */
@@ -147,7 +144,7 @@ export async function setBudget(
  * reserving nothing, while anything is left; the others of that kind wait, on every worker,
  * until it completes (its price is then kept in `reelsmith.video_prices` for every later job
  * and run) or is given up. A budget without a maximum never waits.
- * @example const budget = createDatabaseBudget({ pool, runId, service, scopes: ["run:r1"], maxCredits: 500, videoModels });
+ * @example const budget = createDatabaseBudget({ pool, runId, service, scopes: ["run:r1"], maxCredits: 500 });
  */
 export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudget & {
   /** Releases the reservations of submissions whose jobs never completed (prefix of their keys). */
@@ -204,11 +201,9 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
         ? []
         : [{ max: Number(row.max_credits), committed: Number(row.spent) + Number(row.reserved) }],
     );
-    // The kind's own price first (what it expects the request to cost), then the video catalog's.
+    // The kind's own price (what it expects the request to cost, from the run's catalogs).
     let estimate =
-      typeof credits === "number" && Number.isFinite(credits) && credits >= 0
-        ? credits
-        : catalogPrice(request, options.videoModels);
+      typeof credits === "number" && Number.isFinite(credits) && credits >= 0 ? credits : undefined;
     const kind = priceKind(options.service, request);
     let probe = false;
     if (estimate === undefined) {

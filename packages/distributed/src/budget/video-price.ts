@@ -1,22 +1,3 @@
-import { estimateVideoCredits, type VideoModelCatalog } from "@reelsmith/core";
-
-/**
- * The credits a video request is expected to cost by its model's price in the run's
- * catalog (per clip, per second, per megapixel-second), as the local executor reserves it;
- * undefined when the model is not in the catalog, has no price, or the request does not say
- * what the price needs (its length, or its size for a price by resolution).
- * @example catalogPrice({ model: "veo-3", seconds: 8 }, [{ id: "veo-3", price: { perSecond: 3 } }]) // 24
- */
-export function catalogPrice(
-  request: Record<string, unknown>,
-  videoModels: VideoModelCatalog | undefined,
-): number | undefined {
-  const spec = videoModels?.find((model) => model.id === request.model);
-  const seconds = Number(request.seconds);
-  const size = typeof request.size === "string" ? request.size : undefined;
-  return spec && Number.isFinite(seconds) ? estimateVideoCredits(spec, seconds, size) : undefined;
-}
-
 /** What a learnt price is kept under: the service, the model, the size and the length. */
 export interface PriceKind {
   service: string;

@@ -1,10 +1,6 @@
 import { join } from "node:path";
-import {
-  type CacheListing,
-  cacheListing,
-  clearBlobs,
-  entryBytes,
-} from "@reelsmith/runner/internal";
+import type { CacheListing } from "@reelsmith/runner";
+import { cacheListing, clearBlobs, entryBytes } from "@reelsmith/runner/cache";
 import type { Pool } from "pg";
 import { artifactsCacheDir } from "../store/run-paths.js";
 import { createDatabaseCacheIndex } from "./database-cache-index.js";

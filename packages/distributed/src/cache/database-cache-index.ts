@@ -1,4 +1,4 @@
-import { type CacheEntry, type CacheIndex, entryBytes } from "@reelsmith/runner/internal";
+import { type CacheEntry, type CacheIndex, entryBytes } from "@reelsmith/runner/cache";
 import type { Pool, QueryResultRow } from "pg";
 import { type Logger, withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";

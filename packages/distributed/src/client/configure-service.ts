@@ -1,5 +1,5 @@
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
-import { type AnyStepKind, builtInStepKinds } from "@reelsmith/runner";
+import { type AnyStepKind, builtInStepKinds } from "@reelsmith/runner/kinds";
 import type { Pool } from "pg";
 import { setBudget } from "../budget/database-budget.js";
 import { SCHEMA } from "../database/schema.js";

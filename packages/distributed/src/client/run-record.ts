@@ -1,5 +1,4 @@
-import type { RunEvent } from "@reelsmith/runner";
-import type { JournalRecord } from "@reelsmith/runner/internal";
+import type { JournalRecord, RunEvent } from "@reelsmith/runner";
 import { SCHEMA } from "../database/schema.js";
 import { runJsonOf } from "../store/run-directory-mirror.js";
 import type { RunRow } from "../store/run-store.js";

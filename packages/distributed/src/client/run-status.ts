@@ -1,5 +1,6 @@
-import { type GateState, gatesOf, type HeldJob, type RunTotals } from "@reelsmith/runner";
-import { heldJobOf, ledgerOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
+import { type GateState, gatesOf, ledgerOf, type RunTotals } from "@reelsmith/runner";
+import { heldJobOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
+import type { HeldJob } from "@reelsmith/runner/kinds";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";

@@ -1,14 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createClient, type VideoModelCatalog } from "@reelsmith/core";
-import {
-  builtInStepKinds,
-  estimateRun,
-  type LoadedPipeline,
-  type StepKindSpec,
-} from "@reelsmith/runner";
-import { kindsByName, loadForRun, runInputs } from "@reelsmith/runner/internal";
+import { createClient } from "@reelsmith/core";
+import { estimateRun, type LoadedPipeline } from "@reelsmith/runner";
+import { loadForRun, runInputs } from "@reelsmith/runner/internal";
+import { builtInStepKinds, kindsByName, type StepKindSpec } from "@reelsmith/runner/kinds";
 import { budgetLeft } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
@@ -46,11 +42,10 @@ export interface SubmitRunOptions extends ServiceLimits {
    */
   client?: RunClientOptions;
   /**
-   * Video models (a provider profile's catalog, plain data): the pipeline is checked against
-   * them here, and every worker checks each request against them before sending it.
+   * The model catalogs (a provider profile's, plain data), by its section name (`video_models`,
+   * `image_models`, …): the pipeline is checked and priced against them here, and every
+   * worker checks each request against them before sending it.
    */
-  videoModels?: VideoModelCatalog;
-  /** Other model catalogs (image, speech, transcription), by the profile's section name: their prices and limits on every worker. */
   catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
 }
 
@@ -79,9 +74,9 @@ function runClientOptions(given: RunClientOptions | undefined): RunClientOptions
 
 /**
  * Validates a pipeline here (every static check, with file:line:column, against
- * `videoModels` when given, before anything is sent or stored), estimates its cost from the
- * catalog's prices as a local run does, stores the run with how its workers build their
- * client (`client`, `videoModels`; never the key), sets the service account's limits, and
+ * `catalogs` when given, before anything is sent or stored), estimates its cost from the
+ * catalogs' prices as a local run does, stores the run with how its workers build their
+ * client (`client`; never the key) and its catalogs, sets the service account's limits, and
  * enqueues the run's workflow for the workers. Throws the runner's load errors for an
  * invalid pipeline, and its BudgetEstimateError (code `budget_exceeded_by_estimate`) when
  * the estimate's certain part is over `maxCredits` (or the pipeline's `max_credits`) or over
@@ -92,13 +87,13 @@ export async function submitRun(
   coordinator: Coordinator,
   options: SubmitRunOptions,
 ): Promise<SubmittedRun> {
-  const videoModels = options.videoModels?.length ? options.videoModels : undefined;
+  const catalogs = options.catalogs;
   const pipeline = await loadForRun(
     typeof options.pipeline === "string" ? resolve(options.pipeline) : options.pipeline,
     {
       validate: true,
       ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-      ...(videoModels ? { videoModels } : {}),
+      ...(catalogs ? { catalogs } : {}),
     },
   );
   const client = runClientOptions(options.client);
@@ -114,7 +109,7 @@ export async function submitRun(
   // Units the shared cache holds cost nothing (the workers would be served them).
   const estimate = await estimateRun(pipeline as unknown as LoadedPipeline, {
     inputs,
-    videoModels,
+    ...(catalogs ? { catalogs } : {}),
     stepKinds: options.stepKinds,
     ...(options.cache === false
       ? {}
@@ -159,8 +154,7 @@ export async function submitRun(
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
-      ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),
-      ...(options.catalogs ? { catalogs: structuredClone(options.catalogs) } : {}),
+      ...(catalogs ? { catalogs: structuredClone(catalogs) } : {}),
     },
     service: service.key,
     baseURL: service.baseURL,

@@ -1,10 +1,6 @@
-import type { VideoDialect, VideoModelCatalog } from "@reelsmith/core";
-import type { RunEvent } from "@reelsmith/runner";
-import {
-  type JournalRecord,
-  type JournalWriter,
-  transientStages,
-} from "@reelsmith/runner/internal";
+import type { VideoDialect } from "@reelsmith/core";
+import type { JournalRecord, RunEvent } from "@reelsmith/runner";
+import { type JournalWriter, transientStages } from "@reelsmith/runner/internal";
 import type { Pool } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
@@ -52,13 +48,14 @@ export interface StoredRunOptions {
   account?: string;
   /** How workers build the run's client (default: core's defaults, the reference dialect). */
   client?: RunClientOptions;
-  /** Video models whose limits and params each request is checked against before it is sent. */
-  videoModels?: VideoModelCatalog;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto". */
   autoApprove?: boolean;
   /** Let a fan-out the budget cannot wholly pay for make what fits. */
   allowPartial?: boolean;
-  /** Other model catalogs (image, speech, transcription), by the profile's section name. */
+  /**
+   * The model catalogs, by the profile's section name (`video_models`, `image_models`, …):
+   * each request is checked against them before it is sent.
+   */
   catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
 }
 
@@ -78,6 +75,19 @@ export interface RunRow extends RunRequest {
 const unstored = (event: RunEvent) =>
   event.type === "unit.progress" && transientStages.has(event.stage);
 
+/**
+ * A run's stored options as this version reads them: the video catalog of a run stored by an
+ * older version (its own `videoModels` field) is read as its `video_models` catalog, so such
+ * a run still resumes.
+ */
+function storedOptions(value: unknown): StoredRunOptions {
+  const { videoModels, ...options } = (value ?? {}) as StoredRunOptions & {
+    videoModels?: readonly { id: string }[];
+  };
+  if (!Array.isArray(videoModels) || options.catalogs?.video_models) return options;
+  return { ...options, catalogs: { ...options.catalogs, video_models: videoModels } };
+}
+
 function toRow(row: Record<string, unknown>): RunRow {
   return {
     runId: String(row.run_id),
@@ -86,7 +96,7 @@ function toRow(row: Record<string, unknown>): RunRow {
     pipelineSource: String(row.pipeline_source),
     pipelineHash: String(row.pipeline_hash),
     inputs: row.inputs as Record<string, unknown>,
-    options: row.options as StoredRunOptions,
+    options: storedOptions(row.options),
     service: String(row.service),
     baseURL: String(row.base_url),
     runDir: String(row.run_dir),

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
-import { createClient, type ReelsmithClient, type VideoModelCatalog } from "@reelsmith/core";
-import type { AnyStepKind } from "@reelsmith/runner";
+import { createClient, type ReelsmithClient } from "@reelsmith/core";
+import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
 import type { RunClientOptions, RunStore } from "../store/run-store.js";
@@ -40,10 +40,12 @@ export function workerContext(): WorkerContext {
   return current;
 }
 
-/** What a run says of its client: how to talk to the service, and the models it checks against. */
+/**
+ * What a run says of its client: how to talk to the service. The models each request is
+ * checked against travel with the run's catalogs to its kinds, which give them to each request.
+ */
 export interface RunClientSettings {
   client?: RunClientOptions;
-  videoModels?: VideoModelCatalog;
 }
 
 /**
@@ -57,7 +59,7 @@ export function serviceClient(
   baseURL: string,
   settings: RunClientSettings = {},
 ): ReelsmithClient {
-  const options = { ...settings.client, videoModels: settings.videoModels ?? null };
+  const options = { ...settings.client };
   const id = `${baseURL} ${createHash("sha256").update(JSON.stringify(options)).digest("hex")}`;
   let client = context.clients.get(id);
   if (!client) {

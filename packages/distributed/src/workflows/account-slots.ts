@@ -1,7 +1,7 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import type { AnyStepKind } from "@reelsmith/runner";
 import { RunCancelledError } from "@reelsmith/runner";
 import type { LimitRunner, QueueSlots } from "@reelsmith/runner/internal";
+import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import { withReconnect } from "../database/pool.js";
 import { queueNames } from "../service.js";
 import type { WorkerContext } from "../worker/worker-context.js";

@@ -68,7 +68,6 @@ export function queuedHost(given: QueuedRun): RunHost {
         service: run.service,
         scopes: runScopes(run),
         maxCredits,
-        videoModels: run.options.videoModels,
         signal: cancel.signal,
         onReached,
       });
@@ -100,7 +99,7 @@ export function queuedHost(given: QueuedRun): RunHost {
       runId,
       pipelineDir: pipelineDirOf(run),
       budget,
-      ...(run.options.videoModels ? { videoModels: run.options.videoModels } : {}),
+      ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
       ...(run.options.autoApprove ? { autoApprove: true } : {}),
       runSubPipeline: () => {
         throw new Error("sub-pipelines run inside their unit's worker");

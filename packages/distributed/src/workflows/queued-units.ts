@@ -1,5 +1,6 @@
-import { type AnyStepKind, reviveError } from "@reelsmith/runner";
 import type { UnitExecutor, UnitResult } from "@reelsmith/runner/internal";
+import { reviveError } from "@reelsmith/runner/internal";
+import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import { queueNames } from "../service.js";
 import type { RunRow } from "../store/run-store.js";
 import type { WorkerContext } from "../worker/worker-context.js";

@@ -4,7 +4,6 @@ import {
   loadPipeline,
   type RunOptions,
   type RunStatus,
-  serializeError,
 } from "@reelsmith/runner";
 import {
   createEventBus,
@@ -12,6 +11,7 @@ import {
   journaledOptions,
   type PipelineForRun,
   runLifecycle,
+  serializeError,
 } from "@reelsmith/runner/internal";
 import { withReconnect } from "../database/pool.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -82,7 +82,6 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         estimate: true,
         allowPartial: run.options.allowPartial,
         kinds: context.kinds,
-        videoModels: run.options.videoModels,
         ...(catalogs ? { catalogs } : {}),
         stepKinds: [...context.kinds.values()],
       },

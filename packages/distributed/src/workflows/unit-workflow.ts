@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { runPipeline, type SubPipelineDepthError, serializeError } from "@reelsmith/runner";
+import { runPipeline, type SubPipelineDepthError } from "@reelsmith/runner";
 import {
   createEventBus,
   queueSlot,
   replayJournal,
   runUnit,
   SINGLE_ITEM,
+  serializeError,
   subPipelineOutputs,
 } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
@@ -56,16 +57,16 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const signal = cancel.signal;
   const sink = createEventSink(store, job.runId, context.logger);
   const bus = createEventBus({ onEvent: sink.push });
-  const videoModels = run.options.videoModels;
-  // Each job reserves its price from the run's catalog (or the one learnt from an earlier job
-  // of its kind); a stored `pixelSecondsPerCredit` of an older version is ignored.
+  const catalogs = run.options.catalogs;
+  // Each job reserves the price its kind expects from the run's catalogs (or the one learnt
+  // from an earlier job of its kind); a stored `pixelSecondsPerCredit` of an older version is
+  // ignored.
   const budget = createDatabaseBudget({
     pool: context.pool,
     runId: job.runId,
     service: run.service,
     scopes: runScopes(run),
     maxCredits: run.options.maxCredits,
-    videoModels,
     signal,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
     onWait: (kind) =>
@@ -122,9 +123,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           budget,
           resubmitLostJobs: run.options.resubmitLostJobs === true,
           ...(run.options.autoApprove ? { autoApprove: true } : {}),
-          // Each request is checked against the run's catalog before it is sent.
-          ...(videoModels ? { videoModels } : {}),
-          ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
+          // Each request is checked against the run's catalogs before it is sent.
+          ...(catalogs ? { catalogs } : {}),
           runSubPipeline: async (file, inputs, sub) => {
             subRuns += 1;
             const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;
@@ -142,7 +142,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
                 slots,
                 depth: 1,
                 trip,
-                ...(videoModels ? { videoModels } : {}),
+                ...(catalogs ? { catalogs } : {}),
               },
             });
             sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });

@@ -1,7 +1,6 @@
 export { CaptionsFileError } from "./captions-file-error.js";
 export { CaptionsInputError } from "./captions-input-error.js";
 export { FfmpegError } from "./ffmpeg-error.js";
-export { ffmpegErrorLine } from "./ffmpeg-error-line.js";
 export { FfmpegNotFoundError } from "./ffmpeg-not-found-error.js";
 export { FfmpegStalledError } from "./ffmpeg-stalled-error.js";
 export { FontFileError } from "./font-file-error.js";

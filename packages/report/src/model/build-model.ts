@@ -1,13 +1,8 @@
 import { dirname, extname, isAbsolute, relative, sep } from "node:path";
 import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
-import {
-  addTotals,
-  emptyTotals,
-  kindsByName,
-  ledgerOf,
-  stepPositions,
-  unitKey,
-} from "@reelsmith/runner/internal";
+import { ledgerOf } from "@reelsmith/runner";
+import { addTotals, emptyTotals, stepPositions, unitKey } from "@reelsmith/runner/internal";
+import { kindsByName } from "@reelsmith/runner/kinds";
 import { activeTime } from "./active-time.js";
 import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";

@@ -1,5 +1,5 @@
 import type { RunEvent } from "@reelsmith/runner";
-import { kindsByName } from "@reelsmith/runner/internal";
+import { kindsByName } from "@reelsmith/runner/kinds";
 import type { ReportModel, TimelinePhase, TimelineRow } from "./report-model.js";
 
 type StepInfo = { id: string; kind: string; fanOut: boolean };

@@ -1,5 +1,4 @@
-import type { RunEvent } from "@reelsmith/runner";
-import type { JournalRecord } from "@reelsmith/runner/internal";
+import type { JournalRecord, RunEvent } from "@reelsmith/runner";
 
 const SINGLE_ITEM = -1;
 

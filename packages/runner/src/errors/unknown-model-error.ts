@@ -2,49 +2,62 @@ import { RunnerError } from "./runner-error.js";
 
 /** One model a pipeline names that the service does not offer. */
 export interface UnknownModelUse {
-  kind: "chat" | "video";
+  /** The catalog the kind says holds it: the provider profile's section name (`chat_models`, `video_models`, …). */
+  catalog: string;
   model: string;
   file: string;
   line: number;
   column: number;
+  /** The known model of that catalog closest to it, when one is close. */
+  near?: string;
+}
+
+/** The models one catalog offers, as a message lists them. */
+export interface KnownCatalog {
+  catalog: string;
+  models: string[];
+  /** What the list is when empty: "none listed" (the service's list), "none known" (a profile's). */
+  empty?: string;
 }
 
 /**
  * Models named in a pipeline (or its sub-pipelines) that the service does not offer, found
- * from its `GET /v1/models` before the first paid request: nothing was sent or paid.
- * @example throw new UnknownModelError([{ kind: "chat", model: "reel-chat-2", file: "p.yaml", line: 7, column: 14 }], ["reel-chat-1"], ["reel-video-1"]);
+ * from its `GET /v1/models` before the first paid request: nothing was sent or paid. Each is
+ * spoken of by its catalog's noun (`video_models` → "video model").
+ * @example throw new UnknownModelError([{ catalog: "chat_models", model: "reel-chat-2", file: "p.yaml", line: 7, column: 14 }], [{ catalog: "chat_models", models: ["reel-chat-1"] }]);
  */
 export class UnknownModelError extends RunnerError {
   readonly unknown: UnknownModelUse[];
-  readonly chatModels: string[];
-  readonly videoModels: string[];
+  /** The models each catalog offers, in the order the kinds declare them. */
+  readonly known: KnownCatalog[];
   declare readonly hint: string;
-  constructor(unknown: UnknownModelUse[], chatModels: string[], videoModels: string[]) {
+  constructor(unknown: UnknownModelUse[], known: KnownCatalog[], advice?: string) {
     const lines = unknown.map(
       (use) =>
-        `${use.file}:${use.line}:${use.column}: ${use.kind} model \`${use.model}\` is not offered by the service`,
+        `${use.file}:${use.line}:${use.column}: ${modelNoun(use.catalog)} \`${use.model}\` is not offered by the service${use.near ? `; did you mean \`${use.near}\`?` : ""}`,
     );
     super(
       "unknown_model",
       `${unknown.length === 1 ? "a model the pipeline names is" : `${unknown.length} models the pipeline names are`} unknown to the service; nothing was sent:\n  ${lines.join("\n  ")}`,
-      { category: "invalid", hint: unknownModelHint(unknown, chatModels, videoModels) },
+      {
+        category: "invalid",
+        hint: `${known
+          .map(
+            (entry) =>
+              `${modelNoun(entry.catalog)}s: ${entry.models.join(", ") || (entry.empty ?? "none known")}`,
+          )
+          .join("; ")} (reelsmith models lists them)${advice ? `. ${advice}` : ""}`,
+      },
     );
     this.unknown = unknown;
-    this.chatModels = chatModels;
-    this.videoModels = videoModels;
+    this.known = known;
   }
 }
 
-/** What to do about unknown models: the models there are, and how to declare a video model. */
-function unknownModelHint(
-  unknown: UnknownModelUse[],
-  chatModels: string[],
-  videoModels: string[],
-): string {
-  const video = unknown.find((use) => use.kind === "video");
-  return `chat models: ${chatModels.join(", ") || "none listed"}; video models: ${videoModels.join(", ") || "none known"} (reelsmith models lists them)${
-    video
-      ? `. A service that follows the interface does not list its video models: declare \`${video.model}\` with its limits and price under video_models: in a provider profile (reelsmith.config.yaml; \`reelsmith models --write-config --video-model ${video.model}\` writes a starting one)`
-      : ""
-  }`;
+/**
+ * What one model of a catalog is called in words, from the catalog's section name.
+ * @example modelNoun("video_models") // "video model"
+ */
+export function modelNoun(catalog: string): string {
+  return `${catalog.replace(/_models$/, "").replaceAll("_", " ")} model`;
 }

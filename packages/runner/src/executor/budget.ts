@@ -1,5 +1,4 @@
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
-import { estimateVideoCredits, type VideoModelCatalog } from "../pipeline/core-shim.js";
 
 /** A paid request the budget is asked about: its idempotency key and what it asks for. */
 export interface BudgetRequest {
@@ -46,20 +45,19 @@ function priceKey(request: Record<string, unknown>): string {
 }
 
 /**
- * Creates the in-process credit budget. Each submission reserves its expected price: the
- * model's price from the catalog, else what the same request (model, size, length) cost
- * when it completed before. A request whose price is unknown is admitted alone: the first
+ * Creates the in-process credit budget. Each submission reserves its expected price: what
+ * its kind expects it to cost (`credits`, from its model's price in the run's catalogs), else
+ * what the same request (model, size, length) cost when it completed before. A request whose price is unknown is admitted alone: the first
  * of its kind is sent, its real price is learnt when it completes, and the next ones are
  * admitted against it (the reference service reports a job's credits only at its end).
  * Without a maximum nothing is refused and nothing waits.
  * @example
- * const budget = createBudget(500, onReached, { videoModels });
- * await budget.assertCanSubmit({ key, request }); // before each new video job
+ * const budget = createBudget(500, onReached);
+ * await budget.assertCanSubmit({ key, request, credits: 12 }); // before each new paid job
  */
 export function createBudget(
   maxCredits: number | undefined,
   onReached: (spent: number, maxCredits: number) => void,
-  options: { videoModels?: VideoModelCatalog | undefined } = {},
 ): CreditBudget {
   let spent = 0;
   let reached = false;
@@ -86,12 +84,7 @@ export function createBudget(
   };
   const expected = (request: Record<string, unknown>, credits?: number): number | undefined => {
     if (typeof credits === "number" && Number.isFinite(credits) && credits >= 0) return credits;
-    const spec = options.videoModels?.find((model) => model.id === request.model);
-    const seconds = Number(request.seconds);
-    const size = typeof request.size === "string" ? request.size : undefined;
-    const priced =
-      spec && Number.isFinite(seconds) ? estimateVideoCredits(spec, seconds, size) : undefined;
-    return priced ?? learnt.get(priceKey(request));
+    return learnt.get(priceKey(request));
   };
   const pending = new Map<string, string>();
   check();

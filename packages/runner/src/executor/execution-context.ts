@@ -1,6 +1,5 @@
 import type { RunTotals } from "../events/run-event.js";
 import type { KnownProbes } from "../media-probes/known-probes.js";
-import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { ModelCatalogs, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 
@@ -22,8 +21,6 @@ export interface ExecutionExtras {
   resubmitLostJobs?: boolean;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto" (unattended runs). */
   autoApprove?: boolean;
-  /** Video models whose limits are known: each request is checked against them before it is sent. */
-  videoModels?: VideoModelCatalog;
   /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */
   catalogs?: ModelCatalogs;
   /**

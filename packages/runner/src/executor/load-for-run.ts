@@ -2,12 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { parse } from "yaml";
-import {
-  type LoadedPipeline,
-  loadPipeline,
-  objectSource,
-  type VideoModelCatalog,
-} from "../pipeline/index.js";
+import { type LoadedPipeline, loadPipeline, objectSource } from "../pipeline/index.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { stepPositions } from "../pipeline/step-positions.js";
 import type { ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
@@ -61,7 +56,6 @@ export async function loadForRun(
   pipeline: string | object,
   options: {
     validate: boolean;
-    videoModels?: VideoModelCatalog;
     /** The other model catalogs, by profile section (`image_models`, …). */
     catalogs?: ModelCatalogs;
     /** The step kinds it may use (default: the built-in ones), checked with their own schemas. */
@@ -73,7 +67,6 @@ export async function loadForRun(
   const input = typeof pipeline === "string" ? resolve(pipeline) : objectSource(pipeline);
   if (options.validate) {
     const loaded = await loadPipeline(input, {
-      ...(options.videoModels ? { videoModels: options.videoModels } : {}),
       ...(options.catalogs ? { catalogs: options.catalogs } : {}),
       ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
     });

@@ -14,9 +14,8 @@ import { encodeRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
-import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { RunOptions } from "../run-options.js";
-import type { AnyStepKind } from "../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs } from "../steps/step-kind.js";
 import { hasTakes, keepFinishedTakes } from "../takes/keep-take.js";
 import { localSubRuns, type RunSubPipeline } from "./local-sub-runs.js";
 import type { RunHost } from "./run-host.js";
@@ -31,11 +30,12 @@ export interface LocalRun {
   runId: string;
   name: string;
   kinds: ReadonlyMap<string, AnyStepKind>;
+  /** The model catalogs the run knows: its parent's (a sub-run), else its own with what the service lists. */
+  catalogs?: ModelCatalogs | undefined;
   /** A resumed run's directory (a new run's is made once its start is saved). */
   runDir?: string | undefined;
   client: ExecuteOptions["client"];
   cache: RunHost["cache"];
-  videoModels?: VideoModelCatalog | undefined;
   session?: FocusedSession | undefined;
   /** What run.json says beyond the run record (the pipeline, the service). */
   runJson: Record<string, unknown>;
@@ -111,7 +111,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     },
     createBudget({ maxCredits, spentBefore, onReached }) {
       if (options.subRunOf) return options.subRunOf.budget;
-      const budget = createBudget(maxCredits, onReached, { videoModels: run.videoModels });
+      const budget = createBudget(maxCredits, onReached);
       // A resumed run already spent what its ledger says (its own sub-runs' spending included).
       if (spentBefore > 0) budget.spend(spentBefore);
       return budget;
@@ -129,8 +129,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       knownProbes: new KnownProbes(),
       resubmitLostJobs: options.resubmitLostJobs === true,
       ...(options.autoApprove ? { autoApprove: true } : {}),
-      ...(run.videoModels ? { videoModels: run.videoModels } : {}),
-      ...(catalogs(options) ? { catalogs: catalogs(options) } : {}),
+      ...(run.catalogs ? { catalogs: run.catalogs } : {}),
       claimedJobs: new Set(heldJobs(previous, run.pipeline.spec, run.kinds).map((job) => job.id)),
       runSubPipeline: localSubRuns({
         options,
@@ -138,8 +137,8 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
         pipelineDir,
         budget,
         slots,
+        catalogs: run.catalogs,
         client: run.client,
-        videoModels: run.videoModels,
         runSub: run.runSub,
       }),
     }),
@@ -173,7 +172,7 @@ function pick(options: RunOptions): { runDir?: string } {
   return options.runDir ? { runDir: options.runDir } : {};
 }
 
-/** The model catalogs beyond video a run knows: its parent's (a sub-run), else its own. */
+/** The model catalogs a run is given: its parent's (a sub-run), else its own. */
 export function catalogs(options: RunOptions): RunOptions["catalogs"] {
   return options.subRunOf?.catalogs ?? options.catalogs;
 }

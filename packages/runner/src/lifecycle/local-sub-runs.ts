@@ -5,9 +5,9 @@ import type { ExecuteOptions } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
 import type { QueueSlots } from "../executor/queue-slots.js";
 import { subPipelineOutputs } from "../executor/run-lifecycle.js";
-import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "../pipeline/sub-pipelines.js";
 import type { RunOptions, RunResult } from "../run-options.js";
+import type { ModelCatalogs } from "../steps/step-kind.js";
 
 /** Runs a pipeline file to its end (the runner's `runPipeline`). */
 export type RunSubPipeline = (file: string, options: RunOptions) => Promise<RunResult>;
@@ -19,8 +19,9 @@ export interface LocalSubRunsOptions {
   pipelineDir: string;
   budget: CreditBudget;
   slots: QueueSlots;
+  /** The model catalogs the run knows (its sub-runs are not checked against the service again). */
+  catalogs?: ModelCatalogs | undefined;
   client: ExecuteOptions["client"];
-  videoModels?: VideoModelCatalog | undefined;
   runSub: RunSubPipeline;
 }
 
@@ -34,7 +35,7 @@ export interface LocalSubRunsOptions {
 export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSubPipeline"] {
   const { options, pipelineDir, budget, slots } = given;
   const trip = options.subRunOf?.trip ?? {};
-  const catalogs = options.subRunOf?.catalogs ?? options.catalogs;
+  const catalogs = given.catalogs;
   let subRuns = 0;
   return async (file, subInputs, sub) => {
     const depth = (options.subRunOf?.depth ?? 0) + 1;
@@ -56,7 +57,6 @@ export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSu
         slots,
         depth,
         trip,
-        ...(given.videoModels ? { videoModels: given.videoModels } : {}),
         ...(catalogs ? { catalogs } : {}),
       },
       inputs: subInputs,

@@ -2,7 +2,6 @@ import type { CacheLocation } from "../cache/cache-index.js";
 import { BudgetEstimateError } from "../errors/budget-estimate-error.js";
 import type { PipelineForRun } from "../executor/load-for-run.js";
 import type { RunState } from "../journal/journal-state.js";
-import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { estimateRun, planRun } from "../plan/estimate-run.js";
 import { planPipeline } from "../plan/plan-pipeline.js";
@@ -14,7 +13,6 @@ import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kin
 export interface EstimateInputs {
   pipeline: PipelineForRun;
   inputs: Record<string, unknown>;
-  videoModels?: VideoModelCatalog | undefined;
   catalogs?: ModelCatalogs | undefined;
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
   previous?: RunState | undefined;
@@ -26,13 +24,12 @@ export interface EstimateInputs {
  * The run's plan, made once, and its estimate: requests made of inputs are checked against
  * the models' limits before anything is paid (a pipeline with problems is refused), and the
  * estimate counts what a resumed run already has and what the cache holds as free.
- * @example const estimate = await plannedEstimate({ pipeline, inputs, videoModels });
+ * @example const estimate = await plannedEstimate({ pipeline, inputs, catalogs });
  */
 export async function plannedEstimate(given: EstimateInputs): Promise<RunEstimate> {
   const pipeline = given.pipeline as unknown as LoadedPipeline;
   const options = {
     inputs: given.inputs,
-    videoModels: given.videoModels,
     catalogs: given.catalogs,
     stepKinds: given.stepKinds,
     previous: given.previous,
@@ -60,7 +57,6 @@ export function focusedEstimate(
   if (!paid) return { credits: 0, complete: true, steps: {} };
   const plan = planPipeline(given.pipeline as unknown as LoadedPipeline, {
     inputs: given.inputs,
-    ...(given.videoModels ? { videoModels: given.videoModels } : {}),
     ...(given.catalogs ? { catalogs: given.catalogs } : {}),
     ...(given.stepKinds ? { stepKinds: given.stepKinds } : {}),
   });

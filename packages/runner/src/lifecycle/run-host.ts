@@ -10,7 +10,6 @@ import type { UnitExecutor } from "../executor/unit-executor.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
-import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 
 /** Where a run's journal lives: what it holds, and where its records go. */
@@ -127,7 +126,6 @@ export interface RunToPlay {
   /** A fan-out the budget cannot pay for whole still starts (`allowPartial`). */
   allowPartial?: boolean | undefined;
   kinds: ReadonlyMap<string, AnyStepKind>;
-  videoModels?: VideoModelCatalog | undefined;
   catalogs?: ModelCatalogs | undefined;
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
   /** Where a step is written, for the errors of steps that fail. */

@@ -92,7 +92,6 @@ async function estimateOf(
   const given = {
     pipeline: run.pipeline,
     inputs: run.inputs,
-    videoModels: run.videoModels,
     catalogs: run.catalogs,
     stepKinds: run.stepKinds,
     previous,
@@ -193,7 +192,6 @@ async function end(
       type: "run.waiting",
       ...behindGates(run.pipeline, result, {
         inputs: run.inputs,
-        ...(run.videoModels ? { videoModels: run.videoModels } : {}),
         ...(run.catalogs ? { catalogs: run.catalogs } : {}),
         ...(run.stepKinds ? { stepKinds: run.stepKinds } : {}),
       }),

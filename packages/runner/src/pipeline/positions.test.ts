@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { validatePipeline } from "./validate-pipeline.js";
 
 async function problems(source: string) {
-  return (await validatePipeline({ path: "p.yaml", source }, { videoModels })).diagnostics;
+  return (
+    await validatePipeline({ path: "p.yaml", source }, { catalogs: { video_models: videoModels } })
+  ).diagnostics;
 }
 
 describe("where a problem points", () => {

@@ -33,7 +33,7 @@ export function subPipelineReferences(
   kinds: ReadonlyMap<string, AnyStepKind> = kindsByName(),
 ): SubPipelineReference[] {
   if (!isObject(data)) return [];
-  const model = createCheckModel(data, { kinds, videoModels: undefined, baseDir: undefined });
+  const model = createCheckModel(data, { kinds, baseDir: undefined });
   const found = new Map<string, SubPipelineReference>();
   for (const step of model.steps) {
     if (!step.kind || !step.merged) continue;

@@ -12,6 +12,7 @@ import { validatePipeline } from "./validate-pipeline.js";
 const fixtures = new URL("./__fixtures__/", import.meta.url);
 // The simulator's other models, as the CLI gives them for the built-in simulator.
 const catalogs = {
+  video_models: videoModels,
   image_models: imageModels,
   speech_models: speechModels,
   transcription_models: transcriptionModels,
@@ -38,7 +39,6 @@ describe("validate corpus: invalid pipelines", () => {
       expect(expected.length, "fixture declares its expected problems").toBeGreaterThan(0);
       // The fixtures name the simulator's models, whose limits the checks know.
       const { pipeline, diagnostics } = await validatePipeline(file.pathname, {
-        videoModels,
         catalogs,
       });
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
@@ -63,7 +63,7 @@ describe("validate corpus: valid pipelines", () => {
     it(name, async () => {
       const { pipeline, diagnostics } = await validatePipeline(
         new URL(`valid/${name}`, fixtures).pathname,
-        { videoModels, catalogs },
+        { catalogs },
       );
       expect(diagnostics.map(formatDiagnostic)).toEqual([]);
       expect(pipeline?.spec.steps.length).toBeGreaterThan(0);

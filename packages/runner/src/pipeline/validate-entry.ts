@@ -1,8 +1,7 @@
 // `@reelsmith/runner/validate`: validating and loading pipelines, without the schema builders.
-// Everything here is also exported by `@reelsmith/runner/pipeline`; this entry point imports
-// only what validation runs, so a process that just validates (the CLI's `validate`) starts
-// without loading TypeBox or ajv's compiler. Keep TypeBox values (schemas, definitions,
-// `createPipelineSchema`) out of this file's import graph.
+// This entry point imports only what validation runs, so a process that just validates (the
+// CLI's `validate`) starts without loading TypeBox or ajv's compiler. Keep TypeBox values
+// (schemas, definitions, `createPipelineSchema`) out of this file's import graph.
 export { type Diagnostic, formatDiagnostic, sortDiagnostics } from "./diagnostic.js";
 export * from "./errors/index.js";
 export {

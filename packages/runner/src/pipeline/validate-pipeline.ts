@@ -3,7 +3,6 @@ import { dirname } from "node:path";
 import { builtInStepKinds, isBuiltInKindSet, kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { checkPipeline } from "./check/check-pipeline.js";
-import type { VideoModelCatalog } from "./core-shim.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import {
@@ -58,8 +57,6 @@ async function pipelineChecker(
 }
 /** Options of `validatePipeline` and `loadPipeline`. */
 export interface ValidateOptions {
-  /** Video models whose limits literal values are checked against (none: not checked). */
-  videoModels?: VideoModelCatalog;
   /**
    * The other model catalogs, by provider profile section (`image_models`, `speech_models`,
    * `transcription_models`): literal values are checked against them (none: not checked).
@@ -116,7 +113,6 @@ function diagnosePipeline(
   const semantic = checkPipeline(data, {
     kinds,
     ...(parsed.path === "<inline>" ? {} : { baseDir: dirname(parsed.path) }),
-    videoModels: options?.videoModels,
     catalogs: options?.catalogs,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
   });

@@ -3,7 +3,6 @@ import type { CacheLocation } from "../cache/cache-index.js";
 import { cacheKey } from "../cache/cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
-import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
@@ -14,8 +13,6 @@ import type { Plan, RunEstimate } from "./plan-types.js";
 /** What a run's estimate is made from. */
 export interface EstimateRunOptions {
   inputs: Record<string, unknown>;
-  /** The video models with their prices. */
-  videoModels?: VideoModelCatalog | undefined;
   /** The other model catalogs with their prices, by provider profile section. */
   catalogs?: ModelCatalogs | undefined;
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
@@ -42,18 +39,14 @@ function succeededUnits(previous: RunState | undefined, step: string): Set<numbe
 /**
  * The plan of a run about to start: the pipeline's plan with its inputs and models, the units
  * a resumed run already has left out of its estimate.
- * @example planRun(pipeline, { inputs, videoModels, previous }).problems
+ * @example planRun(pipeline, { inputs, catalogs, previous }).problems
  */
 export function planRun(
   pipeline: LoadedPipeline,
-  options: Pick<
-    EstimateRunOptions,
-    "inputs" | "videoModels" | "catalogs" | "stepKinds" | "previous"
-  >,
+  options: Pick<EstimateRunOptions, "inputs" | "catalogs" | "stepKinds" | "previous">,
 ): Plan {
   return planPipeline(pipeline, {
     inputs: options.inputs,
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
     journaled: (step) => succeededUnits(options.previous, step).size,
@@ -64,7 +57,7 @@ export function planRun(
  * What a run is expected to cost before anything is sent, as every executor works it out:
  * the plan's estimate (the models' prices × the units known now), with the units a resumed
  * run already has and those the cache holds counted as 0.
- * @example const estimate = await estimateRun(pipeline, { inputs, videoModels }); // { credits: 36, complete: true, steps: {…} }
+ * @example const estimate = await estimateRun(pipeline, { inputs, catalogs }); // { credits: 36, complete: true, steps: {…} }
  */
 export async function estimateRun(
   pipeline: LoadedPipeline,

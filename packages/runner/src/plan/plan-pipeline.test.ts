@@ -13,7 +13,7 @@ describe("planPipeline", () => {
   it("plans the storyboard: stages, fan-out from an earlier step, known requests, limits", async () => {
     const plan = planPipeline(await loadPipeline(storyboard), {
       inputs: { scenes: "4" },
-      videoModels,
+      catalogs: { video_models: videoModels },
     });
     expect(plan.stages.map((stage) => stage.steps)).toEqual([
       ["storyboard"],
@@ -42,8 +42,8 @@ describe("planPipeline", () => {
       },
     ]);
     expect(plan.limits.maxCredits).toBe(500);
-    expect(plan.limits.videoJobs).toBeUndefined(); // the number of scenes is only known at run time
-    expect(plan.limits.chatRequests).toBe(1);
+    expect(plan.limits.requests.videoJobs).toBeUndefined(); // the number of scenes is only known at run time
+    expect(plan.limits.requests.chatRequests).toBe(1);
   });
 
   it("counts jobs when fan-outs are known from inputs", async () => {
@@ -59,7 +59,7 @@ steps:
 `);
     const plan = planPipeline(pipeline);
     expect(plan.steps[0]?.fanOut).toEqual({ items: 3 });
-    expect(plan.limits.videoJobs).toBe(4);
+    expect(plan.limits.requests.videoJobs).toBe(4);
     expect(plan.stages).toEqual([{ index: 0, steps: ["clips", "one"] }]);
   });
 
@@ -70,8 +70,13 @@ steps:
   - id: clip
     video: { model: reel-video-2-lite, prompt: fox, seconds: "\${{ inputs.seconds }}" }
 `);
-    expect(planPipeline(pipeline, { videoModels }).problems).toEqual([]);
-    const problems = planPipeline(pipeline, { inputs: { seconds: "9" }, videoModels }).problems;
+    expect(planPipeline(pipeline, { catalogs: { video_models: videoModels } }).problems).toEqual(
+      [],
+    );
+    const problems = planPipeline(pipeline, {
+      inputs: { seconds: "9" },
+      catalogs: { video_models: videoModels },
+    }).problems;
     expect(problems).toHaveLength(1);
     expect(problems[0]?.step).toBe("clip");
     expect(problems[0]?.message).toContain("reel-video-2-lite");

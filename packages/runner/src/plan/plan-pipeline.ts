@@ -1,4 +1,3 @@
-import type { VideoModelCatalog } from "@reelsmith/core";
 import { unitBody } from "../executor/unit-request.js";
 import { defineKey } from "../expressions/convert.js";
 import { evaluateValue } from "../expressions/evaluate.js";
@@ -27,8 +26,7 @@ import type {
 export interface PlanOptions {
   /** Input values as given to a run (CLI strings are coerced). */
   inputs?: Record<string, unknown>;
-  videoModels?: VideoModelCatalog;
-  /** The other model catalogs, by provider profile section (`image_models`, …): prices and limits. */
+  /** The model catalogs, by provider profile section (`video_models`, `image_models`, …): prices and limits. */
   catalogs?: ModelCatalogs;
   /** The step kinds the pipeline uses (default: the built-in ones). */
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[];
@@ -111,10 +109,8 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     { model: string; seconds?: string; sizes?: string; steps: string[] }
   >();
   const runEstimate: RunEstimate = { credits: 0, complete: true, steps: {} };
-  const requests: Record<string, number | undefined> = {
-    videoJobs: 0,
-    chatRequests: 0,
-  };
+  const requests: Record<string, number | undefined> = {};
+  const requestLabels: Record<string, string> = {};
   const steps: PlannedStep[] = spec.steps.map((step) => {
     const kind = kindOf(step as Record<string, unknown>, kinds);
     const kindName = kind?.kind ?? "unknown";
@@ -158,9 +154,12 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     // What one unit asks of the service, as the kind sees it; times the fan-out when known.
     const planned =
       kind?.plan(known, {
-        videoModels: options.videoModels,
         ...(options.catalogs ? { catalogs: options.catalogs } : {}),
       }) ?? {};
+    for (const [name, label] of Object.entries(kind?.requestLabels ?? {})) {
+      requestLabels[name] = label;
+      if (!Object.hasOwn(requests, name)) requests[name] = 0;
+    }
     for (const [name, perUnit] of Object.entries(planned.requests ?? {})) {
       const total = Object.hasOwn(requests, name) ? requests[name] : 0;
       requests[name] =
@@ -250,20 +249,9 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     limits: {
       videoModels: [...videoModels.values()],
       ...(spec.max_credits !== undefined ? { maxCredits: spec.max_credits } : {}),
-      ...(requests.videoJobs !== undefined ? { videoJobs: requests.videoJobs } : {}),
-      ...(requests.chatRequests !== undefined ? { chatRequests: requests.chatRequests } : {}),
-      ...otherRequests(requests),
+      requests,
+      requestLabels,
       estimate: runEstimate,
     },
   };
-}
-
-/** The requests other than video jobs and chat requests, by their kinds' names (none: left out). */
-function otherRequests(requests: Record<string, number | undefined>): {
-  requests?: Record<string, number | undefined>;
-} {
-  const others = Object.entries(requests).filter(
-    ([name]) => name !== "videoJobs" && name !== "chatRequests",
-  );
-  return others.length > 0 ? { requests: Object.fromEntries(others) } : {};
 }

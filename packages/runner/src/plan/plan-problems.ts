@@ -71,7 +71,7 @@ function fieldPath(
  * The problems of a run's plan — requests made of its inputs (a model, a length, a size)
  * that its models do not take — as an error at each step's kind body, or undefined. Every
  * executor refuses such a run before anything is paid.
- * @example const refused = planProblems(pipeline, planRun(pipeline, { inputs, videoModels })); if (refused) throw refused;
+ * @example const refused = planProblems(pipeline, planRun(pipeline, { inputs, catalogs })); if (refused) throw refused;
  */
 export function planProblems(
   pipeline: PlacedPipeline,

@@ -87,15 +87,14 @@ export interface PlanLimits {
   videoModels: { model: string; seconds?: string; sizes?: string; steps: string[] }[];
   /** Credit budget from the pipeline (`max_credits`). */
   maxCredits?: number;
-  /** Number of video jobs when every fan-out size is known now; undefined otherwise. */
-  videoJobs?: number;
-  /** Chat requests when every fan-out size is known now (tool rounds not counted). */
-  chatRequests?: number;
   /**
-   * Other paid requests, by the name their kinds give them (`images`, …): a count when every
-   * fan-out size is known now, undefined otherwise.
+   * Paid requests, by the names their kinds give them (`chatRequests`, `videoJobs`, `images`,
+   * …; chat tool rounds not counted): a count when every fan-out size is known now, undefined
+   * otherwise. A step's kind counts each name it labels from 0.
    */
-  requests?: Record<string, number | undefined>;
+  requests: Record<string, number | undefined>;
+  /** How each request name is shown, as its kind labels it (`videoJobs` → "video jobs"). */
+  requestLabels: Record<string, string>;
   /** What the run is expected to cost. */
   estimate: RunEstimate;
 }

@@ -13,7 +13,7 @@ export { type LoadedProfile, MAX_PROFILE_BYTES, type ProfileSource } from "./loa
  * @example
  * ```ts
  * const { catalog, profile } = await loadProfile("reelsmith.config.yaml");
- * const result = await validatePipeline("pipeline.yaml", { videoModels: catalog });
+ * const result = await validatePipeline("pipeline.yaml", { catalogs: { video_models: catalog } });
  * ```
  */
 export async function loadProfile(

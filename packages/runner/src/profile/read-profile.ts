@@ -214,7 +214,7 @@ function parseProfileYaml(file: string, source: string, tests: SecretTests) {
  * @example
  * ```ts
  * const { catalog, profile } = await loadProfile("reelsmith.config.yaml");
- * const result = await validatePipeline("pipeline.yaml", { videoModels: catalog });
+ * const result = await validatePipeline("pipeline.yaml", { catalogs: { video_models: catalog } });
  * ```
  */
 /** What `loadProfile` does, loaded on its first use. */

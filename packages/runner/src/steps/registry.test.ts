@@ -45,7 +45,7 @@ describe("the step kind registry", () => {
     expect(bare.queue).toBe("local");
     expect(bare.files({})).toEqual([]);
     expect(bare.models).toEqual([]);
-    expect(bare.plan({}, { videoModels: undefined })).toEqual({});
+    expect(bare.plan({}, {})).toEqual({});
     expect(bare.totals({ credits: 4, usage: { prompt_tokens: 1, completion_tokens: 2 } })).toEqual({
       credits: 4,
       promptTokens: 1,

@@ -27,13 +27,14 @@ import type {
 import type { LimitRunner } from "../executor/slot-pool.js";
 import type { StepJournal } from "../journal/index.js";
 import type { UnitLedger } from "../ledger/unit-ledger.js";
-import type { ReelsmithClient, VideoModelCatalog } from "../pipeline/core-shim.js";
+import type { ReelsmithClient } from "../pipeline/core-shim.js";
 import type { StaticType } from "./static-types.js";
 
 /**
- * Model catalogs beyond video, keyed by the provider profile's section name (`image_models`,
- * `speech_models`, `transcription_models`): each a list of models with their limits and
- * prices as core reads them (`imageModelsFromProfile`, …). A kind reads the section it knows.
+ * The model catalogs known, keyed by the provider profile's section name (`video_models`,
+ * `image_models`, `speech_models`, …): each a list of models with their limits and prices as
+ * core reads them (`videoCatalogFromProfile`, `imageModelsFromProfile`, …). A kind reads the
+ * sections it knows; the shared code only carries the map.
  * @example const images = context.catalogs?.image_models; // [{ id: "reel-image-1", sizes: [...] }]
  */
 export type ModelCatalogs = Readonly<Record<string, readonly { id: string }[]>>;
@@ -51,9 +52,7 @@ export interface CheckContext {
   ): void;
   /** True when a value contains no `${{ }}` expression (so it is known before the run). */
   isLiteral(value: unknown): boolean;
-  /** The video models whose limits are known (a profile, the service's list); none: unchecked. */
-  videoModels: VideoModelCatalog | undefined;
-  /** The other model catalogs known (a profile's, the built-in simulator's); none: unchecked. */
+  /** The model catalogs known (a profile's, the service's list, the built-in simulator's); a section left out: unchecked. */
   catalogs?: ModelCatalogs;
   /** The pipeline's `defaults`, per kind. */
   defaults: Record<string, Record<string, unknown>>;
@@ -74,17 +73,29 @@ export interface LocalFileUse {
   format?: "image" | "pipeline" | "subtitles" | "audio" | "video" | "font" | "program";
 }
 
-/** A body field that names a model of the service, and which of its model lists holds it. */
+/**
+ * A body field that names a model of the service, and the catalog that holds it: the
+ * provider profile's section name (`chat_models`, `video_models`, or a kind's own). Before a
+ * run the service's model list is read into these sections and every literal model checked.
+ * @example const field: ModelField = { field: "model", catalog: "voice_models" };
+ */
 export interface ModelField {
   field: string;
-  service: "chat" | "video";
+  /** The catalog's section name (`<noun>_models`: messages call its models "<noun> models"). */
+  catalog: string;
+  /**
+   * What to do about a model of this catalog the service does not offer, beyond the models
+   * there are (e.g. how to declare it in a provider profile).
+   */
+  advice?(model: string): string;
 }
 
 /** What planning knows of one unit of a step (one item of a fan-out). */
 export interface PlannedUnit {
   /**
-   * Paid requests of one unit, by what they buy: `videoJobs`, `chatRequests`, or a name of
-   * the kind's own (`images`). A unit with any request above 0 is paid, estimated from `credits`.
+   * Paid requests of one unit, by names the kind gives them (`videoJobs`, `chatRequests`,
+   * `images`; shown with the kind's `requestLabels`), summed into the plan's `limits.requests`.
+   * A unit with any request above 0 is paid, estimated from `credits`.
    */
   requests?: Readonly<Record<string, number>>;
   /**
@@ -101,8 +112,7 @@ export interface PlannedUnit {
 
 /** What a kind's `plan` receives. */
 export interface PlanContext {
-  videoModels: VideoModelCatalog | undefined;
-  /** The other model catalogs known, by profile section (`image_models`, …). */
+  /** The model catalogs known, by profile section (`video_models`, `image_models`, …). */
   catalogs?: ModelCatalogs;
 }
 
@@ -169,10 +179,8 @@ export interface StepRunContext {
 export interface RequestCheckContext {
   /** Directory of the pipeline file (relative files resolve from it). */
   pipelineDir: string;
-  /** Video models whose limits are known. */
-  videoModels?: VideoModelCatalog | undefined;
-  /** Other model catalogs, by the provider profile's section name (`image_models`, …). */
-  catalogs?: Readonly<Record<string, readonly { id: string }[]>> | undefined;
+  /** The model catalogs known, by the provider profile's section name (`video_models`, …). */
+  catalogs?: ModelCatalogs | undefined;
 }
 
 /** How results of a kind are cached (a kind without one is never cached). */
@@ -226,6 +234,11 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   models?: readonly ModelField[];
   /** What one unit asks of the service, from the values known before the run. */
   plan?(known: Record<string, unknown>, context: PlanContext): PlannedUnit;
+  /**
+   * How the plan shows the requests `plan` counts, by name (`{ videoJobs: "video jobs" }`);
+   * a step of the kind counts each named one from 0. A name without a label is shown as is.
+   */
+  requestLabels?: Readonly<Record<string, string>>;
   /** What one unit spent, read from its outputs (default: `usage` tokens and `credits`). */
   totals?(outputs: Record<string, unknown>): Partial<RunTotals>;
   /** One line naming a request, for cache listings. */
@@ -276,6 +289,7 @@ export interface StepKind<Spec = Record<string, unknown>>
   check?(spec: Spec, context: CheckContext): void;
   cache?: StepCachePolicy<Spec>;
   report?: StepReportRole;
+  requestLabels?: Readonly<Record<string, string>>;
   fanOut?: boolean;
   slots?: number;
   phases?: Readonly<Record<string, ProgressStage>>;

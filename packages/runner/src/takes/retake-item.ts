@@ -138,7 +138,7 @@ async function prepareRetake(
 async function checkTakeRequest(
   unit: TakeUnit,
   changes: Record<string, unknown>,
-  options: Pick<RunOptions, "videoModels" | "catalogs">,
+  options: Pick<RunOptions, "catalogs">,
 ): Promise<void> {
   if (!unit.kind.checkRequest) return;
   const start = unit.onDisk.start;
@@ -160,7 +160,6 @@ async function checkTakeRequest(
   try {
     await unit.kind.checkRequest(request, {
       pipelineDir,
-      videoModels: options.videoModels,
       catalogs: options.catalogs,
     });
   } catch (error) {

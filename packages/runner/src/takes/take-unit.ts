@@ -78,7 +78,7 @@ function itemCount(state: StepState | undefined): number {
 export async function findTakeUnit(
   dir: string,
   target: TakeTarget,
-  options: Pick<RunOptions, "videoModels" | "catalogs" | "stepKinds"> & {
+  options: Pick<RunOptions, "catalogs" | "stepKinds"> & {
     /** Validate the pipeline again (default true; the run does before anything is sent). */
     validate?: boolean;
   } = {},
@@ -87,7 +87,6 @@ export async function findTakeUnit(
   const { runDir } = onDisk;
   const pipeline = await loadForRun(onDisk.pipelinePath, {
     validate: options.validate !== false,
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }

@@ -1,10 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mediaCatalogs, videoModels } from "@reelsmith/simulator/catalog";
+import { modelCatalogs } from "@reelsmith/simulator/catalog";
 
 /** The simulator's image, speech and transcription models with their prices. */
-const catalogs = mediaCatalogs;
+const catalogs = modelCatalogs;
 
 import { readJournal } from "../../src/journal/journal.js";
 import { runPipeline } from "../../src/run-pipeline.js";
@@ -22,7 +22,6 @@ describeExecutorContract("local (file journal)", async () => {
         baseURL: options.baseURL,
         apiKey: options.apiKey,
         // The simulator's own models: the service the contract runs against.
-        videoModels,
         catalogs,
         ...(options.inputs ? { inputs: options.inputs } : {}),
         ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),

@@ -41,12 +41,12 @@ export async function startTestService(options: SimulatorOptions = {}): Promise<
       const onEvent = extra.onEvent;
       return {
         client,
-        // The simulator's own models: their limits are known to the checks, as for the CLI's
-        // built-in simulator.
-        videoModels,
         runsRoot: join(root, "runs"),
         cacheDir: join(root, "cache"),
         ...extra,
+        // The simulator's own video models (unless a test gives its own): their limits are
+        // known to the checks, as for the CLI's built-in simulator.
+        catalogs: { video_models: videoModels, ...extra.catalogs },
         onEvent: (event: RunEvent) => {
           events.push(event);
           onEvent?.(event);

@@ -9,7 +9,7 @@ export type SessionOptions = Pick<
   | "cache"
   | "cacheDir"
   | "resubmitLostJobs"
-  | "videoModels"
+  | "catalogs"
   | "maxCredits"
   | "slots"
 >;

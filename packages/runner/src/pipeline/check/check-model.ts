@@ -1,6 +1,5 @@
 import { kindOf } from "../../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
-import type { VideoModelCatalog } from "../core-shim.js";
 
 /** A problem found beyond the schema, located by document path. */
 export interface PipelineProblem {
@@ -48,8 +47,7 @@ export interface CheckModel {
   byId: Map<string, CheckedStep>;
   defaults: Record<string, Raw>;
   inputs: Raw;
-  videoModels: VideoModelCatalog | undefined;
-  /** The other model catalogs known, by profile section (`image_models`, …). */
+  /** The model catalogs known, by profile section (`video_models`, `image_models`, …). */
   catalogs?: ModelCatalogs;
   /** Directory local files are relative to (undefined for inline text: files not checked). */
   baseDir: string | undefined;
@@ -61,7 +59,6 @@ export function createCheckModel(
   data: Raw,
   options: {
     kinds: ReadonlyMap<string, AnyStepKind>;
-    videoModels: VideoModelCatalog | undefined;
     catalogs?: ModelCatalogs | undefined;
     baseDir: string | undefined;
   },
@@ -96,7 +93,6 @@ export function createCheckModel(
     byId,
     defaults,
     inputs: isObject(data.inputs) ? data.inputs : {},
-    videoModels: options.videoModels,
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     baseDir: options.baseDir,
     problems: [],

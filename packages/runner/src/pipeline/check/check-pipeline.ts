@@ -1,5 +1,4 @@
 import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
-import type { VideoModelCatalog } from "../core-shim.js";
 import {
   type CheckModel,
   createCheckModel,
@@ -31,13 +30,12 @@ const passes: readonly ((model: CheckModel) => void)[] = [
  * syntax, ids, inputs, steps (each kind's own checks), references, local files and static
  * types. Works on partially invalid data; a problem inside a value the schema rejected
  * (`invalidPaths`) is left to the schema.
- * @example checkPipeline(data, { kinds, videoModels, invalidPaths: [], baseDir: "/pipelines" })
+ * @example checkPipeline(data, { kinds, catalogs, invalidPaths: [], baseDir: "/pipelines" })
  */
 export function checkPipeline(
   data: Raw,
   options: {
     kinds: ReadonlyMap<string, AnyStepKind>;
-    videoModels: VideoModelCatalog | undefined;
     /** The other model catalogs known, by profile section (`image_models`, …). */
     catalogs?: ModelCatalogs | undefined;
     invalidPaths: readonly (string | number)[][];
@@ -47,7 +45,6 @@ export function checkPipeline(
 ): PipelineProblem[] {
   const model = createCheckModel(data, {
     kinds: options.kinds,
-    videoModels: options.videoModels,
     catalogs: options.catalogs,
     baseDir: options.baseDir,
   });

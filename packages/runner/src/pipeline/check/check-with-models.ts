@@ -1,5 +1,4 @@
-import type { AnyStepKind } from "../../steps/step-kind.js";
-import type { VideoModelCatalog } from "../core-shim.js";
+import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
 import { createCheckModel, type PipelineProblem, type Raw } from "./check-model.js";
 import { stepsPass } from "./steps-pass.js";
 
@@ -11,9 +10,9 @@ import { stepsPass } from "./steps-pass.js";
 export function problemsWithModels(
   data: Raw,
   kinds: ReadonlyMap<string, AnyStepKind>,
-  videoModels: VideoModelCatalog,
+  catalogs: ModelCatalogs,
 ): PipelineProblem[] {
-  const model = createCheckModel(data, { kinds, videoModels, baseDir: undefined });
+  const model = createCheckModel(data, { kinds, catalogs, baseDir: undefined });
   stepsPass(model);
   return model.problems.filter((problem) => problem.severity === "error");
 }

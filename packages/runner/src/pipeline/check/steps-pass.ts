@@ -90,7 +90,6 @@ export function stepsPass(model: CheckModel): void {
         });
       },
       isLiteral: (value) => !containsExpression(value),
-      videoModels: model.videoModels,
       ...(model.catalogs ? { catalogs: model.catalogs } : {}),
       defaults: model.defaults,
     };

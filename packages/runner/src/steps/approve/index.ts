@@ -12,7 +12,7 @@ export type { ApproveStepSpec } from "./approve-schema.js";
  *
  * @example
  * ```ts
- * approveKind.plan({}, { videoModels: undefined }); // { credits: 0 }
+ * approveKind.plan({}, {}); // { credits: 0 }
  * ```
  */
 export const approveKind = defineStepKind<ApproveStepSpec>({

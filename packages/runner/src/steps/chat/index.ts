@@ -36,13 +36,14 @@ export const chatKind = defineStepKind<ChatStepSpec>({
   },
   check: checkChatStep,
   files: chatFiles,
-  models: [{ field: "model", service: "chat" }],
+  models: [{ field: "model", catalog: "chat_models" }],
   // Chats are paid in tokens, not credits; a tool that runs a sub-pipeline may spend credits
   // the plan cannot know (how often the model calls it).
   plan: (known) => ({
     requests: { chatRequests: 1 },
     ...(callsSubPipelines(known.tools) ? {} : { credits: 0 }),
   }),
+  requestLabels: { chatRequests: "chat requests" },
   summary: (spec) =>
     `${spec.model ?? ""}: ${String(spec.prompt ?? spec.system ?? "")
       .replace(/\s+/g, " ")

@@ -5,7 +5,7 @@ import { imageModelsOf } from "./image-models.js";
 /**
  * One image request per unit, making `n` images (default 1): `requests: { images: n }` and
  * the model's price × n when the model and `n` are known now.
- * @example planImage({ model: "reel-image-1", n: 2 }, { videoModels: undefined, catalogs }) // { requests: { images: 2 }, credits: 8 }
+ * @example planImage({ model: "reel-image-1", n: 2 }, { catalogs }) // { requests: { images: 2 }, credits: 8 }
  */
 export function planImage(known: Record<string, unknown>, context: PlanContext): PlannedUnit {
   const n = known.n === undefined ? 1 : Number(known.n);

@@ -14,7 +14,7 @@ export type { ImageStepSpec } from "./image-schema.js";
  *
  * @example
  * ```ts
- * imageKind.plan({ model: "reel-image-1", n: 2 }, { videoModels: undefined, catalogs }); // { requests: { images: 2 }, credits: 8 }
+ * imageKind.plan({ model: "reel-image-1", n: 2 }, { catalogs }); // { requests: { images: 2 }, credits: 8 }
  * ```
  */
 export const imageKind = defineStepKind<ImageStepSpec>({

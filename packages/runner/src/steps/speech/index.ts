@@ -17,7 +17,7 @@ export type { SpeechStepSpec } from "./speech-schema.js";
  *
  * @example
  * ```ts
- * speechKind.plan({ model: "reel-voice-1", input: "Hello." }, { videoModels: undefined }); // { requests: { speech: 1 } }
+ * speechKind.plan({ model: "reel-voice-1", input: "Hello." }, {}); // { requests: { speech: 1 } }
  * ```
  */
 export const speechKind = defineStepKind<SpeechStepSpec>({

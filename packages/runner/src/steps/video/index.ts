@@ -1,12 +1,14 @@
 import { defineStepKind, usageAndCredits } from "../define-step-kind.js";
 import { checkVideoStep } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
+import { VIDEO_MODELS } from "./video-models.js";
 import { videoOutputsOf } from "./video-outputs.js";
 import { paramFiles } from "./video-params.js";
 import { planVideo } from "./video-plan.js";
 import type { VideoStepSpec } from "./video-schema.js";
 
 export * from "./video-check.js";
+export { VIDEO_MODELS, videoModelsOf } from "./video-models.js";
 export type { VideoStepSpec } from "./video-schema.js";
 
 /**
@@ -41,8 +43,17 @@ export const videoKind = defineStepKind<VideoStepSpec>({
       : []),
     ...paramFiles(spec.params),
   ],
-  models: [{ field: "model", service: "video" }],
+  models: [
+    {
+      field: "model",
+      catalog: VIDEO_MODELS,
+      // The service's list names no video model's limits: a profile declares them.
+      advice: (model) =>
+        `A service that follows the interface does not list its video models: declare \`${model}\` with its limits and price under ${VIDEO_MODELS}: in a provider profile (reelsmith.config.yaml; \`reelsmith models --write-config --video-model ${model}\` writes a starting one)`,
+    },
+  ],
   plan: planVideo,
+  requestLabels: { videoJobs: "video jobs" },
   totals: (outputs) => ({ ...usageAndCredits(outputs), made: { videos: 1 } }),
   summary: (spec) =>
     `${spec.model ?? ""}: ${String(spec.prompt ?? "")

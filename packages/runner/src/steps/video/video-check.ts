@@ -6,6 +6,7 @@ import {
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
+import { videoModelsOf } from "./video-models.js";
 import { paramsToCheck } from "./video-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
 import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
@@ -66,7 +67,7 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
     return;
   }
   const literalModel = context.isLiteral(spec.model);
-  const catalog = literalModel ? context.videoModels : undefined;
+  const catalog = literalModel ? videoModelsOf(context.catalogs) : undefined;
   const known = catalog?.find((model) => model.id === spec.model);
   if (catalog && !known) {
     const ids = catalog.map((model) => model.id).join(", ");

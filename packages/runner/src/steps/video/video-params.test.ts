@@ -36,7 +36,7 @@ function project(): string {
 async function problems(dir: string, source: string) {
   const { diagnostics } = await validatePipeline(
     { source, path: join(dir, "pipeline.yaml") },
-    { videoModels: catalog },
+    { catalogs: { video_models: catalog } },
   );
   return diagnostics.map((d) => ({
     at: `${d.line}:${d.column}`,
@@ -266,10 +266,15 @@ describe("video params: static checks against the model's declared parameters", 
         "",
       ].join("\n"),
     );
-    const pipeline = await loadPipeline(join(dir, "plan.yaml"), { videoModels: catalog });
-    const ok = planPipeline(pipeline, { videoModels: catalog });
+    const pipeline = await loadPipeline(join(dir, "plan.yaml"), {
+      catalogs: { video_models: catalog },
+    });
+    const ok = planPipeline(pipeline, { catalogs: { video_models: catalog } });
     expect(ok.problems).toEqual([]);
-    const bad = planPipeline(pipeline, { videoModels: catalog, inputs: { ratio: "1:1" } });
+    const bad = planPipeline(pipeline, {
+      catalogs: { video_models: catalog },
+      inputs: { ratio: "1:1" },
+    });
     expect(bad.problems).toEqual([
       {
         step: "clip",

@@ -6,20 +6,22 @@ import {
   type VideoCreateParams,
 } from "../../pipeline/core-shim.js";
 import type { PlanContext, PlannedUnit } from "../step-kind.js";
+import { videoModelsOf } from "./video-models.js";
 import { paramsToCheck } from "./video-params.js";
 import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
 
 /**
  * One video job per unit; the request's known values (`seconds`, `size`, `params`) checked
  * against the model's limits and declared parameters; the plan lists the limits.
- * @example planVideo({ model: "veo-3-fast", seconds: 12 }, { videoModels }) // { requests: { videoJobs: 1 }, problems: [...] }
+ * @example planVideo({ model: "veo-3-fast", seconds: 12 }, { catalogs }) // { requests: { videoJobs: 1 }, problems: [...] }
  */
 export function planVideo(known: Record<string, unknown>, context: PlanContext): PlannedUnit {
   const planned: PlannedUnit = { requests: { videoJobs: 1 } };
   const model = typeof known.model === "string" ? known.model : undefined;
   if (!model) return planned;
   const request: Record<string, unknown> = { model, prompt: "-" };
-  const limits = context.videoModels?.find((entry) => entry.id === model);
+  const videoModels = videoModelsOf(context.catalogs);
+  const limits = videoModels?.find((entry) => entry.id === model);
   const lengthProblems: string[] = [];
   let seconds: unknown = known.seconds;
   if (isAtLeastSeconds(seconds)) {
@@ -40,7 +42,7 @@ export function planVideo(known: Record<string, unknown>, context: PlanContext):
   if (params) request.params = params;
   const problems = findVideoRequestProblems(
     request as unknown as VideoCreateParams,
-    context.videoModels,
+    videoModels,
   ).map((problem): { message: string; field?: (string | number)[] } => ({
     message: problem.message,
     field: problem.field.split("."),

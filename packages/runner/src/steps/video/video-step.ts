@@ -23,6 +23,7 @@ import { LostVideoJobError } from "./errors/lost-video-job-error.js";
 import { submitVideo } from "./submit-video.js";
 import { assertVideoPromptLength } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
+import { videoModelsOf, videoRequestPrice } from "./video-models.js";
 import { requestParams } from "./video-request-params.js";
 import type { VideoStepSpec } from "./video-schema.js";
 import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-seconds.js";
@@ -32,7 +33,7 @@ import { isAtLeastSeconds, roundUpSeconds, secondsAtLeast } from "./video-second
  * read and checked, its length rounded up to the model's, its values against the known models'
  * limits (a profile, the service's list) and the prompt's length. A retake's request is
  * checked with it before the take is journaled; a run's before it is submitted.
- * @example const params = await checkedVideoRequest(spec, { pipelineDir, videoModels });
+ * @example const params = await checkedVideoRequest(spec, { pipelineDir, catalogs });
  */
 export async function checkedVideoRequest(
   spec: VideoStepSpec,
@@ -51,7 +52,7 @@ export async function checkedVideoRequest(
         `seconds.at_least is ${JSON.stringify(spec.seconds.at_least)}; expected a number of seconds (an output such as a narration's duration).`,
       );
     }
-    const model = extras?.videoModels?.find((entry) => entry.id === params.model);
+    const model = videoModelsOf(extras?.catalogs)?.find((entry) => entry.id === params.model);
     params.seconds = String(roundUpSeconds(atLeast, model));
   } else if (spec.seconds !== undefined) params.seconds = String(spec.seconds);
   if (spec.size !== undefined) params.size = String(spec.size);
@@ -62,12 +63,12 @@ export async function checkedVideoRequest(
     params.image_url = part.image_url.url;
   }
   if (spec.params !== undefined) {
-    const model = extras?.videoModels?.find((entry) => entry.id === params.model);
+    const model = videoModelsOf(extras?.catalogs)?.find((entry) => entry.id === params.model);
     const sent = await requestParams(spec.params, model, pipelineDir);
     if (Object.keys(sent).length > 0) params.params = sent;
   }
   // Against the known models' limits (a profile, the service's list): refused here, unpaid.
-  validateVideoRequest(params, extras?.videoModels);
+  validateVideoRequest(params, videoModelsOf(extras?.catalogs));
   assertVideoPromptLength(params.prompt);
   return params;
 }
@@ -115,7 +116,12 @@ export async function runVideoStep(
           submission,
           take: context.take,
         });
-        await budget?.assertCanSubmit({ key: idempotencyKey, request: { ...params } });
+        const expected = videoRequestPrice(params, videoModelsOf(extras?.catalogs));
+        await budget?.assertCanSubmit({
+          key: idempotencyKey,
+          request: { ...params },
+          ...(expected === undefined ? {} : { credits: expected }),
+        });
         if (context.stopSignal?.aborted) {
           // It stopped while this waited for the budget: give the reservation back.
           await budget?.release?.({ key: idempotencyKey });
@@ -123,7 +129,7 @@ export async function runVideoStep(
         }
         const { job: created, adopted } = await submitVideo({
           client,
-          videoModels: extras?.videoModels,
+          videoModels: videoModelsOf(extras?.catalogs),
           params,
           idempotencyKey,
           signal,
@@ -229,7 +235,7 @@ export async function runVideoStep(
           jobId = await submit();
           done = await wait(jobId);
         }
-        const charge = chargeOf(done, params, extras?.videoModels);
+        const charge = chargeOf(done, params, videoModelsOf(extras?.catalogs));
         await journal.record("video.completed", { jobId, job: done, ...charge });
         await countCharge(jobId, charge);
         const key = journal.recall("video.submitted")?.idempotencyKey;
