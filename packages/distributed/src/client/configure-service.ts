@@ -47,6 +47,7 @@ export async function configureService(
   limits: ServiceLimits,
   kinds: Iterable<AnyStepKind> = builtInStepKinds,
 ): Promise<StoredServiceLimits> {
+  const known = [...kinds];
   const stored = await pool.query(
     `INSERT INTO ${SCHEMA}.services (service, base_url, account, slots, requests_per_minute, worker_concurrency)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -77,8 +78,8 @@ export async function configureService(
       : {};
   const polling = { minPollingIntervalMs: limits.pollIntervalMs ?? 100 };
   const queue = { onConflict: "always_update", applicationName: "reelsmith" } as const;
-  const slots = queueSlotSizes(kinds, row.slots ?? {});
-  for (const name of queuesOf(kinds)) {
+  const slots = queueSlotSizes(known, row.slots ?? {});
+  for (const name of queuesOf(known)) {
     const size = slots[name];
     if (size === undefined) {
       await dbos.registerQueue(queueNames.units(service.key, name, false), {

@@ -1,5 +1,11 @@
 import { dirname, extname, isAbsolute, relative, sep } from "node:path";
-import type { RunEstimate, RunEvent, RunTotals, SerializedError } from "@reelsmith/runner";
+import type {
+  RunEstimate,
+  RunEvent,
+  RunEventOf,
+  RunTotals,
+  SerializedError,
+} from "@reelsmith/runner";
 import { ledgerOf } from "@reelsmith/runner";
 import { addTotals, emptyTotals, stepPositions, unitKey } from "@reelsmith/runner/internal";
 import { kindsByName } from "@reelsmith/runner/kinds";
@@ -45,10 +51,15 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   const { runDir, runJson, state, events } = record;
   const starts = events.filter((e) => e.type === "run.start");
   const lastStart = starts.at(-1);
-  const stepInfos: { id: string; kind: string; fanOut: boolean }[] =
+  const stepInfos: RunEventOf<"run.start">["steps"] =
     lastStart?.type === "run.start"
       ? lastStart.steps
       : [...state.steps.keys()].map((id) => ({ id, kind: "step", fanOut: false }));
+  // How each step is shown: as run.start says its kind answered (else, for runs that did not
+  // say, as the built-in kind of that name would).
+  const roles = new Map(
+    stepInfos.map((info) => [info.id, (info.report ?? registry.get(info.kind)?.report)?.role]),
+  );
   const requests = new Map<string, Record<string, unknown>>();
   const durations = new Map<string, number>();
   /** Units whose last result came from the cache (they spent nothing; they saved). */
@@ -142,7 +153,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
         | undefined;
       const error = item?.error ?? (info.fanOut ? undefined : journaled?.error);
       const status = unitStatus(item?.status ?? journaled?.status, item, outputs, error);
-      const role = registry.get(info.kind)?.report?.role;
+      const role = roles.get(info.id);
       if (role === "clip") {
         const figures = ledger.units[unitKey(info.id, index)];
         const takes =
@@ -188,7 +199,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
     });
   }
 
-  const { videos, images } = finalMedia(runDir, runJson.outputs, steps, state);
+  const { videos, images } = finalMedia(runDir, runJson.outputs, steps, state, roles);
   videos.forEach((video, position) => {
     const poster = runFile(runDir, `report/thumbs/output-${position}.jpg`);
     if (poster) Object.assign(video, { poster });
@@ -196,7 +207,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   const ended = state.ended !== undefined && runJson.status !== "running";
   const status = ended ? (runJson.status ?? String(state.ended?.status ?? "unknown")) : "running";
   const gateSteps = stepInfos
-    .filter((info) => registry.get(info.kind)?.report?.role === "approval")
+    .filter((info) => roles.get(info.id) === "approval")
     .map((info) => info.id);
   const approvals = approvalGates(gateSteps, state, (step) => requests.get(key(step, undefined)), {
     runDir,
@@ -206,7 +217,7 @@ export function buildModel(record: RunRecord, now = new Date()): ReportModel {
   // and sounds (a narration per scene), step by step.
   const madeFiles = (extensions: ReadonlySet<string>) =>
     stepInfos
-      .filter((info) => registry.get(info.kind)?.report?.role === "media")
+      .filter((info) => roles.get(info.id) === "media")
       .map((info) => {
         const journaled = state.steps.get(info.id);
         const units = info.fanOut
@@ -356,12 +367,13 @@ function finalMedia(
   outputs: Record<string, unknown> | undefined,
   steps: readonly StepRow[],
   state: RunRecord["state"],
+  roles: ReadonlyMap<string, string | undefined>,
 ): { videos: RunFile[]; images: RunFile[] } {
   const candidates: unknown[] = Object.values(outputs ?? {});
   // A run that did not finish has no outputs yet: its ffmpeg steps' files are what it made.
   if (candidates.length === 0) {
     for (const step of steps) {
-      if (registry.get(step.kind)?.report?.role !== "media" || step.fanOut) continue;
+      if (roles.get(step.id) !== "media" || step.fanOut) continue;
       const file = (state.steps.get(step.id)?.outputs as { file?: unknown } | undefined)?.file;
       candidates.push(file);
     }

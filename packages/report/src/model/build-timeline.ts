@@ -1,8 +1,8 @@
-import type { RunEvent } from "@reelsmith/runner";
+import type { RunEvent, RunEventOf } from "@reelsmith/runner";
 import { kindsByName } from "@reelsmith/runner/kinds";
 import type { ReportModel, TimelinePhase, TimelineRow } from "./report-model.js";
 
-type StepInfo = { id: string; kind: string; fanOut: boolean };
+type StepInfo = RunEventOf<"run.start">["steps"][number];
 
 /** The moments of one unit (a step or an item) in one session, in ms since the epoch. */
 interface Marks {
@@ -23,7 +23,7 @@ const keyOf = (step: string, index: number | undefined) => `${step}\u0000${index
 /**
  * Builds the timeline (Gantt) from the event log: one row per plain step and per fan-out
  * item, each cut into phases — waiting for a slot, submitted (queued at the service),
- * polling (in progress), downloading, and the work of chat and ffmpeg steps. A unit that ran
+ * polling (in progress), downloading, and the work of any other unit, named by its kind. A unit that ran
  * again in a resumed session shows its latest run; one still running ends at the last event.
  * @example const timeline = buildTimeline(events, steps);
  */
@@ -139,7 +139,7 @@ export function buildTimeline(
       ...(index === undefined ? {} : { index }),
       kind,
       status: marks.status ?? (marks.ended === undefined ? "running" : "succeeded"),
-      phases: phasesOf(workOf(kind), marks, last),
+      phases: phasesOf(workOf(kinds.get(step)), marks, last),
     });
   }
   result.sort(
@@ -153,25 +153,32 @@ export function buildTimeline(
   };
 }
 
-/** What a kind calls its running phase (its report role says; "running" when it says nothing). */
-function workOf(kind: string): TimelinePhase["phase"] {
-  const work = registry.get(kind)?.report?.work;
-  return work === "chat" || work === "ffmpeg" ? work : "running";
+/**
+ * What a step's kind calls its running phase, as run.start told it (else as the built-in
+ * kind of that name would, for runs that did not tell); "running" when it says nothing.
+ */
+function workOf(step: { kind: string; report?: { work?: string } } | undefined): string {
+  return step?.report?.work ?? registry.get(step?.kind ?? "")?.report?.work ?? "running";
 }
 
 const registry = kindsByName();
 
-/** A unit's phases: a job's (waiting for a slot, submitted, polling, downloading), or its work. */
-function phasesOf(work: TimelinePhase["phase"], marks: Marks, now: number): TimelinePhase[] {
+/** A unit's phases: a job's (waiting for a slot, submitted, polling, downloading), or its work (after its slot, if it took one). */
+function phasesOf(work: string, marks: Marks, now: number): TimelinePhase[] {
   const end = marks.ended ?? now;
   const phases: TimelinePhase[] = [];
   const add = (phase: TimelinePhase["phase"], start: number | undefined, until: number) => {
     if (start === undefined) return;
-    phases.push({ phase, start, end: Math.max(start, until) });
+    phases.push({
+      phase,
+      ...(phase === "work" ? { work } : {}),
+      start,
+      end: Math.max(start, until),
+    });
   };
   const queued = marks.queued ?? marks.started ?? end;
-  if (marks.slot !== undefined || marks.submitted !== undefined) {
-    const slot = marks.slot ?? marks.submitted ?? end;
+  if (marks.submitted !== undefined) {
+    const slot = marks.slot ?? marks.submitted;
     add("waiting", queued, slot);
     const polling = marks.inProgress ?? marks.completed;
     add("submitted", slot, polling ?? end);
@@ -179,8 +186,9 @@ function phasesOf(work: TimelinePhase["phase"], marks: Marks, now: number): Time
     if (marks.completed !== undefined) add("downloading", marks.completed, marks.downloaded ?? end);
     return phases;
   }
-  const started = marks.started ?? queued;
+  // A unit that took a slot of its queue without a job at the service waited until then.
+  const started = marks.slot ?? marks.started ?? queued;
   if (started > queued) add("waiting", queued, started);
-  add(work, started, end);
+  add("work", started, end);
   return phases;
 }

@@ -78,7 +78,10 @@ export interface SubRunRow {
 
 /** A phase of a timeline bar. */
 export interface TimelinePhase {
-  phase: "waiting" | "submitted" | "polling" | "downloading" | "ffmpeg" | "chat" | "running";
+  /** A job's phases (waiting for a slot, submitted, polling, downloading), or a unit's work. */
+  phase: "waiting" | "submitted" | "polling" | "downloading" | "work";
+  /** What the work is, in its kind's word (its report's `work`: "chat", "ffmpeg"; else "running"). */
+  work?: string;
   start: number;
   end: number;
 }

@@ -1,15 +1,29 @@
 import type { ReportModel, TimelinePhase } from "../model/report-model.js";
 import { escapeHtml, formatDuration } from "./escape.js";
 
-const PHASE_LABELS: Record<TimelinePhase["phase"], string> = {
+const JOB_PHASES: Record<Exclude<TimelinePhase["phase"], "work">, string> = {
   waiting: "waiting for a slot",
   submitted: "submitted (queued at the service)",
   polling: "polling (in progress)",
   downloading: "downloading",
-  ffmpeg: "ffmpeg",
-  chat: "chat request",
-  running: "running",
 };
+
+/** Colours a kind's work is drawn in: one per work word, the same word the same colour. */
+const WORK_COLOURS = 6;
+
+/** A phase's classes (its colour) and its words, a unit's work named as its kind names it. */
+function phaseLook(phase: TimelinePhase): { classes: string; text: string } {
+  if (phase.phase !== "work") return { classes: `p-${phase.phase}`, text: JOB_PHASES[phase.phase] };
+  const work = phase.work ?? "running";
+  const name = work.replace(/[^a-z0-9-]/gi, "-").toLowerCase();
+  return { classes: `p-work w-${colourOf(work)} p-${name}`, text: work };
+}
+
+function colourOf(work: string): number {
+  let hash = 0;
+  for (const char of work) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % WORK_COLOURS;
+}
 
 const WIDTH = 1000;
 const LABEL = 170;
@@ -62,15 +76,30 @@ export function renderTimeline(model: ReportModel): string {
       .map((phase) => {
         const left = x(phase.start);
         const width = Math.max(1.5, (phase.end - phase.start) * scale);
-        return `<rect class="p-${phase.phase}" x="${left.toFixed(1)}" y="${y + 2}" width="${width.toFixed(1)}" height="${ROW - 4}"><title>${escapeHtml(`${label}: ${PHASE_LABELS[phase.phase]} ${formatDuration(phase.end - phase.start)}`)}</title></rect>`;
+        const look = phaseLook(phase);
+        return `<rect class="${escapeHtml(look.classes)}" x="${left.toFixed(1)}" y="${y + 2}" width="${width.toFixed(1)}" height="${ROW - 4}"><title>${escapeHtml(`${label}: ${look.text} ${formatDuration(phase.end - phase.start)}`)}</title></rect>`;
       })
       .join("");
     parts.push(
       `<g class="bar ${escapeHtml(row.status)}" data-step="${escapeHtml(row.step)}"${row.index === undefined ? "" : ` data-index="${row.index}"`}><text class="row-label" x="4" y="${y + ROW - 4}">${escapeHtml(label.length > 26 ? `${label.slice(0, 25)}…` : label)}</text>${rects}</g>`,
     );
   });
-  const legend = Object.entries(PHASE_LABELS)
-    .map(([phase, text]) => `<li><span class="swatch p-${phase}"></span>${escapeHtml(text)}</li>`)
+  // The job phases, then each kind of work the rows show.
+  const works = [
+    ...new Set(
+      rows.flatMap((row) => row.phases.filter((p) => p.phase === "work").map((p) => p.work)),
+    ),
+  ];
+  const legend = [
+    ...Object.entries(JOB_PHASES).map(([phase, text]) => ({ classes: `p-${phase}`, text })),
+    ...works.map((work) =>
+      phaseLook({ phase: "work", ...(work ? { work } : {}), start: 0, end: 0 }),
+    ),
+  ]
+    .map(
+      (look) =>
+        `<li><span class="swatch ${escapeHtml(look.classes)}"></span>${escapeHtml(look.text)}</li>`,
+    )
     .join("");
   return `<section id="timeline"><h2>Timeline <small>${escapeHtml(formatDuration(span))}, ${rows.length} row${rows.length === 1 ? "" : "s"}</small></h2><ul class="legend">${legend}</ul><svg class="gantt" viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img" aria-label="timeline of steps and items">${parts.join("")}</svg></section>`;
 }

@@ -79,9 +79,12 @@ figcaption{color:var(--muted);margin-top:2px}
 .p-submitted{fill:#f0b44c;background:#f0b44c}
 .p-polling{fill:#3f8ee8;background:#3f8ee8}
 .p-downloading{fill:#27b5a4;background:#27b5a4}
-.p-ffmpeg{fill:#8e5bd8;background:#8e5bd8}
-.p-chat{fill:#e0609a;background:#e0609a}
-.p-running{fill:#7a8491;background:#7a8491}
+.w-0{fill:#8e5bd8;background:#8e5bd8}
+.w-1{fill:#e0609a;background:#e0609a}
+.w-2{fill:#7a8491;background:#7a8491}
+.w-3{fill:#5fa83b;background:#5fa83b}
+.w-4{fill:#c2763a;background:#c2763a}
+.w-5{fill:#2f6f9f;background:#2f6f9f}
 table.costs{border-collapse:collapse;background:var(--card);border:1px solid var(--line);min-width:60%}
 .costs th,.costs td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left}
 .costs .num{text-align:right;font-variant-numeric:tabular-nums}

@@ -95,6 +95,17 @@ export type ProgressStage = UnitProgress["stage"];
  */
 export const transientStages: ReadonlySet<ProgressStage> = new Set(["text", "transfer", "work"]);
 
+/**
+ * How the run report shows a kind's units: `clip` a storyboard card each (prompt, poster,
+ * takes), `conversation` its messages, `media` its file among the run's final media,
+ * `approval` a gate's section (its message, what it shows, the decision); `work`
+ * names its running phase in the timeline ("chat", "ffmpeg"; default "running").
+ */
+export interface StepReportRole {
+  role?: "clip" | "conversation" | "media" | "approval";
+  work?: string;
+}
+
 /** Every event of a run, discriminated by `type`; each carries `seq` (from 1) and `time` (ISO). */
 export type RunEvent = { seq: number; time: string } & RunEventBody;
 
@@ -106,7 +117,8 @@ export type RunEventBody =
       runDir: string;
       name: string;
       resumed: boolean;
-      steps: { id: string; kind: string; fanOut: boolean }[];
+      /** The steps: id, kind, whether it fans out, and how the report shows it (its kind says). */
+      steps: { id: string; kind: string; fanOut: boolean; report?: StepReportRole }[];
     }
   | {
       type: "run.end";

@@ -2,7 +2,7 @@ import type { ErrorCategory } from "@reelsmith/core/errors";
 import { serializeError } from "../errors/serialize-error.js";
 import type { SubPipelineDepthError } from "../errors/sub-pipeline-depth-error.js";
 import { SubPipelineFailedError } from "../errors/sub-pipeline-failed-error.js";
-import type { RunStatus, SerializedError } from "../events/run-event.js";
+import type { RunEventOf, RunStatus, SerializedError } from "../events/run-event.js";
 import { evaluateValue } from "../expressions/index.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
@@ -10,19 +10,24 @@ import type { ExecutableSpec } from "./executable-pipeline.js";
 import type { ExecuteResult } from "./execute-pipeline.js";
 
 /**
- * The steps as `run.start` announces them: id, kind name and whether it fans out. Shared by
- * every executor, so the CLI and the report read one shape.
+ * The steps as `run.start` announces them: id, kind name, whether it fans out and how its
+ * kind is shown (`report`), so a reader without the kind's code (the report, the studio)
+ * shows any kind. Shared by every executor, so the CLI and the report read one shape.
  * @example bus.emit({ type: "run.start", …, steps: runStartSteps(spec, kinds) });
  */
 export function runStartSteps(
   spec: ExecutableSpec,
   kinds: ReadonlyMap<string, AnyStepKind>,
-): { id: string; kind: string; fanOut: boolean }[] {
-  return spec.steps.map((step) => ({
-    id: step.id,
-    kind: kindOf(step as Record<string, unknown>, kinds)?.kind ?? "unknown",
-    fanOut: step.for_each !== undefined,
-  }));
+): RunEventOf<"run.start">["steps"] {
+  return spec.steps.map((step) => {
+    const kind = kindOf(step as Record<string, unknown>, kinds);
+    return {
+      id: step.id,
+      kind: kind?.kind ?? "unknown",
+      fanOut: step.for_each !== undefined,
+      ...(kind?.report ? { report: kind.report } : {}),
+    };
+  });
 }
 
 /** How a run ended: its status, its outputs, and its headline error. */

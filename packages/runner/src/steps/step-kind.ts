@@ -22,13 +22,18 @@ import type {
   ProgressStage,
   RunEvent,
   RunTotals,
+  StepReportRole,
   UnitProgress,
 } from "../events/index.js";
+import type { CreditBudget } from "../executor/budget.js";
 import type { LimitRunner } from "../executor/slot-pool.js";
 import type { StepJournal } from "../journal/index.js";
 import type { UnitLedger } from "../ledger/unit-ledger.js";
+import type { KnownProbes } from "../media-probes/known-probes.js";
 import type { ReelsmithClient } from "../pipeline/core-shim.js";
 import type { StaticType } from "./static-types.js";
+
+export type { StepReportRole } from "../events/index.js";
 
 /**
  * The model catalogs known, keyed by the provider profile's section name (`video_models`,
@@ -131,8 +136,8 @@ export interface HeldJob {
  */
 export type StepQueue = string;
 
-/** What a kind's `run` receives from the executor. */
-export interface StepRunContext {
+/** What a kind's `run` receives from the executor: the unit's context and the run's services. */
+export interface StepRunContext extends Partial<RunServices> {
   stepId: string;
   index?: number;
   /**
@@ -173,6 +178,39 @@ export interface StepRunContext {
   ledger: UnitLedger;
   /** This kind's pipeline defaults (already merged into the spec by the executor). */
   defaults: Record<string, unknown>;
+}
+
+/**
+ * What a run gives its kinds besides the unit's own context: the run's id, the pipeline's
+ * directory (input files are relative to it), the credit budget, the model catalogs, the
+ * probes of files already made, and sub-pipeline runs. Every run sets them all; a kind run
+ * by hand (a unit test) may be given none.
+ */
+export interface RunServices {
+  /** The run's random id (run.json, run.start): part of every Idempotency-Key it sends. */
+  runId: string;
+  /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
+  pipelineDir: string;
+  budget: CreditBudget;
+  /** Video job ids the run holds (journaled or submitted now): a listed job is adopted once. */
+  claimedJobs?: Set<string>;
+  /** Probes of media files this run already made (so no file is probed twice). */
+  knownProbes?: Pick<KnownProbes, "add" | "addFromOutputs" | "for">;
+  /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
+  resubmitLostJobs?: boolean;
+  /** Gates (`approve:` steps) are approved by the run itself, by "auto" (unattended runs). */
+  autoApprove?: boolean;
+  /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */
+  catalogs?: ModelCatalogs;
+  /**
+   * Runs another pipeline file as part of this run (chat `pipeline:` tools). `onTotals`
+   * receives what the sub-run spent (also when it fails), so the calling step counts it.
+   */
+  runSubPipeline(
+    file: string,
+    inputs: Record<string, unknown>,
+    options: { signal: AbortSignal; name: string; onTotals?: (totals: RunTotals) => void },
+  ): Promise<Record<string, unknown>>;
 }
 
 /** What a kind's `checkRequest` reads besides the request: where files are, the known models. */
@@ -261,17 +299,6 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   checkRequest?(spec: Spec, context: RequestCheckContext): Promise<void>;
   /** Run one step (or one fan-out item) whose expressions are already evaluated. */
   run(spec: Spec, context: StepRunContext): Promise<Record<string, unknown>>;
-}
-
-/**
- * How the run report shows a kind's units: `clip` a storyboard card each (prompt, poster,
- * takes), `conversation` its messages, `media` its file among the run's final media,
- * `approval` a gate's section (its message, what it shows, the decision); `work`
- * names its running phase in the timeline ("chat", "ffmpeg"; default "running").
- */
-export interface StepReportRole {
-  role?: "clip" | "conversation" | "media" | "approval";
-  work?: string;
 }
 
 /** A step kind with every answer filled in (see {@link defineStepKind}). */
