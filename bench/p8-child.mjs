@@ -33,7 +33,7 @@ if (mode === "run") {
     runsRoot: target,
     cache: false,
     concurrency: 16,
-    maxVideos: 16,
+    slots: { video: 16 },
     ...(onEvent ? { onEvent } : {}),
   });
 } else {
@@ -45,7 +45,7 @@ if (mode === "run") {
     resume: target,
     cache: false,
     concurrency: 16,
-    maxVideos: 16,
+    slots: { video: 16 },
     stopSignal: stop.signal,
     onEvent: (event) => {
       if (event.type === "run.start") runStartMs ??= now() - started;
