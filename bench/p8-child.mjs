@@ -2,7 +2,8 @@
 //   node p8-child.mjs run <baseURL> <apiKey> <runsRoot> <scenes> [killAfterItems]
 //   node p8-child.mjs resume <baseURL> <apiKey> <runDir>
 // `run` with killAfterItems SIGKILLs itself once that many clips have ended (a run killed
-// halfway). `resume` stops the resumed run once it is under way (its first new unit started)
+// halfway). `resume` stops the resumed run once it is under way (its first new unit started:
+// its step.request)
 // and reports how long that took from the resume's start; its end is not the measure.
 import { statSync } from "node:fs";
 import { join } from "node:path";
@@ -49,7 +50,8 @@ if (mode === "run") {
     stopSignal: stop.signal,
     onEvent: (event) => {
       if (event.type === "run.start") runStartMs ??= now() - started;
-      if (event.type === "item.start" && underWayMs === undefined) {
+      // A unit that runs (not one taken from the journal) says what it asks for first.
+      if (event.type === "step.request" && underWayMs === undefined) {
         underWayMs = now() - started;
         stop.abort();
       }
