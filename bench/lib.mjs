@@ -50,6 +50,32 @@ export async function alternate(rounds, ours, baseline, { warmup = 1 } = {}) {
   return { ours: median(a), baseline: median(b), ratio: median(a.map((x, i) => x / b[i])), a, b };
 }
 
+/**
+ * Like `alternate` for any number of contenders: each round runs them all, in an order
+ * rotated every round (so none always runs first or last), after `warmup` rounds. Returns
+ * each one's median and, for every name but `ours`, the median of the per-round ratios of
+ * `ours` to it.
+ * @example const { medians, ratios } = await rotate(7, { ours, bare, durable });
+ */
+export async function rotate(rounds, contenders, { warmup = 1, ours = "ours" } = {}) {
+  const names = Object.keys(contenders);
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  for (let i = 0; i < warmup; i++) for (const name of names) await contenders[name]();
+  for (let i = 0; i < rounds; i++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length];
+      times[name].push(await contenders[name]());
+    }
+  }
+  const medians = Object.fromEntries(names.map((name) => [name, median(times[name])]));
+  const ratios = Object.fromEntries(
+    names
+      .filter((name) => name !== ours)
+      .map((name) => [name, median(times[ours].map((x, i) => x / times[name][i]))]),
+  );
+  return { medians, ratios, times };
+}
+
 /** Wall milliseconds of one child process from spawn to exit (throws on a non-zero exit). */
 export function timeProcess(command, args, options = {}) {
   return new Promise((resolve, reject) => {

@@ -1,36 +1,66 @@
 // The runner side of P8, in its own process so that its peak RSS is the runner's alone:
-//   node p8-child.mjs run <baseURL> <apiKey> <runsRoot> <scenes>
+//   node p8-child.mjs run <baseURL> <apiKey> <runsRoot> <scenes> [killAfterItems]
 //   node p8-child.mjs resume <baseURL> <apiKey> <runDir>
+// `run` with killAfterItems SIGKILLs itself once that many clips have ended (a run killed
+// halfway). `resume` stops the resumed run once it is under way (its first new unit started:
+// its step.request)
+// and reports how long that took from the resume's start; its end is not the measure.
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { builtPackage, now, root } from "./lib.mjs";
 
-const [mode, baseURL, apiKey, target, scenes] = process.argv.slice(2);
+const [mode, baseURL, apiKey, target, scenes, killAfter] = process.argv.slice(2);
 const { createClient } = await builtPackage("core");
 const { loadPipeline, planPipeline, runPipeline } = await builtPackage("runner");
 const client = createClient({ baseURL, apiKey, pollIntervalMs: 20 });
 const file = join(root, "bench", "p8-storyboard.yaml");
-let firstEventMs;
 const started = now();
-const onEvent = () => {
-  firstEventMs ??= now() - started;
-};
+let itemsEnded = 0;
 let result;
 if (mode === "run") {
   const pipeline = await loadPipeline(file);
   const inputs = { scenes: Number(scenes) };
   planPipeline(pipeline, { inputs });
+  const onEvent =
+    killAfter === undefined
+      ? undefined
+      : (event) => {
+          if (event.type === "item.end" && ++itemsEnded >= Number(killAfter))
+            process.kill(process.pid, "SIGKILL");
+        };
   result = await runPipeline(pipeline, {
     client,
     inputs,
     runsRoot: target,
     cache: false,
     concurrency: 16,
-    maxVideos: 16,
-    onEvent,
+    slots: { video: 16 },
+    ...(onEvent ? { onEvent } : {}),
   });
 } else {
-  result = await runPipeline(undefined, { client, resume: target, cache: false, onEvent });
+  let underWayMs;
+  let runStartMs;
+  const stop = new AbortController();
+  result = await runPipeline(undefined, {
+    client,
+    resume: target,
+    cache: false,
+    concurrency: 16,
+    slots: { video: 16 },
+    stopSignal: stop.signal,
+    onEvent: (event) => {
+      if (event.type === "run.start") runStartMs ??= now() - started;
+      // A unit that runs (not one taken from the journal) says what it asks for first.
+      if (event.type === "step.request" && underWayMs === undefined) {
+        underWayMs = now() - started;
+        stop.abort();
+      }
+    },
+  });
+  process.stdout.write(
+    `${JSON.stringify({ status: result.status, underWayMs, runStartMs, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`,
+  );
+  process.exit(0);
 }
 const clips = result.steps.clips?.outputs;
 process.stdout.write(
@@ -41,7 +71,6 @@ process.stdout.write(
     clips: Array.isArray(clips) ? clips.length : 0,
     journalBytes: statSync(join(result.runDir, "journal.jsonl")).size,
     maxRssMB: process.resourceUsage().maxRSS / 1024,
-    firstEventMs,
     totalMs: now() - started,
   })}\n`,
 );

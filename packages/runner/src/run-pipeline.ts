@@ -126,6 +126,7 @@ export async function runWithBus(
     name,
     kinds,
     runDir: onDisk?.runDir,
+    journalRead: onDisk?.takeJournal(),
     client,
     cache: {
       enabled: options.cache !== false,

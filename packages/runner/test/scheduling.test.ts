@@ -62,4 +62,39 @@ describe("scheduling", () => {
     expect(result.steps.clips?.status).toBe("cancelled");
     expect(service.simulator.stats().videoJobs.created).toBeLessThanOrEqual(1);
   });
+
+  it("a long fan-out starts no more items than the run's slots can move", async () => {
+    // 30 clips, 2 concurrency slots, 1 video slot: at most 2 × 2 + 1 items are under way at
+    // once (each started item holds its context and request until it ends).
+    service = await startTestService();
+    let open = 0;
+    let most = 0;
+    const options = service.options({
+      cache: false,
+      concurrency: 2,
+      slots: { video: 1 },
+      onEvent: (event) => {
+        if (event.type === "item.start") most = Math.max(most, ++open);
+        if (event.type === "item.end") open -= 1;
+      },
+    });
+    const result = await runPipeline(
+      {
+        name: "window",
+        defaults: { video: { model: "reel-video-2-lite", seconds: 4, size: "720x480" } },
+        steps: [
+          {
+            id: "clips",
+            for_each: Array.from({ length: 30 }, (_, n) => `shot ${n}`),
+            video: { prompt: "${{ item }}" },
+          },
+        ],
+      },
+      options,
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.steps.clips?.outputs).toHaveLength(30);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(5);
+  });
 });

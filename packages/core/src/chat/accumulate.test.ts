@@ -23,6 +23,16 @@ describe("ChatCompletionAccumulator", () => {
     ]);
   });
 
+  it("joins hundreds of content deltas in order, across the pieces it keeps them in", () => {
+    const accumulator = new ChatCompletionAccumulator();
+    const deltas = Array.from({ length: 300 }, (_, n) => `${n} `);
+    for (const content of deltas)
+      accumulator.add({ id: "c", choices: [{ index: 0, delta: { content } }] } as never);
+    expect(accumulator.completion().choices[0]?.message.content).toBe(deltas.join(""));
+    accumulator.add({ id: "c", choices: [{ index: 0, delta: { content: "end" } }] } as never);
+    expect(accumulator.completion().choices[0]?.message.content).toBe(`${deltas.join("")}end`);
+  });
+
   it("keeps several choices apart and the last usage", () => {
     const accumulator = new ChatCompletionAccumulator();
     accumulator.add({

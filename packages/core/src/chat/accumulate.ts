@@ -7,9 +7,21 @@ import type {
   Usage,
 } from "./types.js";
 
+/** The delta of a choice that has none (shared: never written). */
+const NO_DELTA: NonNullable<ChatCompletionChunk["choices"][number]["delta"]> = {};
+
+/** Content deltas joined into one piece at a time (see `ChoiceState.recent`). */
+const PIECE = 128;
+
 interface ChoiceState {
-  /** Content deltas, joined once by `completion()` (cheaper than 100k string concatenations). */
+  /**
+   * The content so far, in pieces of {@link PIECE} deltas, joined once by `completion()`.
+   * Keeping each of 100k deltas alive until the end (an old array pointing at young strings)
+   * was a sixth of a long stream's cost; a piece's deltas die young.
+   */
   content: string[];
+  /** The latest deltas, not yet joined into a piece. */
+  recent: string[];
   sawContent: boolean;
   refusal: string | null;
   finishReason: string | null;
@@ -44,6 +56,7 @@ export class ChatCompletionAccumulator {
       if (!state) {
         state = {
           content: [],
+          recent: [],
           sawContent: false,
           refusal: null,
           finishReason: null,
@@ -51,15 +64,19 @@ export class ChatCompletionAccumulator {
         };
         this.#choices.set(choice.index, state);
       }
-      const delta = choice.delta ?? {};
+      const delta = choice.delta ?? NO_DELTA;
       if (typeof delta.content === "string") {
-        state.content.push(delta.content);
+        state.recent.push(delta.content);
+        if (state.recent.length === PIECE) {
+          state.content.push(state.recent.join(""));
+          state.recent = [];
+        }
         state.sawContent = true;
       }
       if (typeof delta.refusal === "string") state.refusal = (state.refusal ?? "") + delta.refusal;
-      // Indexed loops: this runs once per streamed chunk.
-      const parts = Array.isArray(delta.tool_calls) ? delta.tool_calls : [];
-      for (let p = 0; p < parts.length; p++) {
+      // Indexed loops, no empty array for a chunk without tool calls: this runs per chunk.
+      const parts = delta.tool_calls;
+      for (let p = 0; Array.isArray(parts) && p < parts.length; p++) {
         const part = parts[p] as (typeof parts)[number];
         const index = typeof part.index === "number" ? part.index : state.toolCalls.size;
         let call = state.toolCalls.get(index);
@@ -90,7 +107,10 @@ export class ChatCompletionAccumulator {
       .map(([index, state]) => {
         const message: AssistantMessage = {
           role: "assistant",
-          content: state.sawContent || state.toolCalls.size === 0 ? state.content.join("") : null,
+          content:
+            state.sawContent || state.toolCalls.size === 0
+              ? state.content.join("") + state.recent.join("")
+              : null,
         };
         if (state.refusal !== null) message.refusal = state.refusal;
         if (state.toolCalls.size > 0) {

@@ -1,5 +1,8 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 
+/** TextDecoder options of every chunk but the last (one object, not one per chunk). */
+const STREAM = { stream: true } as const;
+
 /**
  * Decodes a byte stream as Server-Sent Events: UTF-8 split across chunks, CRLF/CR/LF line
  * endings, comment (keep-alive) lines and multi-line `data:` fields are handled by
@@ -13,7 +16,7 @@ export async function* parseServerSentEventBatches(
   let pending: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event) });
   for await (const chunk of chunks) {
-    parser.feed(decoder.decode(chunk, { stream: true }));
+    parser.feed(decoder.decode(chunk, STREAM));
     if (pending.length > 0) {
       const batch = pending;
       pending = [];

@@ -1,4 +1,3 @@
-import pLimit from "p-limit";
 import { reviveError } from "../errors/revive-error.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
@@ -9,7 +8,7 @@ import type { ExecutableStep } from "./executable-pipeline.js";
 import { type QueueSlots, queueSlot } from "./queue-slots.js";
 import { reusableItem } from "./resume-reuse.js";
 import type { UnitResult, UnitServices } from "./run-unit.js";
-import { queueSlotFor, type SlotPool } from "./slot-pool.js";
+import { type LimitRunner, queueSlotFor, type SlotPool } from "./slot-pool.js";
 import type { UnitExecutor } from "./unit-executor.js";
 import { unitContext, unitRequest } from "./unit-request.js";
 
@@ -68,7 +67,6 @@ export async function runFanOut(args: {
   const { step, kind, items, fanOut, services } = args;
   const { bus, signal } = services.unit;
   const stop = services.unit.stop ?? signal;
-  const itemLimit = fanOut && step.max_parallel ? pLimit(step.max_parallel) : undefined;
   const results: (UnitResult | undefined)[] = new Array(items.length).fill(undefined);
   const errors: FanOutResult["errors"] = [];
   const totals = emptyTotals();
@@ -185,12 +183,38 @@ export async function runFanOut(args: {
     errors.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return { results, errors, totals };
   }
-  await Promise.all(
-    items.map((item, position) => {
-      const unit = () => inSlot((slot) => runItem(item, position, slot));
-      return itemLimit ? itemLimit(unit) : unit();
-    }),
+  // Items start in order, at most `lanes` at a time: the step's `max_parallel`, and no more
+  // than the run's slots can move (a unit waiting for its queue's slot holds its context,
+  // ledger and request, so 5,000 items started at once would hold 5,000 of each).
+  const lanes = Math.min(
+    items.length,
+    fanOut && step.max_parallel ? step.max_parallel : Number.POSITIVE_INFINITY,
+    inFlightWindow(args.globalSlots.size, queueSlot(services.slots, kind.queue)),
   );
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const position = next++;
+      await inSlot((slot) => runItem(items[position], position, slot));
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
   errors.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
   return { results, errors, totals };
+}
+
+/**
+ * How many items of a fan-out may be under way at once: every global slot busy, every slot
+ * of the kind's queue busy and as many again waiting for a global slot, so the run's limits
+ * stay the only brake. Unbounded when the queue's limit does not say its size (a kind
+ * without a queue of its own waits on global slots only, before it starts; units that run
+ * elsewhere).
+ * @example inFlightWindow(8, pLimit(4)) // 20
+ */
+export function inFlightWindow(globalSlots: number, queueLimit: LimitRunner): number {
+  const queueSlots = (queueLimit as { concurrency?: unknown }).concurrency;
+  if (typeof queueSlots !== "number" || !Number.isFinite(queueSlots)) {
+    return Number.POSITIVE_INFINITY;
+  }
+  return 2 * globalSlots + queueSlots;
 }

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ResumeError } from "../errors/resume-error.js";
 import { readJournal } from "../journal/journal.js";
+import type { JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { replayJournal } from "./replay-journal.js";
 import { leftoverStaging, removeStaging } from "./run-directory.js";
@@ -30,6 +31,12 @@ export interface RunOnDisk {
   /** It ran on a simulator started just for it (only such a run resumes on another one). */
   builtInService: boolean;
   startedAt?: string;
+  /**
+   * The journal's records as they were read here, and the file's size then: handed over once
+   * (a second call gets undefined), so that a resume reads the journal once and holds no
+   * second copy of it.
+   */
+  takeJournal(): { records: JournalRecord[]; bytes: number } | undefined;
 }
 
 /**
@@ -60,7 +67,9 @@ export function inspectRun(dir: string): RunOnDisk {
       "not_a_run",
     );
   }
-  const state = replayJournal(readJournal(journalFile));
+  const bytes = statSync(journalFile).size;
+  let records: JournalRecord[] | undefined = readJournal(journalFile);
+  const state = replayJournal(records);
   const start = state.start;
   if (!start) throw new ResumeError(runDir, "its journal has no run.start record", "not_a_run");
   const original = String(start.pipelinePath ?? "");
@@ -80,6 +89,11 @@ export function inspectRun(dir: string): RunOnDisk {
     ...(typeof baseURL === "string" && baseURL ? { baseURL } : {}),
     builtInService: summary?.builtInService === true,
     ...(typeof summary?.startedAt === "string" ? { startedAt: summary.startedAt } : {}),
+    takeJournal() {
+      const taken = records;
+      records = undefined;
+      return taken && { records: taken, bytes };
+    },
   };
 }
 

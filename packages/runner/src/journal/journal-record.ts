@@ -39,6 +39,19 @@ export function decodeRecord(line: string): JournalRecord | undefined {
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
   const { sum, ...record } = parsed as Record<string, unknown>;
   if (typeof sum !== "string" || typeof record.type !== "string") return undefined;
-  if (checksum(JSON.stringify(record)) !== sum) return undefined;
+  // The sum was taken over the line as it was written without it (encodeRecord puts it
+  // last): checked on that text when it ends so, else on the record written out again.
+  const signed = signedText(line, sum);
+  if (checksum(signed ?? JSON.stringify(record)) !== sum) return undefined;
   return record as JournalRecord;
+}
+
+/** The JSON text a line's trailing `"sum":"…"` field was taken over, if the line ends with it. */
+function signedText(line: string, sum: string): string | undefined {
+  const text = line.trimEnd();
+  const tail = `"sum":"${sum}"}`;
+  if (!text.endsWith(tail)) return undefined;
+  const head = text.slice(0, -tail.length);
+  if (head === "{") return "{}";
+  return head.endsWith(",") ? `${head.slice(0, -1)}}` : undefined;
 }

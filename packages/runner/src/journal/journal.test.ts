@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { replayJournal } from "../executor/replay-journal.js";
 import { openJournal, readJournal } from "./journal.js";
+import { decodeRecord, encodeRecord } from "./journal-record.js";
 import { SINGLE_ITEM } from "./journal-state.js";
 import { createStepJournal } from "./step-journal.js";
 
@@ -30,6 +31,19 @@ describe("journal", () => {
     await journal.close();
     writeFileSync(file, readFileSync(file, "utf8").replace('"n":1', '"n":2'));
     expect(readJournal(file)).toEqual([]);
+  });
+
+  it("checks a line's sum on its own text, and a line whose sum is not last on its record", () => {
+    const line = encodeRecord({ type: "step.end", step: "a", outputs: { n: 1.5 } }).trim();
+    expect(decodeRecord(line)).toEqual({ type: "step.end", step: "a", outputs: { n: 1.5 } });
+    expect(decodeRecord(line.replace('"n":1.5', '"n":2.5'))).toBeUndefined();
+    // Written by another encoder, the sum first: checked on the record written out again.
+    const sum = (JSON.parse(line) as { sum: string }).sum;
+    const reordered = `{"sum":"${sum}","type":"step.end","step":"a","outputs":{"n":1.5}}`;
+    expect(decodeRecord(reordered)).toEqual({ type: "step.end", step: "a", outputs: { n: 1.5 } });
+    expect(decodeRecord(reordered.replace('"a"', '"b"'))).toBeUndefined();
+    const empty = encodeRecord({ type: "x" }).trim();
+    expect(decodeRecord(empty)).toEqual({ type: "x" });
   });
 
   it("replays steps, items and facts", async () => {

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { EventBus } from "../events/event-bus.js";
 import { createBudget } from "../executor/budget.js";
@@ -10,7 +11,7 @@ import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
 import { type Journal, type JournalWriter, openJournal, readJournal } from "../journal/journal.js";
-import { encodeRecord } from "../journal/journal-record.js";
+import { encodeRecord, type JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
@@ -34,6 +35,8 @@ export interface LocalRun {
   catalogs?: ModelCatalogs | undefined;
   /** A resumed run's directory (a new run's is made once its start is saved). */
   runDir?: string | undefined;
+  /** Its journal as the resume read it (and the file's size then): not read again if unchanged. */
+  journalRead?: { records: JournalRecord[]; bytes: number } | undefined;
   client: ExecuteOptions["client"];
   cache: RunHost["cache"];
   session?: FocusedSession | undefined;
@@ -55,6 +58,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   // One process drives a run at a time; a lock left by a killed process is taken over.
   let releaseLock = runDir ? acquireRunLock(runDir) : () => {};
   let file: Journal | undefined;
+  let journalRead = run.journalRead;
   const journalFile = () => join(runDir, "journal.jsonl");
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
@@ -78,7 +82,14 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     },
     journal: {
       whole: true,
-      read: async () => (runDir ? readJournal(journalFile()) : []),
+      read: async () => {
+        if (!runDir) return [];
+        // The resume's own reading, while nothing was appended since (handed over once).
+        const known = journalRead;
+        journalRead = undefined;
+        if (known && statSync(journalFile()).size === known.bytes) return known.records;
+        return readJournal(journalFile());
+      },
       append: (record) => {
         file ??= openJournal(journalFile());
         return file.append(record);
