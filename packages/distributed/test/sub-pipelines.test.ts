@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MAX_SUB_PIPELINE_DEPTH } from "@reelsmith/runner/pipeline";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -30,6 +31,25 @@ ${head}steps:
         - name: make_clips
           parameters: { type: object, properties: { text: { type: string } }, required: [text] }
           pipeline: ./sub/clips.yaml
+`;
+
+/** A pipeline whose chat tool runs the file its `self` input names: a cycle `validate` cannot see. */
+const selfCaller = `name: self
+inputs:
+  text: { type: string, default: a fox }
+  self: { type: string, default: self.yaml }
+steps:
+  - id: ask
+    chat:
+      model: reel-chat-1
+      prompt: "Use the tool on: a fox"
+      tool_choice: sub
+      tools:
+        - name: sub
+          parameters: { type: object, properties: { text: { type: string } } }
+          pipeline: \${{ inputs.self }}
+outputs:
+  text: \${{ steps.ask.outputs.text }}
 `;
 
 const sub = `name: clips
@@ -65,7 +85,7 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
     await database?.stop();
   });
 
-  const submit = async (file: string, text: string, maxVideos: number) => {
+  const submit = async (file: string, text: string, maxVideos: number, depth?: number) => {
     writeFileSync(join(root, file), text);
     const { runId } = await submitRun(coordinator, {
       pipeline: join(root, file),
@@ -74,6 +94,7 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
       artifacts: join(root, "artifacts"),
       maxVideos,
       cache: false,
+      ...(depth === undefined ? {} : { depth }),
     });
     return { runId, result: await followRun(coordinator, runId) };
   };
@@ -113,5 +134,24 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
     // Its tool's model was told; the run still ends on its budget, as a local run does.
     expect(result.status).toBe("budget_reached");
     expect(result.error?.code).toBe("budget_reached");
+  });
+
+  it("counts a run-time cycle's depth as a local run does: one completion per level, then the run fails", async () => {
+    const before = simulator.stats().chatCompletions;
+    const { result } = await submit("self.yaml", selfCaller, 1);
+    expect(result.status).toBe("failed");
+    expect(result.error?.message).toContain(`levels deep; the limit is ${MAX_SUB_PIPELINE_DEPTH}`);
+    expect(simulator.stats().chatCompletions - before).toBe(MAX_SUB_PIPELINE_DEPTH + 1);
+  });
+
+  it("counts the depth from the run's own: a run already near the limit has room for one level", async () => {
+    const before = simulator.stats().chatCompletions;
+    const { result } = await submit("self.yaml", selfCaller, 1, MAX_SUB_PIPELINE_DEPTH - 1);
+    expect(result.status).toBe("failed");
+    expect(result.error?.message).toContain(
+      `would run ${MAX_SUB_PIPELINE_DEPTH + 1} levels deep; the limit is ${MAX_SUB_PIPELINE_DEPTH}`,
+    );
+    // Its own completion and its one sub-run's, at the limit.
+    expect(simulator.stats().chatCompletions - before).toBe(2);
   });
 });

@@ -56,6 +56,7 @@ export type {
   RunToPlay,
 } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
+export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";
 export { type StepPositions, stepPositions } from "./pipeline/step-positions.js";
 export * from "./plan/index.js";
 export {

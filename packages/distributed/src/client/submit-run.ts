@@ -47,6 +47,11 @@ export interface SubmitRunOptions extends ServiceLimits {
   videoModels?: VideoModelCatalog;
   /** Other model catalogs (image, speech, transcription), by the profile's section name: their prices and limits on every worker. */
   catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
+  /**
+   * How deep the run is among sub-pipelines (default 0: a run of its own). Its chat tools'
+   * sub-pipelines run one level deeper, and are refused past the runner's MAX_SUB_PIPELINE_DEPTH.
+   */
+  depth?: number;
 }
 
 /** A run as enqueued. */
@@ -87,6 +92,11 @@ export async function submitRun(
   coordinator: Coordinator,
   options: SubmitRunOptions,
 ): Promise<SubmittedRun> {
+  if (options.depth !== undefined && !(Number.isInteger(options.depth) && options.depth >= 0)) {
+    throw new TypeError(
+      `Expected \`depth\` to be a whole number from 0 and up (how deep the run is among sub-pipelines), got ${options.depth}`,
+    );
+  }
   const videoModels = options.videoModels?.length ? options.videoModels : undefined;
   const pipeline = await loadForRun(
     typeof options.pipeline === "string" ? resolve(options.pipeline) : options.pipeline,
@@ -150,6 +160,7 @@ export async function submitRun(
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(videoModels ? { videoModels: structuredClone(videoModels) } : {}),
       ...(options.catalogs ? { catalogs: structuredClone(options.catalogs) } : {}),
+      ...(options.depth ? { depth: options.depth } : {}),
     },
     service: service.key,
     baseURL: service.baseURL,

@@ -56,6 +56,11 @@ export interface StoredRunOptions {
   allowPartial?: boolean;
   /** Other model catalogs (image, speech, transcription), by the profile's section name. */
   catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
+  /**
+   * How deep the run is among sub-pipelines: 0 (the default) for a run of its own. Its units'
+   * sub-pipelines run one level deeper, up to the runner's MAX_SUB_PIPELINE_DEPTH.
+   */
+  depth?: number;
 }
 
 /** A run as `status` lists it. */

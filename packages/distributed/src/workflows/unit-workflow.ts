@@ -7,6 +7,7 @@ import {
   runUnit,
   SINGLE_ITEM,
   subPipelineOutputs,
+  subRunDepth,
 } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
@@ -124,6 +125,13 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           ...(videoModels ? { videoModels } : {}),
           ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
           runSubPipeline: async (file, inputs, sub) => {
+            // One level below this run, counted as a local run counts (too deep: the trip).
+            const depth = subRunDepth({
+              parentDepth: run.options.depth ?? 0,
+              file,
+              pipelineDir,
+              trip,
+            });
             subRuns += 1;
             const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;
             const subResult = await runPipeline(join(pipelineDir, file), {
@@ -138,9 +146,10 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
               subRunOf: {
                 budget,
                 videoLimit,
-                depth: 1,
+                depth,
                 trip,
                 ...(videoModels ? { videoModels } : {}),
+                ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
               },
             });
             sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
