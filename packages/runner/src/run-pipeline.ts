@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { BUILT_IN_SERVICE, serviceIdentity } from "./cache/service-identity.js";
 import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
@@ -14,7 +15,8 @@ import {
   stepLocation,
 } from "./executor/load-for-run.js";
 import { newRunId } from "./executor/run-directory.js";
-import type { FocusedSession } from "./executor/run-session.js";
+import type { FocusedSession, PrepareSession } from "./executor/run-session.js";
+import { acquireRunLock } from "./journal/run-lock.js";
 import { journaledOptions, withJournaled } from "./lifecycle/journaled-options.js";
 import { catalogs as catalogsOf, localHost } from "./lifecycle/local-host.js";
 import { runLifecycle } from "./lifecycle/run-lifecycle.js";
@@ -25,6 +27,7 @@ import { invalidPipeline } from "./plan/plan-problems.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindsByName } from "./steps/registry.js";
 import type { StepKindSpec } from "./steps/step-kind.js";
+import { hasTakes } from "./takes/keep-take.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
 function depthOf(options: RunOptions): number {
@@ -54,18 +57,47 @@ export function runPipeline(
 
 /**
  * Runs a pipeline with a given event bus (streamPipeline subscribes before the start). A
- * focused session (a retake, a pick: `takes/`) resumes the run for one unit only. The local
- * host's set-up: the pipeline loaded (a resume: the run on disk, unchanged), the client, the
- * models checked, then the run's lifecycle on the file journal (`localHost`).
+ * focused session (a retake, a pick: `takes/`) resumes the run for one unit only, made by
+ * `prepare` from the run as the resume loaded it. A resume holds the run's lock from before
+ * it reads the journal: what it read is what the run goes on from (read once).
  */
 export async function runWithBus(
   pipelineArgument: string | object | undefined,
   given: RunOptions,
   bus: EventBus,
-  session?: FocusedSession,
+  prepare?: PrepareSession,
+): Promise<RunResult> {
+  if (prepare && !given.resume) throw new TypeError("a focused session resumes a run");
+  const release = given.resume ? lockRun(resolve(given.resume)) : undefined;
+  try {
+    return await runLocal(pipelineArgument, given, bus, prepare, release !== undefined);
+  } finally {
+    release?.();
+  }
+}
+
+/**
+ * The run's lock when `dir` is a run (inspectRun says what else it is), one process driving
+ * it at a time; undefined for anything else.
+ */
+function lockRun(dir: string): (() => void) | undefined {
+  return existsSync(join(dir, "journal.jsonl")) ? acquireRunLock(dir) : undefined;
+}
+
+/**
+ * The local host's set-up: the pipeline loaded (a resume: the run on disk, unchanged), the
+ * session made, the client, the models checked, then the run's lifecycle on the file journal
+ * (`localHost`).
+ */
+async function runLocal(
+  pipelineArgument: string | object | undefined,
+  given: RunOptions,
+  bus: EventBus,
+  prepare: PrepareSession | undefined,
+  locked: boolean,
 ): Promise<RunResult> {
   let options = given;
-  if (session && !options.resume) throw new TypeError("a focused session resumes a run");
+  let session: FocusedSession | undefined;
   const started = new Date().toISOString();
   // Every run is validated, custom kinds with their own schemas and checks.
   const loadOptions = {
@@ -89,6 +121,7 @@ export async function runWithBus(
         pipeline.hash,
       );
     }
+    session = await prepare?.({ onDisk, pipeline });
     inputs =
       (onDisk.start.inputs as Record<string, unknown>) ??
       runInputs(pipeline, options.inputs ?? {}, true);
@@ -128,6 +161,17 @@ export async function runWithBus(
     name,
     kinds,
     runDir: onDisk?.runDir,
+    ...(onDisk
+      ? {
+          read: {
+            records: onDisk.records,
+            locked,
+            // A session, or a run whose takes may be kept at its end, reads its journal
+            // again: from memory.
+            keep: session !== undefined || hasTakes(onDisk.state),
+          },
+        }
+      : {}),
     client,
     cache: {
       enabled: options.cache !== false,

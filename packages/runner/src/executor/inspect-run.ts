@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ResumeError } from "../errors/resume-error.js";
 import { readJournal } from "../journal/journal.js";
+import type { JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { replayJournal } from "./replay-journal.js";
 import { leftoverStaging, removeStaging } from "./run-directory.js";
@@ -13,6 +14,8 @@ export interface RunOnDisk {
   runId: string;
   /** The journal, replayed. */
   state: RunState;
+  /** The journal's records as read (a resume goes on from them without reading it again). */
+  records: readonly JournalRecord[];
   /** Its start record: the pipeline's hash and path, the inputs. */
   start: Record<string, unknown>;
   /**
@@ -60,7 +63,8 @@ export function inspectRun(dir: string): RunOnDisk {
       "not_a_run",
     );
   }
-  const state = replayJournal(readJournal(journalFile));
+  const records = readJournal(journalFile);
+  const state = replayJournal(records);
   const start = state.start;
   if (!start) throw new ResumeError(runDir, "its journal has no run.start record", "not_a_run");
   const original = String(start.pipelinePath ?? "");
@@ -74,6 +78,7 @@ export function inspectRun(dir: string): RunOnDisk {
     runDir,
     runId: String(start.runId),
     state,
+    records,
     start,
     options: state.options,
     pipelinePath,

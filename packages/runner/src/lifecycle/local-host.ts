@@ -10,9 +10,10 @@ import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
 import { type Journal, type JournalWriter, openJournal, readJournal } from "../journal/journal.js";
-import { encodeRecord } from "../journal/journal-record.js";
+import { encodeRecord, type JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
+import { ledgerOf } from "../ledger/ledger.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { RunOptions } from "../run-options.js";
@@ -33,6 +34,8 @@ export interface LocalRun {
   kinds: ReadonlyMap<string, AnyStepKind>;
   /** A resumed run's directory (a new run's is made once its start is saved). */
   runDir?: string | undefined;
+  /** A resumed run's journal as the resume read it. */
+  read?: JournalRead | undefined;
   client: ExecuteOptions["client"];
   cache: RunHost["cache"];
   videoModels?: VideoModelCatalog | undefined;
@@ -41,6 +44,18 @@ export interface LocalRun {
   runJson: Record<string, unknown>;
   /** Runs a sub-pipeline (the run's own `runPipeline`). */
   runSub: RunSubPipeline;
+}
+
+/** A resumed run's journal as the resume read it, and whether the host may go on from it. */
+export interface JournalRead {
+  records: readonly JournalRecord[];
+  /** Read under the run's lock, which the resume holds (the host takes no lock of its own). */
+  locked: boolean;
+  /**
+   * Keep every record in memory (those read and those appended): a session reads the journal
+   * again after its own records, and a run with takes at its end, without reading the file.
+   */
+  keep: boolean;
 }
 
 /**
@@ -53,9 +68,19 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   const { options, bus } = run;
   let runDir = run.runDir ?? "";
   // One process drives a run at a time; a lock left by a killed process is taken over.
-  let releaseLock = runDir ? acquireRunLock(runDir) : () => {};
+  let releaseLock = runDir && !run.read?.locked ? acquireRunLock(runDir) : () => {};
   let file: Journal | undefined;
   const journalFile = () => join(runDir, "journal.jsonl");
+  // The records read under the lock: the first read is served from them (then they go, unless
+  // kept); a kept journal also holds every record appended since.
+  const keep = run.read?.locked === true && run.read.keep;
+  let known: JournalRecord[] | undefined = run.read?.locked ? [...run.read.records] : undefined;
+  const readRecords = (): JournalRecord[] => {
+    if (!known) return runDir ? readJournal(journalFile()) : [];
+    const records = keep ? [...known] : known;
+    if (!keep) known = undefined;
+    return records;
+  };
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
   const videoLimit = options.subRunOf?.videoLimit ?? pLimit(options.maxVideos ?? 4);
@@ -69,6 +94,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     spec: run.pipeline.spec,
     kinds: run.kinds,
     inputs: run.inputs,
+    ledger: () => ledgerOf(keep && known ? known : readJournal(journalFile())),
     emit: (event) => bus.emit(event),
   });
   return {
@@ -78,9 +104,10 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     },
     journal: {
       whole: true,
-      read: async () => (runDir ? readJournal(journalFile()) : []),
+      read: async () => readRecords(),
       append: (record) => {
         file ??= openJournal(journalFile());
+        if (keep) known?.push(record);
         return file.append(record);
       },
       close: async () => file?.close(),
@@ -152,7 +179,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     async afterExecute(_result, previous, journal) {
       if (!run.session && !hasTakes(previous)) return;
       // A retake that succeeded (now, or before a kill) keeps its files beside the picked ones.
-      await keepFinishedTakes(sessionRun(journal, replayJournal(readJournal(journalFile())))).catch(
+      await keepFinishedTakes(sessionRun(journal, replayJournal(readRecords()))).catch(
         (error: unknown) =>
           bus.emit({
             type: "log",
