@@ -1,14 +1,6 @@
-import { join } from "node:path";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { runPipeline, type SubPipelineDepthError, serializeError } from "@reelsmith/runner";
-import {
-  createEventBus,
-  replayJournal,
-  runUnit,
-  SINGLE_ITEM,
-  subPipelineOutputs,
-  subRunDepth,
-} from "@reelsmith/runner/internal";
+import { serializeError } from "@reelsmith/runner";
+import { createEventBus, replayJournal, runUnit, SINGLE_ITEM } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
@@ -20,6 +12,7 @@ import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { videoSlots } from "./video-slot.js";
+import { workerSubRuns } from "./worker-sub-runs.js";
 
 /** A kind of job as a person reads it: "veo-3 1280x720 8 s". */
 function describeKind(kind: PriceKind): string {
@@ -87,9 +80,6 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     signal,
     checkCancelled: () => cancel.check(),
   });
-  let subRuns = 0;
-  // Shared with every sub-run below this unit: set once one of them is nested too deep.
-  const trip: { error?: SubPipelineDepthError } = {};
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
   try {
@@ -124,39 +114,15 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           // Each request is checked against the run's catalog before it is sent.
           ...(videoModels ? { videoModels } : {}),
           ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
-          runSubPipeline: async (file, inputs, sub) => {
-            // One level below this run, counted as a local run counts (too deep: the trip).
-            const depth = subRunDepth({
-              parentDepth: run.options.depth ?? 0,
-              file,
-              pipelineDir,
-              trip,
-            });
-            subRuns += 1;
-            const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;
-            const subResult = await runPipeline(join(pipelineDir, file), {
-              inputs,
-              runDir: join(run.runDir, "subruns", name),
-              client,
-              signal: sub.signal,
-              cache: run.options.cache !== false,
-              cacheDir: cacheDirOf(run),
-              cacheIndex,
-              // It spends from this run's budget and takes the account's video slots.
-              subRunOf: {
-                budget,
-                videoLimit,
-                depth,
-                trip,
-                ...(videoModels ? { videoModels } : {}),
-                ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
-              },
-            });
-            sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
-            // Its submissions that never completed hold no credits once it has ended.
-            await budget.releaseOpen(`reelsmith-${subResult.runId}-`).catch(() => undefined);
-            return subPipelineOutputs(file, subResult, trip);
-          },
+          runSubPipeline: workerSubRuns({
+            job,
+            run,
+            pipelineDir,
+            client,
+            cacheIndex,
+            budget,
+            videoLimit,
+          }),
         },
       },
     );
