@@ -84,6 +84,62 @@ function lockRun(dir: string): (() => void) | undefined {
   return existsSync(join(dir, "journal.jsonl")) ? acquireRunLock(dir) : undefined;
 }
 
+/** A run ready for its host: its options, pipeline and inputs; a resume's run on disk and session. */
+interface RunLoaded {
+  options: RunOptions;
+  pipeline: PipelineForRun;
+  inputs: Record<string, unknown>;
+  onDisk?: RunOnDisk | undefined;
+  session?: FocusedSession | undefined;
+}
+
+/**
+ * The pipeline loaded and validated (custom kinds with their own schemas and checks); a
+ * resume's run read from disk, its pipeline unchanged, its session made, its journaled options
+ * kept, and its service the one it started with.
+ */
+async function loadRun(
+  pipelineArgument: string | object | undefined,
+  given: RunOptions,
+  prepare: PrepareSession | undefined,
+): Promise<RunLoaded> {
+  let options = given;
+  // Every run is validated, custom kinds with their own schemas and checks.
+  const loadOptions = {
+    validate: true,
+    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
+    ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
+    ...(options.stepKinds
+      ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
+      : {}),
+  };
+  if (!options.resume) {
+    if (pipelineArgument === undefined)
+      throw new TypeError("runPipeline needs a pipeline (a file path or object)");
+    const pipeline = await loadForRun(pipelineArgument, loadOptions);
+    return { options, pipeline, inputs: runInputs(pipeline, options.inputs ?? {}, true) };
+  }
+  const onDisk = inspectRun(resolve(options.resume));
+  const pipeline = await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
+  if (pipeline.hash !== onDisk.start.pipelineHash) {
+    throw new PipelineChangedError(onDisk.runDir, String(onDisk.start.pipelineHash), pipeline.hash);
+  }
+  const session = await prepare?.({ onDisk, pipeline });
+  const inputs =
+    (onDisk.start.inputs as Record<string, unknown>) ??
+    runInputs(pipeline, options.inputs ?? {}, true);
+  // A resume, a decision's continue or a retake keeps how the run was started, unless told.
+  options = withJournaled(options, onDisk.options);
+  if (options.builtInService && !onDisk.builtInService) {
+    throw new ResumeError(
+      onDisk.runDir,
+      `it ran on ${onDisk.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
+      "service_changed",
+    );
+  }
+  return { options, pipeline, inputs, onDisk, session };
+}
+
 /**
  * The local host's set-up: the pipeline loaded (a resume: the run on disk, unchanged), the
  * session made, the client, the models checked, then the run's lifecycle on the file journal
@@ -96,50 +152,12 @@ async function runLocal(
   prepare: PrepareSession | undefined,
   locked: boolean,
 ): Promise<RunResult> {
-  let options = given;
-  let session: FocusedSession | undefined;
   const started = new Date().toISOString();
-  // Every run is validated, custom kinds with their own schemas and checks.
-  const loadOptions = {
-    validate: true,
-    ...(options.videoModels ? { videoModels: options.videoModels } : {}),
-    ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
-    ...(options.stepKinds
-      ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
-      : {}),
-  };
-  let pipeline: PipelineForRun;
-  let inputs: Record<string, unknown>;
-  let onDisk: RunOnDisk | undefined;
-  if (options.resume) {
-    onDisk = inspectRun(resolve(options.resume));
-    pipeline = await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
-    if (pipeline.hash !== onDisk.start.pipelineHash) {
-      throw new PipelineChangedError(
-        onDisk.runDir,
-        String(onDisk.start.pipelineHash),
-        pipeline.hash,
-      );
-    }
-    session = await prepare?.({ onDisk, pipeline });
-    inputs =
-      (onDisk.start.inputs as Record<string, unknown>) ??
-      runInputs(pipeline, options.inputs ?? {}, true);
-    // A resume, a decision's continue or a retake keeps how the run was started, unless told.
-    options = withJournaled(options, onDisk.options);
-    if (options.builtInService && !onDisk.builtInService) {
-      throw new ResumeError(
-        onDisk.runDir,
-        `it ran on ${onDisk.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
-        "service_changed",
-      );
-    }
-  } else {
-    if (pipelineArgument === undefined)
-      throw new TypeError("runPipeline needs a pipeline (a file path or object)");
-    pipeline = await loadForRun(pipelineArgument, loadOptions);
-    inputs = runInputs(pipeline, options.inputs ?? {}, true);
-  }
+  const { options, pipeline, inputs, onDisk, session } = await loadRun(
+    pipelineArgument,
+    given,
+    prepare,
+  );
   const client = createRunClient(options, onDisk?.baseURL);
   const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   // Results of a built-in simulator are shared across runs whatever port it had.

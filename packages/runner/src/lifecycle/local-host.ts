@@ -9,18 +9,21 @@ import type { PipelineForRun } from "../executor/load-for-run.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
-import { type Journal, type JournalWriter, openJournal, readJournal } from "../journal/journal.js";
-import { encodeRecord, type JournalRecord } from "../journal/journal-record.js";
+import type { JournalWriter } from "../journal/journal.js";
+import { encodeRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
-import { ledgerOf } from "../ledger/ledger.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
 import type { VideoModelCatalog } from "../pipeline/core-shim.js";
 import type { RunOptions } from "../run-options.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import { hasTakes, keepFinishedTakes } from "../takes/keep-take.js";
+import { type JournalRead, localJournal } from "./local-journal.js";
 import { localSubRuns, type RunSubPipeline } from "./local-sub-runs.js";
 import type { RunHost } from "./run-host.js";
+
+export type { JournalRead } from "./local-journal.js";
+
 import { runSignals } from "./run-signals.js";
 
 /** What the local host is set up from: the run prepared in this process. */
@@ -46,18 +49,6 @@ export interface LocalRun {
   runSub: RunSubPipeline;
 }
 
-/** A resumed run's journal as the resume read it, and whether the host may go on from it. */
-export interface JournalRead {
-  records: readonly JournalRecord[];
-  /** Read under the run's lock, which the resume holds (the host takes no lock of its own). */
-  locked: boolean;
-  /**
-   * Keep every record in memory (those read and those appended): a session reads the journal
-   * again after its own records, and a run with takes at its end, without reading the file.
-   */
-  keep: boolean;
-}
-
 /**
  * The local host: the file journal in the run directory (made, with run.json and the run's
  * `run.start`, at once), the run's lock, run.json, in-process limits (p-limit), the budget in
@@ -69,18 +60,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   let runDir = run.runDir ?? "";
   // One process drives a run at a time; a lock left by a killed process is taken over.
   let releaseLock = runDir && !run.read?.locked ? acquireRunLock(runDir) : () => {};
-  let file: Journal | undefined;
-  const journalFile = () => join(runDir, "journal.jsonl");
-  // The records read under the lock: the first read is served from them (then they go, unless
-  // kept); a kept journal also holds every record appended since.
-  const keep = run.read?.locked === true && run.read.keep;
-  let known: JournalRecord[] | undefined = run.read?.locked ? [...run.read.records] : undefined;
-  const readRecords = (): JournalRecord[] => {
-    if (!known) return runDir ? readJournal(journalFile()) : [];
-    const records = keep ? [...known] : known;
-    if (!keep) known = undefined;
-    return records;
-  };
+  const journalStore = localJournal(() => runDir, run.read);
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
   const videoLimit = options.subRunOf?.videoLimit ?? pLimit(options.maxVideos ?? 4);
@@ -94,7 +74,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     spec: run.pipeline.spec,
     kinds: run.kinds,
     inputs: run.inputs,
-    ledger: () => ledgerOf(keep && known ? known : readJournal(journalFile())),
+    ledger: journalStore.ledger,
     emit: (event) => bus.emit(event),
   });
   return {
@@ -102,16 +82,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     get runDir() {
       return runDir;
     },
-    journal: {
-      whole: true,
-      read: async () => readRecords(),
-      append: (record) => {
-        file ??= openJournal(journalFile());
-        if (keep) known?.push(record);
-        return file.append(record);
-      },
-      close: async () => file?.close(),
-    },
+    journal: journalStore,
     async saveRunRecord(record) {
       if (record.phase === "end") {
         const { phase: _, record: end, ...ended } = record;
@@ -176,10 +147,10 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
             (run.session as FocusedSession).begin(sessionRun(journal, state)),
         }
       : {}),
-    async afterExecute(_result, previous, journal) {
+    async afterExecute(_result, previous, writer) {
       if (!run.session && !hasTakes(previous)) return;
       // A retake that succeeded (now, or before a kill) keeps its files beside the picked ones.
-      await keepFinishedTakes(sessionRun(journal, replayJournal(readRecords()))).catch(
+      await keepFinishedTakes(sessionRun(writer, replayJournal(journalStore.records()))).catch(
         (error: unknown) =>
           bus.emit({
             type: "log",
