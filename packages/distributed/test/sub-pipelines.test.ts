@@ -32,6 +32,25 @@ ${head}steps:
           pipeline: ./sub/clips.yaml
 `;
 
+/** A pipeline whose chat tool runs the file its `self` input names: a cycle `validate` cannot see. */
+const selfCaller = `name: self
+inputs:
+  text: { type: string, default: a fox }
+  self: { type: string, default: self.yaml }
+steps:
+  - id: ask
+    chat:
+      model: reel-chat-1
+      prompt: "Use the tool on: a fox"
+      tool_choice: sub
+      tools:
+        - name: sub
+          parameters: { type: object, properties: { text: { type: string } } }
+          pipeline: \${{ inputs.self }}
+outputs:
+  text: \${{ steps.ask.outputs.text }}
+`;
+
 const sub = `name: clips
 inputs:
   text: { type: string }
@@ -65,7 +84,7 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
     await database?.stop();
   });
 
-  const submit = async (file: string, text: string, maxVideos: number) => {
+  const submit = async (file: string, text: string, maxVideos: number, depth?: number) => {
     writeFileSync(join(root, file), text);
     const { runId } = await submitRun(coordinator, {
       pipeline: join(root, file),
@@ -74,6 +93,7 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
       artifacts: join(root, "artifacts"),
       slots: { video: maxVideos },
       cache: false,
+      ...(depth === undefined ? {} : { depth }),
     });
     return { runId, result: await followRun(coordinator, runId) };
   };
@@ -113,5 +133,24 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
     // Its tool's model was told; the run still ends on its budget, as a local run does.
     expect(result.status).toBe("budget_reached");
     expect(result.error?.code).toBe("budget_reached");
+  });
+
+  it("counts a run-time cycle's depth as a local run does: one completion per level, then the run fails", async () => {
+    const before = simulator.stats().chatCompletions;
+    const { result } = await submit("self.yaml", selfCaller, 1);
+    expect(result.status).toBe("failed");
+    const limit = Number(/the limit is (\d+)/.exec(result.error?.message ?? "")?.[1]);
+    expect(limit).toBeGreaterThan(1);
+    // The run's own completion, then one per level down to the limit.
+    expect(simulator.stats().chatCompletions - before).toBe(limit + 1);
+  });
+
+  it("counts the depth from the run's own: a run at depth 100 has no room for a sub-pipeline", async () => {
+    const before = simulator.stats().chatCompletions;
+    const { result } = await submit("self.yaml", selfCaller, 1, 100);
+    expect(result.status).toBe("failed");
+    expect(result.error?.message).toContain("would run 101 levels deep");
+    // Its own completion only: its tool's sub-pipeline is refused before it runs.
+    expect(simulator.stats().chatCompletions - before).toBe(1);
   });
 });

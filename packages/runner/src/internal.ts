@@ -33,6 +33,7 @@ export { journaledOptions } from "./lifecycle/journaled-options.js";
 export { refuseOverBudget } from "./lifecycle/run-estimate-check.js";
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
+export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";
 export { stepPositions } from "./pipeline/step-positions.js";
 export { videoModelsListed } from "./profile/listed-models.js";
 export { planDecision } from "./steps/approve/plan-decision.js";

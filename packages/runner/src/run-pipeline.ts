@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { BUILT_IN_SERVICE, serviceIdentity } from "./cache/service-identity.js";
 import { DEFAULT_CACHE_DIR } from "./cache/step-cache.js";
 import { PipelineChangedError } from "./errors/pipeline-changed-error.js";
@@ -14,7 +15,8 @@ import {
   stepLocation,
 } from "./executor/load-for-run.js";
 import { newRunId } from "./executor/run-directory.js";
-import type { FocusedSession } from "./executor/run-session.js";
+import type { FocusedSession, PrepareSession } from "./executor/run-session.js";
+import { acquireRunLock } from "./journal/run-lock.js";
 import { journaledOptions, withJournaled } from "./lifecycle/journaled-options.js";
 import { catalogs as catalogsOf, localHost } from "./lifecycle/local-host.js";
 import { runLifecycle } from "./lifecycle/run-lifecycle.js";
@@ -24,6 +26,7 @@ import { invalidPipeline } from "./plan/plan-problems.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindsByName } from "./steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "./steps/step-kind.js";
+import { hasTakes } from "./takes/keep-take.js";
 
 /** How many sub-pipelines deep a run is: 0 for a run its caller started on its own. */
 function depthOf(options: RunOptions): number {
@@ -53,19 +56,53 @@ export function runPipeline(
 
 /**
  * Runs a pipeline with a given event bus (streamPipeline subscribes before the start). A
- * focused session (a retake, a pick: `takes/`) resumes the run for one unit only. The local
- * host's set-up: the pipeline loaded (a resume: the run on disk, unchanged), the client, the
- * models checked, then the run's lifecycle on the file journal (`localHost`).
+ * focused session (a retake, a pick: `takes/`) resumes the run for one unit only, made by
+ * `prepare` from the run as the resume loaded it. A resume holds the run's lock from before
+ * it reads the journal: what it read is what the run goes on from (read once).
  */
 export async function runWithBus(
   pipelineArgument: string | object | undefined,
   given: RunOptions,
   bus: EventBus,
-  session?: FocusedSession,
+  prepare?: PrepareSession,
 ): Promise<RunResult> {
+  if (prepare && !given.resume) throw new TypeError("a focused session resumes a run");
+  const release = given.resume ? lockRun(resolve(given.resume)) : undefined;
+  try {
+    return await runLocal(pipelineArgument, given, bus, prepare, release !== undefined);
+  } finally {
+    release?.();
+  }
+}
+
+/**
+ * The run's lock when `dir` is a run (inspectRun says what else it is), one process driving
+ * it at a time; undefined for anything else.
+ */
+function lockRun(dir: string): (() => void) | undefined {
+  return existsSync(join(dir, "journal.jsonl")) ? acquireRunLock(dir) : undefined;
+}
+
+/** A run ready for its host: its options, pipeline and inputs; a resume's run on disk and session. */
+interface RunLoaded {
+  options: RunOptions;
+  pipeline: PipelineForRun;
+  inputs: Record<string, unknown>;
+  onDisk?: RunOnDisk | undefined;
+  session?: FocusedSession | undefined;
+}
+
+/**
+ * The pipeline loaded and validated (custom kinds with their own schemas and checks); a
+ * resume's run read from disk, its pipeline unchanged, its session made, its journaled options
+ * kept, and its service the one it started with.
+ */
+async function loadRun(
+  pipelineArgument: string | object | undefined,
+  given: RunOptions,
+  prepare: PrepareSession | undefined,
+): Promise<RunLoaded> {
   let options = given;
-  if (session && !options.resume) throw new TypeError("a focused session resumes a run");
-  const started = new Date().toISOString();
   // Every run is validated, custom kinds with their own schemas and checks.
   const loadOptions = {
     validate: true,
@@ -74,37 +111,51 @@ export async function runWithBus(
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
       : {}),
   };
-  let pipeline: PipelineForRun;
-  let inputs: Record<string, unknown>;
-  let onDisk: RunOnDisk | undefined;
-  if (options.resume) {
-    onDisk = inspectRun(resolve(options.resume));
-    pipeline = await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
-    if (pipeline.hash !== onDisk.start.pipelineHash) {
-      throw new PipelineChangedError(
-        onDisk.runDir,
-        String(onDisk.start.pipelineHash),
-        pipeline.hash,
-      );
-    }
-    inputs =
-      (onDisk.start.inputs as Record<string, unknown>) ??
-      runInputs(pipeline, options.inputs ?? {}, true);
-    // A resume, a decision's continue or a retake keeps how the run was started, unless told.
-    options = withJournaled(options, onDisk.options);
-    if (options.builtInService && !onDisk.builtInService) {
-      throw new ResumeError(
-        onDisk.runDir,
-        `it ran on ${onDisk.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
-        "service_changed",
-      );
-    }
-  } else {
+  if (!options.resume) {
     if (pipelineArgument === undefined)
       throw new TypeError("runPipeline needs a pipeline (a file path or object)");
-    pipeline = await loadForRun(pipelineArgument, loadOptions);
-    inputs = runInputs(pipeline, options.inputs ?? {}, true);
+    const pipeline = await loadForRun(pipelineArgument, loadOptions);
+    return { options, pipeline, inputs: runInputs(pipeline, options.inputs ?? {}, true) };
   }
+  const onDisk = inspectRun(resolve(options.resume));
+  const pipeline = await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
+  if (pipeline.hash !== onDisk.start.pipelineHash) {
+    throw new PipelineChangedError(onDisk.runDir, String(onDisk.start.pipelineHash), pipeline.hash);
+  }
+  const session = await prepare?.({ onDisk, pipeline });
+  const inputs =
+    (onDisk.start.inputs as Record<string, unknown>) ??
+    runInputs(pipeline, options.inputs ?? {}, true);
+  // A resume, a decision's continue or a retake keeps how the run was started, unless told.
+  options = withJournaled(options, onDisk.options);
+  if (options.builtInService && !onDisk.builtInService) {
+    throw new ResumeError(
+      onDisk.runDir,
+      `it ran on ${onDisk.baseURL ?? "another service"}, not on a built-in simulator; a run keeps the service it started with`,
+      "service_changed",
+    );
+  }
+  return { options, pipeline, inputs, onDisk, session };
+}
+
+/**
+ * The local host's set-up: the pipeline loaded (a resume: the run on disk, unchanged), the
+ * session made, the client, the models checked, then the run's lifecycle on the file journal
+ * (`localHost`).
+ */
+async function runLocal(
+  pipelineArgument: string | object | undefined,
+  given: RunOptions,
+  bus: EventBus,
+  prepare: PrepareSession | undefined,
+  locked: boolean,
+): Promise<RunResult> {
+  const started = new Date().toISOString();
+  const { options, pipeline, inputs, onDisk, session } = await loadRun(
+    pipelineArgument,
+    given,
+    prepare,
+  );
   const client = createRunClient(options, onDisk?.baseURL);
   const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   // Results of a built-in simulator are shared across runs whatever port it had.
@@ -126,7 +177,17 @@ export async function runWithBus(
     name,
     kinds,
     runDir: onDisk?.runDir,
-    journalRead: onDisk?.takeJournal(),
+    ...(onDisk
+      ? {
+          read: {
+            records: onDisk.records,
+            locked,
+            // A session, or a run whose takes may be kept at its end, reads its journal
+            // again: from memory.
+            keep: session !== undefined || hasTakes(onDisk.state),
+          },
+        }
+      : {}),
     client,
     cache: {
       enabled: options.cache !== false,

@@ -1,11 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner";
+import { BudgetExceededError } from "@reelsmith/runner";
 import type { BudgetRequest, CreditBudget } from "@reelsmith/runner/internal";
-import type { Pool, PoolClient } from "pg";
+import type { Pool } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
-import { dropProbes, learnFromProbe, lockLearntPrice, takeProbe } from "./learnt-prices.js";
+import { inTransaction, type ScopeRow } from "./budget-transaction.js";
+import { reserveCredits } from "./reserve-credits.js";
+import {
+  releaseOpenReservations,
+  releaseReservation,
+  spendReserved,
+} from "./settle-reservations.js";
 import { type PriceKind, priceKind } from "./video-price.js";
 
 /** Where a run's budget lives: its scopes (the run, the service account) and the run id. */
@@ -25,49 +31,6 @@ export interface DatabaseBudgetOptions {
   /** Called once per submission that waits for its kind's price to be learnt. */
   onWait?: (kind: PriceKind) => void;
   onReached?: (spent: number, maxCredits: number) => void;
-}
-
-interface ScopeRow {
-  scope: string;
-  max_credits: string | null;
-  spent: string;
-  reserved: string;
-}
-
-/** Runs `work` in one transaction; a database restart retries the whole transaction. */
-function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  return withReconnect(() => inTransactionOnce(pool, work));
-}
-
-async function inTransactionOnce<T>(
-  pool: Pool,
-  work: (client: PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/**
- * Locks budget rows in one order, the scopes' sorted order, which every transaction that
- * changes budgets takes before it changes any: two workers' transactions never wait on each
- * other in a cycle (an UPDATE of several rows would lock them in whatever order it met them).
- */
-function lockScopes(client: PoolClient, scopes: readonly string[]) {
-  return client.query<ScopeRow>(
-    `SELECT scope, max_credits, spent, reserved FROM ${SCHEMA}.budgets
-     WHERE scope = ANY($1) ORDER BY scope FOR UPDATE`,
-    [[...new Set(scopes)].sort()],
-  );
 }
 
 /**
@@ -166,78 +129,10 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     throw new BudgetExceededError(committed, max);
   };
 
-  /** One try at reserving: "wait" when the price is being learnt by another job. */
-  const reserve = async (
-    client: PoolClient,
-    key: string,
-    request: Record<string, unknown>,
-    credits?: number,
-  ): Promise<"reserved" | "wait"> => {
-    const existing = await client.query(
-      `SELECT state FROM ${SCHEMA}.reservations WHERE key = $1 FOR UPDATE`,
-      [key],
-    );
-    const state = existing.rows[0]?.state;
-    if (state === "reserved" || state === "spent") return "reserved";
-    // No submission is admitted once the run's cancel is recorded: the row lock orders
-    // this against `reelsmith cancel`'s mark.
-    const run = await client.query(
-      `SELECT cancel_requested FROM ${SCHEMA}.runs WHERE run_id = $1 FOR SHARE`,
-      [options.runId],
-    );
-    if (run.rows[0]?.cancel_requested === true) {
-      throw new RunCancelledError(
-        `run ${options.runId} was cancelled: no new video job is submitted`,
-      );
-    }
-    for (const scope of scopes) {
-      await client.query(
-        `INSERT INTO ${SCHEMA}.budgets (scope) VALUES ($1) ON CONFLICT (scope) DO NOTHING`,
-        [scope],
-      );
-    }
-    const limits = (await lockScopes(client, scopes)).rows.flatMap((row) =>
-      row.max_credits === null
-        ? []
-        : [{ max: Number(row.max_credits), committed: Number(row.spent) + Number(row.reserved) }],
-    );
-    // The kind's own price (what it expects the request to cost, from the run's catalogs).
-    let estimate =
-      typeof credits === "number" && Number.isFinite(credits) && credits >= 0 ? credits : undefined;
-    const kind = priceKind(options.service, request);
-    let probe = false;
-    if (estimate === undefined) {
-      const learnt = await lockLearntPrice(client, kind);
-      if (learnt.credits !== undefined) {
-        estimate = learnt.credits;
-      } else if (learnt.openProbe !== undefined && learnt.openProbe !== key) {
-        // Another job is learning this price: wait for it, unless nothing limits the run.
-        if (limits.length > 0) return "wait";
-        estimate = 0;
-      } else {
-        // The first of its kind: admitted alone, if anything is left at all.
-        for (const { committed, max } of limits) {
-          if (committed >= max) refuse(committed, max);
-        }
-        estimate = 0;
-        probe = true;
-      }
-    }
-    for (const { committed, max } of limits) {
-      if (committed + estimate > max) refuse(committed, max);
-    }
-    await client.query(
-      `UPDATE ${SCHEMA}.budgets SET reserved = reserved + $2 WHERE scope = ANY($1)`,
-      [scopes, estimate],
-    );
-    await client.query(
-      `INSERT INTO ${SCHEMA}.reservations (key, run_id, scopes, estimate, state)
-       VALUES ($1, $2, $3, $4, 'reserved')
-       ON CONFLICT (key) DO UPDATE SET estimate = EXCLUDED.estimate, state = 'reserved', credits = NULL`,
-      [key, options.runId, scopes, estimate],
-    );
-    if (probe) await takeProbe(client, kind, key);
-    return "reserved";
+  const owner = {
+    runId: options.runId,
+    scopes,
+    service: options.service,
   };
 
   /** Keeps a refusal, so that the run can tell, wherever it happened, that its budget stopped it. */
@@ -279,7 +174,12 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
       if (!key) return;
       for (let waited = false; ; waited = true) {
         const outcome = await inTransaction(pool, (client) =>
-          reserve(client, key, submission.request, submission.credits),
+          reserveCredits(
+            client,
+            owner,
+            { key, request: submission.request, credits: submission.credits },
+            refuse,
+          ),
         ).catch(async (error) => {
           // A sub-pipeline's clip whose error its tool's model was told: the run still
           // ends on its budget.
@@ -302,84 +202,15 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
       const amount = Number.isFinite(credits) && credits > 0 ? Math.round(credits) : 0;
       spent += amount;
       const key = submission?.key;
-      await inTransaction(pool, async (client) => {
-        const found = key
-          ? await client.query<{ scopes: string[]; estimate: string; state: string }>(
-              `SELECT scopes, estimate, state FROM ${SCHEMA}.reservations WHERE key = $1 FOR UPDATE`,
-              [key],
-            )
-          : undefined;
-        const row = found?.rows[0];
-        if (row?.state === "spent") return;
-        const held = row?.state === "reserved" ? Number(row.estimate) : 0;
-        const charged = row?.scopes ?? scopes;
-        await lockScopes(client, charged);
-        await client.query(
-          `UPDATE ${SCHEMA}.budgets SET spent = spent + $2, reserved = GREATEST(0, reserved - $3)
-           WHERE scope = ANY($1)`,
-          [charged, amount, held],
-        );
-        if (key) {
-          await client.query(
-            `INSERT INTO ${SCHEMA}.reservations (key, run_id, scopes, estimate, credits, state)
-             VALUES ($1, $2, $3, 0, $4, 'spent')
-             ON CONFLICT (key) DO UPDATE SET credits = EXCLUDED.credits, state = 'spent'`,
-            [key, options.runId, charged, amount],
-          );
-          // A job sent to learn its kind's price teaches it to every worker and later run.
-          await learnFromProbe(client, key, amount);
-        }
-      });
+      await inTransaction(pool, (client) => spendReserved(client, owner, amount, key));
     },
     async release(submission: { key: string }) {
-      await inTransaction(pool, async (client) => {
-        const found = await client.query<{ scopes: string[]; estimate: string }>(
-          `SELECT scopes, estimate FROM ${SCHEMA}.reservations
-           WHERE key = $1 AND state = 'reserved' FOR UPDATE`,
-          [submission.key],
-        );
-        const row = found.rows[0];
-        if (row) {
-          await lockScopes(client, row.scopes);
-          await client.query(
-            `UPDATE ${SCHEMA}.budgets SET reserved = GREATEST(0, reserved - $2) WHERE scope = ANY($1)`,
-            [row.scopes, Number(row.estimate)],
-          );
-          await client.query(
-            `UPDATE ${SCHEMA}.reservations SET state = 'released' WHERE key = $1`,
-            [submission.key],
-          );
-        }
-        // Its job will not complete: the next job of its kind learns the price instead.
-        await dropProbes(client, [submission.key]);
-      });
+      await inTransaction(pool, (client) => releaseReservation(client, submission.key));
     },
     async releaseOpen(keyPrefix: string) {
-      await inTransaction(pool, async (client) => {
-        const open = await client.query<{ key: string; scopes: string[]; estimate: string }>(
-          `SELECT key, scopes, estimate FROM ${SCHEMA}.reservations
-           WHERE run_id = $1 AND state = 'reserved' AND starts_with(key, $2) FOR UPDATE`,
-          [options.runId, keyPrefix],
-        );
-        await lockScopes(
-          client,
-          open.rows.flatMap((row) => row.scopes),
-        );
-        for (const row of open.rows) {
-          await client.query(
-            `UPDATE ${SCHEMA}.budgets SET reserved = GREATEST(0, reserved - $2) WHERE scope = ANY($1)`,
-            [row.scopes, Number(row.estimate)],
-          );
-          await client.query(
-            `UPDATE ${SCHEMA}.reservations SET state = 'released' WHERE key = $1`,
-            [row.key],
-          );
-        }
-        await dropProbes(
-          client,
-          open.rows.map((row) => row.key),
-        );
-      });
+      await inTransaction(pool, (client) =>
+        releaseOpenReservations(client, options.runId, keyPrefix),
+      );
     },
   };
 }

@@ -47,6 +47,11 @@ export interface SubmitRunOptions extends ServiceLimits {
    * worker checks each request against them before sending it.
    */
   catalogs?: Readonly<Record<string, readonly { id: string }[]>>;
+  /**
+   * How deep the run is among sub-pipelines (default 0: a run of its own). Its chat tools'
+   * sub-pipelines run one level deeper, and are refused past the runner's MAX_SUB_PIPELINE_DEPTH.
+   */
+  depth?: number;
 }
 
 /** A run as enqueued. */
@@ -87,6 +92,11 @@ export async function submitRun(
   coordinator: Coordinator,
   options: SubmitRunOptions,
 ): Promise<SubmittedRun> {
+  if (options.depth !== undefined && !(Number.isInteger(options.depth) && options.depth >= 0)) {
+    throw new TypeError(
+      `Expected \`depth\` to be a whole number from 0 and up (how deep the run is among sub-pipelines), got ${options.depth}`,
+    );
+  }
   const catalogs = options.catalogs;
   const pipeline = await loadForRun(
     typeof options.pipeline === "string" ? resolve(options.pipeline) : options.pipeline,
@@ -155,6 +165,7 @@ export async function submitRun(
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(catalogs ? { catalogs: structuredClone(catalogs) } : {}),
+      ...(options.depth ? { depth: options.depth } : {}),
     },
     service: service.key,
     baseURL: service.baseURL,

@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
-import { DBOS, DBOSClient, type DLogger } from "@dbos-inc/dbos-sdk";
+import { DBOS, DBOSClient } from "@dbos-inc/dbos-sdk";
 import { builtInStepKinds, kindsByName, type StepKindSpec } from "@reelsmith/runner/kinds";
 import { createPool, type Logger, withReconnect } from "../database/pool.js";
 import { migrate } from "../database/schema.js";
 import { DEFAULT_STARTUP_DEADLINE_MS } from "../database/schema-lock.js";
-import { DatabaseWaitError } from "../errors/database-wait-error.js";
-import { queueNames } from "../service.js";
 import { createRunStore } from "../store/run-store.js";
 import { registeredSlotWorkflow } from "../workflows/account-slots.js";
 import { registeredApprovalWaitWorkflow } from "../workflows/approval-wait.js";
@@ -16,6 +13,7 @@ import { applicationVersion } from "../workflows/unit-job.js";
 import { registeredUnitWorkflow } from "../workflows/unit-workflow.js";
 import { createWorkflowWatch } from "../workflows/workflow-watch.js";
 import { startExecutorLiveness } from "./executor-liveness.js";
+import { dbosLogger, launchDbos, registerQueues } from "./launch-dbos.js";
 import { setWorkerContext } from "./worker-context.js";
 import { markStopped, registerWorker } from "./worker-registry.js";
 
@@ -64,20 +62,6 @@ export interface Worker {
    * leaves the rest PENDING: another worker recovers it (it is marked stopped here).
    */
   stop(options?: { graceMs?: number }): Promise<void>;
-}
-
-function dbosLogger(logger: Logger | undefined): DLogger {
-  const text = (entry: unknown) => (entry instanceof Error ? entry.message : String(entry));
-  return {
-    info: () => undefined,
-    debug: () => undefined,
-    // DBOS tunes its queue polling under contention and says so: not the user's concern.
-    warn: (entry) =>
-      /contention|polling interval/i.test(text(entry))
-        ? logger?.info?.(`dbos: ${text(entry)}`)
-        : logger?.warn?.(`dbos: ${text(entry)}`),
-    error: (entry) => logger?.error?.(`dbos: ${text(entry)}`),
-  };
 }
 
 let running: Worker | undefined;
@@ -174,37 +158,17 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       logger,
     });
     signal?.throwIfAborted();
-    DBOS.setConfig({
-      name: "reelsmith",
-      systemDatabaseUrl: options.databaseUrl,
-      executorID: executorId,
-      applicationVersion,
-      runAdminServer: false,
-      // The schema was brought up to date above, under the schema lock.
-      runMigrations: false,
-      logger: dbosLogger(logger),
-      logLevel: "warn",
-    });
-    await untilLaunched(DBOS.launch(), { deadlineMs, signal, graceMs: deadlineMs }).finally(() => {
+    await launchDbos({
+      databaseUrl: options.databaseUrl,
+      executorId,
+      deadlineMs,
+      signal,
+      logger,
+    }).finally(() => {
       launched = DBOS.isInitialized();
     });
     liveness.watch();
-    await DBOS.registerQueue(queueNames.runs, {
-      workerConcurrency: concurrency,
-      minPollingIntervalMs: pollIntervalMs,
-      onConflict: "always_update",
-    });
-    await DBOS.registerQueue(queueNames.local, {
-      workerConcurrency: concurrency,
-      minPollingIntervalMs: pollIntervalMs,
-      onConflict: "always_update",
-    });
-    // Waits for decisions at gates: any number at once (a wait holds nothing while it waits).
-    await DBOS.registerQueue(queueNames.approvals, {
-      minPollingIntervalMs: pollIntervalMs,
-      onConflict: "always_update",
-    });
-    const queues = (await DBOS.listQueues("reelsmith")).map((queue) => queue.name).sort();
+    const queues = await registerQueues({ concurrency, pollIntervalMs });
     await announce(queues);
     signal?.throwIfAborted();
     const worker: Worker = {
@@ -220,38 +184,5 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   } catch (error) {
     await release(0);
     throw error;
-  }
-}
-
-/**
- * Waits for DBOS's launch, up to the start-up deadline. When the signal aborts first, the
- * launch is given no more than its grace to settle (so that it can be shut down cleanly) and
- * the abort is thrown; DBOS's launch itself cannot be interrupted.
- */
-async function untilLaunched(
-  launch: Promise<void>,
-  options: { deadlineMs: number; signal: AbortSignal | undefined; graceMs: number },
-): Promise<void> {
-  const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new DatabaseWaitError("DBOS to launch", Date.now() - started)),
-      options.deadlineMs,
-    );
-  });
-  const aborted = new Promise<never>((_, reject) => {
-    const onAbort = () => reject(options.signal?.reason);
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    await Promise.race([launch, deadline, aborted]);
-  } catch (error) {
-    // Let a launch that is almost done finish, so that shutting it down leaves nothing behind.
-    await Promise.race([launch.catch(() => undefined), sleep(Math.min(options.graceMs, 2000))]);
-    throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }

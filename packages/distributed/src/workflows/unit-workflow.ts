@@ -1,6 +1,5 @@
-import { join } from "node:path";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { runPipeline, type SubPipelineDepthError } from "@reelsmith/runner";
+
 import {
   createEventBus,
   queueSlot,
@@ -8,7 +7,6 @@ import {
   runUnit,
   SINGLE_ITEM,
   serializeError,
-  subPipelineOutputs,
 } from "@reelsmith/runner/internal";
 import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
@@ -20,6 +18,7 @@ import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { accountSlots } from "./account-slots.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
+import { workerSubRuns } from "./worker-sub-runs.js";
 
 /** A kind of job as a person reads it: "veo-3 1280x720 8 s". */
 function describeKind(kind: PriceKind): string {
@@ -89,9 +88,6 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     signal,
     checkCancelled: () => cancel.check(),
   });
-  let subRuns = 0;
-  // Shared with every sub-run below this unit: set once one of them is nested too deep.
-  const trip: { error?: SubPipelineDepthError } = {};
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
   try {
@@ -125,31 +121,15 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           ...(run.options.autoApprove ? { autoApprove: true } : {}),
           // Each request is checked against the run's catalogs before it is sent.
           ...(catalogs ? { catalogs } : {}),
-          runSubPipeline: async (file, inputs, sub) => {
-            subRuns += 1;
-            const name = `${sub.name}-${job.stepId}-${job.index ?? 0}-${subRuns}`;
-            const subResult = await runPipeline(join(pipelineDir, file), {
-              inputs,
-              runDir: join(run.runDir, "subruns", name),
-              client,
-              signal: sub.signal,
-              cache: run.options.cache !== false,
-              cacheDir: cacheDirOf(run),
-              cacheIndex,
-              // It spends from this run's budget and takes the account's slots.
-              subRunOf: {
-                budget,
-                slots,
-                depth: 1,
-                trip,
-                ...(catalogs ? { catalogs } : {}),
-              },
-            });
-            sub.onTotals?.({ ...subResult.totals, cachedSteps: 0 });
-            // Its submissions that never completed hold no credits once it has ended.
-            await budget.releaseOpen(`reelsmith-${subResult.runId}-`).catch(() => undefined);
-            return subPipelineOutputs(file, subResult, trip);
-          },
+          runSubPipeline: workerSubRuns({
+            job,
+            run,
+            pipelineDir,
+            client,
+            cacheIndex,
+            budget,
+            slots,
+          }),
         },
       },
     );

@@ -1,42 +1,16 @@
-import { reviveError } from "../errors/revive-error.js";
 import { serializeError } from "../errors/serialize-error.js";
-import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
-import type { ExpressionContext, PreviousItem } from "../expressions/index.js";
-import { SINGLE_ITEM, type StepState } from "../journal/journal-state.js";
-import type { AnyStepKind } from "../steps/step-kind.js";
-import type { ExecutableStep } from "./executable-pipeline.js";
-import { type QueueSlots, queueSlot } from "./queue-slots.js";
-import { reusableItem } from "./resume-reuse.js";
-import type { UnitResult, UnitServices } from "./run-unit.js";
-import { type LimitRunner, queueSlotFor, type SlotPool } from "./slot-pool.js";
-import type { UnitExecutor } from "./unit-executor.js";
-import { unitContext, unitRequest } from "./unit-request.js";
+import { emptyTotals } from "../events/run-event.js";
+import type { PreviousItem } from "../expressions/index.js";
+import { type FanOutRun, runFanOutItem } from "./fan-out-item.js";
+import type { FanOutArgs, FanOutResult } from "./fan-out-types.js";
+import { queueSlot } from "./queue-slots.js";
+import type { UnitResult } from "./run-unit.js";
+import type { LimitRunner, SlotPool } from "./slot-pool.js";
+
+export type { FanOutArgs, FanOutResult, FanOutServices } from "./fan-out-types.js";
 
 /** "item 3" or "items 3–5". */
 const notRun = (from: number, to: number) => (from === to ? `item ${from}` : `items ${from}–${to}`);
-
-/**
- * What a fan-out needs of its run, and no more: the services each unit is given, the run's
- * video limit (lent to a unit through its global slot), where units run, whether the cache
- * is read, and the one unit a focused session (a retake, a pick) makes.
- * @example
- * const services: FanOutServices = { unit: { runDir, signal, client, bus, journal, defaults, cacheDir, extras }, slots, units: localUnits, cache: true };
- */
-export interface FanOutServices {
-  unit: Omit<UnitServices, "slot">;
-  /** The limits of the kinds' queues, by queue name. */
-  slots: QueueSlots;
-  units: UnitExecutor;
-  cache: boolean;
-  focus?: { step: string; index?: number };
-}
-
-/** What a step's units gave: each item's result (in order), the errors, and the spending. */
-export interface FanOutResult {
-  results: (UnitResult | undefined)[];
-  errors: { index: number | undefined; error: unknown }[];
-  totals: RunTotals;
-}
 
 /**
  * Runs a step's units — its one unit, or one per `for_each` item — each within the step's
@@ -50,20 +24,7 @@ export interface FanOutResult {
  * was reused too, so an item whose previous was made again runs again.
  * @example const { results, errors } = await runFanOut({ step, kind, items, body, …, services });
  */
-export async function runFanOut(args: {
-  step: ExecutableStep;
-  kind: AnyStepKind;
-  /** The items (`[undefined]` for a step without `for_each`). */
-  items: readonly unknown[];
-  fanOut: boolean;
-  /** The step's body, defaults merged, expressions not evaluated yet. */
-  body: Record<string, unknown>;
-  timeoutMs: number | undefined;
-  context: ExpressionContext;
-  previous: StepState | undefined;
-  globalSlots: SlotPool;
-  services: FanOutServices;
-}): Promise<FanOutResult> {
+export async function runFanOut(args: FanOutArgs): Promise<FanOutResult> {
   const { step, kind, items, fanOut, services } = args;
   const { bus, signal } = services.unit;
   const stop = services.unit.stop ?? signal;
@@ -85,71 +46,13 @@ export async function runFanOut(args: {
       ...(error === undefined ? {} : { error: serializeError(error) }),
     });
   };
-  /** Runs one item; true when it was taken from the journal (resume). */
-  const runItem = async (
+  const run: FanOutRun = { args, results, errors, totals, itemEnd };
+  const runItem = (
     item: unknown,
     position: number,
     slot: ReturnType<SlotPool["holder"]>,
     chain?: { previous: PreviousItem | null; mayReuse: boolean },
-  ): Promise<boolean> => {
-    const index = fanOut ? position : undefined;
-    const prior = args.previous?.items.get(index ?? SINGLE_ITEM);
-    if (fanOut)
-      bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
-    if (prior && chain?.mayReuse !== false && (await reusableItem(prior, services.unit.runDir))) {
-      results[position] = {
-        outputs: prior.outputs as Record<string, unknown>,
-        totals: emptyTotals(),
-        cached: false,
-      };
-      itemEnd(position, "reused");
-      return true;
-    }
-    const focus = services.focus;
-    if (focus?.step === step.id && focus.index !== index && prior?.status !== "succeeded") {
-      // A retake or a pick makes one item: the others it did not make stay as they were.
-      const error = prior?.error
-        ? reviveError(prior.error)
-        : new Error(`item ${position} was not made; \`reelsmith resume\` makes it`);
-      errors.push({ index, error });
-      itemEnd(position, "failed", error);
-      return false;
-    }
-    try {
-      stop.throwIfAborted();
-      const place = fanOut
-        ? { item, index: position, ...(chain ? { previous: chain.previous } : {}) }
-        : undefined;
-      // A retaken item is asked with its take's changes (a new prompt, other params).
-      const spec = unitRequest(
-        args.body,
-        unitContext(args.context, place),
-        prior?.takes?.takes.get(prior.takes.picked)?.request,
-      );
-      const take = prior?.takes?.picked;
-      const result = await services.units.run(
-        {
-          stepId: step.id,
-          kind,
-          spec,
-          ...(index === undefined ? {} : { index }),
-          ...(step.retry ? { retry: step.retry } : {}),
-          ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-          cache: services.cache && step.cache !== false,
-          ...(prior ? { previous: prior } : {}),
-          ...(take !== undefined && take > 1 ? { take } : {}),
-        },
-        { ...services.unit, slot: queueSlotFor(slot, queueSlot(services.slots, kind.queue)) },
-      );
-      results[position] = result;
-      addTotals(totals, result.totals);
-      itemEnd(position, result.cached ? "cached" : "succeeded");
-    } catch (error) {
-      errors.push({ index, error });
-      itemEnd(position, "failed", error);
-    }
-    return false;
-  };
+  ) => runFanOutItem(run, item, position, slot, chain);
   const inSlot = async <T>(work: (slot: ReturnType<SlotPool["holder"]>) => Promise<T>) => {
     const slot = args.globalSlots.holder();
     await slot.acquire();

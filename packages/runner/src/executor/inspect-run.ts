@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ResumeError } from "../errors/resume-error.js";
 import { readJournal } from "../journal/journal.js";
@@ -14,6 +14,8 @@ export interface RunOnDisk {
   runId: string;
   /** The journal, replayed. */
   state: RunState;
+  /** The journal's records as read (a resume goes on from them without reading it again). */
+  records: readonly JournalRecord[];
   /** Its start record: the pipeline's hash and path, the inputs. */
   start: Record<string, unknown>;
   /**
@@ -31,12 +33,6 @@ export interface RunOnDisk {
   /** It ran on a simulator started just for it (only such a run resumes on another one). */
   builtInService: boolean;
   startedAt?: string;
-  /**
-   * The journal's records as they were read here, and the file's size then: handed over once
-   * (a second call gets undefined), so that a resume reads the journal once and holds no
-   * second copy of it.
-   */
-  takeJournal(): { records: JournalRecord[]; bytes: number } | undefined;
 }
 
 /**
@@ -67,8 +63,7 @@ export function inspectRun(dir: string): RunOnDisk {
       "not_a_run",
     );
   }
-  const bytes = statSync(journalFile).size;
-  let records: JournalRecord[] | undefined = readJournal(journalFile);
+  const records = readJournal(journalFile);
   const state = replayJournal(records);
   const start = state.start;
   if (!start) throw new ResumeError(runDir, "its journal has no run.start record", "not_a_run");
@@ -83,17 +78,13 @@ export function inspectRun(dir: string): RunOnDisk {
     runDir,
     runId: String(start.runId),
     state,
+    records,
     start,
     options: state.options,
     pipelinePath,
     ...(typeof baseURL === "string" && baseURL ? { baseURL } : {}),
     builtInService: summary?.builtInService === true,
     ...(typeof summary?.startedAt === "string" ? { startedAt: summary.startedAt } : {}),
-    takeJournal() {
-      const taken = records;
-      records = undefined;
-      return taken && { records: taken, bytes };
-    },
   };
 }
 

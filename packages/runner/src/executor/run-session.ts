@@ -1,8 +1,11 @@
 import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { RunState } from "../journal/journal-state.js";
+import type { Ledger } from "../ledger/ledger.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
+import type { RunOnDisk } from "./inspect-run.js";
+import type { PipelineForRun } from "./load-for-run.js";
 
 /** What a session's hooks get: the run as it is on disk, under its lock. */
 export interface SessionRun {
@@ -15,14 +18,30 @@ export interface SessionRun {
   spec: ExecutableSpec;
   kinds: ReadonlyMap<string, AnyStepKind>;
   inputs: Record<string, unknown>;
+  /** The run's ledger as its journal stands now (what each take cost). */
+  ledger(): Ledger;
   /** Emits an event of the run. */
   emit(event: DistributiveOmit<RunEvent, "seq" | "time">): void;
 }
 
+/** A run being resumed, as the resume read it under its lock: once, for the session too. */
+export interface LoadedRun {
+  onDisk: RunOnDisk;
+  /** Its pipeline, loaded, validated and found unchanged. */
+  pipeline: PipelineForRun;
+}
+
+/**
+ * Makes a focused session from the run the resume loaded (its checks run then, before any
+ * request: a session that cannot be made throws, and nothing is written).
+ * @example const prepare: PrepareSession = async ({ onDisk, pipeline }) => ({ focus, paid: true, begin });
+ */
+export type PrepareSession = (loaded: LoadedRun) => Promise<FocusedSession>;
+
 /**
  * A resume of a run that changes one of its units (a retake, a pick): only that unit's step
  * and what is downstream of it run, and the session journals its own records first.
- * @example await runWithBus(undefined, { resume: runDir }, bus, { focus: { step: "clips", index: 1 }, paid: true, begin });
+ * @example await runWithBus(undefined, { resume: runDir }, bus, async () => ({ focus: { step: "clips", index: 1 }, paid: true, begin }));
  */
 export interface FocusedSession {
   /** The unit the session is about. */

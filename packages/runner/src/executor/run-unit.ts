@@ -1,12 +1,10 @@
 import type { CacheIndex } from "../cache/cache-index.js";
-import { cacheKey } from "../cache/cache-key.js";
-import { serviceIdentity } from "../cache/service-identity.js";
-import { cacheLocation, restoreFromCache, storeInCache } from "../cache/step-cache.js";
+import { storeInCache } from "../cache/step-cache.js";
 import { serializeError } from "../errors/serialize-error.js";
 import { StepTimeoutError } from "../errors/step-timeout-error.js";
 import { StepWaitingError } from "../errors/step-waiting-error.js";
 import type { EventBus } from "../events/event-bus.js";
-import { addTotals, countMade, emptyTotals, type RunTotals } from "../events/run-event.js";
+import type { RunTotals } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
@@ -16,6 +14,7 @@ import { type Artifact, artifactsOf } from "./artifacts.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import { resolveOutputPath } from "./resolve-output-path.js";
 import { isRetryableStepError, type RetrySpec, retryDelay, sleep } from "./retry-policy.js";
+import { unitCacheKey, unitFromCache } from "./unit-from-cache.js";
 
 /** Kinds whose results the cache keeps (they cost tokens or credits; ffmpeg is local). */
 
@@ -86,48 +85,12 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       : services.journal.append({ ...entry, step: stepId, ...at });
   const kindName = work.kind.kind;
   services.bus.emit({ type: "step.request", step: stepId, ...at, kind: kindName, spec: work.spec });
-  const policy = work.cache ? work.kind.cache : undefined;
-  const key = policy
-    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, {
-        service: services.service ?? serviceIdentity(services.client?.baseURL),
-        ...(policy.ignore ? { ignore: policy.ignore } : {}),
-        ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
-      })
-    : undefined;
-  const cache = cacheLocation(
-    services.cacheIndex
-      ? { dir: services.cacheDir, index: services.cacheIndex }
-      : services.cacheDir,
-  );
+  const { policy, key, cache } = await unitCacheKey(work, services);
   // A retake asks for a new result: the cache is not read for it (its result is stored).
   const retake = work.take !== undefined && work.take > 1;
   if (key && !retake) {
-    const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
-    for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
-    const hit = await restoreFromCache(cache, key, services.runDir, places);
-    if (hit) {
-      // Nothing spent; what the result cost when it was made was saved (as its entry says,
-      // else as its kind reads its outputs).
-      const worth = addTotals(emptyTotals(), hit.entry.worth ?? work.kind.totals(hit.outputs));
-      const ledger = createUnitLedger(
-        services.journal,
-        stepId,
-        index,
-        undefined,
-        work.previous?.ledger,
-      );
-      // Made durable with the unit's end (or its step's), which is awaited after it.
-      ledger
-        .record({
-          totals: { savedCredits: worth.credits, jobsCached: countMade(worth.made) },
-          key: "cached",
-        })
-        .catch(() => undefined);
-      const totals = { ...ledger.totals(), cachedSteps: 1 };
-      const artifacts = await artifactsOf(hit.outputs, services.runDir);
-      await record({ type: "item.end", outputs: hit.outputs, totals, cached: true, artifacts });
-      return { outputs: hit.outputs, totals, cached: true, artifacts };
-    }
+    const served = await unitFromCache(work, services, { key, cache, policy, record });
+    if (served) return served;
   }
   // Written in order now; made durable by the next sync (losing it only means a re-run).
   record({ type: "item.start" }).catch(() => undefined);

@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { EventBus } from "../events/event-bus.js";
 import { createBudget } from "../executor/budget.js";
@@ -10,16 +9,20 @@ import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
-import { type Journal, type JournalWriter, openJournal, readJournal } from "../journal/journal.js";
-import { encodeRecord, type JournalRecord } from "../journal/journal-record.js";
+import type { JournalWriter } from "../journal/journal.js";
+import { encodeRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
 import type { RunOptions } from "../run-options.js";
 import type { AnyStepKind, ModelCatalogs } from "../steps/step-kind.js";
 import { hasTakes, keepFinishedTakes } from "../takes/keep-take.js";
+import { type JournalRead, localJournal } from "./local-journal.js";
 import { localSubRuns, type RunSubPipeline } from "./local-sub-runs.js";
 import type { RunHost } from "./run-host.js";
+
+export type { JournalRead } from "./local-journal.js";
+
 import { runSignals } from "./run-signals.js";
 
 /** What the local host is set up from: the run prepared in this process. */
@@ -35,8 +38,8 @@ export interface LocalRun {
   catalogs?: ModelCatalogs | undefined;
   /** A resumed run's directory (a new run's is made once its start is saved). */
   runDir?: string | undefined;
-  /** Its journal as the resume read it (and the file's size then): not read again if unchanged. */
-  journalRead?: { records: JournalRecord[]; bytes: number } | undefined;
+  /** A resumed run's journal as the resume read it. */
+  read?: JournalRead | undefined;
   client: ExecuteOptions["client"];
   cache: RunHost["cache"];
   session?: FocusedSession | undefined;
@@ -56,10 +59,8 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   const { options, bus } = run;
   let runDir = run.runDir ?? "";
   // One process drives a run at a time; a lock left by a killed process is taken over.
-  let releaseLock = runDir ? acquireRunLock(runDir) : () => {};
-  let file: Journal | undefined;
-  let journalRead = run.journalRead;
-  const journalFile = () => join(runDir, "journal.jsonl");
+  let releaseLock = runDir && !run.read?.locked ? acquireRunLock(runDir) : () => {};
+  const journalStore = localJournal(() => runDir, run.read);
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
   const slots = options.subRunOf?.slots ?? queueSlots(run.kinds.values(), options.slots);
@@ -73,6 +74,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     spec: run.pipeline.spec,
     kinds: run.kinds,
     inputs: run.inputs,
+    ledger: journalStore.ledger,
     emit: (event) => bus.emit(event),
   });
   return {
@@ -80,22 +82,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     get runDir() {
       return runDir;
     },
-    journal: {
-      whole: true,
-      read: async () => {
-        if (!runDir) return [];
-        // The resume's own reading, while nothing was appended since (handed over once).
-        const known = journalRead;
-        journalRead = undefined;
-        if (known && statSync(journalFile()).size === known.bytes) return known.records;
-        return readJournal(journalFile());
-      },
-      append: (record) => {
-        file ??= openJournal(journalFile());
-        return file.append(record);
-      },
-      close: async () => file?.close(),
-    },
+    journal: journalStore,
     async saveRunRecord(record) {
       if (record.phase === "end") {
         const { phase: _, record: end, ...ended } = record;
@@ -159,10 +146,10 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
             (run.session as FocusedSession).begin(sessionRun(journal, state)),
         }
       : {}),
-    async afterExecute(_result, previous, journal) {
+    async afterExecute(_result, previous, writer) {
       if (!run.session && !hasTakes(previous)) return;
       // A retake that succeeded (now, or before a kill) keeps its files beside the picked ones.
-      await keepFinishedTakes(sessionRun(journal, replayJournal(readJournal(journalFile())))).catch(
+      await keepFinishedTakes(sessionRun(writer, replayJournal(journalStore.records()))).catch(
         (error: unknown) =>
           bus.emit({
             type: "log",

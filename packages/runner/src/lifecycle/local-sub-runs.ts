@@ -1,13 +1,12 @@
 import { join, resolve } from "node:path";
-import { SubPipelineDepthError } from "../errors/sub-pipeline-depth-error.js";
 import type { CreditBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
 import type { QueueSlots } from "../executor/queue-slots.js";
 import { subPipelineOutputs } from "../executor/run-lifecycle.js";
-import { MAX_SUB_PIPELINE_DEPTH } from "../pipeline/sub-pipelines.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import type { ModelCatalogs } from "../steps/step-kind.js";
+import { subRunDepth } from "./sub-run-depth.js";
 
 /** Runs a pipeline file to its end (the runner's `runPipeline`). */
 export type RunSubPipeline = (file: string, options: RunOptions) => Promise<RunResult>;
@@ -38,15 +37,12 @@ export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSu
   const catalogs = given.catalogs;
   let subRuns = 0;
   return async (file, subInputs, sub) => {
-    const depth = (options.subRunOf?.depth ?? 0) + 1;
-    if (depth > MAX_SUB_PIPELINE_DEPTH) {
-      trip.error = new SubPipelineDepthError(
-        resolve(pipelineDir, file),
-        depth,
-        MAX_SUB_PIPELINE_DEPTH,
-      );
-      throw trip.error;
-    }
+    const depth = subRunDepth({
+      parentDepth: options.subRunOf?.depth ?? 0,
+      file,
+      pipelineDir,
+      trip,
+    });
     subRuns += 1;
     const subResult = await given.runSub(resolve(pipelineDir, file), {
       ...options,

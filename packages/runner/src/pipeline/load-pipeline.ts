@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isMap, LineCounter, parseAllDocuments, stringify } from "yaml";
-import type { Diagnostic } from "./diagnostic.js";
+import { diagnosticAt } from "./diagnostic-at.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import type { PipelineSpec } from "./pipeline-spec.js";
 import { SourceMap } from "./source-map.js";
-import { findYamlRepairs } from "./yaml-repairs.js";
+import { yamlSyntaxProblems } from "./yaml-syntax-problems.js";
 
 /** Largest pipeline file accepted (bytes). */
 export const MAX_PIPELINE_BYTES = 1024 * 1024;
@@ -65,18 +65,6 @@ export interface ParsedPipeline {
   hash: string;
   data: unknown;
   sourceMap: SourceMap;
-}
-
-function diagnosticAt(
-  file: string,
-  code: string,
-  message: string,
-  line = 1,
-  column = 1,
-  sourceLine?: string,
-  hint?: string,
-): Diagnostic {
-  return { severity: "error", code, message, file, line, column, sourceLine, hint };
 }
 
 async function readSource(input: PipelineSource): Promise<{ path: string; source: string }> {
@@ -189,49 +177,7 @@ function parseYamlSource(path: string, displayPath: string, source: string): Par
   const first = list[0];
   const lineOf = (offset: number) => lines.linePos(offset);
   const sourceLine = (line: number) => source.split(/\r?\n/)[line - 1];
-  const problems: Diagnostic[] = [];
-  const errors = list.flatMap((document) =>
-    document.errors.map((error) => {
-      const { line, col } = lineOf(error.pos[0]);
-      return { code: error.code, message: error.message, line, column: col };
-    }),
-  );
-  // Each problem is told as the one-line change that makes the text readable (a line
-  // re-indented, a value quoted), found by trying it; what no change explains stays in the
-  // parser's words.
-  const { repairs, remaining } =
-    errors.length > 0 ? findYamlRepairs(source, errors) : { repairs: [], remaining: [] };
-  for (const repair of repairs) {
-    problems.push(
-      diagnosticAt(
-        path,
-        repair.kind === "indentation" ? "yaml_indentation" : "yaml_unquoted_expression",
-        repair.message,
-        repair.line,
-        repair.column,
-        sourceLine(repair.line),
-        repair.hint,
-      ),
-    );
-  }
-  for (const error of remaining) {
-    const first =
-      error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? error.message;
-    const message = /call stack/i.test(first)
-      ? "the document is nested too deeply (thousands of levels)"
-      : first;
-    problems.push(
-      diagnosticAt(
-        path,
-        "yaml_syntax",
-        `YAML: ${message}`,
-        error.line,
-        error.column,
-        sourceLine(error.line),
-      ),
-    );
-  }
-  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  const problems = yamlSyntaxProblems(path, source, list, lines);
   if (problems.length > 0) throw new PipelineLoadError("pipeline_syntax", path, problems);
   if (list.length > 1) {
     const { line, col } = lineOf(list[1]?.range[0] ?? 0);

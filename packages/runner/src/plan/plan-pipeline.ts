@@ -1,26 +1,15 @@
 import { unitBody } from "../executor/unit-request.js";
 import { defineKey } from "../expressions/convert.js";
-import { evaluateValue } from "../expressions/evaluate.js";
-import {
-  collectReferencePaths,
-  collectReferences,
-  containsExpression,
-} from "../expressions/references.js";
-import { wholeExpression } from "../expressions/template.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { buildGraph } from "./build-graph.js";
-import { listBounds } from "./list-bounds.js";
-import type {
-  Plan,
-  PlannedFanOut,
-  PlannedStep,
-  PlanStage,
-  RunEstimate,
-  StepEstimate,
-} from "./plan-types.js";
+import { creditsAtMost, stepEstimate } from "./plan-estimate.js";
+import { plannedFanOut } from "./plan-fan-out.js";
+import { planStages } from "./plan-stages.js";
+import type { Plan, PlannedStep, RunEstimate } from "./plan-types.js";
+import { staticValue } from "./static-value.js";
 
 /** Options of `planPipeline`. */
 export interface PlanOptions {
@@ -32,32 +21,6 @@ export interface PlanOptions {
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[];
   /** Units of a step a resumed run already has (they cost nothing more). */
   journaled?: (step: string) => number;
-}
-
-type Known = { ok: true; value: unknown } | { ok: false };
-
-/** A value is known before the run when its expressions read only inputs and env. */
-function staticValue(
-  value: unknown,
-  context: Parameters<typeof evaluateValue>[1] | undefined,
-): Known {
-  if (!containsExpression(value)) return { ok: true, value };
-  const references = collectReferences(value);
-  if (!context || references.steps.size > 0 || references.usesItem) return { ok: false };
-  // The run's id and directory exist only once it runs.
-  if (
-    collectReferencePaths(value).some(
-      (reference) =>
-        reference.context === "run" && (reference.path[0] === "id" || reference.path[0] === "dir"),
-    ) ||
-    collectReferencePaths(value).some((reference) => reference.context === "previous")
-  )
-    return { ok: false };
-  try {
-    return { ok: true, value: evaluateValue(value, context) };
-  } catch {
-    return { ok: false };
-  }
 }
 
 /**
@@ -89,19 +52,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     : undefined;
 
   const graph = buildGraph(pipeline);
-  const stageOf = new Map<string, number>();
-  for (const id of graph.order) {
-    let stage = 0;
-    for (const dependency of graph.dependencies.get(id) ?? [])
-      stage = Math.max(stage, (stageOf.get(dependency) ?? -1) + 1);
-    stageOf.set(id, stage);
-  }
-  const stages: PlanStage[] = [];
-  for (const step of spec.steps) {
-    const index = stageOf.get(step.id) ?? 0;
-    while (stages.length <= index) stages.push({ index: stages.length, steps: [] });
-    stages[index]?.steps.push(step.id);
-  }
+  const { stageOf, stages } = planStages(spec, graph);
 
   const kinds = kindsByName(options.stepKinds);
   const videoModels = new Map<
@@ -122,35 +73,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       if (result.ok) defineKey(known, key, result.value);
       else pending.push(key);
     }
-    let fanOut: PlannedFanOut | undefined;
-    let count: number | undefined = 1;
-    if (step.for_each !== undefined) {
-      const list = staticValue(step.for_each, context);
-      // A sequential fan-out runs one item at a time.
-      fanOut = { maxParallel: step.sequential === true ? 1 : step.max_parallel };
-      if (list.ok && Array.isArray(list.value)) fanOut.items = list.value.length;
-      else if (typeof step.for_each === "string") {
-        fanOut.from = wholeExpression(step.for_each) ?? step.for_each;
-        // A list an earlier step makes: bounded by what its kind says of it (a JSON Schema's
-        // minItems/maxItems, which may read inputs).
-        const bounds = listBounds(
-          step.for_each,
-          spec as unknown as Parameters<typeof listBounds>[1],
-          kinds,
-          (value) => {
-            const known = staticValue(value, context);
-            if (!known.ok) throw new Error("unknown");
-            return known.value;
-          },
-        );
-        if (bounds && bounds.max === bounds.min) fanOut.items = bounds.min;
-        else if (bounds) {
-          fanOut.atLeast = bounds.min;
-          if (bounds.max !== undefined) fanOut.atMost = bounds.max;
-        }
-      }
-      count = fanOut.items;
-    }
+    const { fanOut, count } = plannedFanOut(step, spec, kinds, context);
     // What one unit asks of the service, as the kind sees it; times the fan-out when known.
     const planned =
       kind?.plan(known, {
@@ -183,31 +106,14 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     }
     const model = typeof known.model === "string" ? known.model : undefined;
     const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
-    let estimate: StepEstimate | undefined;
-    if (paid) {
-      const done = options.journaled?.(step.id) ?? 0;
-      const units = count === undefined ? undefined : Math.max(0, count - done);
-      const atLeast =
-        fanOut?.atLeast === undefined ? undefined : Math.max(0, fanOut.atLeast - done);
-      const atMost = fanOut?.atMost === undefined ? undefined : Math.max(0, fanOut.atMost - done);
-      estimate = {
-        ...(planned.credits !== undefined ? { perUnit: planned.credits } : {}),
-        ...(units !== undefined ? { units } : {}),
-        ...(planned.credits !== undefined && units !== undefined
-          ? { credits: planned.credits * units }
-          : {}),
-        ...(units === undefined && atLeast !== undefined ? { unitsAtLeast: atLeast } : {}),
-        ...(units === undefined && atMost !== undefined ? { unitsAtMost: atMost } : {}),
-      };
-      if (estimate.credits !== undefined) runEstimate.credits += estimate.credits;
-      else {
-        // Only the least it will cost is certain.
-        if (planned.credits !== undefined && atLeast !== undefined)
-          runEstimate.credits += planned.credits * atLeast;
-        if (planned.credits !== 0) runEstimate.complete = false;
-      }
-      runEstimate.steps[step.id] = estimate;
-    }
+    const estimate = paid
+      ? stepEstimate(runEstimate, step.id, {
+          perUnit: planned.credits,
+          count,
+          fanOut,
+          done: options.journaled?.(step.id) ?? 0,
+        })
+      : undefined;
     return {
       id: step.id,
       ...(step.name ? { name: step.name } : {}),
@@ -223,20 +129,8 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
   });
   // The most it can cost, when every paid step's price and largest size are known.
   if (!runEstimate.complete) {
-    let most = 0;
-    for (const step of Object.values(runEstimate.steps)) {
-      const credits =
-        step.credits ??
-        (step.perUnit !== undefined && step.unitsAtMost !== undefined
-          ? step.perUnit * step.unitsAtMost
-          : undefined);
-      if (credits === undefined) {
-        most = Number.NaN;
-        break;
-      }
-      most += credits;
-    }
-    if (Number.isFinite(most)) runEstimate.creditsAtMost = most;
+    const most = creditsAtMost(runEstimate);
+    if (most !== undefined && Number.isFinite(most)) runEstimate.creditsAtMost = most;
   }
   return {
     name: spec.name,

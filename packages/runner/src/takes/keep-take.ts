@@ -1,10 +1,8 @@
-import { join } from "node:path";
 import type { ExecutableStep } from "../executor/executable-pipeline.js";
 import type { SessionRun } from "../executor/run-session.js";
 import { journaledUnitRequest } from "../executor/unit-request.js";
-import { readJournal } from "../journal/journal.js";
 import { type RunState, SINGLE_ITEM, type TakeState } from "../journal/journal-state.js";
-import { ledgerOf, takeKey } from "../ledger/ledger.js";
+import { takeKey } from "../ledger/ledger.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import { keepTakeFiles } from "./take-files.js";
@@ -37,7 +35,7 @@ export async function keepTake(
         run: { id: run.runId, dir: run.runDir, name: run.name },
       }),
     );
-  const ledger = ledgerOf(readJournal(join(run.runDir, "journal.jsonl")));
+  const ledger = run.ledger();
   const jobId = kind.heldJob?.(take.facts)?.id;
   await run.journal.append({
     type: "take",

@@ -1,13 +1,13 @@
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
-import type { FocusedSession, SessionRun } from "../executor/run-session.js";
+import type { FocusedSession, LoadedRun, SessionRun } from "../executor/run-session.js";
 import type { RunState, TakeState } from "../journal/journal-state.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import { streamFocused } from "./focused-stream.js";
 import { keepTake } from "./keep-take.js";
 import { damagedTakeFiles, placeTakeFiles } from "./take-files.js";
 import { currentTake, takesOf } from "./take-state.js";
-import { findTakeUnit, type TakeTarget, type TakeUnit, unitAt } from "./take-unit.js";
+import { findTakeUnit, type TakeTarget, type TakeUnit, takeUnitOf, unitAt } from "./take-unit.js";
 
 /** Which take of a unit later steps use. */
 export interface PickRequest extends TakeTarget {
@@ -83,15 +83,10 @@ export async function checkPick(
   request: PickRequest,
   options: Pick<RunOptions, "stepKinds"> = {},
 ): Promise<void> {
-  await preparePick(runDir, request, { ...options, validate: false });
+  await preparePick(await findTakeUnit(runDir, request, { ...options, validate: false }), request);
 }
 
-async function preparePick(
-  runDir: string,
-  request: PickRequest,
-  options: Parameters<typeof findTakeUnit>[2],
-): Promise<TakeUnit> {
-  const unit = await findTakeUnit(runDir, request, options);
+async function preparePick(unit: TakeUnit, request: PickRequest): Promise<TakeUnit> {
   if (!Number.isInteger(request.take) || request.take < 1) {
     throw new TakeError(
       "unknown_take",
@@ -106,11 +101,11 @@ async function preparePick(
 
 /** The session of a pick: the take's files go back in place, then what depends on it is rebuilt. */
 async function pickSession(
-  runDir: string,
+  loaded: LoadedRun,
   request: PickRequest,
   options: RunOptions,
 ): Promise<FocusedSession> {
-  const unit = await preparePick(runDir, request, options);
+  const unit = await preparePick(takeUnitOf(loaded, request, options), request);
   return {
     focus: { step: unit.step.id, ...(unit.index === undefined ? {} : { index: unit.index }) },
     paid: false,
@@ -167,5 +162,5 @@ export function streamPick(
   request: PickRequest,
   options: RunOptions = {},
 ): AsyncIterable<RunEvent> & { result: Promise<RunResult> } {
-  return streamFocused(runDir, () => pickSession(runDir, request, options), options);
+  return streamFocused(runDir, (loaded) => pickSession(loaded, request, options), options);
 }

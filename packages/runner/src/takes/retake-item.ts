@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
-import type { FocusedSession, SessionRun } from "../executor/run-session.js";
+import type { FocusedSession, LoadedRun, SessionRun } from "../executor/run-session.js";
 import { journaledUnitRequest } from "../executor/unit-request.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { RunOptions, RunResult } from "../run-options.js";
@@ -10,7 +10,7 @@ import { streamFocused } from "./focused-stream.js";
 import { keepTake } from "./keep-take.js";
 import { promptOf, withTakeRequest } from "./take-request.js";
 import { currentTake, takesOf } from "./take-state.js";
-import { findTakeUnit, type TakeTarget, type TakeUnit, unitAt } from "./take-unit.js";
+import { findTakeUnit, type TakeTarget, type TakeUnit, takeUnitOf, unitAt } from "./take-unit.js";
 
 /**
  * What a retake changes in its unit's request, over the picked take's (nothing: the same
@@ -115,15 +115,15 @@ export async function checkRetake(
   request: RetakeRequest,
   options: Pick<RunOptions, "stepKinds"> = {},
 ): Promise<void> {
-  await prepareRetake(runDir, request, { ...options, validate: false });
+  const unit = await findTakeUnit(runDir, request, { ...options, validate: false });
+  await prepareRetake(unit, request, {});
 }
 
 async function prepareRetake(
-  runDir: string,
+  unit: TakeUnit,
   request: RetakeRequest,
-  options: Parameters<typeof findTakeUnit>[2],
+  options: Pick<RunOptions, "catalogs">,
 ): Promise<{ unit: TakeUnit; changes: Record<string, unknown> }> {
-  const unit = await findTakeUnit(runDir, request, options);
   const changes = await changesOf(unit, request);
   const plan = planRetake(unit.onDisk.state, unit, changes);
   await checkTakeRequest(unit, plan.request, options ?? {});
@@ -178,11 +178,15 @@ async function checkTakeRequest(
 
 /** The session of a retake: it journals the new take, then the run makes it and what depends on it. */
 async function retakeSession(
-  runDir: string,
+  loaded: LoadedRun,
   request: RetakeRequest,
   options: RunOptions,
 ): Promise<FocusedSession> {
-  const { unit, changes } = await prepareRetake(runDir, request, options);
+  const { unit, changes } = await prepareRetake(
+    takeUnitOf(loaded, request, options),
+    request,
+    options,
+  );
   return {
     focus: { step: unit.step.id, ...(unit.index === undefined ? {} : { index: unit.index }) },
     paid: true,
@@ -268,5 +272,5 @@ export function streamRetake(
   request: RetakeRequest,
   options: RunOptions = {},
 ): AsyncIterable<RunEvent> & { result: Promise<RunResult> } {
-  return streamFocused(runDir, () => retakeSession(runDir, request, options), options);
+  return streamFocused(runDir, (loaded) => retakeSession(loaded, request, options), options);
 }

@@ -4,6 +4,7 @@ import type { ExecutableStep } from "../executor/executable-pipeline.js";
 import { downstreamOf } from "../executor/focus.js";
 import { inspectRun, type RunOnDisk } from "../executor/inspect-run.js";
 import { loadForRun, type PipelineForRun } from "../executor/load-for-run.js";
+import type { LoadedRun } from "../executor/run-session.js";
 import {
   type ItemState,
   type RunState,
@@ -84,7 +85,6 @@ export async function findTakeUnit(
   } = {},
 ): Promise<TakeUnit> {
   const onDisk = inspectRun(dir);
-  const { runDir } = onDisk;
   const pipeline = await loadForRun(onDisk.pipelinePath, {
     validate: options.validate !== false,
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
@@ -93,8 +93,22 @@ export async function findTakeUnit(
       : {}),
   });
   if (pipeline.hash !== onDisk.start.pipelineHash) {
-    throw new PipelineChangedError(runDir, String(onDisk.start.pipelineHash), pipeline.hash);
+    throw new PipelineChangedError(onDisk.runDir, String(onDisk.start.pipelineHash), pipeline.hash);
   }
+  return takeUnitOf({ onDisk, pipeline }, target, options);
+}
+
+/**
+ * {@link findTakeUnit}'s checks on a run already loaded (a resume's, read once for its session).
+ * @example const unit = takeUnitOf({ onDisk, pipeline }, { step: "clips", index: 1 });
+ */
+export function takeUnitOf(
+  loaded: LoadedRun,
+  target: TakeTarget,
+  options: Pick<RunOptions, "stepKinds"> = {},
+): TakeUnit {
+  const { onDisk, pipeline } = loaded;
+  const { runDir } = onDisk;
   const at = { step: target.step, ...(target.index === undefined ? {} : { index: target.index }) };
   const step = pipeline.spec.steps.find((entry) => entry.id === target.step);
   if (!step) {

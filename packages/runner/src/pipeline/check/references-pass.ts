@@ -2,17 +2,10 @@ import { collectReferencePaths } from "../../expressions/references.js";
 import { closest } from "../schema-errors.js";
 import type { CheckedStep, CheckModel } from "./check-model.js";
 import { walkExpressions } from "./expression-walker.js";
+import { checkStepReference, outputNames, type ReferenceReport } from "./step-reference-check.js";
 
 const RUN_FIELDS = ["id", "dir", "name"];
 const PREVIOUS_FIELDS = ["item", "index", "outputs"];
-
-/** The names of a step's outputs, when its kind says them (an object type that lists them). */
-function outputNames(step: CheckedStep): readonly string[] | undefined {
-  if (!step.kind || !step.merged) return undefined;
-  const type = step.kind.outputs(step.merged);
-  const names = type.type === "object" ? Object.keys(type.properties) : [];
-  return names.length > 0 ? names : undefined;
-}
 
 /** Where `previous` may be read: the kind's body of a step with `for_each` and `sequential`. */
 function readsPrevious(step: CheckedStep, key: string): boolean {
@@ -27,6 +20,44 @@ function previousHint(step: CheckedStep | undefined, key: string): string {
   return `\`${key}\` is evaluated once for the whole step; read \`previous\` inside \`${step.kind?.kind ?? "the kind's body"}:\``;
 }
 
+/** `previous.<field>` (and `previous.outputs.<name>`): only in the body of a sequential fan-out. */
+function checkPreviousReference(
+  path: readonly (string | number)[],
+  previous: { step: CheckedStep } | { hint: string },
+  report: ReferenceReport,
+): void {
+  const sequential = "step" in previous ? previous.step : undefined;
+  const [first, second] = path;
+  if (!sequential) {
+    report(
+      "`previous` is only defined in the body of a step with `for_each` and `sequential: true`",
+      "previous_outside_sequential",
+      "hint" in previous ? previous.hint : undefined,
+    );
+    return;
+  }
+  if (typeof first !== "string" || first === "*") return;
+  if (!PREVIOUS_FIELDS.includes(first)) {
+    report(
+      `\`previous.${first}\` does not exist; previous has ${PREVIOUS_FIELDS.join(", ")}`,
+      "unknown_previous_field",
+    );
+    return;
+  }
+  if (first !== "outputs" || typeof second !== "string" || second === "*") return;
+  const names = outputNames(sequential);
+  if (names && !names.includes(second)) {
+    const suggestion = closest(second, names);
+    report(
+      `step \`${sequential.id}\` (${sequential.kind?.kind}) has no output \`${second}\``,
+      "unknown_output",
+      suggestion
+        ? `did you mean \`${suggestion}\`? outputs: ${names.join(", ")}`
+        : `outputs: ${names.join(", ")}`,
+    );
+  }
+}
+
 /**
  * References in one value: steps, outputs, inputs, env, run; `item`/`index` only in a
  * fan-out; `previous` only in the body of a sequential fan-out (`sequential`, its step).
@@ -38,7 +69,6 @@ function checkValue(
   allowsItem: boolean,
   previous: { step: CheckedStep } | { hint: string },
 ): void {
-  const sequential = "step" in previous ? previous.step : undefined;
   const inputs = new Set(Object.keys(model.inputs));
   const env = new Set(Object.keys((model.data.env as object | undefined) ?? {}));
   walkExpressions(value, path, ({ path: stringPath, expression, index: expressionIndex }) => {
@@ -59,7 +89,7 @@ function checkValue(
         ...(needle ? { needle } : {}),
       });
     for (const reference of collectReferencePaths(`\${{ ${expression} }}`)) {
-      const [first, second, third, fourth] = reference.path;
+      const [first] = reference.path;
       if (reference.context === "item" || reference.context === "index") {
         if (!allowsItem)
           report(
@@ -69,34 +99,7 @@ function checkValue(
         continue;
       }
       if (reference.context === "previous") {
-        if (!sequential) {
-          report(
-            "`previous` is only defined in the body of a step with `for_each` and `sequential: true`",
-            "previous_outside_sequential",
-            "hint" in previous ? previous.hint : undefined,
-          );
-          continue;
-        }
-        if (typeof first !== "string" || first === "*") continue;
-        if (!PREVIOUS_FIELDS.includes(first)) {
-          report(
-            `\`previous.${first}\` does not exist; previous has ${PREVIOUS_FIELDS.join(", ")}`,
-            "unknown_previous_field",
-          );
-          continue;
-        }
-        if (first !== "outputs" || typeof second !== "string" || second === "*") continue;
-        const names = outputNames(sequential);
-        if (names && !names.includes(second)) {
-          const suggestion = closest(second, names);
-          report(
-            `step \`${sequential.id}\` (${sequential.kind?.kind}) has no output \`${second}\``,
-            "unknown_output",
-            suggestion
-              ? `did you mean \`${suggestion}\`? outputs: ${names.join(", ")}`
-              : `outputs: ${names.join(", ")}`,
-          );
-        }
+        checkPreviousReference(reference.path, previous, report);
         continue;
       }
       if (typeof first !== "string" || first === "*") continue;
@@ -126,63 +129,7 @@ function checkValue(
           "warning",
         );
       } else if (reference.context === "steps") {
-        const step = model.byId.get(first);
-        if (!step) {
-          const suggestion = closest(first, model.byId.keys());
-          report(
-            `unknown step \`${first}\``,
-            "unknown_step",
-            suggestion ? `did you mean \`${suggestion}\`?` : undefined,
-            "error",
-            { text: `steps.${first}`, at: "steps.".length },
-          );
-          continue;
-        }
-        if (second === undefined) continue;
-        if (second !== "outputs" && second !== "status") {
-          report(
-            `\`steps.${first}.${String(second)}\` does not exist; use \`steps.${first}.outputs.<name>\``,
-            "unknown_output",
-          );
-          continue;
-        }
-        if (second !== "outputs") continue;
-        if (step.fanOut && typeof third === "string" && third !== "*") {
-          report(
-            `step \`${first}\` runs for each item, so its outputs are a list: use \`steps.${first}.outputs.*.${third}\` or \`steps.${first}.outputs[0].${third}\``,
-            "unknown_output",
-          );
-          continue;
-        }
-        const name = step.fanOut
-          ? third === "*" || typeof third === "number"
-            ? fourth
-            : undefined
-          : third;
-        if (typeof name !== "string" || name === "*") continue;
-        const names = outputNames(step);
-        if (names && !names.includes(name)) {
-          const suggestion = closest(name, names);
-          report(
-            `step \`${first}\` (${step.kind?.kind}) has no output \`${name}\``,
-            "unknown_output",
-            suggestion
-              ? `did you mean \`${suggestion}\`? outputs: ${names.join(", ")}`
-              : `outputs: ${names.join(", ")}`,
-          );
-          continue;
-        }
-        const missing = step.merged
-          ? step.kind?.conditionalOutputs?.(step.merged)[name]
-          : undefined;
-        if (missing) {
-          report(
-            `\`steps.${first}.outputs.${name}\` ${missing}`,
-            "output_maybe_missing",
-            undefined,
-            "warning",
-          );
-        }
+        checkStepReference(model, reference.path, report);
       }
     }
   });

@@ -1,0 +1,52 @@
+import type { JournalRecord } from "@reelsmith/runner";
+import type { JournalWriter } from "@reelsmith/runner/internal";
+import type { Pool } from "pg";
+import { withReconnect } from "../database/pool.js";
+import { SCHEMA } from "../database/schema.js";
+
+/**
+ * The journal table: a run's journal as a writer, and its records read back.
+ * @example const journals = journalQueries(pool); await journals.journal(runId).append(record);
+ */
+export function journalQueries(pool: Pool) {
+  return {
+    /**
+     * The run's journal as a writer: each record is committed before `append` settles, with
+     * its time (as the local journal writes it) and, when given, the worker that wrote it.
+     */
+    journal(runId: string, stamp: { worker?: string } = {}): JournalWriter {
+      return {
+        async append(record: JournalRecord) {
+          const stamped = {
+            ...record,
+            ...(stamp.worker && record.worker === undefined ? { worker: stamp.worker } : {}),
+            time: record.time ?? new Date().toISOString(),
+          };
+          // A database restart delays the record; it is never dropped.
+          await withReconnect(() =>
+            pool.query(`INSERT INTO ${SCHEMA}.journal (run_id, record) VALUES ($1, $2)`, [
+              runId,
+              JSON.stringify(stamped),
+            ]),
+          );
+        },
+      };
+    },
+    /** The run's journal records, or only one step's (and item's) when `of` is given. */
+    async journalRecords(
+      runId: string,
+      of?: { step: string; index?: number },
+    ): Promise<JournalRecord[]> {
+      const result = of
+        ? await pool.query(
+            `SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 AND record->>'step' = $2
+               AND (record->>'index') IS NOT DISTINCT FROM $3 ORDER BY id`,
+            [runId, of.step, of.index === undefined ? null : String(of.index)],
+          )
+        : await pool.query(`SELECT record FROM ${SCHEMA}.journal WHERE run_id = $1 ORDER BY id`, [
+            runId,
+          ]);
+      return result.rows.map((row) => row.record as JournalRecord);
+    },
+  };
+}

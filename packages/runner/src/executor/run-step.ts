@@ -1,0 +1,251 @@
+import { StepError } from "../errors/step-error.js";
+import { StepWaitingError } from "../errors/step-waiting-error.js";
+import { emptyTotals } from "../events/run-event.js";
+import { evaluateValue } from "../expressions/index.js";
+import type { StepState } from "../journal/journal-state.js";
+import { kindOf } from "../steps/registry.js";
+import type { StepKind } from "../steps/step-kind.js";
+import type { ExecutableStep } from "./executable-pipeline.js";
+import { type Execution, failStep as failExecutionStep, finishStep } from "./execution-state.js";
+import { type FanOutResult, runFanOut } from "./fan-out.js";
+import { keptStep } from "./focus.js";
+import { isAbortError } from "./is-abort-error.js";
+import { parseDuration } from "./parse-duration.js";
+import { reusableStep } from "./resume-reuse.js";
+import { type GateVerdict, gateStep } from "./step-gate.js";
+import type { StepSummary } from "./step-summary.js";
+import { unitBody, unitContext, unitRequest } from "./unit-request.js";
+
+/** The step kind named by the step's single kind key. */
+export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, StepKind>): StepKind {
+  const kind = kindOf(step as Record<string, unknown>, kinds);
+  if (kind) return kind;
+  throw new StepError(
+    step.id,
+    undefined,
+    new Error(`no known step kind (one of ${[...kinds.keys()].join(", ")})`),
+    "unknown_kind",
+  );
+}
+
+/**
+ * Runs one step once the steps it depends on have settled: cancelled once the run stops,
+ * kept as its journal says outside a focused session's reach, reused from the journal when
+ * resuming, waiting behind a gate that waits, skipped by its gate (`needs`, `if:`), else its
+ * units run (one, or one per `for_each` item, admitted by the budget first) and it ends.
+ * @example await runStep(run, step, ["storyboard"]);
+ */
+export async function runStep(
+  run: Execution,
+  step: ExecutableStep,
+  dependencies: readonly string[],
+): Promise<void> {
+  const { options, stop, summaries, context, focused, globalSlots, services } = run;
+  const { spec, bus, journal } = options;
+  const finish = (id: string, summary: StepSummary) => finishStep(run, id, summary);
+  const failStep = (...rest: FailArguments) => failExecutionStep(run, ...rest);
+  const kind = kindOfStep(step, options.kinds);
+  const started = Date.now();
+  const base = { kind: kind.kind, durationMs: 0, totals: emptyTotals(), cached: false };
+  if (stop.aborted) return finish(step.id, { ...base, status: "cancelled", outputs: {} });
+  const previous = options.previous?.steps.get(step.id);
+  if (focused && !focused.has(step.id)) {
+    const kept = keptStep(step, previous);
+    finish(step.id, { ...base, ...kept.summary });
+    if (kept.error && step.continue_on_error !== true) {
+      run.failed = true;
+      run.runError ??= kept.error;
+    }
+    bus.emit(kept.event);
+    return;
+  }
+  if (await reusableStep(previous, dependencies, summaries, options.run.dir)) {
+    finish(step.id, { ...base, status: "succeeded", outputs: previous?.outputs, reused: true });
+    bus.emit({
+      type: "step.end",
+      step: step.id,
+      outputs: previous?.outputs,
+      durationMs: 0,
+      cached: false,
+      reused: true,
+      ...(summaries[step.id] ? { totals: summaries[step.id]?.totals } : {}),
+    });
+    return;
+  }
+  // Behind a gate that waits: it does not start now (a resume runs it once decided).
+  const behind = dependencies.find((d) => summaries[d]?.status === "waiting");
+  if (behind !== undefined) {
+    const gate = summaries[behind]?.waiting?.on ?? behind;
+    const reason = `waits for "${gate}"`;
+    finish(step.id, { ...base, status: "waiting", outputs: {}, waiting: { reason, on: gate } });
+    bus.emit({ type: "step.wait", step: step.id, reason, on: gate });
+    return;
+  }
+  let verdict: GateVerdict;
+  try {
+    verdict = gateStep(step, { dependencies, summaries, context, failed: run.failed });
+  } catch (error) {
+    return failStep(step, kind.kind, started, error);
+  }
+  if (!verdict.run) {
+    await journal.append({ type: "step.skip", step: step.id, reason: verdict.reason });
+    finish(step.id, { ...base, status: "skipped", outputs: {} });
+    bus.emit({ type: "step.skip", step: step.id, reason: verdict.reason });
+    return;
+  }
+  await journal.append({ type: "step.start", step: step.id });
+  bus.emit({ type: "step.start", step: step.id });
+  const fanOut = step.for_each !== undefined;
+  let items: unknown[] = [undefined];
+  let body: Record<string, unknown>;
+  let timeoutMs: number | undefined;
+  try {
+    timeoutMs = parseDuration(step.timeout);
+    body = unitBody(step, kind.kind, spec.defaults);
+    if (fanOut) {
+      const list = evaluateValue(step.for_each, context);
+      if (!Array.isArray(list))
+        throw new TypeError(
+          `for_each must give an array, got ${list === null ? "null" : typeof list}`,
+        );
+      items = list;
+    }
+  } catch (error) {
+    return failStep(step, kind.kind, started, error);
+  }
+  if (options.admit && fanOut) {
+    try {
+      await admitUnits(run, { step, kind, items, body, previous });
+    } catch (error) {
+      return failStep(step, kind.kind, started, error);
+    }
+  }
+  const {
+    results,
+    errors,
+    totals: stepTotals,
+  } = await runFanOut({
+    step,
+    kind,
+    items,
+    fanOut,
+    body,
+    timeoutMs,
+    context,
+    previous,
+    globalSlots,
+    services,
+  });
+  return endStep(run, { step, kind, started, fanOut }, { results, errors, totals: stepTotals });
+}
+
+/** What {@link failStep} takes after the execution. */
+type FailArguments =
+  Parameters<typeof failExecutionStep> extends [Execution, ...infer Rest] ? Rest : never;
+
+/**
+ * Asks the run's admission about a fan-out's units still to make (a resumed run's made ones
+ * are reused), with their requests as they will be asked; throws to stop the step first.
+ * @example await admitUnits(run, { step, kind, items, body, previous });
+ */
+async function admitUnits(
+  run: Execution,
+  unit: {
+    step: ExecutableStep;
+    kind: StepKind;
+    items: readonly unknown[];
+    body: Record<string, unknown>;
+    previous: StepState | undefined;
+  },
+): Promise<void> {
+  const { options, context } = run;
+  const { step, kind, items, body, previous } = unit;
+  // The units still to make (a resumed run's made ones are reused), as they will be asked.
+  const specs: Record<string, unknown>[] = [];
+  let units = 0;
+  for (const [position, item] of items.entries()) {
+    if (previous?.items.get(position)?.status === "succeeded") continue;
+    units += 1;
+    try {
+      specs.push(unitRequest(body, unitContext(context, { item, index: position })));
+    } catch {
+      // Its unit reports it.
+    }
+  }
+  await options.admit?.({ id: step.id, kind, units, specs });
+}
+
+/**
+ * Ends a step from what its units gave: cancelled when the run stopped, waiting at a gate
+ * without a decision, failed with its first error, else succeeded (`step.end` journaled
+ * before its dependents start).
+ * @example await endStep(run, { step, kind, started, fanOut }, fanOutResult);
+ */
+async function endStep(
+  run: Execution,
+  at: { step: ExecutableStep; kind: StepKind; started: number; fanOut: boolean },
+  made: FanOutResult,
+): Promise<void> {
+  const { options, stop, summaries } = run;
+  const { bus, journal } = options;
+  const { step, kind, started, fanOut } = at;
+  const { results, errors, totals: stepTotals } = made;
+  const finish = (id: string, summary: StepSummary) => finishStep(run, id, summary);
+  const failStep = (...rest: FailArguments) => failExecutionStep(run, ...rest);
+  const outputs = fanOut ? results.map((r) => r?.outputs ?? null) : (results[0]?.outputs ?? {});
+  const cached = results.length > 0 && results.every((r) => r?.cached);
+  stepTotals.cachedSteps = cached ? 1 : 0;
+  const first = errors[0];
+  if (stop.aborted && (!first || isAbortError(first.error))) {
+    return finish(step.id, {
+      status: "cancelled",
+      kind: kind.kind,
+      outputs,
+      durationMs: Date.now() - started,
+      totals: stepTotals,
+      cached: false,
+    });
+  }
+  if (first && StepWaitingError.isInstance(first.error)) {
+    // A gate without a decision: journaled, so that a decision can name it and a resume
+    // runs it again; what depends on it waits too.
+    const { reason, details } = first.error;
+    await journal.append({ type: "step.wait", step: step.id, reason, details });
+    finish(step.id, {
+      status: "waiting",
+      kind: kind.kind,
+      outputs: {},
+      durationMs: Date.now() - started,
+      totals: stepTotals,
+      cached: false,
+      waiting: { reason, details },
+    });
+    bus.emit({ type: "step.wait", step: step.id, reason, details });
+    return;
+  }
+  if (first)
+    return failStep(step, kind.kind, started, first.error, outputs, stepTotals, first.index);
+  const artifacts = fanOut ? undefined : results[0]?.artifacts;
+  await journal.append({
+    type: "step.end",
+    step: step.id,
+    outputs,
+    ...(artifacts ? { artifacts } : {}),
+  });
+  finish(step.id, {
+    status: "succeeded",
+    kind: kind.kind,
+    outputs,
+    durationMs: Date.now() - started,
+    totals: stepTotals,
+    cached,
+  });
+  bus.emit({
+    type: "step.end",
+    step: step.id,
+    outputs,
+    durationMs: Date.now() - started,
+    cached,
+    totals: summaries[step.id]?.totals ?? stepTotals,
+  });
+}

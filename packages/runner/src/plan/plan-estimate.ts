@@ -1,0 +1,61 @@
+import type { PlannedFanOut, RunEstimate, StepEstimate } from "./plan-types.js";
+
+/** What a paid step's estimate is made of. */
+export interface StepEstimateOf {
+  /** What one unit costs (undefined: no price known). */
+  perUnit: number | undefined;
+  /** How many units it makes (undefined: not known before the run). */
+  count: number | undefined;
+  fanOut: PlannedFanOut | undefined;
+  /** Units a resumed run already made (they cost nothing more). */
+  done: number;
+}
+
+/**
+ * A paid step's estimate, added to the run's: its credits when its price and size are known,
+ * else only the least it will cost is certain (and the run's estimate is not complete).
+ * @example const estimate = stepEstimate(runEstimate, "clips", { perUnit: 4, count: 3, fanOut, done: 0 });
+ */
+export function stepEstimate(
+  runEstimate: RunEstimate,
+  stepId: string,
+  of: StepEstimateOf,
+): StepEstimate {
+  const { perUnit, count, fanOut, done } = of;
+  const units = count === undefined ? undefined : Math.max(0, count - done);
+  const atLeast = fanOut?.atLeast === undefined ? undefined : Math.max(0, fanOut.atLeast - done);
+  const atMost = fanOut?.atMost === undefined ? undefined : Math.max(0, fanOut.atMost - done);
+  const estimate: StepEstimate = {
+    ...(perUnit !== undefined ? { perUnit } : {}),
+    ...(units !== undefined ? { units } : {}),
+    ...(perUnit !== undefined && units !== undefined ? { credits: perUnit * units } : {}),
+    ...(units === undefined && atLeast !== undefined ? { unitsAtLeast: atLeast } : {}),
+    ...(units === undefined && atMost !== undefined ? { unitsAtMost: atMost } : {}),
+  };
+  if (estimate.credits !== undefined) runEstimate.credits += estimate.credits;
+  else {
+    // Only the least it will cost is certain.
+    if (perUnit !== undefined && atLeast !== undefined) runEstimate.credits += perUnit * atLeast;
+    if (perUnit !== 0) runEstimate.complete = false;
+  }
+  runEstimate.steps[stepId] = estimate;
+  return estimate;
+}
+
+/**
+ * The most a run can cost, when every paid step's price and largest size are known.
+ * @example creditsAtMost({ credits: 8, complete: false, steps }) // 20, or undefined
+ */
+export function creditsAtMost(runEstimate: RunEstimate): number | undefined {
+  let most = 0;
+  for (const step of Object.values(runEstimate.steps)) {
+    const credits =
+      step.credits ??
+      (step.perUnit !== undefined && step.unitsAtMost !== undefined
+        ? step.perUnit * step.unitsAtMost
+        : undefined);
+    if (credits === undefined) return undefined;
+    most += credits;
+  }
+  return most;
+}
