@@ -105,18 +105,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     work.take,
     work.previous?.ledger,
   );
-  const extras: ExecutionExtras = {
-    ...services.extras,
-    runSubPipeline: (file, inputs, options) =>
-      services.extras.runSubPipeline(file, inputs, {
-        ...options,
-        onTotals: (totals) => {
-          const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
-          void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
-          options.onTotals?.(totals);
-        },
-      }),
-  };
+  const extras = unitExtras(services.extras, ledger);
+  const progress = unitProgress(work, services.bus);
   for (let attempt = 1; ; attempt++) {
     (services.stop ?? services.signal).throwIfAborted();
     const timeoutSignal = work.timeoutMs ? AbortSignal.timeout(work.timeoutMs) : undefined;
@@ -132,21 +122,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       stopSignal: services.stop ?? services.signal,
       client: services.client,
       emit: (event) => services.bus.emit(event),
-      progress: (phase, progress) => {
-        const declared = work.kind.phases?.[phase];
-        if (declared !== progress.stage)
-          throw new Error(
-            `the ${kindName} kind reported phase "${phase}" as ${progress.stage}; it declares ${declared ? `it as ${declared}` : "no such phase"} (its \`phases\`)`,
-          );
-        services.bus.emit({
-          type: "unit.progress",
-          step: stepId,
-          ...at,
-          kind: kindName,
-          phase,
-          ...progress,
-        });
-      },
+      progress,
       resolveOutputPath: (path) => resolveOutputPath(services.runDir, path),
       journal: stepJournal,
       slot: services.slot,
@@ -222,4 +198,43 @@ function runWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/**
+ * The run's services as a unit's kind gets them: what the sub-pipelines its tools run spend
+ * is counted in the unit's ledger.
+ */
+function unitExtras(
+  given: ExecutionExtras,
+  ledger: ReturnType<typeof createUnitLedger>,
+): ExecutionExtras {
+  return {
+    ...given,
+    runSubPipeline: (file, inputs, options) =>
+      given.runSubPipeline(file, inputs, {
+        ...options,
+        onTotals: (totals) => {
+          const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
+          void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
+          options.onTotals?.(totals);
+        },
+      }),
+  };
+}
+
+/**
+ * How a unit tells its progress: a `unit.progress` event naming its step, item and kind, for a
+ * phase its kind declares with that stage (a kind that reports another fails loudly).
+ */
+function unitProgress(work: UnitWork, bus: EventBus): StepRunContext["progress"] {
+  const kind = work.kind.kind;
+  const at = work.index === undefined ? {} : { index: work.index };
+  return (phase, progress) => {
+    const declared = work.kind.phases?.[phase];
+    if (declared !== progress.stage)
+      throw new Error(
+        `the ${kind} kind reported phase "${phase}" as ${progress.stage}; it declares ${declared ? `it as ${declared}` : "no such phase"} (its \`phases\`)`,
+      );
+    bus.emit({ type: "unit.progress", step: work.stepId, ...at, kind, phase, ...progress });
+  };
 }
