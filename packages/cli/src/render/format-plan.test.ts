@@ -50,7 +50,7 @@ const plan: Plan = {
     },
   ],
   limits: {
-    videoModels: [
+    models: [
       {
         model: "reel-video-1",
         seconds: "1 to 10 seconds",

@@ -65,7 +65,7 @@ export function formatPlan(
     }
   }
   lines.push("", "limits:");
-  for (const model of plan.limits.videoModels) {
+  for (const model of plan.limits.models) {
     lines.push(
       `  ${model.model}: ${model.seconds ?? "seconds unknown"}, sizes ${model.sizes ?? "unknown"} (used by ${model.steps.join(", ")})`,
     );

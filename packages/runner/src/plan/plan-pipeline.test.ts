@@ -33,7 +33,7 @@ describe("planPipeline", () => {
     });
     expect(clips?.request.pending.sort()).toEqual(["output", "prompt"]);
     expect(final?.dependsOn).toEqual(["clips"]);
-    expect(plan.limits.videoModels).toEqual([
+    expect(plan.limits.models).toEqual([
       {
         model: "reel-video-1",
         seconds: "1 to 10 seconds",

@@ -55,7 +55,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
   const { stageOf, stages } = planStages(spec, graph);
 
   const kinds = kindsByName(options.stepKinds);
-  const videoModels = new Map<
+  const models = new Map<
     string,
     { model: string; seconds?: string; sizes?: string; steps: string[] }
   >();
@@ -95,14 +95,14 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
           : { step: step.id, ...problem },
       );
     if (planned.model && (planned.model.seconds || planned.model.sizes)) {
-      const entry = videoModels.get(planned.model.id) ?? {
+      const entry = models.get(planned.model.id) ?? {
         model: planned.model.id,
         ...(planned.model.seconds ? { seconds: planned.model.seconds } : {}),
         ...(planned.model.sizes ? { sizes: planned.model.sizes } : {}),
         steps: [],
       };
       entry.steps.push(step.id);
-      videoModels.set(planned.model.id, entry);
+      models.set(planned.model.id, entry);
     }
     const model = typeof known.model === "string" ? known.model : undefined;
     const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
@@ -141,7 +141,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     stages,
     steps,
     limits: {
-      videoModels: [...videoModels.values()],
+      models: [...models.values()],
       ...(spec.max_credits !== undefined ? { maxCredits: spec.max_credits } : {}),
       requests,
       requestLabels,

@@ -83,8 +83,8 @@ export interface PlannedFanOut {
 
 /** Limits that apply to the run. */
 export interface PlanLimits {
-  /** Video models used by the pipeline and their limits in words, where known. */
-  videoModels: { model: string; seconds?: string; sizes?: string; steps: string[] }[];
+  /** Models the pipeline's kinds say limit their requests, with the limits in words, where known. */
+  models: { model: string; seconds?: string; sizes?: string; steps: string[] }[];
   /** Credit budget from the pipeline (`max_credits`). */
   maxCredits?: number;
   /**
