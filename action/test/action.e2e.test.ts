@@ -87,7 +87,7 @@ describe("action.yml, its steps run as GitHub runs them", () => {
     const summary = run.summary;
     expect(summary).toMatch(/^## ✅ reelsmith: storyboard succeeded$/m);
     expect(summary).toMatch(
-      /^\*\*\d+ credits\*\* spent · 0 saved · 18 estimated · \d+ tokens · 2 video jobs · .+ · exit code 0$/m,
+      /^\*\*\d+ credits\*\* spent · 0 saved · 18 estimated · \d+ tokens · 2 videos · .+ · exit code 0$/m,
     );
     expect(summary).toContain(
       "| step | status | duration | tokens | credits | saved | estimated |",

@@ -148,7 +148,7 @@ describe("money: every figure agrees with the ledger and the service", { timeout
         { cwd: work.dir, env: slowEnv },
       );
       await run.waitFor(
-        (output) => (output.stdout.match(/"type":"video\.submitted"/g) ?? []).length >= 2,
+        (output) => (output.stdout.match(/"stage":"submitted"/g) ?? []).length >= 2,
         120_000,
       );
       run.child.kill("SIGINT");
