@@ -50,7 +50,7 @@ describe("start-up imports", () => {
         /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|@sinclair|typebox|ajv\/dist\/(ajv|core|compile)/.test(
           url,
         ) &&
-        !/simulator\/dist\/(catalog-entry|catalog\/video-models|catalog\/media-models)\.js/.test(
+        !/simulator\/dist\/(catalog-entry|catalog\/(video-models|media-models|model-catalogs))\.js/.test(
           url,
         ),
     );
