@@ -95,7 +95,13 @@ const resumedLog = [
     time: t(6002),
     status: "succeeded",
     durationMs: 1002,
-    totals: { totalTokens: 0, credits: 4, savedCredits: 4, estimatedCredits: 8, videos: 1 },
+    totals: {
+      totalTokens: 0,
+      credits: 4,
+      savedCredits: 4,
+      estimatedCredits: 8,
+      made: { videos: 1 },
+    },
     outputs: { title: "A | B\n<b>" },
   },
 ]

@@ -222,27 +222,10 @@ export function digestRun(events: LoggedEvent[], runJson: Record<string, unknown
   return digest;
 }
 
-/** The counts of `totals.made` (and of a noun beside the figures, as older runs wrote it). */
+/** The counts of `totals.made`, by noun. */
 function madeOf(totals: unknown): Record<string, number> | undefined {
-  const fields = record(totals);
   const made: Record<string, number> = {};
-  for (const [noun, count] of Object.entries(record(fields.made)))
+  for (const [noun, count] of Object.entries(record(record(totals).made)))
     if (typeof count === "number" && count > 0) made[noun] = count;
-  for (const [name, value] of Object.entries(fields))
-    if (!figures.has(name) && typeof value === "number" && value > 0)
-      made[name] = (made[name] ?? 0) + value;
   return Object.keys(made).length > 0 ? made : undefined;
 }
-
-const figures = new Set([
-  "promptTokens",
-  "completionTokens",
-  "totalTokens",
-  "credits",
-  "savedCredits",
-  "estimatedCredits",
-  "jobsSubmitted",
-  "jobsReattached",
-  "jobsCached",
-  "cachedSteps",
-]);

@@ -17,6 +17,7 @@ import {
   formatDiagnostic,
   planPipeline,
   type RunEvent,
+  type RunOptions,
   runPipeline,
   validatePipeline,
 } from "@reelsmith/runner";
@@ -81,16 +82,20 @@ describe("a kind from a test folder gets what the built-in kinds get, with no ch
     await simulator?.close();
   });
   const client = () => createClient({ baseURL: simulator.url, apiKey: simulator.apiKey });
+  // A local run with the kind's one registry line and its catalog, in a directory of its own.
+  const local = (extra: Partial<RunOptions> = {}): RunOptions => ({
+    stepKinds,
+    catalogs,
+    client: client(),
+    runsRoot: mkdtempSync(join(tmpdir(), "reelsmith-voice-")),
+    cache: false,
+    ...extra,
+  });
   const spoken = () => simulator.stats().speech.requests;
 
   it("is checked against its own catalog and planned with its own price and request name", async () => {
     const before = spoken();
-    const wrong = await runPipeline(pipelineFile("reel-voice-9"), {
-      stepKinds,
-      catalogs,
-      client: client(),
-      runsRoot: mkdtempSync(join(tmpdir(), "reelsmith-voice-")),
-    }).then(
+    const wrong = await runPipeline(pipelineFile("reel-voice-9"), local()).then(
       () => undefined,
       (error: unknown) => error as Error,
     );
@@ -112,14 +117,7 @@ describe("a kind from a test folder gets what the built-in kinds get, with no ch
 
   it("is refused over the budget before anything is sent; each line reserves its price", async () => {
     const before = spoken();
-    const refused = await runPipeline(pipelineFile(), {
-      stepKinds,
-      catalogs,
-      client: client(),
-      runsRoot: mkdtempSync(join(tmpdir(), "reelsmith-voice-")),
-      maxCredits: total - 1,
-      cache: false,
-    }).then(
+    const refused = await runPipeline(pipelineFile(), local({ maxCredits: total - 1 })).then(
       () => undefined,
       (error: unknown) => error as Error,
     );
@@ -128,14 +126,7 @@ describe("a kind from a test folder gets what the built-in kinds get, with no ch
     // Priced only at run time: the budget stops the line it cannot pay for.
     const file = pipelineFile();
     writeFileSync(file, fanOut);
-    const stopped = await runPipeline(file, {
-      stepKinds,
-      catalogs,
-      client: client(),
-      runsRoot: mkdtempSync(join(tmpdir(), "reelsmith-voice-")),
-      maxCredits: total - 1,
-      cache: false,
-    });
+    const stopped = await runPipeline(file, local({ maxCredits: total - 1 }));
     expect(stopped.status).toBe("budget_reached");
     expect(spoken() - before).toBe(2);
     expect(stopped.totals.credits).toBe(perLine[0]! + perLine[1]!);
@@ -144,14 +135,10 @@ describe("a kind from a test folder gets what the built-in kinds get, with no ch
   it("runs on its own queue, one at a time, into the ledger, the report and the progress lines", async () => {
     const events: RunEvent[] = [];
     const charged = simulator.stats().creditsByEndpoint.speech;
-    const result = await runPipeline(pipelineFile(), {
-      stepKinds,
-      catalogs,
-      client: client(),
-      runsRoot: mkdtempSync(join(tmpdir(), "reelsmith-voice-")),
-      cache: false,
-      onEvent: (event) => events.push(event),
-    });
+    const result = await runPipeline(
+      pipelineFile(),
+      local({ onEvent: (event) => events.push(event) }),
+    );
     expect(result.status).toBe("succeeded");
     // The ledger: what the service charged, and what the kind says it made.
     expect(result.totals.credits).toBe(simulator.stats().creditsByEndpoint.speech - charged);
