@@ -51,7 +51,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   });
   const ledger = host.journal.whole ? createLedger(records) : undefined;
   // The records appended before the DAG runs, folded on into `previous` after a session's own.
-  const begun: JournalRecord[] | undefined = host.begin ? [] : undefined;
+  let begun: JournalRecord[] | undefined = host.begin ? [] : undefined;
   let appended = 0;
   const journal: JournalWriter = {
     append(record: JournalRecord) {
@@ -67,7 +67,8 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     // The session's own records (a new take, a pick) come first; the run goes on from them.
     previous ??= replayJournal([]);
     await host.begin(journal, previous);
-    previous = replayJournal(begun?.splice(0) ?? [], previous);
+    previous = replayJournal(begun ?? [], previous);
+    begun = undefined;
   }
   // How many of the journal's records `previous` holds (the rest are appended from now on).
   const replayed = records.length + (host.begin ? appended : 0);
