@@ -124,4 +124,35 @@ describe("reelsmith retake and pick (built CLI)", () => {
     expect(simulator.stats().videoJobs.created).toBe(jobs);
     expect(existsSync(clip("scene-0.take-1.mp4"))).toBe(false);
   });
+
+  it("a retake reads the run's journal once: its checks, its service and its take share it (and its report once)", async () => {
+    const counts = path.join(work.dir, "journal-reads.txt");
+    const retake = await runCli(
+      [
+        "retake",
+        runDir,
+        "--step",
+        "clips",
+        "--item",
+        "2",
+        "--seed",
+        "11",
+        "--json",
+        ...connection(),
+      ],
+      {
+        cwd: work.dir,
+        env: {
+          NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "fixtures", "count-reads", "count-journal-reads.cjs")}`,
+          COUNT_READS_FILE: counts,
+        },
+      },
+    );
+    expect(retake.stderr).toMatch(/every take is kept/);
+    expect(retake.code).toBe(0);
+    // One line per read, naming the package that asked for it: the take's (its checks, its
+    // service, its run) is the CLI's one opening; the report's comes after the run has ended.
+    const readers = readFileSync(counts, "utf8").split("\n").filter(Boolean);
+    expect(readers).toEqual(["cli", "report"]);
+  });
 });

@@ -55,8 +55,10 @@ export async function writeReport(
       await writeReport(sub.dir, { ...options, subRuns: true }).catch(() => undefined);
     }
   }
-  // Read again so the sub-runs' fresh report.html files are linked.
-  const model = buildModel(options.subRuns !== false ? readRun(runDir) : record);
+  // Read again so the sub-runs' fresh report.html files are linked (a run without any is
+  // read once).
+  const again = options.subRuns !== false && record.subRuns.length > 0;
+  const model = buildModel(again ? readRun(runDir) : record);
   const thumbnails =
     options.thumbnails === false
       ? { made: 0, reused: 0, failed: [] }

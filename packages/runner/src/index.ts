@@ -26,6 +26,7 @@ export {
   type WaitingGate,
 } from "./events/run-event.js";
 export { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
+export type { OpenedRun } from "./executor/run-session.js";
 export { ExpressionError } from "./expressions/expression-error.js";
 export { readJournal } from "./journal/journal.js";
 export type { JournalRecord } from "./journal/journal-record.js";
@@ -69,5 +70,6 @@ export * from "./steps/ffmpeg/errors/index.js";
 export { UnsettledRequestError } from "./steps/speech/unsettled-request-error.js";
 export * from "./steps/video/errors/index.js";
 export { streamPipeline } from "./stream-pipeline.js";
+export { openRun } from "./takes/open-run.js";
 export { type PickRequest, pickTake, streamPick } from "./takes/pick-take.js";
 export { type RetakeRequest, retakeItem, streamRetake } from "./takes/retake-item.js";

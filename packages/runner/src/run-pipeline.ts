@@ -15,13 +15,14 @@ import {
   stepLocation,
 } from "./executor/load-for-run.js";
 import { newRunId } from "./executor/run-directory.js";
-import type { FocusedSession, PrepareSession } from "./executor/run-session.js";
+import type { FocusedSession, OpenedRun, PrepareSession } from "./executor/run-session.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { journaledOptions, withJournaled } from "./lifecycle/journaled-options.js";
 import { catalogs as catalogsOf, localHost } from "./lifecycle/local-host.js";
 import { runLifecycle } from "./lifecycle/run-lifecycle.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
+import { loadPipeline } from "./pipeline/validate-pipeline.js";
 import { invalidPipeline } from "./plan/plan-problems.js";
 import type { RunOptions, RunResult } from "./run-options.js";
 import { kindsByName } from "./steps/registry.js";
@@ -65,8 +66,10 @@ export async function runWithBus(
   given: RunOptions,
   bus: EventBus,
   prepare?: PrepareSession,
+  opened?: OpenedRun,
 ): Promise<RunResult> {
   if (prepare && !given.resume) throw new TypeError("a focused session resumes a run");
+  if (opened) return runLocal(pipelineArgument, given, bus, prepare, true, opened);
   const release = given.resume ? lockRun(resolve(given.resume)) : undefined;
   try {
     return await runLocal(pipelineArgument, given, bus, prepare, release !== undefined);
@@ -78,8 +81,9 @@ export async function runWithBus(
 /**
  * The run's lock when `dir` is a run (inspectRun says what else it is), one process driving
  * it at a time; undefined for anything else.
+ * @example const release = lockRun("runs/x"); try { inspectRun("runs/x") } finally { release?.() }
  */
-function lockRun(dir: string): (() => void) | undefined {
+export function lockRun(dir: string): (() => void) | undefined {
   return existsSync(join(dir, "journal.jsonl")) ? acquireRunLock(dir) : undefined;
 }
 
@@ -101,6 +105,7 @@ async function loadRun(
   pipelineArgument: string | object | undefined,
   given: RunOptions,
   prepare: PrepareSession | undefined,
+  opened?: OpenedRun,
 ): Promise<RunLoaded> {
   let options = given;
   // Every run is validated, custom kinds with their own schemas and checks.
@@ -117,8 +122,12 @@ async function loadRun(
     const pipeline = await loadForRun(pipelineArgument, loadOptions);
     return { options, pipeline, inputs: runInputs(pipeline, options.inputs ?? {}, true) };
   }
-  const onDisk = inspectRun(resolve(options.resume));
-  const pipeline = await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
+  const onDisk = opened?.onDisk ?? inspectRun(resolve(options.resume));
+  const pipeline = opened
+    ? opened.validated
+      ? opened.pipeline
+      : ((await loadPipeline(opened.pipeline, loadOptions)) as unknown as PipelineForRun)
+    : await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
   if (pipeline.hash !== onDisk.start.pipelineHash) {
     throw new PipelineChangedError(onDisk.runDir, String(onDisk.start.pipelineHash), pipeline.hash);
   }
@@ -149,12 +158,14 @@ async function runLocal(
   bus: EventBus,
   prepare: PrepareSession | undefined,
   locked: boolean,
+  opened?: OpenedRun,
 ): Promise<RunResult> {
   const started = new Date().toISOString();
   const { options, pipeline, inputs, onDisk, session } = await loadRun(
     pipelineArgument,
     given,
     prepare,
+    opened,
   );
   const client = createRunClient(options, onDisk?.baseURL);
   const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
@@ -181,6 +192,7 @@ async function runLocal(
       ? {
           read: {
             records: onDisk.records,
+            state: onDisk.state,
             locked,
             // A session, or a run whose takes may be kept at its end, reads its journal
             // again: from memory.

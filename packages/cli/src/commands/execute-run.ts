@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { PickRequest, RetakeRequest } from "@reelsmith/runner";
+import type { OpenedRun, PickRequest, RetakeRequest } from "@reelsmith/runner";
 import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
@@ -50,7 +50,10 @@ export interface ExecuteRunOptions {
    * With `resume`: make a new take of one unit (`retake`) or put a kept take back (`pick`),
    * running only what depends on it, instead of continuing the whole run.
    */
-  take?: { retake: RetakeRequest } | { pick: PickRequest };
+  take?: ({ retake: RetakeRequest } | { pick: PickRequest }) & {
+    /** The run as it was opened and checked (its journal read once): the take goes on from it. */
+    opened?: OpenedRun;
+  };
 }
 
 /**
@@ -167,8 +170,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
     const stream = !take
       ? runner.streamPipeline(options.resume ? undefined : pipeline.path, runOptions)
       : "retake" in take
-        ? runner.streamRetake(runOptions.resume ?? "", take.retake, runOptions)
-        : runner.streamPick(runOptions.resume ?? "", take.pick, runOptions);
+        ? runner.streamRetake(take.opened ?? runOptions.resume ?? "", take.retake, runOptions)
+        : runner.streamPick(take.opened ?? runOptions.resume ?? "", take.pick, runOptions);
     const onStop = () => {
       if (context.forceSignal?.aborted) return;
       renderer.note(

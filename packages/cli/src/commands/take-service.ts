@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { OpenedRun, RunOnDisk } from "@reelsmith/runner";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { CliError } from "../errors/cli-error.js";
@@ -22,13 +23,16 @@ export async function takeService(
   runDir: string,
   flags: TakeServiceFlags,
   context: CliContext,
-  options: { needsService: boolean },
+  options: {
+    needsService: boolean;
+    /** The run as it was read already (`openRun`): not read again. */
+    recorded?: RunOnDisk;
+  },
 ): Promise<Pick<ExecuteRunOptions, "pipeline" | "resume" | "builtIn" | "baseUrl">> {
   const absolute = path.resolve(context.cwd, runDir);
   const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
   refuseDatabaseRunDirectory(absolute, options.needsService ? "retake" : "pick");
-  const { inspectRun } = await import("@reelsmith/runner");
-  const recorded = inspectRun(absolute);
+  const recorded = options.recorded ?? (await import("@reelsmith/runner")).inspectRun(absolute);
   const pipeline = recorded.pipelinePath;
   if (recorded.builtInService && !flags.baseUrl) {
     return { pipeline, resume: absolute, builtIn: true };
@@ -54,9 +58,10 @@ export async function takeService(
 }
 
 /**
- * Runs a retake or a pick of a run: checked first (a bad step, item or take is refused
- * before any service is started or anything is written), then the session on the run's
- * service; refusals become usage errors naming the run as typed.
+ * Runs a retake or a pick of a run: the run opened once (under its lock, its journal read
+ * and replayed once), checked (a bad step, item or take is refused before any service is
+ * started or anything is written), then the session on the run's service, going on from that
+ * same reading; refusals become usage errors naming the run as typed.
  * @example return executeTake("runs/x", flags, context, { pick: { step: "clips", index: 1, take: 1 } });
  */
 export async function executeTake(
@@ -66,14 +71,25 @@ export async function executeTake(
   take: NonNullable<ExecuteRunOptions["take"]>,
 ): Promise<number> {
   const absolute = path.resolve(context.cwd, runDir);
+  let opened: OpenedRun | undefined;
   try {
-    const runner = await import("@reelsmith/runner/internal");
-    if ("retake" in take) await runner.checkRetake(absolute, take.retake);
-    else await runner.checkPick(absolute, take.pick);
-    const target = await takeService(runDir, flags, context, { needsService: "retake" in take });
+    const [{ openRun }, runner] = await Promise.all([
+      import("@reelsmith/runner"),
+      import("@reelsmith/runner/internal"),
+    ]);
+    // Validated by the run with the profile's catalogs (and with positions by executeRun).
+    opened = await openRun(absolute, { validate: false });
+    if ("retake" in take) await runner.checkRetake(opened, take.retake);
+    else await runner.checkPick(opened, take.pick);
+    const target = await takeService(runDir, flags, context, {
+      needsService: "retake" in take,
+      recorded: opened.onDisk,
+    });
     const { executeRun } = await import("./execute-run.js");
-    return await executeRun({ ...flags, ...target, take }, context);
+    return await executeRun({ ...flags, ...target, take: { ...take, opened } }, context);
   } catch (error) {
     throw await asTakeUsageError(error, absolute, runDir, context);
+  } finally {
+    opened?.release();
   }
 }

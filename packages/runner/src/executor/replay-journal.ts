@@ -7,9 +7,10 @@ const RUN_FOLDERS = [takeRecords];
 
 /**
  * Replays a run's journal records into the state of each step and item: the journal's own
- * records, and the takes' (`take.start`, `take`, `take.pick`) folded by the takes.
+ * records, and the takes' (`take.start`, `take`, `take.pick`) folded by the takes. Given
+ * `onto`, a state replayed before, only the records appended since are folded into it.
  * @example const state = replayJournal(readJournal(file)); state.steps.get("clips")?.items.get(2)
  */
-export function replayJournal(records: readonly JournalRecord[]): RunState {
-  return foldJournal(records, RUN_FOLDERS);
+export function replayJournal(records: readonly JournalRecord[], onto?: RunState): RunState {
+  return foldJournal(records, RUN_FOLDERS, onto);
 }

@@ -32,6 +32,18 @@ export interface LoadedRun {
 }
 
 /**
+ * A run opened for a session before it starts (`openRun`): read once under its lock, which
+ * it holds until `release()`; its pipeline validated when `validated` (else the run validates
+ * its text, without reading the file again).
+ * @example const opened = await openRun("runs/x"); try { await retakeItem(opened, request) } finally { opened.release() }
+ */
+export interface OpenedRun extends LoadedRun {
+  validated: boolean;
+  /** Lets the run's lock go. */
+  release(): void;
+}
+
+/**
  * Makes a focused session from the run the resume loaded (its checks run then, before any
  * request: a session that cannot be made throws, and nothing is written).
  * @example const prepare: PrepareSession = async ({ onDisk, pipeline }) => ({ focus, paid: true, begin });

@@ -93,16 +93,17 @@ export interface RecordFolder {
  * Replays journal records into the state of each step and item: the journal's own records
  * (run, step, item, ledger, fact), and every other record through the folder given for its
  * type (a record no folder takes is left out). A run's replay is `replayJournal`, which gives
- * the folders of the run's features.
+ * the folders of the run's features. Given `state`, the records are folded on into it (the
+ * records appended after those it was replayed from).
  * @example const state = foldJournal(readJournal(file), [takeRecords]); state.steps.get("clips")?.items.get(2)
  */
 export function foldJournal(
   records: readonly JournalRecord[],
   folders: readonly RecordFolder[],
+  state: RunState = { steps: new Map(), options: {} },
 ): RunState {
   const folderOf = new Map<string, RecordFolder>();
   for (const folder of folders) for (const type of folder.types) folderOf.set(type, folder);
-  const state: RunState = { steps: new Map(), options: {} };
   const stepOf = (id: string): StepState => {
     let step = state.steps.get(id);
     if (!step) {

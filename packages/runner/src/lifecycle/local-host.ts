@@ -146,16 +146,16 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
             (run.session as FocusedSession).begin(sessionRun(journal, state)),
         }
       : {}),
-    async afterExecute(_result, previous, writer) {
+    async afterExecute(_result, previous, writer, replayed) {
       if (!run.session && !hasTakes(previous)) return;
       // A retake that succeeded (now, or before a kill) keeps its files beside the picked ones.
-      await keepFinishedTakes(sessionRun(writer, replayJournal(journalStore.records()))).catch(
-        (error: unknown) =>
-          bus.emit({
-            type: "log",
-            level: "warn",
-            message: `a new take could not be kept beside the picked one: ${(error as Error).message}`,
-          }),
+      const state = replayJournal(journalStore.records().slice(replayed), previous);
+      await keepFinishedTakes(sessionRun(writer, state)).catch((error: unknown) =>
+        bus.emit({
+          type: "log",
+          level: "warn",
+          message: `a new take could not be kept beside the picked one: ${(error as Error).message}`,
+        }),
       );
     },
     release() {

@@ -1,12 +1,15 @@
 import { join } from "node:path";
 import { type Journal, openJournal, readJournal } from "../journal/journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
+import type { RunState } from "../journal/journal-state.js";
 import { type Ledger, ledgerOf } from "../ledger/ledger.js";
 import type { RunJournalStore } from "./run-host.js";
 
 /** A resumed run's journal as the resume read it, and whether the host may go on from it. */
 export interface JournalRead {
   records: readonly JournalRecord[];
+  /** The records replayed (the run goes on from this state, not a second replay). */
+  state?: RunState | undefined;
   /** Read under the run's lock, which the resume holds (the host takes no lock of its own). */
   locked: boolean;
   /**
@@ -30,6 +33,7 @@ export function localJournal(
   const journalFile = () => join(dir(), "journal.jsonl");
   const keep = read?.locked === true && read.keep;
   let known: JournalRecord[] | undefined = read?.locked ? [...read.records] : undefined;
+  let replayed = read?.locked ? read.state : undefined;
   const records = (): JournalRecord[] => {
     if (!known) return dir() ? readJournal(journalFile()) : [];
     const all = keep ? [...known] : known;
@@ -39,6 +43,11 @@ export function localJournal(
   return {
     whole: true,
     read: async () => records(),
+    replayed: () => {
+      const state = replayed;
+      replayed = undefined;
+      return state;
+    },
     append: (record) => {
       file ??= openJournal(journalFile());
       if (keep) known?.push(record);

@@ -19,6 +19,11 @@ export interface RunJournalStore {
   append(record: JournalRecord): Promise<void>;
   close?(): Promise<void>;
   /**
+   * The state of the records the first `read()` gave, when whoever read them replayed them
+   * already (a resume): handed over once, so that a run replays its journal once.
+   */
+  replayed?(): RunState | undefined;
+  /**
    * True when every record of the run passes through `append` (one process writes it): the
    * run's ledger is then kept as records are appended; otherwise (units journal on other
    * workers) the figures are read back from the store.
@@ -94,11 +99,15 @@ export interface RunHost {
   extras(budget: CreditBudget, previous: RunState | undefined): ExecutionExtras;
   /** A focused session's own records, before any step runs (after `run.resume`). */
   begin?(journal: JournalWriter, state: RunState): Promise<void>;
-  /** After the DAG ran, before the run settles (a retake keeps its files). */
+  /**
+   * After the DAG ran, before the run settles (a retake keeps its files). `previous` is the
+   * journal's first `replayed` records replayed; the records after them are the run's since.
+   */
   afterExecute?(
     result: ExecuteResult,
     previous: RunState | undefined,
     journal: JournalWriter,
+    replayed: number,
   ): Promise<void>;
   /** An error seen beyond this process that is the run's headline (a budget's refusal). */
   settledError?(): Promise<unknown>;

@@ -36,7 +36,9 @@ interface Played {
 export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunResult> {
   const started = Date.now();
   const records = await host.journal.read();
-  let previous = records.length > 0 ? replayJournal(records) : undefined;
+  // Replayed once: by whoever read the records (a resume), else here.
+  let previous =
+    records.length > 0 ? (host.journal.replayed?.() ?? replayJournal(records)) : undefined;
   const resumed = previous?.start !== undefined;
   const estimate = await estimateOf(run, host, previous);
   await host.saveRunRecord({
@@ -48,9 +50,14 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     ...(resumed ? { resumedAt: new Date(started).toISOString() } : { record: startRecord(run) }),
   });
   const ledger = host.journal.whole ? createLedger(records) : undefined;
+  // The records appended before the DAG runs, folded on into `previous` after a session's own.
+  let begun: JournalRecord[] | undefined = host.begin ? [] : undefined;
+  let appended = 0;
   const journal: JournalWriter = {
     append(record: JournalRecord) {
       ledger?.add(record);
+      begun?.push(record);
+      appended += 1;
       return host.journal.append(record);
     },
   };
@@ -58,9 +65,13 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     await journal.append({ type: "run.resume", runId: run.runId, options: run.journaled });
   if (host.begin) {
     // The session's own records (a new take, a pick) come first; the run goes on from them.
-    await host.begin(journal, previous ?? replayJournal([]));
-    previous = replayJournal(await host.journal.read());
+    previous ??= replayJournal([]);
+    await host.begin(journal, previous);
+    previous = replayJournal(begun ?? [], previous);
+    begun = undefined;
   }
+  // How many of the journal's records `previous` holds (the rest are appended from now on).
+  const replayed = records.length + (host.begin ? appended : 0);
   const emit: Played["emit"] = (event) => host.bus.emit(event);
   const played: Played = { run, host, previous, ledger, journal, estimate, emit };
   emit({
@@ -79,7 +90,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     onReached: (credits, maxCredits) => emit({ type: "budget.reached", credits, maxCredits }),
   });
   const { result, runEstimate } = await execute(played, budget);
-  await host.afterExecute?.(result, played.previous, journal);
+  await host.afterExecute?.(result, played.previous, journal, replayed);
   return end(played, result, runEstimate, started);
 }
 

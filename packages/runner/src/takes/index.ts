@@ -1,3 +1,4 @@
+export { openRun } from "./open-run.js";
 export { checkPick, type PickRequest, pickTake, streamPick } from "./pick-take.js";
 export { checkRetake, type RetakeRequest, retakeItem, streamRetake } from "./retake-item.js";
 export { damagedTakeFiles, takeFilePath } from "./take-files.js";

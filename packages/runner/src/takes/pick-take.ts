@@ -1,6 +1,6 @@
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
-import type { FocusedSession, LoadedRun, SessionRun } from "../executor/run-session.js";
+import type { FocusedSession, LoadedRun, OpenedRun, SessionRun } from "../executor/run-session.js";
 import type { RunState, TakeState } from "../journal/journal-state.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import { streamFocused } from "./focused-stream.js";
@@ -75,15 +75,20 @@ async function planPick(state: RunState, unit: TakeUnit, wanted: number): Promis
 
 /**
  * The checks a pick makes before anything is written (the run, its step, item and take, the
- * take's kept files): throws TakeError (or ResumeError for a directory that is not a run).
+ * take's kept files): throws TakeError (or ResumeError for a directory that is not a run). A
+ * run already opened (`openRun`) is checked as it was read then.
  * @example await checkPick("runs/x", { step: "clips", index: 1, take: 1 });
  */
 export async function checkPick(
-  runDir: string,
+  run: string | OpenedRun,
   request: PickRequest,
   options: Pick<RunOptions, "stepKinds"> = {},
 ): Promise<void> {
-  await preparePick(await findTakeUnit(runDir, request, { ...options, validate: false }), request);
+  const unit =
+    typeof run === "string"
+      ? await findTakeUnit(run, request, { ...options, validate: false })
+      : takeUnitOf(run, request, options);
+  await preparePick(unit, request);
 }
 
 async function preparePick(unit: TakeUnit, request: PickRequest): Promise<TakeUnit> {
@@ -146,7 +151,7 @@ async function pickSession(
  * const result = await pickTake("runs/20260101-120000-storyboard", { step: "clips", index: 1, take: 1 });
  */
 export function pickTake(
-  runDir: string,
+  runDir: string | OpenedRun,
   request: PickRequest,
   options: RunOptions = {},
 ): Promise<RunResult> {
@@ -158,7 +163,7 @@ export function pickTake(
  * @example for await (const event of streamPick(runDir, { step: "clips", index: 1, take: 1 })) console.log(event.type);
  */
 export function streamPick(
-  runDir: string,
+  runDir: string | OpenedRun,
   request: PickRequest,
   options: RunOptions = {},
 ): AsyncIterable<RunEvent> & { result: Promise<RunResult> } {

@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { TakeError } from "../errors/take-error.js";
 import type { RunEvent } from "../events/run-event.js";
-import type { FocusedSession, LoadedRun, SessionRun } from "../executor/run-session.js";
+import type { FocusedSession, LoadedRun, OpenedRun, SessionRun } from "../executor/run-session.js";
 import { journaledUnitRequest } from "../executor/unit-request.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { RunOptions, RunResult } from "../run-options.js";
@@ -107,16 +107,20 @@ function planRetake(state: RunState, unit: TakeUnit, changes: Record<string, unk
 /**
  * The checks a retake makes before anything is written or sent (the run, its step and item,
  * what it changes, an earlier retake still being made): throws TakeError (or ResumeError for
- * a directory that is not a run). The pipeline is not validated again here.
+ * a directory that is not a run). The pipeline is not validated again here. A run already
+ * opened (`openRun`) is checked as it was read then.
  * @example await checkRetake("runs/x", { step: "clips", index: 1, prompt: "…" });
  */
 export async function checkRetake(
-  runDir: string,
+  run: string | OpenedRun,
   request: RetakeRequest,
-  options: Pick<RunOptions, "stepKinds"> = {},
+  options: Pick<RunOptions, "catalogs" | "stepKinds"> = {},
 ): Promise<void> {
-  const unit = await findTakeUnit(runDir, request, { ...options, validate: false });
-  await prepareRetake(unit, request, {});
+  const unit =
+    typeof run === "string"
+      ? await findTakeUnit(run, request, { ...options, validate: false })
+      : takeUnitOf(run, request, options);
+  await prepareRetake(unit, request, options);
 }
 
 async function prepareRetake(
@@ -253,7 +257,7 @@ async function retakeSession(
  * if (result.status === "succeeded") console.log(result.outputs.video);
  */
 export function retakeItem(
-  runDir: string,
+  runDir: string | OpenedRun,
   request: RetakeRequest,
   options: RunOptions = {},
 ): Promise<RunResult> {
@@ -268,7 +272,7 @@ export function retakeItem(
  * await retake.result;
  */
 export function streamRetake(
-  runDir: string,
+  runDir: string | OpenedRun,
   request: RetakeRequest,
   options: RunOptions = {},
 ): AsyncIterable<RunEvent> & { result: Promise<RunResult> } {

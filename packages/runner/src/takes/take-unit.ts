@@ -52,12 +52,13 @@ export function unitAt(
   const stepState = state.steps.get(step);
   const key = index ?? SINGLE_ITEM;
   if (!stepState) return undefined;
-  let item = stepState.items.get(key);
-  if (!item && index === undefined && stepState.status !== "running") {
-    // A plain step journals no item records: its unit is the step.
-    item = { status: "running", facts: {} };
-    stepState.items.set(key, item);
-  }
+  // A plain step journals no item records: its unit is the step (the run's state is left as
+  // it is: the run goes on from it).
+  const item =
+    stepState.items.get(key) ??
+    (index === undefined && stepState.status !== "running"
+      ? { status: "running" as const, facts: {} }
+      : undefined);
   return item ? { stepState, item, key } : undefined;
 }
 
