@@ -38,6 +38,7 @@ export function localJournal(
   };
   return {
     whole: true,
+    ordered: true,
     read: async () => records(),
     append: (record) => {
       file ??= openJournal(journalFile());

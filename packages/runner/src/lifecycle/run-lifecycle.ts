@@ -49,6 +49,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   });
   const ledger = host.journal.whole ? createLedger(records) : undefined;
   const journal: JournalWriter = {
+    ordered: host.journal.ordered === true,
     append(record: JournalRecord) {
       ledger?.add(record);
       return host.journal.append(record);
