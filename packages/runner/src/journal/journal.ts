@@ -8,6 +8,7 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
+import { nowIso } from "../events/now-iso.js";
 import { decodeRecord, encodeRecord, type JournalRecord } from "./journal-record.js";
 
 /**
@@ -96,7 +97,7 @@ export function openJournal(file: string): Journal {
     ordered: true,
     append(record) {
       if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
-      const line = encodeRecord({ ...record, time: record.time ?? new Date().toISOString() });
+      const line = encodeRecord({ ...record, time: record.time ?? nowIso() });
       if (pending.length === 0) setImmediate(writePending);
       pending.push(line);
       written += 1;
