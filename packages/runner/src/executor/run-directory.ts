@@ -112,10 +112,14 @@ export async function createRunDirectory(
   );
   mkdirSync(staging);
   try {
-    await writeAllDurably(
-      Object.entries(files).map(([name, content]) => [join(staging, name), content]),
-    );
-    await syncDirectory(staging);
+    // The files are created (their entries in the directory) before the directory's own
+    // fsync starts, so both flushes run at once; the rename waits for them.
+    await Promise.all([
+      writeAllDurably(
+        Object.entries(files).map(([name, content]) => [join(staging, name), content]),
+      ),
+      syncDirectory(staging),
+    ]);
     for (let n = 1; ; n++) {
       const dir = explicit ?? (n === 1 ? base : `${base}-${n}`);
       try {
