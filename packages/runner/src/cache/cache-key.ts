@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { createReadStream, existsSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 
 /** Keys of a step body whose string values name local input files hashed into the cache key. */
@@ -19,11 +20,23 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** Files up to this size are hashed from one read. */
+const SMALL_FILE = 1 << 20;
+
 /**
  * sha256 of a file's contents.
  * @example await hashFile("scene.png") // "9f86d08…"
  */
-export function hashFile(file: string): Promise<string> {
+export async function hashFile(file: string): Promise<string> {
+  // A small file (a clip, an image) is read whole into a buffer of its size: a stream's
+  // 64 KiB buffer per file was most of a long fan-out's memory churn.
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    if (size <= SMALL_FILE) return hash("sha256", await handle.readFile(), "hex");
+  } finally {
+    await handle.close();
+  }
   return new Promise((resolvePromise, reject) => {
     const hash = createHash("sha256");
     createReadStream(file)

@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from "node:fs";
+import { nowIso } from "./now-iso.js";
 import type { DistributiveOmit, RunEvent, RunEventBody } from "./run-event.js";
 
 /** Receives every event of a run, in order. */
@@ -41,7 +42,7 @@ export function createEventBus(options: { onEvent?: RunEventListener } = {}): Ev
   return {
     emit(body) {
       seq += 1;
-      const event = { seq, time: new Date().toISOString(), ...body } as RunEvent;
+      const event = { seq, time: nowIso(), ...body } as RunEvent;
       if (fd !== undefined) {
         pending.push(`${JSON.stringify(event)}\n`);
         if (!scheduled) {

@@ -262,9 +262,13 @@ export function addTotals(a: RunTotals, b: Partial<RunTotals>): RunTotals {
   a.totalTokens += b.totalTokens ?? 0;
   a.credits += b.credits ?? 0;
   a.savedCredits += b.savedCredits ?? 0;
-  for (const [noun, count] of Object.entries(b.made ?? {})) addMade(a, noun, count);
-  for (const [name, value] of Object.entries(b))
-    if (!figures.has(name) && typeof value === "number") addMade(a, name, value);
+  // for…in, not Object.entries: this runs for every ledger entry and every unit.
+  const made = b.made;
+  if (made) for (const noun in made) addMade(a, noun, made[noun] as number);
+  for (const name in b) {
+    const value = (b as Record<string, unknown>)[name];
+    if (typeof value === "number" && !figures.has(name)) addMade(a, name, value);
+  }
   a.jobsSubmitted += b.jobsSubmitted ?? 0;
   a.jobsReattached += b.jobsReattached ?? 0;
   a.jobsCached += b.jobsCached ?? 0;

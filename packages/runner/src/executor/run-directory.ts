@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   closeSync,
   existsSync,
-  fsyncSync,
+  fsync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -32,27 +32,45 @@ export function newRunId(): string {
   return randomBytes(9).toString("base64url");
 }
 
-function writeDurably(file: string, content: string): void {
-  const fd = openSync(file, "w");
+/** fsync of an open file, off the main thread (several run at once in libuv's pool). */
+function syncFd(fd: number): Promise<void> {
+  return new Promise((resolve, reject) =>
+    fsync(fd, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/**
+ * Writes new files and makes them durable: every file is written first, then all are
+ * fsync'd at once (one disk flush's wait instead of one per file).
+ */
+async function writeAllDurably(files: ReadonlyArray<[string, string]>): Promise<void> {
+  const fds: number[] = [];
   try {
-    writeSync(fd, content);
-    fsyncSync(fd);
+    for (const [file, content] of files) {
+      const fd = openSync(file, "w");
+      fds.push(fd);
+      writeSync(fd, content);
+    }
+    await Promise.all(fds.map(syncFd));
   } finally {
-    closeSync(fd);
+    for (const fd of fds) closeSync(fd);
   }
 }
 
-function syncDirectory(dir: string): void {
-  // Makes a rename durable; some platforms cannot open a directory (then the OS decides).
+/** Makes a rename in `dir` durable, off the main thread. */
+async function syncDirectory(dir: string): Promise<void> {
+  let fd: number;
   try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fd = openSync(dir, "r");
+  } catch {
+    return; // some platforms cannot open a directory (then the OS decides)
+  }
+  try {
+    await syncFd(fd);
   } catch {
     // best effort
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -72,12 +90,12 @@ function assertFree(dir: string): void {
  * process killed at any instant leaves either no run directory (nothing was started) or one
  * that `resume` can continue. An explicit `runDir` must be new or empty; the default is
  * `<runsRoot>/<YYYYMMDD-HHMMSS>-<name>` (a suffix when taken). Returns the absolute path.
- * @example createRunDirectory({ runsRoot: "runs", name: "storyboard" }, { "run.json": "{}\n" })
+ * @example await createRunDirectory({ runsRoot: "runs", name: "storyboard" }, { "run.json": "{}\n" })
  */
-export function createRunDirectory(
+export async function createRunDirectory(
   where: { runsRoot: string; name: string; runDir?: string },
   files: Record<string, string>,
-): string {
+): Promise<string> {
   const explicit = where.runDir ? resolve(where.runDir) : undefined;
   const parent = explicit ? dirname(explicit) : resolve(where.runsRoot);
   mkdirSync(parent, { recursive: true });
@@ -94,8 +112,14 @@ export function createRunDirectory(
   );
   mkdirSync(staging);
   try {
-    for (const [name, content] of Object.entries(files)) writeDurably(join(staging, name), content);
-    syncDirectory(staging);
+    // The files are created (their entries in the directory) before the directory's own
+    // fsync starts, so both flushes run at once; the rename waits for them.
+    await Promise.all([
+      writeAllDurably(
+        Object.entries(files).map(([name, content]) => [join(staging, name), content]),
+      ),
+      syncDirectory(staging),
+    ]);
     for (let n = 1; ; n++) {
       const dir = explicit ?? (n === 1 ? base : `${base}-${n}`);
       try {
@@ -104,7 +128,7 @@ export function createRunDirectory(
           rmdirSync(dir); // empty: the staged run takes its place
         } else if (!explicit && existsSync(dir)) continue;
         renameSync(staging, dir);
-        syncDirectory(parent);
+        await syncDirectory(parent);
         return dir;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -138,11 +162,11 @@ export function leftoverStaging(runDir: string): string[] {
 
 /**
  * Writes a JSON file atomically (temp file + fsync + rename), so a crash never leaves half a file.
- * @example writeJsonAtomic("runs/x/run.json", { status: "running" });
+ * @example await writeJsonAtomic("runs/x/run.json", { status: "running" });
  */
-export function writeJsonAtomic(file: string, value: unknown): void {
+export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
-  writeDurably(temp, `${JSON.stringify(value, null, 2)}\n`);
+  await writeAllDurably([[temp, `${JSON.stringify(value, null, 2)}\n`]]);
   renameSync(temp, file);
 }
 

@@ -93,7 +93,11 @@ export async function runStep(
     bus.emit({ type: "step.skip", step: step.id, reason: verdict.reason });
     return;
   }
-  await journal.append({ type: "step.start", step: step.id });
+  // Losing `step.start` only re-runs the step: an ordered journal makes it durable with the
+  // first record the step awaits (its ledger, its facts, its end); others are awaited.
+  const starting = journal.append({ type: "step.start", step: step.id });
+  if (journal.ordered) starting.catch(() => undefined);
+  else await starting;
   bus.emit({ type: "step.start", step: step.id });
   const fanOut = step.for_each !== undefined;
   let items: unknown[] = [undefined];

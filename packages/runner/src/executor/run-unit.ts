@@ -135,8 +135,12 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       // A kind that kept no ledger of its own (in this attempt or an earlier one of the unit)
       // is accounted from its outputs (tokens, credits). Written now, in order: the unit's end
       // (or its step's), awaited next, makes it durable.
-      if (ledger.ownEntries() === 0)
-        ledger.record({ totals: work.kind.totals(outputs), key: "outputs" }).catch(() => undefined);
+      if (ledger.ownEntries() === 0) {
+        const entry = ledger.record({ totals: work.kind.totals(outputs), key: "outputs" });
+        // A journal of concurrent inserts gives no such order: the entry is awaited there.
+        if (services.journal.ordered) entry.catch(() => undefined);
+        else await entry;
+      }
       const totals = ledger.totals();
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });

@@ -107,20 +107,25 @@ function interpolate(value: data.ExpressionData): string {
  * ```
  */
 export function evaluateValue(value: unknown, context: ExpressionContext): unknown {
-  const dictionary = contextDictionary(context);
-  const functions = statusFunctions(context);
+  // Built on the first expression: most bodies have none, and converting every step's
+  // outputs for each unit made a long pipeline quadratic.
+  let dictionary: data.Dictionary | undefined;
+  let functions: FunctionMap;
+  const evaluate = (expression: string): data.ExpressionData => {
+    if (!dictionary) {
+      dictionary = contextDictionary(context);
+      functions = statusFunctions(context);
+    }
+    return evaluateData(expression, dictionary, functions);
+  };
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") {
       if (!hasExpressionMarker(node)) return node;
       const whole = wholeExpression(node);
-      if (whole !== undefined)
-        return fromExpressionData(evaluateData(whole, dictionary, functions));
+      if (whole !== undefined) return fromExpressionData(evaluate(whole));
       let text = "";
       for (const segment of splitTemplate(node)) {
-        text +=
-          segment.type === "text"
-            ? segment.text
-            : interpolate(evaluateData(segment.expression, dictionary, functions));
+        text += segment.type === "text" ? segment.text : interpolate(evaluate(segment.expression));
       }
       return text;
     }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** One line of `journal.jsonl`: a state change of the run, a step, or a fan-out item. */
 export interface JournalRecord {
@@ -13,7 +13,8 @@ export interface JournalRecord {
 
 /** Checksum of a record's JSON text (the first 16 hex digits of its sha256). */
 export function checksum(json: string): string {
-  return createHash("sha256").update(json).digest("hex").slice(0, 16);
+  // One-shot: no Hash object per record (every journal line is summed).
+  return hash("sha256", json, "hex").slice(0, 16);
 }
 
 /**

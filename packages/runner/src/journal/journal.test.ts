@@ -24,6 +24,17 @@ describe("journal", () => {
     expect(readJournal(file).map((r) => r.step)).toEqual(["a", "a", "c"]);
   });
 
+  it("is ordered: a record not awaited is in the file once a later one is durable", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
+    const journal = openJournal(file);
+    expect(journal.ordered).toBe(true);
+    const started = journal.append({ type: "step.start", step: "a" });
+    await journal.append({ type: "step.end", step: "a", outputs: {} });
+    expect(readJournal(file).map((r) => r.type)).toEqual(["step.start", "step.end"]);
+    await started;
+    await journal.close();
+  });
+
   it("rejects a record whose content no longer matches its checksum", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
     const journal = openJournal(file);

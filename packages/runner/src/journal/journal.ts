@@ -8,17 +8,28 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
+import { nowIso } from "../events/now-iso.js";
 import { decodeRecord, encodeRecord, type JournalRecord } from "./journal-record.js";
 
 /**
  * Where the executor writes a run's records: the file journal, or a database table for an
  * executor that keeps runs in a database. `append` settles once the record is durable.
  */
-export type JournalWriter = Pick<Journal, "append">;
+export type JournalWriter = Pick<Journal, "append"> & {
+  /**
+   * True when records reach the disk in the order they were appended (one file): a record
+   * whose loss would only re-run work (`step.start`) need not be awaited, since any later
+   * record that is awaited is durable only once it is. A writer of concurrent inserts (a
+   * database) leaves it unset.
+   */
+  readonly ordered?: boolean;
+};
 
 /** Append-only, fsync'd journal of a run (`journal.jsonl`). */
 export interface Journal {
   readonly file: string;
+  /** Always true: lines go out in the order they were appended. */
+  readonly ordered: true;
   /**
    * Append one record. Lines are written in order, those of one tick in one write (at the
    * latest before the next sync); the promise settles when the record is on disk
@@ -83,9 +94,10 @@ export function openJournal(file: string): Journal {
   };
   return {
     file,
+    ordered: true,
     append(record) {
       if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
-      const line = encodeRecord({ ...record, time: record.time ?? new Date().toISOString() });
+      const line = encodeRecord({ ...record, time: record.time ?? nowIso() });
       if (pending.length === 0) setImmediate(writePending);
       pending.push(line);
       written += 1;

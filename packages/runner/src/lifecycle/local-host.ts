@@ -87,14 +87,14 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       if (record.phase === "end") {
         const { phase: _, record: end, ...ended } = record;
         await this.journal.append(end);
-        writeJsonAtomic(join(runDir, "run.json"), { ...runJson, ...ended });
+        await writeJsonAtomic(join(runDir, "run.json"), { ...runJson, ...ended });
         return undefined;
       }
       const { phase: _, record: start, ...started } = record;
       runJson = { ...runJson, ...started, status: "running" };
       if (start) {
         // Pipeline copy, inputs, run.json and run.start appear at once, before any request.
-        runDir = createRunDirectory(
+        runDir = await createRunDirectory(
           { runsRoot: options.runsRoot ?? "runs", name: run.name, ...pick(options) },
           {
             "pipeline.yaml": run.pipeline.source,
@@ -103,7 +103,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
           },
         );
         releaseLock = acquireRunLock(runDir);
-      } else writeJsonAtomic(join(runDir, "run.json"), runJson);
+      } else await writeJsonAtomic(join(runDir, "run.json"), runJson);
       bus.attachFile(join(runDir, "events.ndjson"));
       return undefined;
     },

@@ -42,6 +42,7 @@ export function localJournal(
   };
   return {
     whole: true,
+    ordered: true,
     read: async () => records(),
     replayed: () => {
       const state = replayed;

@@ -17,6 +17,8 @@ export interface RunJournalStore {
   /** Every record of the run so far (every session, every worker). */
   read(): Promise<readonly JournalRecord[]>;
   append(record: JournalRecord): Promise<void>;
+  /** True when appended records reach the store in order (see `JournalWriter.ordered`). */
+  readonly ordered?: boolean;
   close?(): Promise<void>;
   /**
    * The state of the records the first `read()` gave, when whoever read them replayed them

@@ -54,6 +54,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   let begun: JournalRecord[] | undefined = host.begin ? [] : undefined;
   let appended = 0;
   const journal: JournalWriter = {
+    ordered: host.journal.ordered === true,
     append(record: JournalRecord) {
       ledger?.add(record);
       begun?.push(record);
