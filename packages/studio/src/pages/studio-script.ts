@@ -30,16 +30,42 @@ export const STUDIO_SCRIPT = `(() => {
     return active instanceof HTMLElement && active.closest("#live form") !== null;
   }
 
+  // Where a form's field is, in words that survive a redraw: its place, its form, its name.
+  function fieldKey(field) {
+    const place = field.closest("[data-step], [data-for-step]");
+    const step = place ? (place.dataset.step ?? place.dataset.forStep) : "";
+    const index = place ? (place.dataset.index ?? place.dataset.forIndex ?? "") : "";
+    const action = field.form ? field.form.dataset.action ?? "" : "";
+    return [step, index, action, field.name].join("|");
+  }
+
+  // What a person typed into the live part's forms and has not sent yet.
+  function typed() {
+    const kept = new Map();
+    for (const field of document.querySelectorAll("#live form input, #live form textarea")) {
+      if (field.value !== field.defaultValue) kept.set(fieldKey(field), field.value);
+    }
+    return kept;
+  }
+
   async function refresh() {
     if (!viewUrl) return;
     if (busy || editing()) { again = true; return; }
     busy = true;
     try {
       const response = await fetch(viewUrl, { credentials: "same-origin" });
-      if (response.ok) {
+      const html = response.ok ? await response.text() : undefined;
+      // A person who started typing while the page was asked for keeps their field.
+      if (html !== undefined && editing()) again = true;
+      else if (html !== undefined) {
+        const kept = typed();
         const live = document.getElementById("live");
-        if (live) live.innerHTML = await response.text();
+        if (live) live.innerHTML = html;
         placeForms();
+        for (const field of document.querySelectorAll("#live form input, #live form textarea")) {
+          const value = kept.get(fieldKey(field));
+          if (value !== undefined) field.value = value;
+        }
       }
     } finally {
       busy = false;
