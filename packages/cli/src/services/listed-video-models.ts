@@ -22,7 +22,7 @@ export async function listedVideoModels(
     if (service.builtIn) return {};
     const signal = AbortSignal.any([context.signal, AbortSignal.timeout(LIST_TIMEOUT_MS)]);
     const models = await service.client.models.list({ signal });
-    const { videoModelsListed } = await import("@reelsmith/runner/internal");
+    const { videoModelsListed } = await import("@reelsmith/core/profile");
     const videoModels = videoModelsListed(models as { id: string; [key: string]: unknown }[]);
     return videoModels.length > 0 ? { videoModels } : {};
   } catch (error) {

@@ -3,6 +3,12 @@ export {
   type ProfileClientOptions,
 } from "./client-options-from-profile.js";
 export {
+  type ListedModel,
+  type ListedModels,
+  listedModels,
+  videoModelsListed,
+} from "./listed-models.js";
+export {
   estimateImageCredits,
   estimateSpeechCredits,
   estimateTranscriptionCredits,

@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, resolve } from "node:path";
+import { type ListedModel, listedModels } from "@reelsmith/core/profile";
 import {
   type KnownCatalog,
   modelNoun,
@@ -9,7 +10,6 @@ import { bodyPath, createCheckModel, isObject } from "../pipeline/check/check-mo
 import { type LoadedPipeline, parsePipeline } from "../pipeline/load-pipeline.js";
 import { closest } from "../pipeline/schema-errors.js";
 import { subPipelineReferences } from "../pipeline/sub-pipelines.js";
-import { type ListedModel, listedModels } from "../profile/listed-models.js";
 import type { AnyStepKind, ModelCatalogs, ModelField } from "../steps/step-kind.js";
 
 /**

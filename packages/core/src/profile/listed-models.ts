@@ -1,6 +1,9 @@
-import { modelKind } from "@reelsmith/core/catalog";
-import { validateProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
-import { isObject } from "../pipeline/check/check-model.js";
+import { modelKind } from "../models/model-kind.js";
+import { validateProfile } from "./validate-profile.js";
+import { videoCatalogFromProfile } from "./video-catalog-from-profile.js";
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A model as a service's `GET /v1/models` lists it. */
 export type ListedModel = { id: string; [key: string]: unknown };
