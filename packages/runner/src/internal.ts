@@ -13,7 +13,12 @@ export { addTotals, emptyTotals, transientStages } from "./events/run-event.js";
 export type { BudgetRequest, CreditBudget } from "./executor/budget.js";
 export type { ExecuteResult } from "./executor/execute-pipeline.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
-export { type QueueSlots, queueSlot, queueSlots } from "./executor/queue-slots.js";
+export {
+  type QueueSlots,
+  queueSlot,
+  queueSlotSizes,
+  queueSlots,
+} from "./executor/queue-slots.js";
 export { replayJournal } from "./executor/replay-journal.js";
 export { subPipelineOutputs } from "./executor/run-lifecycle.js";
 export { runUnit, type UnitResult, type UnitWork } from "./executor/run-unit.js";

@@ -1,4 +1,5 @@
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
+import { queueSlotSizes } from "@reelsmith/runner/internal";
 import { type AnyStepKind, builtInStepKinds } from "@reelsmith/runner/kinds";
 import type { Pool } from "pg";
 import { setBudget } from "../budget/database-budget.js";
@@ -78,7 +79,12 @@ export async function configureService(
       : {};
   const polling = { minPollingIntervalMs: limits.pollIntervalMs ?? 100 };
   const queue = { onConflict: "always_update", applicationName: "reelsmith" } as const;
-  const slots = queueSlotSizes(known, row.slots ?? {});
+  // A stored limit counts for a queue the kinds give slots to; the others have none.
+  const declared = queueSlotSizes(known);
+  const slots = queueSlotSizes(
+    known,
+    Object.fromEntries(Object.entries(row.slots ?? {}).filter(([name]) => name in declared)),
+  );
   for (const name of queuesOf(known)) {
     const size = slots[name];
     if (size === undefined) {
@@ -116,18 +122,4 @@ export async function configureService(
 /** The account queues the kinds wait on (not this machine's). */
 function queuesOf(kinds: Iterable<AnyStepKind>): Set<string> {
   return new Set([...kinds].map((kind) => kind.queue).filter((name) => name !== "local"));
-}
-
-/** Each queue with slots: its stored limit, else the smallest its kinds declare. */
-function queueSlotSizes(
-  kinds: Iterable<AnyStepKind>,
-  stored: Readonly<Record<string, number>>,
-): Record<string, number> {
-  const sizes: Record<string, number> = {};
-  for (const kind of kinds) {
-    if (kind.slots === undefined || kind.queue === "local") continue;
-    sizes[kind.queue] = Math.min(sizes[kind.queue] ?? kind.slots, kind.slots);
-  }
-  for (const [name, size] of Object.entries(stored)) if (name in sizes) sizes[name] = size;
-  return sizes;
 }

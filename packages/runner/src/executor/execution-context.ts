@@ -12,8 +12,15 @@ export type ExecutionContext = StepRunContext & ExecutionExtras;
  * @example const extras = executionExtras(context); const dir = extras?.pipelineDir ?? process.cwd();
  */
 export function executionExtras(context: StepRunContext): ExecutionExtras | undefined {
-  const { budget, runId, pipelineDir, runSubPipeline } = context;
-  return budget && runId !== undefined && pipelineDir !== undefined && runSubPipeline
-    ? { ...context, budget, runId, pipelineDir, runSubPipeline }
-    : undefined;
+  return hasRunServices(context) ? context : undefined;
+}
+
+/** True when a run gave the context its services (a run sets them all at once). */
+function hasRunServices(context: StepRunContext): context is ExecutionContext {
+  return (
+    context.budget !== undefined &&
+    context.runId !== undefined &&
+    context.pipelineDir !== undefined &&
+    context.runSubPipeline !== undefined
+  );
 }

@@ -15,13 +15,26 @@ export function queueSlots(
   kinds: Iterable<AnyStepKind>,
   given: Readonly<Record<string, number>> = {},
 ): QueueSlots {
-  const sizes = new Map<string, number>();
+  return Object.fromEntries(
+    Object.entries(queueSlotSizes(kinds, given)).map(([queue, size]) => [queue, pLimit(size)]),
+  );
+}
+
+/**
+ * How many units of each queue may hold a slot at once: `given`'s size for a queue, else the
+ * smallest its kinds declare; a queue none declares and none is given for has no entry.
+ * @example queueSlotSizes(kinds.values(), { video: 2 }) // { video: 2 }
+ */
+export function queueSlotSizes(
+  kinds: Iterable<AnyStepKind>,
+  given: Readonly<Record<string, number>> = {},
+): Record<string, number> {
+  const sizes: Record<string, number> = {};
   for (const kind of kinds) {
     if (kind.slots === undefined) continue;
-    sizes.set(kind.queue, Math.min(sizes.get(kind.queue) ?? kind.slots, kind.slots));
+    sizes[kind.queue] = Math.min(sizes[kind.queue] ?? kind.slots, kind.slots);
   }
-  for (const [queue, size] of Object.entries(given)) sizes.set(queue, size);
-  return Object.fromEntries([...sizes].map(([queue, size]) => [queue, pLimit(size)]));
+  return { ...sizes, ...given };
 }
 
 const unlimited: LimitRunner = async (work) => work();
