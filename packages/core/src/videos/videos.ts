@@ -134,7 +134,7 @@ export class Videos {
    * (model, prompt, seconds, size, created since `sinceMs`) are returned, oldest first, so the
    * caller adopts one it has not claimed; an empty list means no job was made. A service that
    * offers neither throws the `AmbiguousSubmissionError` again (reconcile by hand); a provider
-   * with no way at all (fal) throws `RequestUnsettledError` saying what to check where.
+   * with no way at all throws `RequestUnsettledError` saying what to check where.
    * @example
    * const found = await client.videos.resolveSubmission(params, { idempotencyKey, sinceMs });
    */
@@ -158,7 +158,7 @@ export class Videos {
     return (await this.#retrieve(id, options)).job;
   }
 
-  /** Asks the provider to stop the job (`DELETE /v1/videos/{id}`, fal's `PUT …/cancel`). */
+  /** Asks the provider to stop the job (`DELETE /v1/videos/{id}`, or the provider's own cancel). */
   async cancel(id: string, options: RequestOptions = {}): Promise<void> {
     await this.#provider.cancel(this.#context, id, options);
   }
