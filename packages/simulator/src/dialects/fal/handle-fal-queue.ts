@@ -1,5 +1,6 @@
 import { HttpError } from "../../errors/http-error.js";
 import type { RequestContext, RouteHandler, SimulatorContext } from "../../server/context.js";
+import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
 import { validateVideoRequest } from "../../videos/validate-video-request.js";
 import type { VideoJobRecord } from "../../videos/video-service.js";
 import { falInputAsVideoBody } from "./fal-input.js";
@@ -41,11 +42,10 @@ function queuePosition(simulator: SimulatorContext, job: VideoJobRecord): number
 export const handleFalSubmit: RouteHandler = async (context, simulator) => {
   const endpoint = context.params.endpoint ?? "";
   const input = await context.readJson();
-  const received = { contentType: "application/json", fields: { ...input }, files: [] } as {
-    contentType: string;
-    fields: Record<string, unknown>;
-    files: [];
-    status?: number;
+  const received: ReceivedVideoRequest = {
+    contentType: "application/json",
+    fields: { ...input },
+    files: [],
   };
   simulator.received.push(received);
   let job: VideoJobRecord;
