@@ -116,4 +116,31 @@ describe("a fal profile against reelsmith serve --dialect fal (built CLI)", () =
     const after = await stats(served.url);
     expect(Object.values(after.requests["POST /{endpoint}"] ?? {})).toEqual([1]);
   });
+
+  it("killed while fal holds the submit answer, a resume stops with request_unsettled and sends nothing again", async () => {
+    const served = await serveFal(work.dir, ["--faults", "stall@videos.create:#1:600000"]);
+    servers.push(served.process);
+    const env = cleanEnv({ REELSMITH_BASE_URL: served.url, FAL_KEY: KEY });
+    const run = startCli(["run", PIPELINE, "--config", PROFILE], { cwd: work.dir, env });
+    // The simulator made the request's job and holds its answer: the run is killed meanwhile.
+    await run.waitFor((output) => /directory (\S+)/.test(output.stdout));
+    for (;;) {
+      if ((await stats(served.url)).videoJobs.created >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    run.child.kill("SIGKILL");
+    await run.done;
+    const runDir = path.resolve(work.dir, /directory (\S+)/.exec(run.output.stdout)?.[1] ?? "");
+    const journal = await readFile(path.join(runDir, "journal.jsonl"), "utf8");
+    expect(journal).toContain("video.intent");
+
+    const resumed = await runCli(["resume", runDir, "--config", PROFILE], { cwd: work.dir, env });
+    expect(resumed.code).not.toBe(0);
+    expect(resumed.stdout + resumed.stderr).toContain("(request_unsettled)");
+    const after = await stats(served.url);
+    expect(Object.values(after.requests["POST /{endpoint}"] ?? {}).reduce((a, b) => a + b, 0)).toBe(
+      1,
+    );
+    expect(after.videoJobs.created).toBe(1);
+  });
 });
