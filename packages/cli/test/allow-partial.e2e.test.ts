@@ -44,7 +44,7 @@ describe("--allow-partial with a fan-out whose length is known before the run", 
       expect(result.code, result.stderr).toBe(3);
       const after = simulator.stats();
       expect(after.videoJobs.created - before.videoJobs.created).toBe(1);
-      const end = events(result.stdout).find((event) => event.type === "run.end") as {
+      const end = events(result.stdout).find((event) => event.type === "run.end") as unknown as {
         status: string;
         totals: { credits: number };
       };
