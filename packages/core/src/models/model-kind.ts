@@ -1,7 +1,16 @@
 import type { Model } from "./types.js";
 
 /** What a listed model is, as far as its entry in `GET /v1/models` says. */
-export type ModelKind = "chat" | "video" | "unknown";
+export type ModelKind = "chat" | "video" | "image" | "speech" | "transcription" | "unknown";
+
+/** The `type` words of the media models a service may list, by the kind each one names. */
+const MEDIA_TYPES: Readonly<Record<string, "image" | "speech" | "transcription">> = {
+  image: "image",
+  speech: "speech",
+  tts: "speech",
+  transcription: "transcription",
+  stt: "transcription",
+};
 
 /** Fields only a chat model's entry carries (the reference interface's, and common extensions). */
 const CHAT_FIELDS = ["capabilities", "context_window", "context_length", "max_tokens"] as const;
@@ -9,17 +18,19 @@ const CHAT_FIELDS = ["capabilities", "context_window", "context_length", "max_to
 /**
  * The kind of a listed model: `video` for `type: "video"` (or a `video` metadata object),
  * `chat` for `type: "chat"` or an entry with chat fields (`capabilities`, `context_window`),
- * else `unknown`: aggregators list every id, chat and video alike, with no type, so an
+ * `image`, `speech` or `transcription` for those types (`tts` and `stt` too), else `unknown`: aggregators list every id, chat and video alike, with no type, so an
  * untyped id may be either.
  *
  * @example
  * modelKind({ id: "veo-3-fast", object: "model", owned_by: "acme" }); // "unknown"
  * modelKind({ id: "reel-video-1", type: "video" }); // "video"
+ * modelKind({ id: "reel-voice-1", type: "speech" }); // "speech"
  */
 export function modelKind(model: Model): ModelKind {
   const type = typeof model.type === "string" ? model.type.toLowerCase() : undefined;
   if (type === "video" || (model.video && typeof model.video === "object")) return "video";
   if (type === "chat" || type === "text" || type === "llm") return "chat";
+  if (type !== undefined && Object.hasOwn(MEDIA_TYPES, type)) return MEDIA_TYPES[type] ?? "unknown";
   if (type === undefined && CHAT_FIELDS.some((field) => model[field] !== undefined)) return "chat";
   return "unknown";
 }
