@@ -62,6 +62,16 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
+  // Rows of a batch (a CSV or JSONL file): each row's cost and the total.
+  if (flags.inputs && /\.(csv|jsonl|ndjson)$/i.test(flags.inputs)) {
+    const { planBatchCommand } = await import("./batch-plan.js");
+    return planBatchCommand(
+      file,
+      flags.inputs,
+      { json: flags.json ?? false, service: flags.service !== false },
+      context,
+    );
+  }
   const { formatPlan } = await import("../render/format-plan.js");
   const { plan } = await makePlan(file, flags, context, (line) =>
     context.stderr.write(`${line}\n`),
@@ -89,7 +99,10 @@ export function registerPlanCommand(
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
-    .option("--inputs <file>", "read inputs from a JSON or YAML file")
+    .option(
+      "--inputs <file>",
+      "read inputs from a JSON or YAML file; a .csv or .jsonl file of rows plans a batch (each row's cost and the total)",
+    )
     .option("--json", "print the plan as JSON")
     .option("--no-service", "ask no service for its models' prices")
     .action(async (file: string, flags: PlanFlags) =>
