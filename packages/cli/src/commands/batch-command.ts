@@ -40,7 +40,12 @@ export async function batchCommand(
     return planBatchCommand(
       file,
       flags.inputs,
-      { json: flags.json ?? false, service: flags.service !== false },
+      {
+        json: flags.json ?? false,
+        service: flags.service !== false,
+        ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+        ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+      },
       context,
     );
   }

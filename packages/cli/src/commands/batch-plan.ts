@@ -13,7 +13,7 @@ import { displayPath } from "../render/display-path.js";
 export async function planBatchCommand(
   file: string,
   inputsFile: string,
-  flags: { json: boolean; service: boolean },
+  flags: { json: boolean; service: boolean; baseUrl?: string; apiKey?: string },
   context: CliContext,
 ): Promise<number> {
   const { makePlan } = await import("./plan-command.js");

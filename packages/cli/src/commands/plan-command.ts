@@ -26,18 +26,27 @@ export interface PlanFlags {
  */
 export async function makePlan(
   file: string,
-  flags: Omit<PlanFlags, "json"> & { given?: Record<string, unknown> },
+  flags: Omit<PlanFlags, "json"> & {
+    given?: Record<string, unknown>;
+    /** The service to ask for prices (`batch --plan --base-url`), else the configured one. */
+    baseUrl?: string;
+    apiKey?: string;
+  },
   context: CliContext,
   note: (line: string) => void,
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; catalogs?: ModelCatalogs }> {
   const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
-  let catalogs = await knownModelCatalogs({}, context);
+  const connection = {
+    ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+  };
+  let catalogs = await knownModelCatalogs(connection, context);
   for (const line of await takeProfileWarnings(context)) note(line);
   if (!catalogs?.video_models && flags.service !== false) {
     const { listedVideoModels } = await import("../services/listed-video-models.js");
-    const listed = await listedVideoModels(context);
+    const listed = await listedVideoModels(context, connection);
     if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
     if (listed.note) note(listed.note);
   }
