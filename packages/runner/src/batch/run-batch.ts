@@ -80,6 +80,8 @@ interface Drive {
   options: BatchOptions;
   kept: BatchKept;
   runOptions: RunOptions;
+  /** The last write of `batch.json` (they are made one after another). */
+  saving: Promise<void>;
 }
 
 const now = () => new Date().toISOString();
@@ -262,6 +264,7 @@ async function drive(
       options,
       kept: batchKept,
       runOptions: runOptionsOf(options),
+      saving: Promise.resolve(),
     };
     const cancelled = await schedule(run, rows, resumed);
     const status = batchStatus(
@@ -307,12 +310,16 @@ function runOptionsOf(options: BatchOptions): RunOptions {
   };
 }
 
-async function saveSummary(run: Drive, status: BatchJson["status"]): Promise<void> {
-  run.summary.rows = [...run.states.values()].sort((a, b) => a.line - b.line);
-  run.summary.credits = run.summary.rows.reduce((sum, row) => sum + row.credits, 0);
-  run.summary.status = status;
-  run.summary.updatedAt = now();
-  await writeBatchJson(run.batchDir, run.summary);
+/** Rewrites `batch.json` from the rows' states; one write at a time (rows end together). */
+function saveSummary(run: Drive, status: BatchJson["status"]): Promise<void> {
+  run.saving = run.saving.then(async () => {
+    run.summary.rows = [...run.states.values()].sort((a, b) => a.line - b.line);
+    run.summary.credits = run.summary.rows.reduce((sum, row) => sum + row.credits, 0);
+    run.summary.status = status;
+    run.summary.updatedAt = now();
+    await writeBatchJson(run.batchDir, run.summary);
+  });
+  return run.saving;
 }
 
 /** A row ready to start: how much of the batch's budget it holds while it runs. */
