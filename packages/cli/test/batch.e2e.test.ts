@@ -36,8 +36,8 @@ function events(stdout: string): Event[] {
 }
 
 /** Paid requests the simulator has answered so far: video submissions and chats. */
-function paid() {
-  const stats = simulator.stats();
+function paid(service: Simulator = simulator) {
+  const stats = service.stats();
   const posts = Object.values(stats.requests["POST /v1/videos"] ?? {}).reduce((a, b) => a + b, 0);
   return {
     jobs: stats.videoJobs.created,
@@ -141,11 +141,14 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
     }
   });
 
-  it("stops before a row the batch's budget cannot pay for, then resumes with more", async () => {
+  it("shares the video slots across rows and stops before a row the batch's budget cannot pay for", async () => {
     const work = await tempDir();
+    // A service of its own: its peak of jobs at once is this batch's alone.
+    const own = await startSimulator({ apiKey: API_KEY, timeScale: 0.2, seed: 3 });
+    const connection = () => ["--base-url", own.url, "--api-key", API_KEY];
     try {
       const rows = await csv(work.dir, STORIES);
-      const before = paid();
+      const before = paid(own);
       const first = await runCli(
         [
           "batch",
@@ -156,6 +159,8 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
           "30",
           "--parallel",
           "2",
+          "--max-videos",
+          "1",
           "--json",
           ...connection(),
         ],
@@ -174,8 +179,8 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       expect(
         seen.filter((e) => e.type === "run.start").every((e) => typeof e.row === "string"),
       ).toBe(true);
-      expect(paid().jobs - before.jobs).toBe(3);
-      expect(paid().credits - before.credits).toBe(27);
+      expect(paid(own).jobs - before.jobs).toBe(3);
+      expect(paid(own).credits - before.credits).toBe(27);
 
       const batchDir = String(seen.find((e) => e.type === "batch.start")?.batchDir);
       const resumed = await runCli(
@@ -188,14 +193,36 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       const again = events(resumed.stdout);
       expect(again.find((e) => e.type === "batch.start")).toMatchObject({ finished: 3, spent: 27 });
       expect(again.filter((e) => e.type === "batch.row.start")).toHaveLength(2);
-      expect(paid().jobs - before.jobs).toBe(5);
-      expect(paid().credits - before.credits).toBe(45);
+      expect(paid(own).jobs - before.jobs).toBe(5);
+      expect(paid(own).credits - before.credits).toBe(45);
       const summary = JSON.parse(await readFile(path.join(batchDir, "batch.json"), "utf8"));
       expect(summary).toMatchObject({ status: "succeeded", credits: 45 });
       expect(summary.rows.map((row: { status: string }) => row.status)).toEqual(
         Array(5).fill("succeeded"),
       );
+      // Two rows ran at once but shared the one video slot, as one run's steps do: no job is
+      // submitted while another row's job is still running.
+      expect(seen.slice(0, 3).map((e) => e.type)).toEqual([
+        "batch.start",
+        "batch.row.start",
+        "batch.row.start",
+      ]);
+      let holder: string | undefined;
+      let submissions = 0;
+      for (const event of [...seen, ...again]) {
+        if (event.type !== "unit.progress") continue;
+        if (event.stage === "submitted") {
+          expect(holder).toBeUndefined();
+          holder = event.row;
+          submissions += 1;
+        } else if (event.stage === "status" && /completed|failed/.test(String(event.status))) {
+          expect(event.row).toBe(holder);
+          holder = undefined;
+        }
+      }
+      expect(submissions).toBe(5);
     } finally {
+      await own.close();
       await work.remove();
     }
   });
