@@ -101,6 +101,8 @@ export async function planRows(
     }
     rows.push({ ...row, inputs, estimate });
   }
+  if (problems.length === 0 && rows.length === 0)
+    problems.push({ file: shown, line: 1, message: "no rows: the file holds no inputs to run" });
   if (problems.length > 0) throw new BatchRowsError(problems.sort((a, b) => a.line - b.line));
   return { rows, estimate: sumEstimates(rows) };
 }
