@@ -25,6 +25,11 @@ export interface RunOptions {
    */
   slots?: Readonly<Record<string, number>>;
   /**
+   * Queue limits this run shares with other runs of this process (a batch's rows): its units
+   * take their slots from these instead of limits of its own. Never journaled.
+   */
+  sharedSlots?: QueueSlots;
+  /**
    * The run's credit budget (else, on resume, the one it started with, else the pipeline's
    * max_credits): a run whose certain cost is over it is refused before anything is sent,
    * and each video job reserves its price before it is submitted.

@@ -26,18 +26,27 @@ export interface PlanFlags {
  */
 export async function makePlan(
   file: string,
-  flags: Omit<PlanFlags, "json"> & { given?: Record<string, unknown> },
+  flags: Omit<PlanFlags, "json"> & {
+    given?: Record<string, unknown>;
+    /** The service to ask for prices (`batch --plan --base-url`), else the configured one. */
+    baseUrl?: string;
+    apiKey?: string;
+  },
   context: CliContext,
   note: (line: string) => void,
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; catalogs?: ModelCatalogs }> {
   const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
-  let catalogs = await knownModelCatalogs({}, context);
+  const connection = {
+    ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+  };
+  let catalogs = await knownModelCatalogs(connection, context);
   for (const line of await takeProfileWarnings(context)) note(line);
   if (!catalogs?.video_models && flags.service !== false) {
     const { listedVideoModels } = await import("../services/listed-video-models.js");
-    const listed = await listedVideoModels(context);
+    const listed = await listedVideoModels(context, connection);
     if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
     if (listed.note) note(listed.note);
   }
@@ -62,6 +71,16 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
+  // Rows of a batch (a CSV or JSONL file): each row's cost and the total.
+  if (flags.inputs && /\.(csv|jsonl|ndjson)$/i.test(flags.inputs)) {
+    const { planBatchCommand } = await import("./batch-plan.js");
+    return planBatchCommand(
+      file,
+      flags.inputs,
+      { json: flags.json ?? false, service: flags.service !== false },
+      context,
+    );
+  }
   const { formatPlan } = await import("../render/format-plan.js");
   const { plan } = await makePlan(file, flags, context, (line) =>
     context.stderr.write(`${line}\n`),
@@ -89,7 +108,10 @@ export function registerPlanCommand(
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
-    .option("--inputs <file>", "read inputs from a JSON or YAML file")
+    .option(
+      "--inputs <file>",
+      "read inputs from a JSON or YAML file; a .csv or .jsonl file of rows plans a batch (each row's cost and the total)",
+    )
     .option("--json", "print the plan as JSON")
     .option("--no-service", "ask no service for its models' prices")
     .action(async (file: string, flags: PlanFlags) =>
