@@ -28,11 +28,7 @@ function cardHtml(card: StoryboardCard): string {
   const thumb = card.thumbnail?.exists
     ? `<img class="thumb" src="${relativeUrl(card.thumbnail.relative)}" alt="${escapeHtml(`poster frame of ${label}`)}" loading="lazy" decoding="async" width="240" height="135">`
     : `<div class="thumb none">${escapeHtml(card.status === "failed" ? "failed" : card.status === "succeeded" ? "no clip" : card.status)}</div>`;
-  const facts = [
-    card.model,
-    card.size,
-    card.seconds === undefined ? undefined : `${card.seconds} s`,
-  ].filter(Boolean);
+  const facts = [card.model, card.size, card.seconds].filter(Boolean);
   const meta: string[] = [];
   if (card.jobId) meta.push(`<dt>job</dt><dd class="mono">${escapeHtml(card.jobId)}</dd>`);
   // A retaken clip: the attempts of the take it shows; each take says its own below.
