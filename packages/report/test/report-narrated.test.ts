@@ -151,16 +151,18 @@ describe("the narrated example's report at a laptop's and a phone's size, in hea
         if (fit.tall) expect(fit.height).toBeGreaterThan(fit.screen / 3);
       }
 
-      // Far below the first screen, the chat and the timeline are drawn, not skipped: a
+      // Far below the first screen, the chat, the timeline and the cards are drawn, not skipped: a
       // full-page screenshot (or a printout) shows them.
       await page.evaluate(() => window.scrollTo(0, 0));
       const drawn = await page.evaluate(() =>
-        ["#chats details.chat", "#timeline svg"].map((selector) => {
-          const element = document.querySelector(selector);
-          return element ? element.checkVisibility({ contentVisibilityAuto: true }) : "missing";
-        }),
+        ["#chats details.chat", "#timeline svg", "article.card"].flatMap((selector) =>
+          Array.from(document.querySelectorAll(selector), (element) =>
+            element.checkVisibility({ contentVisibilityAuto: true }),
+          ),
+        ),
       );
-      expect(drawn).toEqual([true, true]);
+      // One chat, the timeline and three cards.
+      expect(drawn).toEqual([true, true, true, true, true]);
       const chat = page.locator("#chats details.chat").first();
       expect(await chat.locator("summary").first().textContent()).toContain("storyboard");
 

@@ -34,7 +34,8 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .next{margin:4px 0}
 .next-steps{margin:0 0 10px;padding-left:20px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
-.card{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden;display:flex;flex-direction:column;content-visibility:auto;contain-intrinsic-size:220px 330px}
+.card{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden;display:flex;flex-direction:column}
+.grid.many .card{content-visibility:auto;contain-intrinsic-size:220px 330px}
 .card.failed{border-color:var(--bad)}
 .thumb{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:contain;background:#000}
 .thumb.none{display:flex;align-items:center;justify-content:center;color:#aaa;font-size:12px;text-transform:uppercase}
