@@ -17,6 +17,7 @@ export {
   countMade,
   describeMade,
   type ProgressStage,
+  type ResumeReason,
   type RunEvent,
   type RunEventOf,
   type RunStatus,
