@@ -36,6 +36,7 @@ export {
   countMade,
   describeMade,
   type ProgressStage,
+  type ResumeReason,
   type RunEvent,
   type RunEventOf,
   type RunStatus,

@@ -30,7 +30,13 @@ function gateHtml(gate: ApprovalGate): string {
   const shows = gate.show
     .map((value, index) => {
       const images = gate.showImages?.[index];
-      return `<details class="shown" open><summary>shown ${index + 1}</summary>${images ? thumbnailsHtml(images) : `<pre>${jsonBlock(value)}</pre>`}</details>`;
+      // What it is: its pictures counted, or which of the values shown.
+      const what = images
+        ? `${images.length} image${images.length === 1 ? "" : "s"}`
+        : gate.show.length === 1
+          ? "shown"
+          : `shown ${index + 1} of ${gate.show.length}`;
+      return `<details class="shown" open><summary>${escapeHtml(what)}</summary>${images ? thumbnailsHtml(images) : `<pre>${jsonBlock(value)}</pre>`}</details>`;
     })
     .join("");
   return `<article class="gate ${escapeHtml(gate.state)}" data-step="${escapeHtml(gate.step)}"><header><span class="label">${escapeHtml(gate.step)}</span><span class="badge ${escapeHtml(gate.state)}">${escapeHtml(LABELS[gate.state])}</span></header><p class="message">${escapeHtml(gate.message)}</p>${facts.length > 0 ? `<dl>${facts.join("")}</dl>` : ""}${shows}</article>`;

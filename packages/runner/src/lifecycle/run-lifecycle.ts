@@ -1,4 +1,4 @@
-import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
+import type { DistributiveOmit, ResumeReason, RunEvent } from "../events/run-event.js";
 import type { CreditBudget } from "../executor/budget.js";
 import { budgetAdmission, uncachedSteps } from "../executor/budget-admission.js";
 import { behindGates } from "../executor/estimate-behind-gates.js";
@@ -40,6 +40,10 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   let previous =
     records.length > 0 ? (host.journal.replayed?.() ?? replayJournal(records)) : undefined;
   const resumed = previous?.start !== undefined;
+  // Read before this session's records: how the last one ended.
+  const resumedAfter = resumed
+    ? resumeReason(previous?.ended?.status, host.begin !== undefined)
+    : undefined;
   const estimate = await estimateOf(run, host, previous);
   await host.saveRunRecord({
     phase: "start",
@@ -81,6 +85,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     runDir: host.runDir,
     name: run.name,
     resumed,
+    ...(resumedAfter ? { resumedAfter } : {}),
     steps: runStartSteps(run.pipeline.spec, run.kinds),
   });
   if (estimate) emit({ type: "run.estimate", estimate, ...maxOf(run) });
@@ -93,6 +98,20 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   const { result, runEstimate } = await execute(played, budget);
   await host.afterExecute?.(result, played.previous, journal, replayed);
   return end(played, result, runEstimate, started);
+}
+
+/**
+ * Why a resumed run goes on, from how its last session ended: a take (a session about one
+ * unit), a decided gate (it stopped `waiting`), a failure, its budget, else an interruption
+ * (killed: no end journaled, or cancelled).
+ * @example resumeReason("waiting", false) // "gate"
+ */
+export function resumeReason(lastStatus: unknown, take: boolean): ResumeReason {
+  if (take) return "take";
+  if (lastStatus === "waiting") return "gate";
+  if (lastStatus === "failed") return "failed";
+  if (lastStatus === "budget_reached") return "budget";
+  return "interruption";
 }
 
 /** The run's estimate (none for a sub-run), refused over the run's budget. */

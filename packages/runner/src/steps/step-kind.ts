@@ -232,6 +232,12 @@ export interface StepCachePolicy<Spec = Record<string, unknown>> {
   inputFiles?: readonly string[];
   /** Where a cached run puts each file output, relative to the run directory. */
   placeFiles?(spec: Spec, at: { stepId: string; index?: number }): Record<string, string>;
+  /**
+   * A cached result as the kind writes its outputs today (a field an earlier version wrote
+   * otherwise, written anew from the request): a change of how outputs are written costs no
+   * request. Given the outputs as cached; returns them unchanged when nothing is to do.
+   */
+  revive?(outputs: Record<string, unknown>, spec: Spec): Record<string, unknown>;
 }
 
 /** A step kind as it is written: everything but `kind`, `schema` and `run` may be left out. */

@@ -4,6 +4,7 @@ import { defaultSpeechPath } from "./speech-files.js";
 import { speechOutputType } from "./speech-outputs.js";
 import { planSpeech } from "./speech-plan.js";
 import type { SpeechStepSpec } from "./speech-schema.js";
+import { respellWords } from "./word-timings.js";
 
 export * from "./speech-check.js";
 export type { SpeechStepSpec } from "./speech-schema.js";
@@ -45,6 +46,8 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
         spec.output ??
         defaultSpeechPath(stepId, index, typeof spec.format === "string" ? spec.format : "wav"),
     }),
+    // Words cached before they kept the text's punctuation are spelt as the text writes them.
+    revive: (outputs, spec) => respellWords(outputs, spec.input),
   },
   report: { role: "media", work: "speech" },
   run: async (spec, context) => (await import("./speech-step.js")).runSpeechStep(spec, context),
