@@ -79,7 +79,9 @@ function databaseActions(view: ActionView, database: DatabaseActionView): string
 const RESUMABLE_DATABASE = new Set(["cancelled", "failed", "budget_reached"]);
 
 const priceText = (price: Price) =>
-  `${formatNumber(price.credits)}${price.complete ? "" : "+"} credits`;
+  price.creditsAtMost !== undefined
+    ? `between ${formatNumber(price.credits)} and ${formatNumber(price.creditsAtMost)} credits`
+    : `${formatNumber(price.credits)}${price.complete ? "" : "+"} credits`;
 
 function form(
   view: ActionView,

@@ -5,6 +5,8 @@ export interface Price {
   credits: number;
   /** False when some cost is known only at run time (the figure is a lower bound). */
   complete: boolean;
+  /** The most it can cost, when the price is known as a range (`credits` to this). */
+  creditsAtMost?: number;
 }
 
 /** Statuses a run can be resumed from (a stopped run; a waiting one goes on by its gate). */
@@ -12,7 +14,8 @@ const RESUMABLE = new Set(["cancelled", "failed", "budget_reached", "running"]);
 
 /**
  * The prices the studio shows before an action is confirmed: approving a gate costs what the
- * steps behind it are expected to cost (`run.waiting`'s `next`); rejecting and picking cost
+ * steps behind it are expected to cost (`run.waiting`'s `next`: priced over the outputs made so
+ * far, a range where they read outputs not made yet, a unit the cache holds at 0); rejecting and picking cost
  * nothing; a retake costs one unit of its step; resuming costs what is left of the estimate.
  * @example actionPrices(model).retake("clips") // { credits: 8, complete: true }
  */
@@ -21,7 +24,13 @@ export function actionPrices(model: ReportModel) {
   return {
     approve: (): Price =>
       model.next
-        ? { credits: model.next.credits, complete: model.next.complete }
+        ? {
+            credits: model.next.credits,
+            complete: model.next.complete,
+            ...(model.next.creditsAtMost === undefined
+              ? {}
+              : { creditsAtMost: model.next.creditsAtMost }),
+          }
         : { credits: 0, complete: false },
     reject: (): Price => ({ credits: 0, complete: true }),
     pick: (): Price => ({ credits: 0, complete: true }),
