@@ -92,7 +92,7 @@ describe("reelsmith retake and pick (built CLI)", () => {
     const before = simulator.stats().creditsCharged;
     // The same request as the clip's first take: the cache holds it, but a take is new.
     const retake = await runCli(
-      ["retake", runDir, "--step", "clips", "--item", "0", "--json", ...connection()],
+      ["retake", runDir, "--step", "clips", "--item", "2", "--json", ...connection()],
       { cwd: work.dir },
     );
     expect(retake.code, retake.stderr).toBe(0);
