@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { probe } from "@reelsmith/media";
+import { writeReport } from "@reelsmith/report";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -132,6 +133,13 @@ describe("the narrated example (built CLI, against a simulator)", () => {
     expect(atGate.speech.requests).toBe(0);
     expect(atGate.images.edits).toBe(3);
     const runDir = path.resolve(work.dir, /, directory (\S+)$/m.exec(waiting.stdout)?.[1] ?? "");
+    // The gate says what approving costs: the narration's text is known, and each clip's
+    // length lies between what its narration's length allows: a finite range.
+    const range = /^after approval: between (\d+) and (\d+) credits more$/m.exec(waiting.stdout);
+    expect(range, waiting.stdout).not.toBeNull();
+    const [least, most] = [Number(range?.[1]), Number(range?.[2])];
+    expect(least).toBeGreaterThan(0);
+    expect(most).toBeGreaterThan(least);
 
     const approved = await runCli(["approve", runDir, "--by", "test", "--continue"], {
       cwd: work.dir,
@@ -141,15 +149,54 @@ describe("the narrated example (built CLI, against a simulator)", () => {
     const stats = simulator.stats();
     expect(stats.videoJobs.created).toBe(3);
     expect(stats.speech.requests).toBe(3);
+    // Approving spent inside the range the gate gave.
+    const afterGate = stats.creditsCharged - atGate.creditsCharged;
+    expect(afterGate).toBeGreaterThanOrEqual(least);
+    expect(afterGate).toBeLessThanOrEqual(most);
+    // The final table: every paid step priced, the total certain (no `?`, no `N+`).
+    const table = approved.stdout.slice(approved.stdout.indexOf("step "));
+    const rows = table
+      .split("\n")
+      .slice(1, table.split("\n").findIndex((line) => /^total/.test(line)) + 1);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row, table).not.toMatch(/\s\?$|\d\+$/);
+    const total = /^total\s+succeeded.*\s(\d+)\s+\S+\s+(\d+)$/m.exec(table);
+    expect(Number(total?.[1]), table).toBe(stats.creditsCharged);
+    expect(Number(total?.[2]), table).toBe(stats.creditsCharged);
 
     const run = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as {
       status: string;
-      totals: { credits: number };
+      totals: { credits: number; estimatedCredits?: number };
       outputs: { wide: string; tall: string; loudness: number };
     };
     expect(run.status).toBe("succeeded");
     // Every credit the service charged, counted once: images, speech, transcription, clips.
     expect(run.totals.credits).toBe(stats.creditsCharged);
+    // The same figures in run.json and the report: spent from the ledger, the estimate the
+    // whole run's, certain once every unit is made.
+    expect(run.totals.estimatedCredits).toBe(stats.creditsCharged);
+    const { model } = await writeReport(runDir);
+    expect(model.totals.credits).toBe(stats.creditsCharged);
+    expect(model.estimate).toMatchObject({ credits: stats.creditsCharged, complete: true });
+    // Active time is the two sessions' work, from each one's start to its end as journaled;
+    // the wait at the gate (until the approval's resume) is counted apart.
+    const journal = (await readFile(path.join(runDir, "journal.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; time?: string });
+    const times = (type: string) =>
+      journal
+        .filter((record) => record.type === type)
+        .map((record) => Date.parse(record.time ?? ""));
+    const [started] = times("run.start");
+    const [resumed] = times("run.resume");
+    const [firstEnd, lastEnd] = times("run.end");
+    const worked = (firstEnd ?? 0) - (started ?? 0) + ((lastEnd ?? 0) - (resumed ?? 0));
+    expect(model.active).toEqual({
+      ms: worked,
+      sessions: 2,
+      betweenMs: (resumed ?? 0) - (firstEnd ?? 0),
+    });
     // Both finals at their sizes, the same length to the frame, at the loudness asked for.
     const wide = await probe(run.outputs.wide);
     const tall = await probe(run.outputs.tall);

@@ -77,8 +77,9 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         journaled: journaledOptions(run.options as RunOptions),
         maxCredits: run.options.maxCredits,
         budgetMax: run.options.maxCredits ?? pipeline.spec.max_credits,
-        // A resumed run's estimate is what it has left: refused, as a local run's is, when
-        // its certain part is over its maximum (submitRun held the first attempt to it).
+        // A resumed run's estimate is the whole run's (what it spent and what it has left):
+        // refused, as a local run's is, when its certain part is over its maximum (submitRun
+        // held the first attempt to it).
         estimate: true,
         allowPartial: run.options.allowPartial,
         kinds: context.kinds,

@@ -47,15 +47,23 @@ function nextHtml(model: ReportModel): string {
   const next = model.next;
   if (!next) return "";
   const rows = Object.entries(next.steps).map(([id, step]) => {
+    const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
     const figure =
-      step.credits !== undefined
-        ? `${step.units ?? 1} × ${formatNumber(step.perUnit ?? 0)} = ${formatNumber(step.credits)}`
-        : step.perUnit !== undefined
-          ? `${formatNumber(step.perUnit)} per item × N`
-          : "unknown until it runs";
+      step.credits !== undefined && step.creditsAtMost !== undefined
+        ? `${step.units ?? 1} × between ${formatNumber(step.credits)} and ${formatNumber(step.creditsAtMost)} in all${held}`
+        : step.credits !== undefined && step.perUnit === undefined
+          ? `${step.units ?? 1} for ${formatNumber(step.credits)}${held}`
+          : step.credits !== undefined
+            ? `${step.units ?? 1} × ${formatNumber(step.perUnit ?? 0)} = ${formatNumber(step.credits)}${held}`
+            : step.perUnit !== undefined
+              ? `${formatNumber(step.perUnit)} per item × N`
+              : "unknown until it runs";
     return `<li><span class="mono">${escapeHtml(id)}</span> ${escapeHtml(figure)}</li>`;
   });
-  const total = `${formatNumber(next.credits)}${next.complete ? "" : "+"}`;
+  const total =
+    next.creditsAtMost !== undefined
+      ? `between ${formatNumber(next.credits)} and ${formatNumber(next.creditsAtMost)}`
+      : `${formatNumber(next.credits)}${next.complete ? "" : "+"}`;
   return `<p class="next">After approval: <b id="next-credits">${escapeHtml(total)}</b> credits more</p>${rows.length > 0 ? `<ul class="next-steps">${rows.join("")}</ul>` : ""}`;
 }
 

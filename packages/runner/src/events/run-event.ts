@@ -138,7 +138,13 @@ export type RunEventBody =
       durationMs: number;
     }
   /** What the run is expected to cost, worked out before its first paid request. */
-  | { type: "run.estimate"; estimate: RunEstimate; maxCredits?: number }
+  | {
+      type: "run.estimate";
+      estimate: RunEstimate;
+      maxCredits?: number;
+      /** `take`: a retake's estimate, of that one unit (else the whole run's, as known now). */
+      of?: "take";
+    }
   | { type: "step.start"; step: string }
   | {
       type: "step.end";

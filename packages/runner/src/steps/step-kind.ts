@@ -113,6 +113,18 @@ export interface PlannedUnit {
   model?: { id: string; seconds?: string; sizes?: string };
   /** What one unit is expected to cost, in credits, when its price and request are known. */
   credits?: number;
+  /**
+   * The least and the most one unit can cost, when its price depends on what is known only
+   * once it ran (a transcription priced per minute of audio not spoken yet); `credits` lies
+   * between them.
+   */
+  creditsRange?: { atLeast: number; atMost: number };
+  /**
+   * Bounds on the unit's numeric outputs, known from its request before it runs, by output
+   * field (a narration's `duration` from its text's length): the steps that read them are
+   * priced between what the bounds give.
+   */
+  expected?: Readonly<Record<string, { atLeast: number; atMost: number }>>;
 }
 
 /** What a kind's `plan` receives. */
