@@ -22,6 +22,7 @@ export interface ResolvedConfig {
   /** undefined: try listing, a 404/405/501 means the service does not list. */
   listsJobs: boolean | undefined;
   dialect: VideoDialect;
+  beforeRequest: ClientOptions["beforeRequest"];
 }
 
 /**
@@ -100,5 +101,6 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     honoursIdempotencyKeys: options.honoursIdempotencyKeys === true,
     listsJobs: options.listsJobs,
     dialect: checkDialect(options.dialect),
+    beforeRequest: options.beforeRequest,
   };
 }

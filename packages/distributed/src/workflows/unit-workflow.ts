@@ -12,9 +12,12 @@ import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
+import { StaleClaimError } from "../errors/stale-claim-error.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
+import { takeClaim } from "../store/unit-claims.js";
+import { type ClaimGuard, createClaimGuard, withClaimGuard } from "../worker/claim-guard.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { accountSlots } from "./account-slots.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
@@ -34,6 +37,48 @@ function describeKind(kind: PriceKind): string {
  * to the job instead of paying for a second one.
  */
 async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
+  const context = workerContext();
+  const unitId = DBOS.workflowID ?? unitWorkflowId(job);
+  // Its claim first: a new epoch makes any earlier execution's writes stale. Taken only
+  // while this worker's own fence is open and DBOS gives the workflow to this worker.
+  await context.fence.untilFresh(context.stopping);
+  const claim = await withReconnect(() => takeClaim(context.pool, unitId, context.executorId), {
+    logger: context.logger,
+  });
+  if (!claim) {
+    context.logger?.warn?.(
+      "a unit this worker was to run was handed to another worker while this one was away: it drops it",
+      { unit: unitId, executor: context.executorId },
+    );
+    return dropUnit(unitId, new StaleClaimError(unitId, 0, "start the unit"));
+  }
+  const guard = createClaimGuard(context, claim);
+  try {
+    return await withClaimGuard(guard, () => runClaimedUnit(job, guard));
+  } catch (error) {
+    if (guard.lost === undefined) throw error;
+    return dropUnit(unitId, error);
+  }
+}
+
+/**
+ * The end of a unit this worker lost: nothing more is written for it here. Its workflow's
+ * outcome is left to the execution that holds it (DBOS records only its owner's): this one
+ * returns once DBOS shows the workflow is no longer this worker's, or the worker stops.
+ */
+async function dropUnit(unitId: string, error: unknown): Promise<UnitOutcome> {
+  const context = workerContext();
+  await context.watch
+    .until(
+      unitId,
+      (status) => status.status !== "PENDING" || status.executorId !== context.executorId,
+      context.stopping,
+    )
+    .catch(() => undefined);
+  return { ok: false, error: serializeError(error), cancelled: false };
+}
+
+async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutcome> {
   const context = workerContext();
   const { store } = context;
   const run = await withReconnect(() => store.getRun(job.runId), { logger: context.logger });
@@ -55,7 +100,10 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const cancel = watchCancel(store, job.runId);
   const signal = cancel.signal;
   const sink = createEventSink(store, job.runId, context.logger);
-  const bus = createEventBus({ onEvent: sink.push });
+  // A unit this worker lost tells nothing more (its new holder does).
+  const bus = createEventBus({
+    onEvent: (event) => (guard.lost === undefined ? sink.push(event) : undefined),
+  });
   const catalogs = run.options.catalogs;
   // Each job reserves the price its kind expects from the run's catalogs (or the one learnt
   // from an earlier job of its kind); a stored `pixelSecondsPerCredit` of an older version is
@@ -67,6 +115,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     scopes: runScopes(run),
     maxCredits: run.options.maxCredits,
     signal,
+    fence: guard,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
     onWait: (kind) =>
       bus.emit({
@@ -87,6 +136,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     holderId: unitWorkflowId(job),
     signal,
     checkCancelled: () => cancel.check(),
+    // A lost unit's slot is its new holder's: this one never gives it back.
+    holds: () => guard.lost === undefined,
   });
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
@@ -108,7 +159,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         client,
         bus,
         // Each record names the worker that wrote it: the report shows who ran the unit.
-        journal: store.journal(job.runId, { worker: context.executorId }),
+        journal: store.journal(job.runId, { worker: context.executorId }, guard),
         slot: queueSlot(slots, kind.queue),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
@@ -121,6 +172,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           ...(run.options.autoApprove ? { autoApprove: true } : {}),
           // Each request is checked against the run's catalogs before it is sent.
           ...(catalogs ? { catalogs } : {}),
+          fence: (action) => guard.check(action),
           runSubPipeline: workerSubRuns({
             job,
             run,
@@ -133,16 +185,21 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         },
       },
     );
+    // A unit that lost its claim meanwhile has no outcome here (its new holder gives it).
+    if (guard.lost !== undefined) guard.stale(guard.lost);
     return { ok: true, result };
   } catch (error) {
+    if (guard.lost !== undefined) throw error;
     // Ended by the run's cancel (seen by its watch, its budget or its slot), or failed.
     const cancelled = signal.aborted || (await cancel.check());
     return { ok: false, error: serializeError(error), cancelled };
   } finally {
     cancel.stop();
-    // A submission that never completed holds no credits any more.
-    const prefix = `reelsmith-${job.runId}-${job.stepId}-${job.index ?? 0}-`;
-    await budget.releaseOpen(prefix).catch(() => undefined);
+    if (guard.lost === undefined) {
+      // A submission that never completed holds no credits any more.
+      const prefix = `reelsmith-${job.runId}-${job.stepId}-${job.index ?? 0}-`;
+      await budget.releaseOpen(prefix).catch(() => undefined);
+    }
     await sink.flush();
   }
 }
