@@ -16,10 +16,10 @@ import { StaleClaimError } from "../errors/stale-claim-error.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
-import { takeClaim } from "../store/unit-claims.js";
-import { type ClaimGuard, createClaimGuard, withClaimGuard } from "../worker/claim-guard.js";
+import type { ClaimGuard } from "../worker/claim-guard.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { accountSlots } from "./account-slots.js";
+import { claimedWorkflow } from "./lost-claims.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { workerSubRuns } from "./worker-sub-runs.js";
 
@@ -39,43 +39,17 @@ function describeKind(kind: PriceKind): string {
 async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const context = workerContext();
   const unitId = DBOS.workflowID ?? unitWorkflowId(job);
-  // Its claim first: a new epoch makes any earlier execution's writes stale. Taken only
-  // while this worker's own fence is open and DBOS gives the workflow to this worker.
-  await context.fence.untilFresh(context.stopping);
-  const claim = await withReconnect(() => takeClaim(context.pool, unitId, context.executorId), {
-    logger: context.logger,
-  });
-  if (!claim) {
-    context.logger?.warn?.(
-      "a unit this worker was to run was handed to another worker while this one was away: it drops it",
-      { unit: unitId, executor: context.executorId },
-    );
-    return dropUnit(unitId, new StaleClaimError(unitId, 0, "start the unit"));
-  }
-  const guard = createClaimGuard(context, claim);
-  try {
-    return await withClaimGuard(guard, () => runClaimedUnit(job, guard));
-  } catch (error) {
-    if (guard.lost === undefined) throw error;
-    return dropUnit(unitId, error);
-  }
-}
-
-/**
- * The end of a unit this worker lost: nothing more is written for it here. Its workflow's
- * outcome is left to the execution that holds it (DBOS records only its owner's): this one
- * returns once DBOS shows the workflow is no longer this worker's, or the worker stops.
- */
-async function dropUnit(unitId: string, error: unknown): Promise<UnitOutcome> {
-  const context = workerContext();
-  await context.watch
-    .until(
-      unitId,
-      (status) => status.status !== "PENDING" || status.executorId !== context.executorId,
-      context.stopping,
-    )
-    .catch(() => undefined);
-  return { ok: false, error: serializeError(error), cancelled: false };
+  // Its claim first: a new epoch makes any earlier execution's writes stale.
+  return claimedWorkflow(
+    context,
+    unitId,
+    (guard) => runClaimedUnit(job, guard),
+    (error): UnitOutcome => ({
+      ok: false,
+      error: serializeError(error ?? new StaleClaimError(unitId, 0, "run the unit")),
+      cancelled: false,
+    }),
+  );
 }
 
 async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutcome> {
