@@ -3,9 +3,10 @@ import { probe } from "@reelsmith/media";
 import { type JournalRecord, ledgerOf } from "@reelsmith/runner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRun, submitRun } from "../src/index.js";
+import { startCutProxy } from "./helpers/cut-proxy.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 import { type Scenario, startScenario, storyboard, waitFor } from "./helpers/scenario.js";
-import type { WorkerProcess } from "./helpers/workers.js";
+import { spawnWorker, stopWorker, type WorkerProcess } from "./helpers/workers.js";
 
 // A frozen worker (SIGSTOP: a GC pause, a suspended VM) is judged dead after its grace and
 // its units are taken over; then it wakes (SIGCONT). Against a service that ignores
@@ -43,17 +44,21 @@ function countByItem(records: JournalRecord[], name: string): Map<number, number
 }
 
 /**
- * Freezes `worker` until another worker has taken over what it held (its hand-over recorded
+ * Freezes `worker` (or takes it `away` otherwise) until another worker has taken over what it held (its hand-over recorded
  * and `unit`, a unit workflow's id, claimed by another executor), then wakes it.
  */
 async function freezeUntilTakenOver(
   scenario: Scenario,
   worker: WorkerProcess,
   unit: string,
+  away: { leave(): unknown; come(): void } = {
+    leave: () => worker.child.kill("SIGSTOP"),
+    come: () => worker.child.kill("SIGCONT"),
+  },
 ): Promise<void> {
   const { pool } = scenario.coordinator;
   const before = (await pool.query<{ now: Date }>("SELECT now()")).rows[0]?.now;
-  worker.child.kill("SIGSTOP");
+  await away.leave();
   try {
     await waitFor(async () => {
       const handed = await pool.query(
@@ -70,7 +75,7 @@ async function freezeUntilTakenOver(
       return (taken.rowCount ?? 0) > 0 ? true : undefined;
     }, "another worker to take over the frozen worker's unit");
   } finally {
-    worker.child.kill("SIGCONT");
+    away.come();
   }
 }
 
@@ -227,5 +232,54 @@ describe("a worker frozen while the service holds its submission's answer", () =
         return found.worker;
       });
     }
+  });
+});
+
+describe("a worker cut off from the database for longer than its grace", () => {
+  let scenario: Scenario | undefined;
+  const extra: WorkerProcess[] = [];
+  let proxy: Awaited<ReturnType<typeof startCutProxy>> | undefined;
+  afterAll(async () => {
+    for (const worker of extra) await stopWorker(worker);
+    await scenario?.close();
+    await proxy?.close();
+  });
+
+  it("its connections cut (a proxy) until another worker has taken its unit over: nothing runs twice", async () => {
+    scenario = await startScenario(
+      database.url,
+      0,
+      { timeScale: 2, idempotencyKeys: false },
+      workerEnv,
+    );
+    const current = scenario;
+    proxy = await startCutProxy(database.url);
+    const cutProxy = proxy;
+    // The worker that will be cut off reaches the database only through the proxy.
+    const cutOff = await spawnWorker(cutProxy.url, current.simulator.apiKey, 8, workerEnv);
+    extra.push(cutOff);
+    current.workers.push(cutOff);
+    await trial(current, async (runId) => {
+      const found = await waitFor(async () => {
+        const records = await current.coordinator.store.journalRecords(runId);
+        const done = new Set(facts(records, "video.completed").map((f) => f.index));
+        const held = facts(records, "video.submitted").find(
+          (f) => !done.has(f.index) && f.worker === cutOff.executorId,
+        );
+        return held ? { index: held.index } : undefined;
+      }, "a job in flight on the worker behind the proxy");
+      await freezeUntilTakenOver(current, cutOff, `${runId}:1:clips:${found.index}`, {
+        leave: async () => {
+          cutProxy.cut();
+          // The one that takes over, started once the other is cut off (it could otherwise
+          // finish its job first), reaches the database directly.
+          const successor = await spawnWorker(database.url, current.simulator.apiKey, 8, workerEnv);
+          extra.push(successor);
+          current.workers.push(successor);
+        },
+        come: () => cutProxy.restore(),
+      });
+      return cutOff;
+    });
   });
 });
