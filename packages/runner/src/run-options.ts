@@ -4,7 +4,13 @@ import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/r
 import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { QueueSlots } from "./executor/queue-slots.js";
-import type { ModelCatalogs, StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
+import type {
+  ModelCatalogs,
+  RunServices,
+  StepKind,
+  StepKindSpec,
+  StepRunContext,
+} from "./steps/step-kind.js";
 
 /** Options of `runPipeline` / `streamPipeline`. */
 export interface RunOptions {
@@ -127,6 +133,8 @@ export interface SubRunOf {
   trip?: { error?: SubPipelineDepthError };
   /** The other model catalogs the top run knows. */
   catalogs?: ModelCatalogs;
+  /** The fence of the unit that started it (see `RunServices.fence`): its artifacts obey it too. */
+  fence?: RunServices["fence"];
 }
 
 /** What a run gives back. */

@@ -129,6 +129,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       resubmitLostJobs: options.resubmitLostJobs === true,
       ...(options.autoApprove ? { autoApprove: true } : {}),
       ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+      ...(options.subRunOf?.fence ? { fence: options.subRunOf.fence } : {}),
       claimedJobs: new Set(heldJobs(previous, run.pipeline.spec, run.kinds).map((job) => job.id)),
       runSubPipeline: localSubRuns({
         options,

@@ -215,6 +215,13 @@ export interface RunServices {
   /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */
   catalogs?: ModelCatalogs;
   /**
+   * Resolves when this unit may still write what it made, and rejects when it may not (on
+   * the workers: another worker took the unit over while this one was frozen or cut off);
+   * it may wait while its worker learns which. Called right before an artifact is renamed
+   * into place. None: the unit always may (a local run).
+   */
+  fence?: (action: string) => Promise<void>;
+  /**
    * Runs another pipeline file as part of this run (chat `pipeline:` tools). `onTotals`
    * receives what the sub-run spent (also when it fails), so the calling step counts it.
    */
