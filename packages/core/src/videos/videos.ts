@@ -9,6 +9,7 @@ import { VideoJobTimeoutError } from "../errors/video-job-timeout-error.js";
 import { backoffDelay } from "../http/retry-policy.js";
 import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
+import { withDialectAdvice } from "./dialect-advice.js";
 import { type DownloadProgress, streamToFile } from "./download.js";
 import { encodeVideoRequest } from "./encode-video-request.js";
 import { CREATED_SLACK_SECONDS, createdSeconds, matchesSubmission } from "./match-submission.js";
@@ -96,7 +97,8 @@ export class Videos {
    * with `input_reference` as a file (`openai`); provider `params` as extra fields. Checks the
    * request against the client's catalog (or `options.videoModels`) first, when there is one; sends `seconds` as a string,
    * and an `Idempotency-Key`. Retried only when no job can have been created; an ambiguous
-   * disconnect throws `AmbiguousSubmissionError`.
+   * disconnect throws `AmbiguousSubmissionError`. A 400/415 about the body's encoding says
+   * which dialect setting to change (`withDialectAdvice`).
    */
   async create(params: VideoCreateParams, options: VideoCreateOptions = {}): Promise<VideoJob> {
     const config = this.#transport.config;
@@ -108,13 +110,17 @@ export class Videos {
     validateVideoRequest(params, videoModels);
     const spec = videoModels?.find((model) => model.id === params.model);
     const encoded = await encodeVideoRequest(params, config.dialect, spec?.params);
-    const response = await this.#transport.json<unknown>({
-      method: "POST",
-      path: "/v1/videos",
-      ...("json" in encoded ? { body: encoded.json } : { rawBody: encoded.multipart }),
-      options: requestOptions,
-      submission: { idempotencyKey },
-    });
+    const response = await this.#transport
+      .json<unknown>({
+        method: "POST",
+        path: "/v1/videos",
+        ...("json" in encoded ? { body: encoded.json } : { rawBody: encoded.multipart }),
+        options: requestOptions,
+        submission: { idempotencyKey },
+      })
+      .catch((error: unknown) => {
+        throw withDialectAdvice(error, config.dialect);
+      });
     return normalizeVideoJob(response.data);
   }
 
