@@ -109,7 +109,12 @@ export function serviceRunOptions(
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
   const catalogs = await knownModelCatalogs(options, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-  const pipeline = await loadValidPipeline(options.pipeline, context, { catalogs });
+  // The one model check, offline here (the profile's, the built-in simulator's catalogs, the
+  // given inputs); the runner checks again with the service's list before its first request.
+  const pipeline = await loadValidPipeline(options.pipeline, context, {
+    catalogs,
+    ...(options.resume ? {} : { models: { inputs: options.inputs ?? {} } }),
+  });
   options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const rendered = createRenderer({ json: options.json ?? false, context });

@@ -106,7 +106,7 @@ function modelProblems(
       severity: "error",
       code: "unknown_model",
       message: `unknown ${modelNoun(use.catalog)} \`${use.model}\`${use.from ? ` (${use.from})` : ""}${use.near ? `; did you mean \`${use.near}\`?` : ""}`,
-      hint: `${use.near ? `did you mean \`${use.near}\`? ` : ""}known models: ${ids}${use.declared.advice ? `. ${use.declared.advice(use.model)}` : ""}`,
+      hint: `${use.near ? `did you mean \`${use.near}\`? ` : ""}known models: ${ids}${use.declared.advice && !use.near ? `. ${use.declared.advice(use.model)}` : ""}`,
     });
   }
   for (const use of judged.unchecked) {
