@@ -26,7 +26,8 @@ export async function knownModelCatalogs(
     const core = await import("@reelsmith/core/profile");
     const raw = profile.loaded.profile;
     const sections: Record<string, readonly { id: string }[]> = {};
-    if (raw.chat_models) sections.chat_models = core.chatModelsFromProfile(raw);
+    if (Object.keys(raw.chat_models ?? {}).length > 0)
+      sections.chat_models = core.chatModelsFromProfile(raw);
     if (profile.loaded.catalog.length > 0) sections.video_models = profile.loaded.catalog;
     if (raw.image_models) sections.image_models = core.imageModelsFromProfile(raw);
     if (raw.speech_models) sections.speech_models = core.speechModelsFromProfile(raw);
