@@ -47,7 +47,10 @@ export async function modelCheckSetup(
     return { ...(catalogs ? { catalogs } : {}), models };
   }
   if (!options.readService) {
-    models.unchecked = `${noSection}, and ${options.where} does not read the service's model list (\`reelsmith plan\` checks it against ${baseURL})`;
+    // The profile's sections are not all a real service may offer: what they do not hold is
+    // for the service's list to say.
+    models.partial = true;
+    models.unchecked = `${profile ? `it is not declared in ${profile.shown}` : "there is no provider profile"}, and ${options.where} does not read the service's model list (\`reelsmith plan\` checks it against ${baseURL})`;
     return { ...(catalogs ? { catalogs } : {}), models };
   }
   const { openService } = await import("./open-service.js");

@@ -11,6 +11,11 @@ export interface ModelKnowledge {
    * built-in simulator's. A section held here is known offline: a model outside it is unknown.
    */
   catalogs?: ModelCatalogs | undefined;
+  /**
+   * True when the catalogs are not all the service offers and its list was not read (a real
+   * service, offline): a model outside them is unchecked, not unknown.
+   */
+  partial?: boolean | undefined;
   /** The service's `GET /v1/models`, read as a profile's sections (core's `listedModels`). */
   listed?: ListedModels | undefined;
   /**
@@ -44,7 +49,7 @@ export interface ModelJudgement<Use extends ModelUse = ModelUse> {
  * known when a given catalog (profile, built-in simulator) holds it, or the service lists it
  * under its section, or lists it untyped (an aggregator lists every id untyped) and no other
  * catalog holds it. Without a list, a section a given catalog holds is closed: a model
- * outside it is unknown; any other section is unchecked. `validate`, `plan`, `run`, the MCP
+ * outside it is unknown (unless `partial`); any other section is unchecked. `validate`, `plan`, `run`, the MCP
  * tools and the studio all judge with it.
  *
  * @example
@@ -71,7 +76,7 @@ export function judgeModelUses<Use extends ModelUse>(
     Object.keys(merged).some((other) => other !== section && holds(other, id));
   const standing = (section: string, id: string): Standing => {
     if (holds(section, id)) return "held";
-    if (!listed) return catalogs?.[section] ? "unknown" : "unchecked";
+    if (!listed) return catalogs?.[section] && !knowledge.partial ? "unknown" : "unchecked";
     if (!listed.ids.includes(id)) return "unknown";
     const typed = listed.sectionOf.get(id);
     if (typed !== undefined ? typed !== section : heldElsewhere(section, id)) return "unknown";
