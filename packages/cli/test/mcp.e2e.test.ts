@@ -236,6 +236,23 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
     expect(existsSync(path.join(runDir, "journal.jsonl"))).toBe(true);
     const ended = await settle(roomy, runId);
     expect(ended.status).toBe("succeeded");
+    // A finished single step counts its one unit as succeeded, as a fan-out counts its items.
+    const stepOf = (id: string) =>
+      (ended.steps as { id: string }[] | undefined)?.find((step) => step.id === id);
+    expect(stepOf("storyboard")).toEqual({
+      id: "storyboard",
+      status: "succeeded",
+      succeeded: 1,
+      failed: 0,
+      running: 0,
+    });
+    expect(stepOf("clips")).toEqual({
+      id: "clips",
+      status: "succeeded",
+      succeeded: 3,
+      failed: 0,
+      running: 0,
+    });
     expect(ended.video).toBe(path.join(runDir, "final.mp4"));
     expect(existsSync(String(ended.video))).toBe(true);
 

@@ -24,6 +24,12 @@ export {
   looksLikeSecretValue,
   maskSecretValues,
 } from "./profile/secret-keys.js";
+export {
+  describeProviders,
+  isProviderName,
+  type ProviderName,
+  providerNames,
+} from "./providers/registry.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export type {
   ImageInput,

@@ -42,6 +42,7 @@ export {
   validateProfile,
   videoCatalogFromProfile,
 } from "./profile/index.js";
+export * from "./providers/index.js";
 export type { DownloadProgress } from "./videos/download.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export { normalizeVideoJob } from "./videos/normalize-job.js";

@@ -143,7 +143,11 @@ describe("speech kind against the simulator", () => {
   });
 
   it("estimates word timings with a warning when no transcription model is offered", async () => {
-    service = await startTestService({ timeScale: 0.05 });
+    // A service that sells speech only: its model list offers no transcription model.
+    service = await startTestService({
+      timeScale: 0.05,
+      profile: { speech_models: { "reel-voice-1": { voices: ["rowan"], formats: ["mp3"] } } },
+    });
     const options = service.options({ catalogs: { speech_models: speechModels } });
     const result = await runPipeline(
       {

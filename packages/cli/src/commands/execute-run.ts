@@ -131,9 +131,12 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   };
   // The run's gentle stop: the first Ctrl-C, or (unless told to go on) a closed output.
   const stop = new AbortController();
+  // Why the run was stopped, in the words of its note (the run itself ends `cancelled`).
+  let stoppedBy = "Ctrl-C or SIGTERM";
   const stopOnClosed = options.onClosedOutput !== "continue";
   const onClosedOutput = () => {
     if (stopOnClosed) {
+      if (!stop.signal.aborted) stoppedBy = "its output was closed";
       renderer.note(
         "the output was closed: stopping as on Ctrl-C (nothing new starts; the video jobs already submitted are waited for and kept). `--on-closed-output continue` goes on to the end instead.",
       );
@@ -216,8 +219,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       );
     }
   } else if (interrupted) {
+    // The run's own word (run.json, the summary, the report say `cancelled`), and why.
     renderer.note(
-      `interrupted; nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
+      `cancelled (${stoppedBy}); nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
     );
     code = ExitCode.interrupted;
   } else if (result.status === "budget_reached") {

@@ -1,3 +1,4 @@
+import { describeProviders, type ProviderName, providerNames } from "@reelsmith/core/catalog";
 import type { ReplyStyle } from "@reelsmith/simulator";
 import { type Command, Option } from "commander";
 import { loadCliProfile } from "../config/cli-profile.js";
@@ -15,7 +16,7 @@ export interface ServeFlags {
   faults?: string;
   replies?: ReplyStyle;
   chatModelsOnly?: boolean;
-  dialect?: "reference" | "openai";
+  dialect?: ProviderName;
 }
 
 /**
@@ -114,8 +115,8 @@ export function registerServeCommand(
     .addOption(
       new Option(
         "--dialect <dialect>",
-        "the video API's dialect: reference (the service interface) or openai (OpenAI's /v1/videos); default the profile's, else reference",
-      ).choices(["reference", "openai"]),
+        `the provider whose video API it speaks: ${describeProviders()}; default the profile's, else reference`,
+      ).choices(providerNames),
     )
     .option(
       "--chat-models-only",

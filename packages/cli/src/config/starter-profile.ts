@@ -1,3 +1,4 @@
+import type { ProviderName } from "@reelsmith/core/catalog";
 import { Document, isMap, isNode, isScalar, type Node } from "yaml";
 import { knownVideoFields, videoFields } from "./listed-models.js";
 
@@ -9,7 +10,7 @@ export interface StarterProfileInput {
   listedFrom: string;
   /** The service's base URL; left out for a simulator started for the command. */
   baseURL?: string;
-  dialect?: "reference" | "openai";
+  dialect?: ProviderName;
   /** Why that dialect (a profile declares it, the service showed it), or what could not be told. */
   dialectReason?: string;
   /** Chat model ids the service lists. */

@@ -126,7 +126,11 @@ export function readRunStatus(runDir: string, session?: RunSession): RunStatus {
     const items = [...step.items.entries()].filter(
       ([index]) => index >= 0 || step.items.size === 1,
     );
-    const count = (wanted: string) => items.filter(([, item]) => item.status === wanted).length;
+    // A step's single unit (no index) has no item.end of its own: its step's end settles it.
+    const statusOf = (index: number, item: { status: string }) =>
+      index < 0 && step.status !== "running" ? step.status : item.status;
+    const count = (wanted: string) =>
+      items.filter(([index, item]) => statusOf(index, item) === wanted).length;
     return {
       id,
       status: step.status,

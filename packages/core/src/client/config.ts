@@ -1,4 +1,5 @@
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
+import { describeProviders, isProviderName, providerNames } from "../providers/registry.js";
 import type { VideoDialect } from "../videos/types.js";
 import { baseURLProblem } from "./base-url.js";
 import type { ClientOptions, Logger } from "./options.js";
@@ -70,9 +71,9 @@ function checkNumber(
 
 function checkDialect(dialect: VideoDialect | undefined): VideoDialect {
   if (dialect === undefined) return "reference";
-  if (dialect !== "reference" && dialect !== "openai") {
+  if (!isProviderName(dialect)) {
     throw new TypeError(
-      `Expected \`dialect\` to be "reference" or "openai", got ${JSON.stringify(dialect)}`,
+      `Expected \`dialect\` to be one of ${providerNames.map((name) => JSON.stringify(name)).join(", ")} (${describeProviders()}), got ${JSON.stringify(dialect)}`,
     );
   }
   return dialect;

@@ -24,6 +24,7 @@ export {
   type ReelsmithErrorInit,
   type ReelsmithErrorOptions,
 } from "./reelsmith-error.js";
+export { RequestUnsettledError } from "./request-unsettled-error.js";
 export { StreamIdleTimeoutError } from "./stream-idle-timeout-error.js";
 export { ToolRoundsExceededError } from "./tool-rounds-exceeded-error.js";
 export { UnprocessableEntityError } from "./unprocessable-entity-error.js";

@@ -9,7 +9,11 @@ import { RateLimitError } from "../errors/rate-limit-error.js";
 import { UnprocessableEntityError } from "../errors/unprocessable-entity-error.js";
 import { isRetryableStatus } from "./retry-policy.js";
 
-/** Reads `{ error: { message, type, param, code } }` (or a bare message) from an error body. */
+/**
+ * Reads `{ error: { message, type, param, code } }` (or a bare message) from an error body,
+ * and the `{ detail }` of FastAPI services such as fal: a string, or a list of
+ * `{ loc, msg, type }` (its first entry's field as `param`, its type as `code`).
+ */
 export function parseErrorBody(text: string): {
   message?: string;
   type?: string;
@@ -22,6 +26,9 @@ export function parseErrorBody(text: string): {
   } catch {
     const trimmed = text.trim().slice(0, 500);
     return trimmed === "" ? {} : { message: trimmed };
+  }
+  if (body && typeof body === "object" && "detail" in body && !("error" in body)) {
+    return detailOf((body as { detail: unknown }).detail);
   }
   const inner =
     body && typeof body === "object" && "error" in body ? (body as { error: unknown }).error : body;
@@ -77,4 +84,27 @@ export function errorFromResponse(
       if (status >= 500) return new InternalServerError(message, fields);
       return new APIError(message, { ...fields, isRetryable: isRetryableStatus(status) });
   }
+}
+
+function detailOf(detail: unknown): { message?: string; param?: string; code?: string } {
+  if (typeof detail === "string") return { message: detail };
+  if (!Array.isArray(detail)) return {};
+  const entries = detail.filter(
+    (entry): entry is { loc?: unknown; msg?: unknown; type?: unknown } =>
+      typeof entry === "object" && entry !== null,
+  );
+  const field = (entry: { loc?: unknown }) =>
+    Array.isArray(entry.loc) ? entry.loc.filter((part) => part !== "body").join(".") : "";
+  const message = entries
+    .map((entry) => {
+      const where = field(entry);
+      return `${where ? `${where}: ` : ""}${typeof entry.msg === "string" ? entry.msg : "invalid"}`;
+    })
+    .join("; ");
+  const first = entries[0];
+  const result: { message?: string; param?: string; code?: string } = {};
+  if (message !== "") result.message = message;
+  if (first && field(first) !== "") result.param = field(first);
+  if (first && typeof first.type === "string") result.code = first.type;
+  return result;
 }

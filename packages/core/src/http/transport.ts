@@ -7,6 +7,7 @@ import { APIError } from "../errors/api-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import { ReelsmithError } from "../errors/reelsmith-error.js";
+import { videoProvider } from "../providers/registry.js";
 import { errorFromResponse } from "./error-from-response.js";
 import { type FetchedResponse, type FetchFunction, requestWithFetch } from "./fetch-request.js";
 import { networkError } from "./network-error.js";
@@ -16,7 +17,7 @@ import { sleep } from "./sleep.js";
 
 /** One logical call; the transport repeats it as the retry policy allows. */
 export interface TransportRequest {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** A path such as `/v1/models` (appended to the base URL) or an absolute URL. */
   path: string;
   /** Sent as JSON. */
@@ -108,7 +109,8 @@ export class Transport {
       for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
     }
     // Set after the caller's headers: the key must be the one AmbiguousSubmissionError reports.
-    if (request.submission) headers["idempotency-key"] = request.submission.idempotencyKey;
+    const keyHeader = this.#provider().idempotencyHeader;
+    if (request.submission && keyHeader) headers[keyHeader] = request.submission.idempotencyKey;
     // Credentials go to the service's own origin only, never to a CDN or a redirect target.
     if (url.origin === base.origin) {
       if (this.#apiKey === undefined) {
@@ -117,11 +119,26 @@ export class Transport {
           "No API key: pass `apiKey` to createClient() or set REELSMITH_API_KEY (or OPENAI_API_KEY).",
         );
       }
-      headers.authorization = `Bearer ${this.#apiKey}`;
+      Object.assign(headers, this.#provider().authHeaders(this.#apiKey));
     } else {
       delete headers.authorization;
     }
     return headers;
+  }
+
+  /** The provider of the service (its auth form and idempotency header). */
+  #provider() {
+    return videoProvider(this.config.dialect);
+  }
+
+  /**
+   * Whether a paid request that got an answer may be sent again: always where the provider
+   * honours an idempotency key (the key answers with what the first made); else only after a
+   * 429 (refused before anything was made): a 5xx may come after the work was queued.
+   */
+  #mayResend(request: TransportRequest, status: number | undefined): boolean {
+    if (!request.submission || this.#provider().idempotencyHeader !== undefined) return true;
+    return status === 429;
   }
 
   /** Sends the request and parses a JSON body. */
@@ -153,6 +170,7 @@ export class Transport {
           retryAfterDelay(outcome.headers, this.config.maxRetryDelayMs) ??
           backoffDelay(attempt, this.config.retryBaseDelayMs, this.config.retryMaxBackoffMs);
         if (!outcome.retryable || attempt >= maxRetries) throw failure;
+        if (!this.#mayResend(request, outcome.error.status)) throw failure;
       } catch (error) {
         if (!ReelsmithError.isInstance(error)) throw error;
         failure = error;

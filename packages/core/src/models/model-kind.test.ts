@@ -13,6 +13,16 @@ describe("modelKind", () => {
     expect(modelKind({ id: "s", type: "speech" })).toBe("speech");
     expect(modelKind({ id: "t", type: "Transcription" })).toBe("transcription");
   });
+
+  it("reads the media types a service lists: image, speech (tts), transcription (stt)", () => {
+    expect(modelKind({ id: "i", type: "image" })).toBe("image");
+    expect(modelKind({ id: "s", type: "Speech" })).toBe("speech");
+    expect(modelKind({ id: "s", type: "tts" })).toBe("speech");
+    expect(modelKind({ id: "t", type: "transcription" })).toBe("transcription");
+    expect(modelKind({ id: "t", type: "stt" })).toBe("transcription");
+    // A word an object's prototype knows is no type.
+    expect(modelKind({ id: "x", type: "constructor" })).toBe("unknown");
+  });
 });
 
 describe("dialectOfModelList", () => {

@@ -1,3 +1,5 @@
+import { describeProviders, providerNames } from "../providers/registry.js";
+
 /** Identifier of the published schema (the file ships as `@reelsmith/core/profile.schema.json`). */
 export const profileSchemaId = "https://reelsmith.dev/schema/profile.schema.json";
 
@@ -56,9 +58,8 @@ export const profileJsonSchema = {
           minItems: 1,
         },
         dialect: {
-          enum: ["reference", "openai"],
-          description:
-            "How the video API speaks: reference (the service interface: JSON bodies) or openai (OpenAI's /v1/videos: multipart bodies). Default reference.",
+          enum: [...providerNames],
+          description: `The service's provider, how its API speaks: ${describeProviders()}. Default reference.`,
         },
         idempotency_keys: {
           type: "boolean",

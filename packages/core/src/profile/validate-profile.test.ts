@@ -42,12 +42,12 @@ describe("validateProfile", () => {
     expect(problems).toHaveLength(3);
   });
 
-  it("refuses an unknown dialect, listing the two", () => {
+  it("refuses an unknown dialect, listing the registry's providers", () => {
     expect(validateProfile({ service: { dialect: "grpc" } })).toEqual([
       {
         pointer: "/service/dialect",
         code: "invalid_value",
-        message: '`service.dialect`: "grpc" is not allowed; use reference or openai',
+        message: '`service.dialect`: "grpc" is not allowed; use reference, openai or fal',
       },
     ]);
   });

@@ -15,10 +15,12 @@ const ENCODING_WORDS =
  * throw withDialectAdvice(error, "openai"); // "400 body must be JSON; … set `dialect: reference` under `service:` …"
  */
 export function withDialectAdvice(error: unknown, dialect: VideoDialect): unknown {
+  // Only the two dialects of `POST /v1/videos` can be mistaken for each other.
+  if (dialect !== "reference" && dialect !== "openai") return error;
   if (!APIError.isInstance(error)) return error;
   if (error.status !== 400 && error.status !== 415) return error;
   if (!ENCODING_WORDS.test(error.message)) return error;
-  const other: VideoDialect = dialect === "openai" ? "reference" : "openai";
+  const other = dialect === "openai" ? "reference" : "openai";
   const sent =
     dialect === "openai" ? "multipart/form-data (dialect openai)" : "JSON (dialect reference)";
   const advice = `the service may speak the other video dialect: this request was sent as ${sent}; set \`dialect: ${other}\` under \`service:\` in the provider profile (reelsmith.config.yaml, --config or REELSMITH_CONFIG)`;

@@ -1,13 +1,14 @@
+import type { ProviderName } from "../providers/registry.js";
+
 /** Normalised status of a video job (spec 3). */
 export type VideoJobStatus = "pending" | "processing" | "completed" | "failed";
 
 /**
- * The two shapes of the video resource core speaks: `reference` (the service interface: JSON
- * body, `pending`/`processing`, `created`, `usage.total_credits`) and `openai` (OpenAI's
- * `/v1/videos`: multipart body, `queued`/`in_progress`, `created_at`, `progress`,
- * `error: { code, message }`, no credits).
+ * The provider a client's video calls go to: a name of the provider registry
+ * (`core/src/providers/registry.ts`): `reference` (the service interface), `openai` (OpenAI's
+ * `/v1/videos`), `fal` (fal's queue), ….
  */
-export type VideoDialect = "reference" | "openai";
+export type VideoDialect = ProviderName;
 
 /** Why a job failed, as normalised from the service's `error` field. */
 export interface VideoJobError {
@@ -25,7 +26,8 @@ export interface VideoJob {
   id: string;
   object: "video";
   status: VideoJobStatus;
-  created: number;
+  /** When the job was made (seconds), when the provider says. */
+  created?: number;
   model: string;
   prompt: string;
   completed_at?: number;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestOptions } from "../client/options.js";
-import { AmbiguousSubmissionError } from "../errors/ambiguous-submission-error.js";
 import { APIConnectionError } from "../errors/api-connection-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { VideoJobFailedError } from "../errors/video-job-failed-error.js";
@@ -9,11 +8,10 @@ import { VideoJobTimeoutError } from "../errors/video-job-timeout-error.js";
 import { backoffDelay } from "../http/retry-policy.js";
 import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
+import { videoProvider } from "../providers/registry.js";
+import type { ProviderContext, VideoJobPage, VideoProvider } from "../providers/video-provider.js";
 import { withDialectAdvice } from "./dialect-advice.js";
 import { type DownloadProgress, streamToFile } from "./download.js";
-import { encodeVideoRequest } from "./encode-video-request.js";
-import { CREATED_SLACK_SECONDS, createdSeconds, matchesSubmission } from "./match-submission.js";
-import { normalizeVideoJob } from "./normalize-job.js";
 import { pollDelay } from "./poll-delay.js";
 import type { VideoCreateParams, VideoJob, VideoModelCatalog } from "./types.js";
 import { validateVideoRequest } from "./validate-video-request.js";
@@ -39,11 +37,7 @@ export interface VideoListQuery {
 }
 
 /** One page of `videos.list()`. */
-export interface VideoList {
-  data: VideoJob[];
-  has_more: boolean;
-  last_id: string | undefined;
-}
+export type VideoList = VideoJobPage;
 
 /** Options of `videos.waitFor()`. */
 export interface WaitForOptions {
@@ -86,19 +80,23 @@ export interface DownloadContentOptions extends RequestOptions {
  */
 export class Videos {
   readonly #transport: Transport;
+  readonly #provider: VideoProvider;
+  readonly #context: ProviderContext;
 
   /** @internal */
   constructor(transport: Transport) {
     this.#transport = transport;
+    this.#provider = videoProvider(transport.config.dialect);
+    this.#context = { transport };
   }
 
   /**
-   * `POST /v1/videos` in the client's dialect: a JSON body (`reference`) or a multipart one
-   * with `input_reference` as a file (`openai`); provider `params` as extra fields. Checks the
-   * request against the client's catalog (or `options.videoModels`) first, when there is one; sends `seconds` as a string,
-   * and an `Idempotency-Key`. Retried only when no job can have been created; an ambiguous
-   * disconnect throws `AmbiguousSubmissionError`. A 400/415 about the body's encoding says
-   * which dialect setting to change (`withDialectAdvice`).
+   * Submits a clip to the client's provider (`dialect`): checks the request against the
+   * client's catalog (or `options.videoModels`) and the provider's own rules first, then sends
+   * it once with the caller's `idempotencyKey` (as `Idempotency-Key` where the provider
+   * honours one). Resent only when no job can have been made; an ambiguous disconnect throws
+   * `AmbiguousSubmissionError`. A 400/415 about the body's encoding says which dialect
+   * setting to change (`withDialectAdvice`).
    */
   async create(params: VideoCreateParams, options: VideoCreateOptions = {}): Promise<VideoJob> {
     const config = this.#transport.config;
@@ -109,49 +107,40 @@ export class Videos {
     } = options;
     validateVideoRequest(params, videoModels);
     const spec = videoModels?.find((model) => model.id === params.model);
-    const encoded = await encodeVideoRequest(params, config.dialect, spec?.params);
-    const response = await this.#transport
-      .json<unknown>({
-        method: "POST",
-        path: "/v1/videos",
-        ...("json" in encoded ? { body: encoded.json } : { rawBody: encoded.multipart }),
-        options: requestOptions,
-        submission: { idempotencyKey },
+    this.#provider.validate(params, spec);
+    return this.#provider
+      .submit(this.#context, {
+        params,
+        idempotencyKey,
+        spec,
+        request: requestOptions,
       })
       .catch((error: unknown) => {
         throw withDialectAdvice(error, config.dialect);
       });
-    return normalizeVideoJob(response.data);
   }
 
   /**
-   * `GET /v1/videos`: one page of the service's jobs (newest first unless `order: "asc"`);
-   * pass the page's `last_id` as `after` for the next.
+   * One page of the service's jobs (newest first unless `order: "asc"`), where the provider
+   * lists them (`GET /v1/videos`); pass the page's `last_id` as `after` for the next.
    */
   async list(query: VideoListQuery = {}, options: RequestOptions = {}): Promise<VideoList> {
-    const search = new URLSearchParams();
-    if (query.limit !== undefined) search.set("limit", String(query.limit));
-    if (query.after !== undefined) search.set("after", query.after);
-    if (query.order !== undefined) search.set("order", query.order);
-    const suffix = search.size > 0 ? `?${search}` : "";
-    const response = await this.#transport.json<{ data?: unknown; has_more?: unknown }>({
-      method: "GET",
-      path: `/v1/videos${suffix}`,
-      options,
-    });
-    const data = Array.isArray(response.data?.data) ? response.data.data : [];
-    const jobs = data.map((item) => normalizeVideoJob(item));
-    return { data: jobs, has_more: response.data?.has_more === true, last_id: jobs.at(-1)?.id };
+    if (!this.#provider.list) {
+      throw new TypeError(`The ${this.#provider.name} provider does not list its jobs`);
+    }
+    return this.#provider.list(this.#context, query, options);
   }
 
   /**
    * Settles an ambiguous submission (`AmbiguousSubmissionError`: the connection dropped after
-   * `POST /v1/videos` was written) without paying twice. With `honoursIdempotencyKeys` the
-   * request is sent again with the same key, and the service answers with the job it made,
-   * if any. Otherwise (unless the client option `listsJobs` is false) the service's jobs are listed and those matching the request (model,
-   * prompt, seconds, size, created since `sinceMs`) are returned, oldest first, so the caller
-   * adopts one it has not claimed; an empty list means no job was made. A service that
-   * offers neither throws the `AmbiguousSubmissionError` again (reconcile by hand).
+   * the request was written) without paying twice, by the provider's own means: on a
+   * `/v1/videos` service with `honoursIdempotencyKeys` the request is sent again with the same
+   * key, and the service answers with the job it made, if any; otherwise (unless the client
+   * option `listsJobs` is false) the service's jobs are listed and those matching the request
+   * (model, prompt, seconds, size, created since `sinceMs`) are returned, oldest first, so the
+   * caller adopts one it has not claimed; an empty list means no job was made. A service that
+   * offers neither throws the `AmbiguousSubmissionError` again (reconcile by hand); a provider
+   * with no way at all throws `RequestUnsettledError` saying what to check where.
    * @example
    * const found = await client.videos.resolveSubmission(params, { idempotencyKey, sinceMs });
    */
@@ -161,45 +150,23 @@ export class Videos {
   ): Promise<{ via: "idempotency-key" | "list"; jobs: VideoJob[] }> {
     const { idempotencyKey, sinceMs, signal } = options;
     const request: RequestOptions = signal ? { signal } : {};
-    if (this.#transport.config.honoursIdempotencyKeys) {
-      const job = await this.create(params, { ...request, idempotencyKey });
-      return { via: "idempotency-key", jobs: [job] };
-    }
-    if (this.#transport.config.listsJobs === false) {
-      throw new AmbiguousSubmissionError(idempotencyKey, { resolvable: false });
-    }
-    const found: VideoJob[] = [];
-    let after: string | undefined;
-    for (let page = 0; page < 50; page++) {
-      let list: VideoList;
-      try {
-        list = await this.list({ limit: 100, order: "desc", ...(after ? { after } : {}) }, request);
-      } catch (error) {
-        const status = (error as { status?: unknown }).status;
-        if (status === 404 || status === 405 || status === 501) {
-          throw new AmbiguousSubmissionError(idempotencyKey, { cause: error, resolvable: false });
-        }
-        throw error;
-      }
-      for (const job of list.data) {
-        const match = matchesSubmission(job, params, sinceMs);
-        if (match === undefined)
-          throw new AmbiguousSubmissionError(idempotencyKey, { resolvable: false });
-        if (match) found.push(job);
-      }
-      const oldest = list.data.at(-1);
-      const created = oldest ? createdSeconds(oldest) : undefined;
-      if (!list.has_more || !list.last_id) break;
-      if (created !== undefined && created < sinceMs / 1000 - CREATED_SLACK_SECONDS) break;
-      after = list.last_id;
-    }
-    found.sort((a, b) => (createdSeconds(a) ?? 0) - (createdSeconds(b) ?? 0));
-    return { via: "list", jobs: found };
+    return this.#provider.settle(this.#context, {
+      params,
+      idempotencyKey,
+      sinceMs,
+      request,
+      resend: () => this.create(params, { ...request, idempotencyKey }),
+    });
   }
 
-  /** `GET /v1/videos/{id}`: the job in its current (normalised) state. */
+  /** The job in its current (normalised) state (`GET /v1/videos/{id}`, or the provider's status). */
   async retrieve(id: string, options: RequestOptions = {}): Promise<VideoJob> {
     return (await this.#retrieve(id, options)).job;
+  }
+
+  /** Asks the provider to stop the job (`DELETE /v1/videos/{id}`, or the provider's own cancel). */
+  async cancel(id: string, options: RequestOptions = {}): Promise<void> {
+    await this.#provider.cancel(this.#context, id, options);
   }
 
   async #retrieve(
@@ -208,12 +175,7 @@ export class Videos {
   ): Promise<{ job: VideoJob; headers: IncomingHttpHeaders }> {
     if (typeof id !== "string" || id === "")
       throw new TypeError("Expected `id` to be a non-empty string");
-    const response = await this.#transport.json<unknown>({
-      method: "GET",
-      path: `/v1/videos/${encodeURIComponent(id)}`,
-      options,
-    });
-    return { job: normalizeVideoJob(response.data), headers: response.headers };
+    return this.#provider.retrieve(this.#context, id, options);
   }
 
   /**
@@ -287,7 +249,7 @@ export class Videos {
       // fetched again from the start here (a GET is safe to repeat).
       const response = await this.#transport.stream({
         method: "GET",
-        path: url ?? `/v1/videos/${encodeURIComponent(id)}/content`,
+        path: url ?? (await this.#provider.contentURL(this.#context, id, request)),
         accept: "*/*",
         options: request,
       });

@@ -24,7 +24,7 @@ export interface RunRequest {
  * ```
  */
 export interface RunClientOptions {
-  /** The video API's dialect: `reference` (default) or `openai`. */
+  /** The provider the video calls go to, a name of core's provider registry (default `reference`). */
   dialect?: VideoDialect;
   /** The service answers a repeated Idempotency-Key with the job it made. */
   honoursIdempotencyKeys?: boolean;

@@ -124,7 +124,7 @@ async function estimateOf(
       ? await plannedEstimate(given)
       : undefined;
   if (!estimate) return undefined;
-  refuseOverBudget(estimate, run.budgetMax);
+  refuseOverBudget(estimate, run.budgetMax, { allowPartial: run.allowPartial });
   return estimate;
 }
 

@@ -2,22 +2,27 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { HttpError } from "../errors/http-error.js";
 
 /**
- * Check `Authorization: Bearer <key>`; throws a 401 that never echoes the key sent.
+ * Check `Authorization: <scheme> <key>` (`Bearer`, or fal's `Key`); throws a 401 that never
+ * echoes the key sent.
  *
  * @example
- * checkAuthorization(request.headers.authorization, simulator.apiKey);
+ * checkAuthorization(request.headers.authorization, simulator.apiKey, "Bearer");
  */
-export function checkAuthorization(header: string | undefined, apiKey: string): void {
+export function checkAuthorization(
+  header: string | undefined,
+  apiKey: string,
+  scheme = "Bearer",
+): void {
   if (!header) {
     throw new HttpError(
       401,
-      "You didn't provide an API key. Send it as `Authorization: Bearer <API_KEY>`.",
+      `You didn't provide an API key. Send it as \`Authorization: ${scheme} <API_KEY>\`.`,
       {
         code: "missing_api_key",
       },
     );
   }
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  const match = new RegExp(`^${scheme}\\s+(.+)$`, "i").exec(header.trim());
   if (!match || !sameSecret(match[1] ?? "", apiKey)) {
     throw new HttpError(401, "Incorrect API key provided.", { code: "invalid_api_key" });
   }

@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ProviderName } from "@reelsmith/core/catalog";
 import type { SpokenRegistry } from "../audio/spoken-registry.js";
 import type { ServiceCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
+import type { SimulatorDialect } from "../dialects/simulator-dialect.js";
 import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
 import type { ReceivedVideoRequest } from "../videos/received-video-request.js";
 import type { VideoService } from "../videos/video-service.js";
 import type { AnswerStore } from "./answer-store.js";
 import type { Logger } from "./logger.js";
+import type { Route } from "./routes.js";
 
 /** What every handler can reach: settings and the simulator's shared state. */
 export interface SimulatorContext {
@@ -27,8 +30,12 @@ export interface SimulatorContext {
   faults: FaultInjector;
   /** The models served: the simulator's own, or a profile's. */
   catalog: ServiceCatalog;
-  /** The shape of the video API: `reference` or `openai`. */
-  dialect: "reference" | "openai";
+  /** The provider whose video API it speaks (`reference`, `openai`, `fal`, …). */
+  dialect: ProviderName;
+  /** How it speaks it: routes, auth scheme, job view, error bodies. */
+  videoDialect: SimulatorDialect;
+  /** The shared routes and the dialect's video routes, in the order they are matched. */
+  routes: readonly Route[];
   /** Every `POST /v1/videos` body received, in order. */
   received: ReceivedVideoRequest[];
   videos: VideoService;

@@ -24,7 +24,7 @@ export async function handleRequest(
   const requestId = `req_${randomBytes(12).toString("hex")}`;
   response.setHeader("x-request-id", requestId);
   const url = new URL(request.url ?? "/", "http://simulator.invalid");
-  const match = matchRoute(request.method ?? "GET", url.pathname);
+  const match = matchRoute(request.method ?? "GET", url.pathname, simulator.routes);
   const routeKey = match.route ? `${request.method} ${match.route.pattern}` : "unknown";
   // One controller per request, aborted when the client goes away or the simulator closes
   // (tracked in a set rather than AbortSignal.any, which piles listeners on the closing signal).
@@ -67,7 +67,13 @@ export async function handleRequest(
   };
 
   try {
-    if (!match.route?.public) checkAuthorization(request.headers.authorization, simulator.apiKey);
+    if (!match.route?.public) {
+      checkAuthorization(
+        request.headers.authorization,
+        simulator.apiKey,
+        simulator.videoDialect.authScheme,
+      );
+    }
     if (!match.route) {
       throw new HttpError(404, `Unknown route: ${request.method} ${url.pathname}`, {
         code: "unknown_url",
@@ -106,7 +112,7 @@ export async function handleRequest(
       ? error
       : internalError(error, simulator, requestId);
     if (httpError.status === 413) response.setHeader("connection", "close");
-    sendError(response, httpError);
+    sendError(response, httpError, simulator.videoDialect.errorResponse);
   }
 }
 

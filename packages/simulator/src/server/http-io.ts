@@ -93,13 +93,18 @@ export function sendJson(
   response.end(text);
 }
 
-/** Send an {@link HttpError} as its OpenAI-style body. */
-export function sendError(response: ServerResponse, error: HttpError): void {
+/** Send an {@link HttpError} as its OpenAI-style body, or as the dialect's `answer` says. */
+export function sendError(
+  response: ServerResponse,
+  error: HttpError,
+  answer?: (error: HttpError) => { status: number; body: unknown },
+): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
-  sendJson(response, error.status, error.toBody(), error.headers);
+  const { status, body } = answer ? answer(error) : { status: error.status, body: error.toBody() };
+  sendJson(response, status, body, error.headers);
 }
 
 /**

@@ -9,12 +9,6 @@ import {
 } from "../images/handle-images.js";
 import { handleListModels, handleRetrieveModel } from "../models/handle-models.js";
 import { handleReceivedRequests, handleStats } from "../stats/handle-stats.js";
-import {
-  handleCreateVideo,
-  handleListVideos,
-  handleRetrieveVideo,
-  handleVideoContent,
-} from "../videos/handle-videos.js";
 import type { RouteHandler } from "./context.js";
 
 /** One route of the service: a path pattern and a handler per method. */
@@ -27,29 +21,18 @@ export interface Route {
   faultRouteByMethod?: Partial<Record<string, FaultRoute>>;
   /** Served without a key (an image answered as a url: its id is the secret). */
   public?: boolean;
+  /**
+   * Matches paths of no fixed length (fal's `/{endpoint…}`): the path's parameters, or
+   * undefined when it is not this route's. Takes the place of `pattern` when given.
+   */
+  match?: (pathname: string) => Record<string, string> | undefined;
 }
 
-/** Every route the simulator serves. */
-export const routes: readonly Route[] = [
+/** The routes every dialect serves: models, chat, images, audio (a dialect adds its video routes). */
+export const sharedRoutes: readonly Route[] = [
   { pattern: "/v1/models", methods: { GET: handleListModels }, faultRoute: "models" },
   { pattern: "/v1/models/:id", methods: { GET: handleRetrieveModel }, faultRoute: "models" },
   { pattern: "/v1/chat/completions", methods: { POST: handleChatCompletion }, faultRoute: "chat" },
-  {
-    pattern: "/v1/videos",
-    methods: { POST: handleCreateVideo, GET: handleListVideos },
-    faultRoute: "videos.create",
-    faultRouteByMethod: { GET: "videos.list" },
-  },
-  {
-    pattern: "/v1/videos/:id",
-    methods: { GET: handleRetrieveVideo },
-    faultRoute: "videos.retrieve",
-  },
-  {
-    pattern: "/v1/videos/:id/content",
-    methods: { GET: handleVideoContent },
-    faultRoute: "videos.content",
-  },
   {
     pattern: "/v1/images/generations",
     methods: { POST: handleImageGenerations },
@@ -72,10 +55,22 @@ export const routes: readonly Route[] = [
   { pattern: "/_simulator/requests", methods: { GET: handleReceivedRequests } },
 ];
 
-/** The route a path matches, its parameters, and the handler for `method` if allowed. */
-export function matchRoute(method: string, pathname: string) {
+/** The route a path matches among `routes`, its parameters, and the handler for `method` if allowed. */
+export function matchRoute(method: string, pathname: string, routes: readonly Route[]) {
   const segments = pathname.replace(/\/+$/, "").split("/");
   for (const route of routes) {
+    if (route.match) {
+      const params = route.match(pathname);
+      if (params && route.methods[method]) {
+        return {
+          route,
+          params,
+          handler: route.methods[method],
+          allowed: Object.keys(route.methods),
+        };
+      }
+      continue;
+    }
     const parts = route.pattern.split("/");
     if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};

@@ -4,11 +4,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ProviderName } from "@reelsmith/core/catalog";
 import type { ProviderProfile, VideoModelCatalog } from "@reelsmith/core/profile";
 import pLimit from "p-limit";
 import { createSpokenRegistry } from "../audio/spoken-registry.js";
 import { catalogFromProfile, defaultCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
+import { simulatorDialect } from "../dialects/registry.js";
 import { createFaultInjector } from "../faults/fault-injector.js";
 import type { FaultSpec } from "../faults/fault-spec.js";
 import { createStatsRecorder, type SimulatorStats } from "../stats/simulator-stats.js";
@@ -19,6 +21,7 @@ import type { SimulatorContext } from "./context.js";
 import { handleRequest } from "./handle-request.js";
 import { defaultMaxBodyBytes } from "./http-io.js";
 import type { Logger } from "./logger.js";
+import { sharedRoutes } from "./routes.js";
 
 /** Options of {@link startSimulator}. */
 export interface SimulatorOptions {
@@ -60,11 +63,13 @@ export interface SimulatorOptions {
    */
   profile?: ProviderProfile | Record<string, unknown>;
   /**
-   * The shape of the video API: `reference` (the service interface) or `openai` (OpenAI's
-   * `/v1/videos`: `queued`/`in_progress`, `created_at`, error objects, no credits). Default:
-   * the profile's `service.dialect`, else `reference`.
+   * The provider whose video API it speaks, a name of core's provider registry: `reference`
+   * (the service interface), `openai` (OpenAI's `/v1/videos`: `queued`/`in_progress`,
+   * `created_at`, error objects, no credits), `fal` (fal's queue: `POST /{endpoint}`, `Key`
+   * auth, `IN_QUEUE`/`IN_PROGRESS`/`COMPLETED`, results with the video's URL). Default: the
+   * profile's `service.dialect`, else `reference`.
    */
-  dialect?: "reference" | "openai";
+  dialect?: ProviderName;
   /**
    * List the video models in `/v1/models` (`type: "video"` entries with their limits, params
    * and prices). Default true; false answers with the chat models only, as a service that
@@ -86,8 +91,8 @@ export interface Simulator {
   url: string;
   /** The bearer key clients must send. */
   apiKey: string;
-  /** The dialect the video API speaks. */
-  dialect: "reference" | "openai";
+  /** The provider whose video API it speaks. */
+  dialect: ProviderName;
   /** The video models served (the profile's, or the simulator's own). */
   videoModels: VideoModelCatalog;
   /** A copy of the counters (also at `GET /_simulator/stats`). */
@@ -146,9 +151,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       ? defaultCatalog({ listVideoModels: options.listVideoModels ?? true })
       : catalogFromProfile(options.profile, { listVideoModels: options.listVideoModels ?? true });
   const profileDialect = (options.profile as ProviderProfile | undefined)?.service?.dialect;
-  const dialect = options.dialect ?? profileDialect ?? "reference";
-  if (dialect !== "reference" && dialect !== "openai")
-    throw new TypeError('Expected `dialect` to be "reference" or "openai"');
+  const dialect = (options.dialect ?? profileDialect ?? "reference") as ProviderName;
+  const videoDialect = simulatorDialect(dialect);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "reelsmith-simulator-")));
   const closer = new AbortController();
@@ -168,10 +172,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     catalog,
     dialect,
+    videoDialect,
+    routes: [...sharedRoutes, ...videoDialect.videoRoutes],
     received: [],
     videos: createVideoService({
       catalog,
-      dialect,
+      dialect: videoDialect,
       timeScale,
       renderConcurrency: options.renderConcurrency ?? 2,
       ...(options.clipFile ? { clipFile: path.resolve(options.clipFile) } : {}),

@@ -37,7 +37,7 @@ export const handleCreateVideo: RouteHandler = async (context, simulator) => {
     request = validateVideoRequest(body, {
       catalog: simulator.catalog.videoModels,
       multipart,
-      imageField: simulator.dialect === "openai" ? "input_reference" : "image_url",
+      imageField: simulator.videoDialect.imageField,
     });
     created = simulator.videos.create(
       request,

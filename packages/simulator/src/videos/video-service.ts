@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import pLimit from "p-limit";
 import { defaultCatalog, type ServiceCatalog } from "../catalog/service-catalog.js";
+import { referenceDialect } from "../dialects/reference/index.js";
+import type { SimulatorDialect } from "../dialects/simulator-dialect.js";
 import { HttpError } from "../errors/http-error.js";
 import type { FaultInjector } from "../faults/fault-injector.js";
 import type { Logger } from "../server/logger.js";
@@ -11,14 +13,6 @@ import { jobTiming, pollAfterMs } from "./timing.js";
 import type { VideoRequest } from "./validate-video-request.js";
 
 type JobStatus = "pending" | "processing" | "completed" | "failed";
-
-/** The statuses of OpenAI's video API. */
-const openaiStatus: Readonly<Record<JobStatus, string>> = {
-  pending: "queued",
-  processing: "in_progress",
-  completed: "completed",
-  failed: "failed",
-};
 
 /** One job as the simulator keeps it. */
 export interface VideoJobRecord {
@@ -49,8 +43,8 @@ export interface VideoServiceOptions {
   baseUrl(): string;
   /** The models served, their timing and prices (default: the simulator's own). */
   catalog?: ServiceCatalog;
-  /** The shape of the job JSON (default `reference`). */
-  dialect?: "reference" | "openai";
+  /** The shape of the job JSON (default: the reference dialect's). */
+  dialect?: SimulatorDialect;
 }
 
 /**
@@ -70,7 +64,7 @@ export const failWord = "#fail";
  */
 export function createVideoService(options: VideoServiceOptions) {
   const catalog = options.catalog ?? defaultCatalog();
-  const dialect = options.dialect ?? "reference";
+  const dialect = options.dialect ?? referenceDialect;
   const jobs = new Map<string, VideoJobRecord>();
   const idempotency = new Map<string, { fingerprint: string; id: string }>();
   const timers = new Set<NodeJS.Timeout>();
@@ -181,51 +175,16 @@ export function createVideoService(options: VideoServiceOptions) {
 
   /** The job as the service answers it, in the simulator's dialect. */
   function toJson(job: VideoJobRecord): Record<string, unknown> {
-    return dialect === "openai" ? toOpenAIJson(job) : toReferenceJson(job);
+    return dialect.jobJson(job, { progressOf, baseUrl: options.baseUrl });
   }
 
-  function toReferenceJson(job: VideoJobRecord): Record<string, unknown> {
-    const { request } = job;
-    const json: Record<string, unknown> = {
-      id: job.id,
-      object: "video",
-      status: job.status,
-      created: Math.floor(job.createdMs / 1000),
-      model: request.model,
-      prompt: request.prompt,
-      seconds: String(request.seconds),
-      size: request.size,
-      progress: progressOf(job),
-    };
-    if (job.status === "completed") {
-      json.completed_at = job.completedAt;
-      json.video_url = `${options.baseUrl()}/v1/videos/${job.id}/content`;
-      json.duration = request.seconds;
-      json.usage = { total_credits: job.credits };
-    }
-    if (job.status === "failed") json.error = job.error;
-    return json;
-  }
-
-  /** OpenAI's Video object: every field present, null until it is known; no credits. */
-  function toOpenAIJson(job: VideoJobRecord): Record<string, unknown> {
-    const { request } = job;
-    const done = job.status === "completed" || job.status === "failed";
-    return {
-      id: job.id,
-      object: "video",
-      created_at: Math.floor(job.createdMs / 1000),
-      status: openaiStatus[job.status],
-      model: request.model,
-      prompt: request.prompt,
-      progress: progressOf(job),
-      seconds: String(request.seconds),
-      size: request.size,
-      completed_at: done ? (job.completedAt ?? null) : null,
-      expires_at: null,
-      error: job.status === "failed" ? (job.error ?? null) : null,
-      remixed_from_video_id: null,
-    };
+  /** Stops a job still running: it ends failed (`request_cancelled`) and is not charged. */
+  function cancel(job: VideoJobRecord): boolean {
+    advance(job);
+    if (job.status === "completed" || job.status === "failed") return false;
+    job.failure = { code: "request_cancelled", message: "The request was cancelled." };
+    finish(job);
+    return true;
   }
 
   /** Path of the rendered clip; renders it on first call (at most `renderConcurrency` at once). */
@@ -282,6 +241,8 @@ export function createVideoService(options: VideoServiceOptions) {
       return [...jobs.values()].map((job) => advance(job));
     },
     toJson,
+    progressOf,
+    cancel,
     content,
     /** The poll hint for a job still running, else undefined. */
     pollAfter(job: VideoJobRecord): number | undefined {

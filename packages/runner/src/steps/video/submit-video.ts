@@ -1,6 +1,7 @@
 import {
   AmbiguousSubmissionError,
   type ReelsmithClient,
+  RequestUnsettledError,
   type VideoCreateParams,
   type VideoJob,
   type VideoModelCatalog,
@@ -43,7 +44,9 @@ function retryable(error: unknown): boolean {
  * it was written) settles it before anything is sent again (`videos.resolveSubmission`: the
  * same key sent again to a service that honours it, else the job found in the service's list
  * and adopted). Only a service that offers neither way ends in
- * `AmbiguousVideoSubmissionError`, which says how to reconcile by hand.
+ * `AmbiguousVideoSubmissionError`, which says how to reconcile by hand, and a provider with
+ * no way at all in its own `RequestUnsettledError` (`request_unsettled`), which says what
+ * to check where.
  * @example const { job, adopted } = await submitVideo({ client, params, idempotencyKey, … });
  */
 export async function submitVideo(
@@ -68,6 +71,11 @@ export async function submitVideo(
         options.claimed.add(job.id);
         return { job, adopted: via };
       } catch (error) {
+        // The provider has no way to find it: its own error says what to check where.
+        if (RequestUnsettledError.isInstance(error)) {
+          if (options.resendUnresolvable) return undefined;
+          throw error;
+        }
         if (AmbiguousSubmissionError.isInstance(error) && !error.resolvable) {
           if (options.resendUnresolvable) return undefined;
           throw fail(error);

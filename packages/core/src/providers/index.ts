@@ -1,0 +1,12 @@
+export * from "./fal/index.js";
+export { openaiVideoProvider } from "./openai/index.js";
+export { isImageParam, referenceVideoProvider } from "./reference/index.js";
+export {
+  describeProviders,
+  isProviderName,
+  type ProviderName,
+  providerNames,
+  providers,
+  videoProvider,
+} from "./registry.js";
+export type * from "./video-provider.js";

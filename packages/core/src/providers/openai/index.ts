@@ -1,0 +1,1 @@
+export { openaiVideoProvider } from "./openai-video.js";

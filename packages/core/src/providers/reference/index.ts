@@ -1,0 +1,1 @@
+export { isImageParam, referenceVideoProvider } from "./reference-video.js";

@@ -1,0 +1,147 @@
+import { HttpError } from "../../errors/http-error.js";
+import type { RequestContext, RouteHandler, SimulatorContext } from "../../server/context.js";
+import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
+import { validateVideoRequest } from "../../videos/validate-video-request.js";
+import type { VideoJobRecord } from "../../videos/video-service.js";
+import { falInputAsVideoBody } from "./fal-input.js";
+
+/** The app an endpoint's queue requests live under: `owner/alias` (with `workflows/` or `comfy/` before). */
+export function falApp(endpoint: string): string {
+  const parts = endpoint.split("/");
+  const head = parts[0] === "workflows" || parts[0] === "comfy" ? 3 : 2;
+  return parts.slice(0, head).join("/");
+}
+
+function urls(simulator: SimulatorContext, job: VideoJobRecord) {
+  const base = `${simulator.url}/${falApp(job.request.model)}/requests/${job.id}`;
+  return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` };
+}
+
+/** The job of `…/requests/{id}` under the app it was made for, else fal's 404. */
+function findRequest(context: RequestContext, simulator: SimulatorContext): VideoJobRecord {
+  const { app = "", id = "" } = context.params;
+  const job = simulator.videos.get(id);
+  if (!job || falApp(job.request.model) !== app) {
+    throw new HttpError(404, `Request ${id} not found.`, { code: "request_not_found" });
+  }
+  return job;
+}
+
+/** How many requests were queued before this one and still wait. */
+function queuePosition(simulator: SimulatorContext, job: VideoJobRecord): number {
+  return simulator.videos
+    .list()
+    .filter((other) => other.status === "pending" && other.createdMs < job.createdMs).length;
+}
+
+/**
+ * `POST /{endpoint}`: the model's own input, queued (fal honours no idempotency key: every
+ * request makes, and is charged, anew). Answers `{ request_id, response_url, status_url,
+ * cancel_url, queue_position }`.
+ */
+export const handleFalSubmit: RouteHandler = async (context, simulator) => {
+  const endpoint = context.params.endpoint ?? "";
+  const input = await context.readJson();
+  const received: ReceivedVideoRequest = {
+    contentType: "application/json",
+    fields: { ...input },
+    files: [],
+  };
+  simulator.received.push(received);
+  let job: VideoJobRecord;
+  try {
+    const spec = simulator.catalog.videoModels.find((model) => model.id === endpoint);
+    if (!spec) {
+      throw new HttpError(404, `Application '${endpoint}' not found.`, { code: "not_found" });
+    }
+    const request = validateVideoRequest(falInputAsVideoBody(endpoint, input, spec), {
+      catalog: simulator.catalog.videoModels,
+      imageField: "image_url",
+    });
+    job = simulator.videos.create(request, undefined).job;
+  } catch (error) {
+    received.status = HttpError.isInstance(error) ? error.status : 500;
+    throw error;
+  }
+  received.status = 200;
+  await context.send(
+    200,
+    {
+      status: "IN_QUEUE",
+      request_id: job.id,
+      ...urls(simulator, job),
+      queue_position: queuePosition(simulator, job),
+    },
+    { "x-fal-request-id": job.id },
+  );
+};
+
+const falStatus = {
+  pending: "IN_QUEUE",
+  processing: "IN_PROGRESS",
+  completed: "COMPLETED",
+  failed: "COMPLETED",
+} as const;
+
+/**
+ * `GET /{app}/requests/{id}/status`: `IN_QUEUE` (with its position) and `IN_PROGRESS` with
+ * 202, `COMPLETED` with 200 (and `error`, `error_type` when it failed).
+ */
+export const handleFalStatus: RouteHandler = async (context, simulator) => {
+  const job = findRequest(context, simulator);
+  const body: Record<string, unknown> = {
+    status: falStatus[job.status],
+    request_id: job.id,
+    ...urls(simulator, job),
+  };
+  if (job.status === "pending") body.queue_position = queuePosition(simulator, job);
+  else body.logs = null;
+  if (job.status === "completed" || job.status === "failed") {
+    body.metrics = { inference_time: (job.doneAtMs - job.processingAtMs) / 1000 };
+  }
+  if (job.status === "failed") {
+    body.error = job.error?.message ?? "The request failed.";
+    body.error_type = job.error?.code ?? "runner_error";
+  }
+  const done = job.status === "completed" || job.status === "failed";
+  await context.send(done ? 200 : 202, body);
+};
+
+/**
+ * `GET /{app}/requests/{id}`: the output of a completed request, `{ video: { url,
+ * content_type, file_name } }`, the URL on the simulator's stand-in for fal's CDN (no key
+ * needed); 400 while it runs, 422 with the reason when it failed.
+ */
+export const handleFalResult: RouteHandler = async (context, simulator) => {
+  const job = findRequest(context, simulator);
+  if (job.status === "failed") {
+    throw new HttpError(422, job.error?.message ?? "The request failed.", {
+      code: job.error?.code ?? "runner_error",
+    });
+  }
+  if (job.status !== "completed") {
+    throw new HttpError(400, "Request is still in progress.", { code: "still_in_progress" });
+  }
+  await context.send(
+    200,
+    {
+      video: {
+        url: `${simulator.url}/files/${job.id}/output.mp4`,
+        content_type: "video/mp4",
+        file_name: "output.mp4",
+      },
+      seed: job.createdMs % 100_000,
+    },
+    { "x-fal-request-id": job.id },
+  );
+};
+
+/** `PUT /{app}/requests/{id}/cancel`: 202 `CANCELLATION_REQUESTED`, or 400 `ALREADY_COMPLETED`. */
+export const handleFalCancel: RouteHandler = async (context, simulator) => {
+  const job = findRequest(context, simulator);
+  if (simulator.videos.cancel(job)) {
+    await context.send(202, { status: "CANCELLATION_REQUESTED" });
+    return;
+  }
+  await context.send(400, { status: "ALREADY_COMPLETED" });
+};

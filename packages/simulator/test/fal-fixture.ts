@@ -1,0 +1,18 @@
+/** The endpoint id of the fal model the tests use, as a fal user types it. */
+export const klingEndpoint = "fal-ai/kling-video/v2.1/standard/text-to-video";
+
+/** A provider profile as YAML parses it: fal's queue, one video endpoint priced per second. */
+export function falProfile(): Record<string, unknown> {
+  return {
+    service: { dialect: "fal", base_url: "https://queue.fal.run", api_key_env: ["FAL_KEY"] },
+    video_models: {
+      [klingEndpoint]: {
+        seconds: [5, 10],
+        sizes: ["1280x720", "720x1280", "720x720"],
+        image: false,
+        params: { negative_prompt: "string", cfg_scale: "number" },
+        price: { per_second: 7 },
+      },
+    },
+  };
+}
