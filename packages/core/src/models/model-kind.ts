@@ -37,7 +37,9 @@ const TYPE_WORDS: Readonly<Record<string, Exclude<ModelKind, "unknown">>> = {
  */
 export function modelKind(model: Model): ModelKind {
   const type = typeof model.type === "string" ? model.type.toLowerCase() : undefined;
-  const named = type === undefined ? undefined : TYPE_WORDS[type];
+  // Own words only: a word an object's prototype knows (`constructor`) is no type.
+  const named =
+    type !== undefined && Object.hasOwn(TYPE_WORDS, type) ? TYPE_WORDS[type] : undefined;
   if (named) return named;
   if (model.video && typeof model.video === "object") return "video";
   if (type === undefined && CHAT_FIELDS.some((field) => model[field] !== undefined)) return "chat";
