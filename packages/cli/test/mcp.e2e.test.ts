@@ -127,7 +127,15 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
     };
     expect(content.ok).toBe(false);
     expect(content.errors).toBe(1);
-    expect(content.files[0]?.diagnostics).toEqual([
+    // The service's list is not read by validate: the chat model is a warning saying so.
+    expect(content.files[0]?.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: "warning",
+        code: "model_not_checked",
+        message: expect.stringContaining("chat model `reel-chat-1` is not checked"),
+      }),
+    );
+    expect(content.files[0]?.diagnostics.filter((d) => d.severity === "error")).toEqual([
       expect.objectContaining({
         severity: "error",
         file: path.join(work.dir, "broken.yaml"),

@@ -17,9 +17,10 @@ export interface PlanFlags {
 
 /**
  * The plan of a pipeline file without printing it: the pipeline checked (its diagnostics go
- * to the context's stderr; an invalid one is a UsageError), its inputs gathered and the
- * models' prices found (the provider profile's, else the configured service's model list,
- * one free request, unless `service` is false). Notes about prices go to `note`.
+ * to the context's stderr; an invalid one is a UsageError, an unknown model too: the one model
+ * check with the given inputs), its inputs gathered and the models' prices found (the
+ * provider profile's, else the configured service's model list, one free request, unless
+ * `service` is false). Notes about prices go to `note`.
  *
  * @example
  * const { plan } = await makePlan("pipeline.yaml", { input: ["scenes=2"] }, context, console.error);
@@ -35,23 +36,23 @@ export async function makePlan(
   context: CliContext,
   note: (line: string) => void,
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; catalogs?: ModelCatalogs }> {
-  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
+  const { modelCheckSetup } = await import("../services/model-check-setup.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
   const connection = {
     ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
   };
-  let catalogs = await knownModelCatalogs(connection, context);
-  for (const line of await takeProfileWarnings(context)) note(line);
-  if (!catalogs?.video_models && flags.service !== false) {
-    const { listedVideoModels } = await import("../services/listed-video-models.js");
-    const listed = await listedVideoModels(context, connection);
-    if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
-    if (listed.note) note(listed.note);
-  }
-  const pipeline = await loadValidPipeline(file, context, { catalogs });
   const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };
+  const setup = await modelCheckSetup(connection, context, {
+    readService: flags.service !== false,
+    inputs,
+    where: "plan --no-service",
+  });
+  const { catalogs } = setup;
+  for (const line of await takeProfileWarnings(context)) note(line);
+  if (setup.note) note(setup.note);
+  const pipeline = await loadValidPipeline(file, context, setup);
   const { planPipeline } = await import("@reelsmith/runner");
   const plan = planPipeline(pipeline, { inputs, ...(catalogs ? { catalogs } : {}) });
   return { plan, pipeline, ...(catalogs ? { catalogs } : {}) };

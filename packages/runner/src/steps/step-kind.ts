@@ -85,6 +85,7 @@ export interface LocalFileUse {
  * @example const field: ModelField = { field: "model", catalog: "voice_models" };
  */
 export interface ModelField {
+  /** The body field that names it; a dotted path for a nested one (`words.model`). */
   field: string;
   /** The catalog's section name (`<noun>_models`: messages call its models "<noun> models"). */
   catalog: string;

@@ -32,6 +32,11 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
     words: "a speech step's `words` is a list of `{ word, start, end }` (seconds)",
   },
   check: checkSpeechStep,
+  // `words.model`: the transcription model that times the words, when the step names one.
+  models: [
+    { field: "model", catalog: "speech_models" },
+    { field: "words.model", catalog: "transcription_models" },
+  ],
   plan: planSpeech,
   summary: (spec) =>
     `${spec.model ?? ""} ${spec.voice ?? ""}: ${String(spec.input ?? "")
