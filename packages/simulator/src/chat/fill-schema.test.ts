@@ -57,10 +57,10 @@ describe("fillSchema", () => {
         },
       },
     };
-    const answer = fillSchema(
-      schema,
-      `${tale}\n\nName the story's characters with how they look.`,
-    ) as {
+    const ask =
+      "Name the story's characters with how they look, then split it into 3 scenes: " +
+      "what the camera sees, and one sentence the narrator says.";
+    const answer = fillSchema(schema, `${tale}\n\n${ask}`) as {
       title: string;
       characters: { name: string; look: string }[];
     };
@@ -72,6 +72,8 @@ describe("fillSchema", () => {
       expect(character.name).not.toBe(answer.title);
       expect(character.look.split(" ").length).toBeLessThanOrEqual(5);
     }
+    const one = fillSchema(schema, `${tale}\n\nName one character.`) as typeof answer;
+    expect(one.characters).toEqual([{ name: "the keeper", look: "a lighthouse keeper" }]);
   });
 
   it("makes as many scenes as the text asks, from the story's sentences", () => {

@@ -7,7 +7,7 @@ import { fillNumber } from "./fill-number.js";
 import type { FillSource } from "./fill-source.js";
 import { stringFor } from "./fill-string.js";
 import { storyOf } from "./story-text.js";
-import { identifierWords, splitSentences, stem, wordsOf } from "./text-analysis.js";
+import { identifierWords, numbersIn, splitSentences, stem, wordsOf } from "./text-analysis.js";
 
 export { groupSentences } from "./compose-beats.js";
 
@@ -241,7 +241,20 @@ function fillArray(
   if (isCast(schema, source)) {
     // Characters as a writer names them: "the fox", with a short look, never the whole story.
     const cast = castOf(storyOf(source.whole) || source.focus);
-    const members = chooseCount(schema, source, cast.length, where);
+    // As many as the text asks for by name ("two characters"), else as many as the story has:
+    // a stray number ("one sentence the narrator says") does not cut the cast.
+    const counted = chooseCount(schema, source, cast.length, where);
+    const names = identifierWords(source.key).map(stem);
+    const named = numbersIn(source.whole).some((found) => names.includes(stem(found.next)));
+    const members = named
+      ? counted
+      : Math.max(
+          typeof schema.minItems === "number" ? schema.minItems : 0,
+          Math.min(
+            typeof schema.maxItems === "number" ? schema.maxItems : cast.length,
+            cast.length,
+          ),
+        );
     return Array.from({ length: members }, (_, index) => {
       const member = cast[index % cast.length] ?? { name: "the traveller", look: "a traveller" };
       const beat = { base: member.look, text: member.look, title: member.name };
