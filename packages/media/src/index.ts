@@ -93,4 +93,11 @@ export {
   probeUnlessKnown,
 } from "./probe/index.js";
 export type { MediaProgress, ProgressListener } from "./process/progress.js";
-export { type SynthesizeClipOptions, synthesizeClip } from "./synthesize/index.js";
+export {
+  type ClipMotion,
+  type ClipVideoGraphOptions,
+  clipVideoGraph,
+  clipZoom,
+  type SynthesizeClipOptions,
+  synthesizeClip,
+} from "./synthesize/index.js";

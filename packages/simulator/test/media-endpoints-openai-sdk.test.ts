@@ -90,7 +90,7 @@ describe("images, speech and transcriptions through the official openai SDK", ()
     expect(simulator.stats().creditsCharged).toBe(before);
   });
 
-  it("images.edit shows its references: a band of their colours along the bottom", async () => {
+  it("images.edit shows its references as small insets in the top right corner, not under its text", async () => {
     const red = makePng(64, 64, [220, 30, 30]);
     const blue = makePng(64, 64, [20, 40, 210]);
     const answer = await client.images.edit({
@@ -104,12 +104,12 @@ describe("images, speech and transcriptions through the official openai SDK", ()
       response_format: "b64_json",
     });
     const png = Buffer.from(answer.data?.[0]?.b64_json ?? "", "base64");
-    // Left cell (red reference), right cell (blue reference), near the bottom edge.
-    expect(pixel(png, 4, 509)).toEqual([220, 30, 30]);
-    expect(pixel(png, 507, 509)).toEqual([20, 40, 210]);
-    // Thumbnails in the middle of each cell.
-    expect(pixel(png, 128, 460)).toEqual([220, 30, 30]);
-    expect(pixel(png, 384, 460)).toEqual([20, 40, 210]);
+    // Insets of 72 px from 56 px down: the first reference rightmost (20 px from the edge),
+    // the second to its left; the bottom corners and the middle are the picture's own.
+    expect(pixel(png, 455, 92)).toEqual([220, 30, 30]);
+    expect(pixel(png, 365, 92)).toEqual([20, 40, 210]);
+    expect(pixel(png, 4, 509)).not.toEqual([220, 30, 30]);
+    expect(pixel(png, 507, 509)).not.toEqual([20, 40, 210]);
     await expect(
       client.images.edit({
         model: "reel-image-1",

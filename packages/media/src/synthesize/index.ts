@@ -1,2 +1,9 @@
-export { type SynthesizeClipOptions, synthesizeClip } from "./synthesize-clip.js";
+export {
+  type ClipMotion,
+  type ClipVideoGraphOptions,
+  clipVideoGraph,
+  clipZoom,
+  type SynthesizeClipOptions,
+  synthesizeClip,
+} from "./synthesize-clip.js";
 export { wrapText } from "./wrap-text.js";

@@ -1,12 +1,14 @@
-import { copyFile, readdir, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempDirectory } from "../../test/fixtures.js";
 import { extractFrame } from "../../test/frame.js";
 import { FfmpegError } from "../errors/ffmpeg-error.js";
 import { MediaAbortError } from "../errors/media-abort-error.js";
+import { locateFfmpeg } from "../locate/locate-ffmpeg.js";
 import { probe } from "../probe/probe.js";
-import { synthesizeClip } from "./synthesize-clip.js";
+import { runFfmpeg } from "../process/run-ffmpeg.js";
+import { clipVideoGraph, synthesizeClip } from "./synthesize-clip.js";
 import { wrapText } from "./wrap-text.js";
 
 const work = useTempDirectory();
@@ -125,5 +127,82 @@ describe("wrapText", () => {
     ]);
     expect(wrapText("abcdefghij", 4, 5)).toEqual(["abcd", "efgh", "ij"]);
     expect(wrapText("one two three four", 4, 2)).toEqual(["one", "two…"]);
+  });
+});
+
+describe("clips from a picture", () => {
+  /** Every frame of `video` as 32×18 grey bytes, one Buffer each (decoded with plain ffmpeg). */
+  async function greyFrames(video: string): Promise<Buffer[]> {
+    const raw = path.join(work(), `${path.basename(video)}.gray`);
+    await runFfmpeg(await locateFfmpeg(), [
+      "-i",
+      video,
+      "-vf",
+      "scale=32:18",
+      "-pix_fmt",
+      "gray",
+      "-f",
+      "rawvideo",
+      raw,
+    ]);
+    const bytes = await readFile(raw);
+    return Array.from({ length: bytes.length / (32 * 18) }, (_, index) =>
+      bytes.subarray(index * 32 * 18, (index + 1) * 32 * 18),
+    );
+  }
+
+  it("builds one text layer at most, and none over a picture without text", () => {
+    const base = { width: 854, height: 480, fps: 24, seconds: 4 };
+    const layers = (graph: string) => graph.match(/drawtext=/g)?.length ?? 0;
+    expect(layers(clipVideoGraph({ ...base, drawtext: "text='x'" }))).toBe(1);
+    expect(layers(clipVideoGraph({ ...base, image: true, drawtext: "text='x'" }))).toBe(1);
+    const still = clipVideoGraph({ ...base, image: true, motion: "zoom" });
+    expect(layers(still)).toBe(0);
+    expect(still).toContain("zoompan=");
+    expect(still).toContain(":d=96:s=854x480:fps=24");
+  });
+
+  it("pushes in on the picture: exact frames and length, first and last frames differ", async () => {
+    const picture = path.join(work(), "picture.png");
+    await synthesizeClip({
+      output: path.join(work(), "picture.mp4"),
+      seconds: 0.2,
+      size: "640x360",
+      text: "A lighthouse keeper finds a red fox",
+    });
+    await extractFrame(path.join(work(), "picture.mp4"), picture);
+    const output = path.join(work(), "moving.mp4");
+    const { info } = await synthesizeClip({
+      output,
+      seconds: 1.5,
+      size: "320x180",
+      image: picture,
+    });
+    expect(info).toMatchObject({ width: 320, height: 180, fps: 24 });
+    expect(info.videoDuration).toBeCloseTo(1.5, 2);
+    const frames = await greyFrames(output);
+    expect(frames).toHaveLength(36);
+    const [first, last] = [frames[0], frames.at(-1)];
+    const difference = (first ?? Buffer.alloc(0)).reduce(
+      (sum, value, index) => sum + Math.abs(value - (last?.[index] ?? 0)),
+      0,
+    );
+    expect(difference).toBeGreaterThan(200);
+
+    const still = path.join(work(), "still.mp4");
+    await synthesizeClip({
+      output: still,
+      seconds: 1,
+      size: "320x180",
+      image: picture,
+      motion: "none",
+    });
+    const stills = await greyFrames(still);
+    expect(stills).toHaveLength(24);
+    const held = (stills[0] ?? Buffer.alloc(0)).reduce(
+      (sum, value, index) => sum + Math.abs(value - (stills.at(-1)?.[index] ?? 0)),
+      0,
+    );
+    expect(held).toBeLessThan(difference / 4);
   });
 });

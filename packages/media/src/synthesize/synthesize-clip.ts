@@ -22,17 +22,74 @@ export interface SynthesizeClipOptions extends MediaOptions {
   size: string;
   /** Frames per second (default 24). */
   fps?: number;
-  /** Text drawn in the middle of the frame (wrapped to fit). */
-  text: string;
+  /**
+   * Text drawn once, in a box in the middle of the frame (wrapped to fit, readable at 480p).
+   * Leave it out (or empty) for a clip of a picture that carries its own words: the picture is
+   * then shown as it is, without a second layer of text over it.
+   */
+  text?: string;
   /** Background colour (`navy`, `#1d3557`, `0x1d3557`); default derived from the text. */
   background?: string;
   /** A picture used as the background instead of a colour (scaled to cover the frame). */
   image?: string;
+  /**
+   * How a picture moves (only with `image`): `zoom` (default) a slow push in on its middle,
+   * `none` a still.
+   */
+  motion?: ClipMotion;
+}
+
+/** How the picture of a clip made from a picture moves. */
+export type ClipMotion = "zoom" | "none";
+
+/** How much a `zoom` clip has pushed in by its last frame (1.04: 4 % closer). */
+export const clipZoom = 1.04;
+
+/** What {@link clipVideoGraph} builds a clip's picture from. */
+export interface ClipVideoGraphOptions {
+  width: number;
+  height: number;
+  fps: number;
+  seconds: number;
+  /** The `drawtext` options of the text layer, or nothing: no text. */
+  drawtext?: string;
+  /** The input is a still picture of twice the frame's size (else a colour source). */
+  image?: boolean;
+  motion?: ClipMotion;
 }
 
 /**
- * Make a real H.264 + AAC MP4 of exactly `seconds` and `size` showing `text` (over `image`
- * when given) with a quiet tone: what the simulator returns as a generated video.
+ * The video part of a synthesized clip's filter graph (`[0:v]…[v]`): a colour or a picture
+ * (pushed in slowly with `zoompan`, which ffmpeg 4.1 has, from one decoded frame), then at
+ * most one `drawtext` layer on top, which does not move with the picture.
+ *
+ * @example
+ * clipVideoGraph({ width: 854, height: 480, fps: 24, seconds: 4, image: true, motion: "zoom" });
+ * // "[0:v]zoompan=z='1+0.04*on/95':…:d=96:s=854x480:fps=24,setsar=1,format=yuv420p[v]"
+ */
+export function clipVideoGraph(options: ClipVideoGraphOptions): string {
+  const { width, height, fps } = options;
+  const filters: string[] = [];
+  if (options.image) {
+    const frames = Math.max(1, Math.ceil(options.seconds * fps - 1e-9));
+    const zoom = options.motion === "none" ? 1 : clipZoom;
+    const step = (zoom - 1) / Math.max(1, frames - 1);
+    filters.push(
+      `zoompan=z='1+${step.toFixed(8)}*on':x='(iw-iw/zoom)/2':y='(ih-ih/zoom)/2':d=${frames}:s=${width}x${height}:fps=${fps}`,
+      "setsar=1",
+    );
+  } else {
+    filters.push("setsar=1", `fps=${fps}`);
+  }
+  if (options.drawtext) filters.push(`drawtext=${options.drawtext}`);
+  filters.push("format=yuv420p");
+  return `[0:v]${filters.join(",")}[v]`;
+}
+
+/**
+ * Make a real H.264 + AAC MP4 of exactly `seconds` and `size` showing `text` over a colour, or
+ * `image` pushed in slowly (with `text` over it only when given), with a quiet tone: what the
+ * simulator returns as a generated video.
  *
  * @example
  * const { info } = await synthesizeClip({ output: "scene-1.mp4", seconds: 4, size: "1280x720", text: "A lighthouse at dawn" });
@@ -49,7 +106,8 @@ export async function synthesizeClip(
   if (!Number.isFinite(fps) || fps <= 0 || fps > 240) {
     throw new TypeError(`Expected \`fps\` to be a number from 1 to 240; got ${fps}`);
   }
-  const background = options.background ?? colourFor(options.text);
+  const text = options.text?.trim() ? options.text : undefined;
+  const background = options.background ?? colourFor(options.text ?? "");
   if (!/^[#\w.@]+$/.test(background)) {
     throw new TypeError(
       `Expected \`background\` to be a colour such as navy or #1d3557; got ${JSON.stringify(background)}`,
@@ -58,12 +116,16 @@ export async function synthesizeClip(
   const tools = await resolveTools(options);
   requireCapabilities(tools, ["drawtext", "libx264", "aac"]);
 
-  const fontSize = Math.max(10, Math.round(Math.min(height / 12, width / 16)));
-  const lines = wrapText(
-    options.text,
-    (width * 0.9) / (fontSize * 0.6),
-    Math.max(1, Math.floor((height * 0.8) / (fontSize * 1.3))),
-  );
+  // One box in the middle of the frame, at most 44 % of its height: readable at 480p (a
+  // 34 px font), and clear of the corner where an image's references are inset.
+  const fontSize = Math.max(10, Math.round(Math.min(height / 14, width / 18)));
+  const lines = text
+    ? wrapText(
+        text,
+        (width * 0.86) / (fontSize * 0.6),
+        Math.max(1, Math.floor((height * 0.44) / (fontSize * 1.3))),
+      )
+    : [];
   const textDirectory = await mkdtemp(path.join(tmpdir(), "reelsmith-text-"));
   try {
     const textFile = path.join(textDirectory, "text.txt");
@@ -76,7 +138,7 @@ export async function synthesizeClip(
       "fontcolor=white",
       `line_spacing=${Math.round(fontSize * 0.3)}`,
       "box=1",
-      "boxcolor=black@0.45",
+      "boxcolor=black@0.6",
       `boxborderw=${Math.round(fontSize / 3)}`,
       "x=(w-text_w)/2",
       "y=(h-text_h)/2",
@@ -90,7 +152,8 @@ export async function synthesizeClip(
     if (options.image) {
       // Decode the picture once, cropped to cover the frame, into a PNG of our own: this
       // validates it (a looped input that cannot be decoded would never advance and hang)
-      // and lets any format or extension ffmpeg can read serve as the background.
+      // and lets any format or extension ffmpeg can read serve as the background. Twice the
+      // frame's size, so that zoompan's whole-pixel steps do not show as a shake.
       const still = path.join(textDirectory, "background.png");
       const image = path.resolve(options.image);
       await runFfmpeg(
@@ -102,7 +165,7 @@ export async function synthesizeClip(
           "-frames:v",
           "1",
           "-vf",
-          `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`,
+          `scale=${2 * width}:${2 * height}:force_original_aspect_ratio=increase,crop=${2 * width}:${2 * height},setsar=1`,
           "-f",
           "image2",
           "-update",
@@ -111,21 +174,19 @@ export async function synthesizeClip(
         ],
         { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
       );
-      inputs = [
-        "-f",
-        "image2",
-        "-loop",
-        "1",
-        "-framerate",
-        String(fps),
-        "-t",
-        String(seconds),
-        "-i",
-        still,
-      ];
+      // One frame in: zoompan makes every frame of the clip from it.
+      inputs = ["-f", "image2", "-i", still];
     }
     const graph = [
-      `[0:v]setsar=1,fps=${fps},drawtext=${drawtext},format=yuv420p[v]`,
+      clipVideoGraph({
+        width,
+        height,
+        fps,
+        seconds,
+        ...(lines.length > 0 ? { drawtext } : {}),
+        image: Boolean(options.image),
+        motion: options.motion ?? "zoom",
+      }),
       "[1:a]volume=0.1,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]",
     ].join(";");
     const progress = createProgressTracker(options.onProgress, seconds);

@@ -36,6 +36,46 @@ function refusal(run: () => unknown): HttpError {
 describe("fillSchema", () => {
   const story = "Split this story into 3 scenes: A fox wakes. It runs. It jumps. It sleeps.";
 
+  it("names characters as a writer would, with a short look, never the story's title", () => {
+    const tale =
+      "A lighthouse keeper finds a red fox sheltering from the storm. She shares her supper " +
+      "with it by the lamp. At dawn the fox follows her along the cliff path.";
+    const schema = {
+      type: "object",
+      required: ["characters", "title"],
+      properties: {
+        title: { type: "string" },
+        characters: {
+          type: "array",
+          minItems: 1,
+          maxItems: 2,
+          items: {
+            type: "object",
+            required: ["name", "look"],
+            properties: { name: { type: "string" }, look: { type: "string" } },
+          },
+        },
+      },
+    };
+    const ask =
+      "Name the story's characters with how they look, then split it into 3 scenes: " +
+      "what the camera sees, and one sentence the narrator says.";
+    const answer = fillSchema(schema, `${tale}\n\n${ask}`) as {
+      title: string;
+      characters: { name: string; look: string }[];
+    };
+    expect(answer.characters).toEqual([
+      { name: "the keeper", look: "a lighthouse keeper" },
+      { name: "the fox", look: "a red fox" },
+    ]);
+    for (const character of answer.characters) {
+      expect(character.name).not.toBe(answer.title);
+      expect(character.look.split(" ").length).toBeLessThanOrEqual(5);
+    }
+    const one = fillSchema(schema, `${tale}\n\nName one character.`) as typeof answer;
+    expect(one.characters).toEqual([{ name: "the keeper", look: "a lighthouse keeper" }]);
+  });
+
   it("makes as many scenes as the text asks, from the story's sentences", () => {
     const schema = {
       type: "object",

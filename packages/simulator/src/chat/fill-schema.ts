@@ -1,3 +1,4 @@
+import { castOf } from "./cast-of.js";
 import type { JsonSchema } from "./chat-types.js";
 import { chooseCount } from "./choose-count.js";
 import { composeBeats, leadsFor } from "./compose-beats.js";
@@ -6,7 +7,7 @@ import { fillNumber } from "./fill-number.js";
 import type { FillSource } from "./fill-source.js";
 import { stringFor } from "./fill-string.js";
 import { storyOf } from "./story-text.js";
-import { identifierWords, splitSentences, stem, wordsOf } from "./text-analysis.js";
+import { identifierWords, numbersIn, splitSentences, stem, wordsOf } from "./text-analysis.js";
 
 export { groupSentences } from "./compose-beats.js";
 
@@ -237,6 +238,35 @@ function fillArray(
     depth >= maxDepth
       ? chooseCount({ ...schema, maxItems: schema.minItems ?? 0 }, source, 0, where)
       : chooseCount(schema, source, sentences.length, where);
+  if (isCast(schema, source)) {
+    // Characters as a writer names them: "the fox", with a short look, never the whole story.
+    const cast = castOf(storyOf(source.whole) || source.focus);
+    // As many as the text asks for by name ("two characters"), else as many as the story has:
+    // a stray number ("one sentence the narrator says") does not cut the cast.
+    const counted = chooseCount(schema, source, cast.length, where);
+    const names = identifierWords(source.key).map(stem);
+    const named = numbersIn(source.whole).some((found) => names.includes(stem(found.next)));
+    const members = named
+      ? counted
+      : Math.max(
+          typeof schema.minItems === "number" ? schema.minItems : 0,
+          Math.min(
+            typeof schema.maxItems === "number" ? schema.maxItems : cast.length,
+            cast.length,
+          ),
+        );
+    return Array.from({ length: members }, (_, index) => {
+      const member = cast[index % cast.length] ?? { name: "the traveller", look: "a traveller" };
+      const beat = { base: member.look, text: member.look, title: member.name };
+      return fill(
+        schema.items ?? {},
+        { ...source, focus: member.look, beat },
+        depth + 1,
+        `${path}[${index}]`,
+        context,
+      );
+    });
+  }
   const beats = composeBeats({
     sentences: sentences.length > 0 ? sentences : [source.focus],
     count,
@@ -262,6 +292,17 @@ function fillArray(
   }
   if (schema.uniqueItems === true) return makeUnique(items);
   return items;
+}
+
+/** An array of objects that stands for a story's characters (`characters`, `cast`, `people`). */
+function isCast(schema: JsonSchema, source: FillSource): boolean {
+  const items = schema.items;
+  if (!isObject(items) || (items.type !== "object" && !isObject(items.properties))) return false;
+  return identifierWords(source.key).some((word) =>
+    /^(?:characters?|cast|people|persons?|figures?|actors?|protagonists?|heroes?|roles?)$/.test(
+      word,
+    ),
+  );
 }
 
 function foresee(

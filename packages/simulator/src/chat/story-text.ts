@@ -24,6 +24,17 @@ const determiners = new Set(
 );
 
 /**
+ * True for a sentence that opens with a determiner ("A fox…", "The keeper…"): its first noun
+ * phrase is its subject.
+ *
+ * @example
+ * determinerOpens("A lighthouse keeper finds a fox."); // true
+ */
+export function determinerOpens(sentence: string): boolean {
+  return determiners.has(sentence.trim().split(/\s+/)[0]?.toLowerCase() ?? "");
+}
+
+/**
  * True for a sentence that asks for work rather than telling the story: it starts with an
  * imperative ("Split the story above into 4 scenes…") or points at the text ("the story above").
  *

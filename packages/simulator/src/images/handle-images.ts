@@ -17,8 +17,8 @@ export const handleImageGenerations: RouteHandler = async (context, simulator) =
 
 /**
  * `POST /v1/images/edits` (multipart: `image[]` or `image`, 1 to the model's most references,
- * and the generation's fields): PNGs drawn over the first reference, with every reference
- * shown in a band along the bottom.
+ * and the generation's fields): PNGs with the prompt drawn once, and every reference shown as
+ * a small inset in the top right corner.
  */
 export const handleImageEdits: RouteHandler = async (context, simulator) => {
   const form = await readForm(context, simulator.maxBodyBytes);

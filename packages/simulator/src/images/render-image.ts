@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { extractFrame, synthesizeClip } from "@reelsmith/media";
 import { compositeReferences } from "./composite-references.js";
@@ -14,7 +14,7 @@ export interface RenderImageOptions {
   count: number;
   /** The simulator's seed: the same seed, prompt and size give the same picture. */
   seed: number;
-  /** Reference images of an edit: the first is the background, all are shown in a band. */
+  /** Reference images of an edit: shown as small insets in the top right corner. */
   references?: readonly { bytes: Buffer; sha256: string }[];
   /** A scratch directory of this render's own (removed afterwards). */
   directory: string;
@@ -23,8 +23,8 @@ export interface RenderImageOptions {
 
 /**
  * Draw one PNG of `size` with the prompt on it, with `@reelsmith/media` (a one-frame clip, then
- * its first frame): over a colour drawn from (seed, prompt, size, index), or over the first
- * reference of an edit; then the references in a band along the bottom. The same inputs give
+ * its first frame): one box of text over a colour drawn from (seed, prompt, size, index); then
+ * an edit's references as small insets in the top right corner, clear of the text. The same inputs give
  * the same picture; the images of one request differ by colour and by their `k/n` mark.
  *
  * @example
@@ -38,12 +38,6 @@ export async function renderImage(options: RenderImageOptions): Promise<Buffer> 
       .update(JSON.stringify([options.seed, options.prompt, options.size, options.index]))
       .digest("hex");
     const background = `#${hash.slice(0, 6)}`;
-    const first = options.references?.[0];
-    let image: string | undefined;
-    if (first) {
-      image = path.join(directory, "reference-0");
-      await writeFile(image, first.bytes);
-    }
     const mark = options.count > 1 ? ` (${options.index + 1}/${options.count})` : "";
     const clip = path.join(directory, "frame.mp4");
     await synthesizeClip({
@@ -53,7 +47,6 @@ export async function renderImage(options: RenderImageOptions): Promise<Buffer> 
       size: options.size,
       text: `${options.prompt}${mark}`,
       background,
-      ...(image ? { image } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const png = path.join(directory, "frame.png");

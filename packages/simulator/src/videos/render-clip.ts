@@ -15,8 +15,9 @@ const imageExtensions: Record<string, string> = {
 
 /**
  * Render the clip of one job into `directory/<id>.mp4` with `@reelsmith/media`'s synthesizeClip:
- * H.264 + AAC of the requested size and length with the prompt drawn on it, over the reference
- * image when `image_url` is a data URI (http(s) URLs are never fetched: a colour background is used).
+ * H.264 + AAC of the requested size and length. From a reference image (`image_url` as a data
+ * URI) it is that picture, slowly pushed in, without the prompt drawn over the picture's own
+ * words; otherwise the prompt drawn over a colour (http(s) URLs are never fetched).
  *
  * @example
  * const file = await renderClip("video_abc", request, "/tmp/sim", signal);
@@ -39,8 +40,8 @@ export async function renderClip(
     output,
     seconds: request.seconds,
     size: request.size,
-    text: request.prompt,
     signal,
+    ...(image ? {} : { text: request.prompt }),
     ...(image ? { image } : {}),
   });
   return output;
