@@ -178,7 +178,11 @@ describe("@reelsmith/core's replicate provider against serve --dialect replicate
   it("cancels a prediction through Replicate's cancel route", async () => {
     const simulator = await serve({ timeScale: 1 });
     const client = clientFor(simulator);
-    const job = await client.videos.create({ model: klingModel, prompt: "A slow tide", seconds: 5 });
+    const job = await client.videos.create({
+      model: klingModel,
+      prompt: "A slow tide",
+      seconds: 5,
+    });
     await client.videos.cancel(job.id);
     const after = await client.videos.retrieve(job.id);
     expect(after.status).toBe("failed");
