@@ -88,6 +88,16 @@ describe("the replicate client against serve --dialect replicate", () => {
     expect(listed).toHaveLength(simulator.stats().videoJobs.created);
     expect(new Set(listed).size).toBe(listed.length);
     expect(listed.slice(0, 101)).toEqual([...made].reverse());
+    // created_after keeps the predictions made since then (Replicate's own filter).
+    const since = (await replicate.predictions.get(made[50] ?? "")).created_at;
+    const recent = (await (
+      await replicate.request(`/predictions?created_after=${encodeURIComponent(since)}`, {
+        method: "GET",
+      })
+    ).json()) as { results: Prediction[]; next: string | null };
+    const recentIds = recent.results.map((prediction) => prediction.id);
+    expect(recentIds.slice(0, 51)).toEqual(made.slice(50).reverse());
+    expect(recent.results.every((prediction) => prediction.created_at >= since)).toBe(true);
   });
 
   it("refuses a duration the model does not take with a 422 naming input.duration, and charges nothing", async () => {

@@ -128,7 +128,8 @@ async function listPage(
  * clip at the URL in `output` (for an hour), `POST /v1/predictions/{id}/cancel`, Bearer
  * auth (`REPLICATE_API_TOKEN`). Replicate honours no idempotency key: a submission is sent
  * once (resent only on a 429 or when it cannot have left), and one whose answer was lost is
- * found again in `GET /v1/predictions` (newest first) by its model and its exact input.
+ * found again in `GET /v1/predictions?created_after=…` (newest first, 100 a page) by its
+ * model and its exact input.
  */
 export const replicateVideoProvider: VideoProvider = {
   name: "replicate",
@@ -184,7 +185,9 @@ export const replicateVideoProvider: VideoProvider = {
     const sent = replicateVideoInput(params);
     const oldest = sinceMs / 1000 - CREATED_SLACK_SECONDS;
     const found: { job: VideoJob; created: number }[] = [];
-    let path: string | undefined = "/v1/predictions";
+    // Replicate filters the list by creation time; the scan below stops at older ones anyway.
+    const after = new Date(oldest * 1000).toISOString();
+    let path: string | undefined = `/v1/predictions?created_after=${encodeURIComponent(after)}`;
     for (let page = 0; path && page < MAX_SETTLE_PAGES; page++) {
       const listed: ReplicatePredictionPage = await listPage(context, path, request);
       let older = false;

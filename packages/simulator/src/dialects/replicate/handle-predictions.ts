@@ -215,13 +215,35 @@ function decodeCursor(text: string): { after?: string; before?: string } {
   throw HttpError.badRequest("Invalid cursor.", "cursor", "invalid_cursor");
 }
 
+/** A `created_after` / `created_before` filter in ms (ISO 8601), else a 400 naming it. */
+function timeFilter(query: URLSearchParams, name: string): number {
+  const value = query.get(name);
+  if (value === null)
+    return name === "created_after" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms)) {
+    throw HttpError.badRequest(
+      `${name} must be an ISO 8601 date-time; got ${JSON.stringify(value)}.`,
+      name,
+      "invalid_datetime",
+    );
+  }
+  return ms;
+}
+
 /**
- * `GET /v1/predictions[?cursor=…]`: the account's predictions, newest first, a page at a
- * time: `{ next, previous, results }`, `next` the URL of the older page (null at the end).
+ * `GET /v1/predictions[?created_after&created_before&cursor]`: the account's predictions, newest first, a page at a
+ * time: `{ next, previous, results }`, `next` the URL of the older page (null at the end);
+ * `created_after` and `created_before` (ISO 8601) keep only those created in that window.
  */
 export const handleListPredictions: RouteHandler = async (context, simulator) => {
   const query = new URL(context.request.url ?? "/", "http://simulator").searchParams;
-  const jobs = simulator.videos.list().reverse();
+  const after = timeFilter(query, "created_after");
+  const before = timeFilter(query, "created_before");
+  const jobs = simulator.videos
+    .list()
+    .filter((job) => job.createdMs >= after && job.createdMs < before)
+    .reverse();
   const cursor = query.get("cursor");
   let start = 0;
   if (cursor !== null) {
@@ -231,15 +253,21 @@ export const handleListPredictions: RouteHandler = async (context, simulator) =>
     start = after !== undefined ? at + 1 : Math.max(0, at - predictionPageSize);
   }
   const page = jobs.slice(start, start + predictionPageSize);
-  const url = `${simulator.url}/v1/predictions`;
+  // The next and previous pages keep the time filters.
+  const filters = new URLSearchParams();
+  for (const name of ["created_after", "created_before"]) {
+    const value = query.get(name);
+    if (value !== null) filters.set(name, value);
+  }
+  const url = `${simulator.url}/v1/predictions?${filters.size > 0 ? `${filters}&` : ""}`;
   const last = page.at(-1);
   const first = page[0];
   await context.send(200, {
     next:
       last && start + predictionPageSize < jobs.length
-        ? `${url}?cursor=${encodeCursor({ after: last.id })}`
+        ? `${url}cursor=${encodeCursor({ after: last.id })}`
         : null,
-    previous: first && start > 0 ? `${url}?cursor=${encodeCursor({ before: first.id })}` : null,
+    previous: first && start > 0 ? `${url}cursor=${encodeCursor({ before: first.id })}` : null,
     results: page.map((job) => predictionJson(job, simulator)),
   });
 };

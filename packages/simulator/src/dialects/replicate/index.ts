@@ -60,10 +60,10 @@ const titles: Readonly<Record<number, string>> = {
  * with `invalid_fields: [{ type, field: "input.<name>", description }]`.
  */
 function replicateError(error: HttpError): { status: number; body: unknown } {
-  const title = titles[error.status] ?? "Error";
-  if ((error.status === 400 || error.status === 422) && error.param !== null) {
-    const field =
-      error.param === "version" || error.param === "cursor" ? error.param : `input.${error.param}`;
+  const param = error.param;
+  const query = param !== null && ["cursor", "created_after", "created_before"].includes(param);
+  if ((error.status === 400 || error.status === 422) && param !== null && !query) {
+    const field = param === "version" ? param : `input.${param}`;
     return {
       status: 422,
       body: {
@@ -74,6 +74,7 @@ function replicateError(error: HttpError): { status: number; body: unknown } {
       },
     };
   }
+  const title = titles[error.status] ?? "Error";
   return { status: error.status, body: { detail: error.message, status: error.status, title } };
 }
 
