@@ -70,6 +70,10 @@ describe("Replicate's video input", () => {
       replicateVideoProblems({ model: "minimax/video-01", prompt: "a fox", seconds: 6 })[0]?.field,
     ).toBe("seconds");
     expect(
+      replicateVideoProblems({ model: "kwaivgi/kling-v2.1", prompt: "a fox", seconds: 7 })[0]
+        ?.message,
+    ).toMatch(/use 5 or 10/);
+    expect(
       replicateVideoProblems({ model: "kwaivgi/kling-v2.1", prompt: "a fox", seconds: 5 }),
     ).toEqual([]);
   });

@@ -14,6 +14,8 @@ export interface ReplicateVideoFamily {
   prefix: string;
   /** The field of `seconds`; undefined: the model takes no length (its clips have one). */
   duration: "duration" | undefined;
+  /** The lengths it takes, when its schema lists them (else any whole number, as the catalog says). */
+  durations?: readonly number[];
   /** The aspect ratios it takes as `aspect_ratio`; undefined: it takes none. */
   aspectRatios?: readonly string[];
   /** The resolutions it takes as `resolution` (`720p`: the short side); undefined: none. */
@@ -30,6 +32,7 @@ export const replicateVideoFamilies: readonly ReplicateVideoFamily[] = [
   {
     prefix: "kwaivgi/",
     duration: "duration",
+    durations: [5, 10],
     aspectRatios: ["16:9", "9:16", "1:1"],
     image: "start_image",
   },
@@ -47,6 +50,7 @@ export const replicateVideoFamilies: readonly ReplicateVideoFamily[] = [
   {
     prefix: "minimax/",
     duration: "duration",
+    durations: [6, 10],
     resolutions: ["512p", "768p", "1080p"],
     image: "first_frame_image",
   },
@@ -169,6 +173,11 @@ export function replicateVideoProblems(params: VideoCreateParams): RequestProble
       problems.push({
         field: "seconds",
         message: `\`seconds: ${String(params.seconds)}\` must be a whole number of seconds from 1 (Replicate's \`duration\`)`,
+      });
+    } else if (family.durations && !family.durations.includes(seconds)) {
+      problems.push({
+        field: "seconds",
+        message: `\`seconds: ${String(params.seconds)}\` is not a length ${params.model} takes on Replicate: use ${family.durations.join(" or ")}`,
       });
     }
   }
