@@ -6,6 +6,50 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
+/**
+ * Every measure of `pnpm bench`: its id (the prefix of the ids of the rows it prints), its
+ * script, and the files that script runs beside it. The smoke test runs each script and
+ * checks that every script of this folder is listed here.
+ */
+export const measures = [
+  { id: "P1", script: "p1-sse.mjs", helpers: ["sse-server.mjs"] },
+  { id: "P2", script: "p2-runner.mjs" },
+  { id: "P3", script: "p3-polling.mjs" },
+  { id: "P5", script: "p5-join.mjs" },
+  { id: "P6", script: "p6-startup.mjs" },
+  { id: "P8", script: "p8-memory.mjs", helpers: ["p8-child.mjs", "p8-storyboard.yaml"] },
+];
+
+/**
+ * Smoke mode (`BENCH_SMOKE=1` or `--smoke`): every script runs once at a tiny size, to show it
+ * still runs and prints its rows; its numbers mean nothing. CI runs the scripts this way.
+ */
+export const smoke = process.env.BENCH_SMOKE === "1" || process.argv.includes("--smoke");
+// Child processes of a script (servers, P8's runner) inherit the mode.
+if (smoke) process.env.BENCH_SMOKE = "1";
+
+/**
+ * A script's options: `--name=value` arguments over the full sizes, or over the tiny sizes in
+ * smoke mode. Numbers stay numbers.
+ * @example const { chunks, rounds } = benchOptions({ chunks: 100_000, rounds: 5 }, { chunks: 200, rounds: 1 });
+ */
+export function benchOptions(full, tiny) {
+  const given = Object.fromEntries(
+    process.argv
+      .slice(2)
+      .filter((argument) => argument.startsWith("--") && argument.includes("="))
+      .map((argument) => argument.slice(2).split("=")),
+  );
+  const defaults = smoke ? { ...full, ...tiny } : full;
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => {
+      const text = given[name];
+      if (text === undefined) return [name, value];
+      return [name, typeof value === "number" ? Number(text) : text];
+    }),
+  );
+}
+
 /** Imports a package's built entry (run `pnpm build` first). */
 export function builtPackage(name, entry = "dist/index.js") {
   return import(pathToFileURL(`${root}packages/${name}/${entry}`).href);
@@ -31,7 +75,7 @@ export const now = () => Number(process.hrtime.bigint()) / 1e6;
  * meaningful when a noisy machine's speed drifts).
  */
 export async function alternate(rounds, ours, baseline, { warmup = 1 } = {}) {
-  for (let i = 0; i < warmup; i++) {
+  for (let i = 0; i < (smoke ? 0 : warmup); i++) {
     await ours();
     await baseline();
   }
@@ -60,7 +104,7 @@ export async function alternate(rounds, ours, baseline, { warmup = 1 } = {}) {
 export async function rotate(rounds, contenders, { warmup = 1, ours = "ours" } = {}) {
   const names = Object.keys(contenders);
   const times = Object.fromEntries(names.map((name) => [name, []]));
-  for (let i = 0; i < warmup; i++) for (const name of names) await contenders[name]();
+  for (let i = 0; i < (smoke ? 0 : warmup); i++) for (const name of names) await contenders[name]();
   for (let i = 0; i < rounds; i++) {
     for (let j = 0; j < names.length; j++) {
       const name = names[(i + j) % names.length];

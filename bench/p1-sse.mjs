@@ -3,11 +3,9 @@
 // loopback stream, same process, median of alternating rounds.
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { alternate, builtPackage, dependencyOf, now, report } from "./lib.mjs";
+import { alternate, benchOptions, builtPackage, dependencyOf, now, report } from "./lib.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
-const chunks = Number(args.chunks ?? 100_000);
-const rounds = Number(args.rounds ?? 5);
+const { chunks, rounds } = benchOptions({ chunks: 100_000, rounds: 5 }, { chunks: 200, rounds: 1 });
 const { createClient } = await builtPackage("core");
 const { request } = await dependencyOf("core", "undici");
 const { createParser } = await dependencyOf("core", "eventsource-parser");

@@ -18,12 +18,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtPackage, dependencyOf, now, report, rotate } from "./lib.mjs";
+import { benchOptions, builtPackage, dependencyOf, now, report, rotate } from "./lib.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
-const steps = Number(args.steps ?? 200);
-const concurrency = Number(args.concurrency ?? 8);
-const rounds = Number(args.rounds ?? 9);
+const { steps, concurrency, rounds } = benchOptions(
+  { steps: 200, concurrency: 8, rounds: 9 },
+  { steps: 4, rounds: 1 },
+);
 const { createClient } = await builtPackage("core");
 const { startSimulator } = await builtPackage("simulator");
 const { runPipeline } = await builtPackage("runner");

@@ -2,12 +2,12 @@
 // ⌈50/5⌉ × job time, and polls per job vs job time / poll interval + 2. The client polls as it
 // does against a real service (the service's hints, the spec's 5 s interval scaled by the
 // simulator's time scale); no clip is downloaded.
-import { builtPackage, dependencyOf, now, report } from "./lib.mjs";
+import { benchOptions, builtPackage, dependencyOf, now, report } from "./lib.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
-const jobs = Number(args.jobs ?? 50);
-const inFlight = Number(args.inFlight ?? 5);
-const timeScale = Number(args.timeScale ?? 0.05);
+const { jobs, inFlight, timeScale } = benchOptions(
+  { jobs: 50, inFlight: 5, timeScale: 0.05 },
+  { jobs: 4, inFlight: 2, timeScale: 0.005 },
+);
 const model = "reel-video-1";
 const seconds = 4;
 const { createClient } = await builtPackage("core");

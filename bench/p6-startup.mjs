@@ -1,10 +1,9 @@
 // P6: start-up of the CLI — `reelsmith --version` and `reelsmith validate
 // examples/storyboard/pipeline.yaml` — vs `node -e 0`, whole processes from spawn to exit,
 // alternating pairs, median of the per-pair ratios.
-import { alternate, report, root, timeProcess } from "./lib.mjs";
+import { alternate, benchOptions, report, root, timeProcess } from "./lib.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
-const rounds = Number(args.rounds ?? 11);
+const { rounds } = benchOptions({ rounds: 11 }, { rounds: 1 });
 const bin = `${root}packages/cli/dist/bin.js`;
 const node = process.execPath;
 const bare = () => timeProcess(node, ["-e", "0"], { cwd: root });

@@ -18,13 +18,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { builtPackage, report } from "./lib.mjs";
+import { benchOptions, builtPackage, report } from "./lib.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
-const scenes = Number(args.scenes ?? 5000);
-const sizes = String(args.sizes ?? "500,1000")
-  .split(",")
-  .map(Number);
+// In smoke mode enough scenes that the run killed halfway leaves units never started (the
+// child runs 4 at once then, 16 otherwise), so the resume has a new one to start.
+const options = benchOptions({ scenes: 5000, sizes: "500,1000" }, { scenes: 16, sizes: "4" });
+const scenes = options.scenes;
+const sizes = options.sizes.split(",").map(Number);
 const media = await builtPackage("media");
 const { startSimulator } = await builtPackage("simulator");
 const work = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-p8-"));

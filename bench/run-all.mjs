@@ -4,19 +4,16 @@
 //
 //   node bench/run-all.mjs            all measures
 //   node bench/run-all.mjs P1 P6      only these
+//   node bench/run-all.mjs --smoke    each once at a tiny size (does it still run?)
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { measures, smoke } from "./lib.mjs";
 
-const measures = [
-  { id: "P1", script: "p1-sse.mjs" },
-  { id: "P2", script: "p2-runner.mjs" },
-  { id: "P3", script: "p3-polling.mjs" },
-  { id: "P5", script: "p5-join.mjs" },
-  { id: "P6", script: "p6-startup.mjs" },
-  { id: "P8", script: "p8-memory.mjs" },
-];
-const only = process.argv.slice(2).map((a) => a.toUpperCase());
+const only = process.argv
+  .slice(2)
+  .filter((argument) => !argument.startsWith("--"))
+  .map((a) => a.toUpperCase());
 const chosen = measures.filter((m) => only.length === 0 || only.includes(m.id));
 
 function run(script) {
@@ -58,6 +55,8 @@ for (const measure of chosen) {
   process.stderr.write(`${measure.id} (${measure.script})…\n`);
   const { code, rows, stderr } = await run(measure.script);
   if (code !== 0 || rows.length === 0) {
+    // A script that no longer runs fails `pnpm bench` too, after the table.
+    process.exitCode = 1;
     table.push([
       measure.id,
       `failed (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}`,
@@ -84,3 +83,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
+if (smoke)
+  console.log(
+    "smoke run (tiny sizes, one round): it shows the scripts run; the numbers mean nothing",
+  );

@@ -84,6 +84,26 @@ export function wholeExpression(template: string): string | undefined {
 }
 
 /**
+ * True when every `${{` in the text has its `}}`: the text splits into a template. The syntax
+ * check reports a text that does not, at its `${{`; other checks skip it.
+ *
+ * @example
+ * ```ts
+ * templateCloses("scene-${{ index }}.mp4"); // true
+ * templateCloses("${{ inputs.scenes"); // false
+ * ```
+ */
+export function templateCloses(template: string): boolean {
+  try {
+    splitTemplate(template);
+    return true;
+  } catch (error) {
+    if (ExpressionError.isInstance(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * True when the string contains `${{`.
  *
  * @example

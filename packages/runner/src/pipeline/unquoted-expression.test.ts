@@ -70,8 +70,21 @@ describe("unquoted ${{ }} expressions", () => {
     ]);
   });
 
+  it("tells an unclosed `{` at its opener, not at the lines the parser gave up on", async () => {
+    const found = await problems("name: t\nsteps:\n  - id: a\n    video: { model: m\n  - id: b\n");
+    expect(found).toEqual([
+      expect.objectContaining({
+        code: "yaml_unclosed_flow",
+        line: 4,
+        column: 12,
+        message: "the mapping opened with `{` at 4:12 is never closed",
+        hint: "close it: video: { model: m }",
+      }),
+    ]);
+  });
+
   it("leaves other YAML errors as the parser says them", async () => {
-    const found = await problems("name: t\nsteps:\n  - id: a\n    video: { model: m\n");
+    const found = await problems('name: t\nsteps:\n  - id: a\n    chat: { prompt: "open\n');
     expect(found[0]?.code).toBe("yaml_syntax");
   });
 });

@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: messages name ${{ }} expressions
 import { LineCounter, parseAllDocuments } from "yaml";
+import { type UnclosedFlow, unclosedFlowCollections } from "./unclosed-flow.js";
 import { quotedLine, quotedSuggestion, unquotedExpressionColumn } from "./unquoted-expression.js";
 
 /** One error of YAML's parser, at a 1-based position. */
@@ -12,7 +13,7 @@ export interface YamlError {
 
 /** A one-line change that makes the parser's errors go away, told as the problem it fixes. */
 export interface YamlRepair {
-  kind: "indentation" | "unquoted_expression";
+  kind: "indentation" | "unquoted_expression" | "unclosed_flow";
   /** 1-based line that is off. */
   line: number;
   /** 1-based column the problem starts at. */
@@ -89,27 +90,33 @@ export function findYamlRepairs(
 ): { repairs: YamlRepair[]; remaining: YamlError[] } {
   if (source.length > MAX_REPAIR_SOURCE || structural(errors).length === 0)
     return { repairs: [], remaining: errors };
-  const lines = source.split("\n");
   const frequency = new Map<string, number>();
-  for (const text of lines)
+  for (const text of source.split("\n"))
     if (isContent(text)) {
       const indent = indentOf(text);
       frequency.set(indent, (frequency.get(indent) ?? 0) + 1);
     }
-  const repairs: YamlRepair[] = [];
-  let current = errors;
+  // An unclosed `[` or `{` first: the parser blames the lines after it, which no indent fixes.
+  const closed = closeFlowCollections(source, errors);
+  const lines = closed.source.split("\n");
+  const repairs: YamlRepair[] = closed.repairs;
+  let current = closed.errors;
   let trials = 0;
   while (structural(current).length > 0 && repairs.length < MAX_REPAIRS && trials < MAX_TRIALS) {
-    let best: { candidate: Candidate; errors: YamlError[] } | undefined;
+    // Fewest errors left wins; among equals, the change that leaves no `key:` without the
+    // block it opens (a dedented first child is the line that is off, not the one after it).
+    let best: { candidate: Candidate; errors: YamlError[]; score: number[] } | undefined;
+    const window = openerWindow(current);
     for (const candidate of candidatesFor(lines, current, frequency)) {
       if (trials++ >= MAX_TRIALS) break;
       const trial = [...lines];
       trial[candidate.line - 1] = candidate.text;
       const after = yamlErrors(trial.join("\n"));
-      if (structural(after).length >= structural(current).length) continue;
-      if (!best || structural(after).length < structural(best.errors).length)
-        best = { candidate, errors: after };
-      if (structural(after).length === 0) break;
+      const left = structural(after).length;
+      if (left >= structural(current).length) continue;
+      const score = [left, emptyOpeners(trial, window)];
+      if (!best || compareScores(score, best.score) < 0) best = { candidate, errors: after, score };
+      if (score.every((value) => value === 0)) break;
     }
     if (!best) break;
     lines[best.candidate.line - 1] = best.candidate.text;
@@ -118,6 +125,92 @@ export function findYamlRepairs(
     current = best.errors;
   }
   return { repairs, remaining: current };
+}
+
+const compareScores = (a: number[], b: number[]) => {
+  for (let at = 0; at < a.length; at++) {
+    const difference = (a[at] ?? 0) - (b[at] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+};
+
+/**
+ * Each `[` or `{` that is never closed, closed after its last item when that leaves fewer
+ * errors: one problem at the opener instead of the parser's words about the lines after it.
+ */
+function closeFlowCollections(
+  source: string,
+  errors: YamlError[],
+): { source: string; errors: YamlError[]; repairs: YamlRepair[] } {
+  const closed: { open: UnclosedFlow; closeLine: number }[] = [];
+  let text = source;
+  let current = errors;
+  const tried = new Set<number>();
+  while (closed.length < MAX_REPAIRS && structural(current).length > 0) {
+    // The innermost (last) opener first: an outer one closes after it.
+    const open = unclosedFlowCollections(text)
+      .reverse()
+      .find((flow) => !tried.has(flow.openAt));
+    if (!open) break;
+    tried.add(open.openAt);
+    // Spaced as the opener is: `{ a: 1` closes as `{ a: 1 }`, `[1, 2` as `[1, 2]`.
+    const spaced = text[open.openAt + 1] === " " ? ` ${open.closer}` : open.closer;
+    const trial = `${text.slice(0, open.closeAt)}${spaced}${text.slice(open.closeAt)}`;
+    const after = yamlErrors(trial);
+    if (structural(after).length >= structural(current).length) continue;
+    closed.push({ open, closeLine: trial.slice(0, open.closeAt).split("\n").length });
+    text = trial;
+    current = after;
+    // Closing one may let an outer one close too: each is tried again (offsets before the
+    // closer are unchanged).
+    tried.clear();
+  }
+  const closedLines = text.split("\n");
+  const repairs = closed.map(({ open, closeLine }): YamlRepair => {
+    const what = open.opener === "[" ? "list" : "mapping";
+    return {
+      kind: "unclosed_flow",
+      line: open.line,
+      column: open.column,
+      message: `the ${what} opened with \`${open.opener}\` at ${open.line}:${open.column} is never closed`,
+      hint:
+        closeLine === open.line
+          ? `close it: ${(closedLines[closeLine - 1] ?? "").trim()}`
+          : `close it with \`${open.closer}\` after its last item, on line ${closeLine}`,
+    };
+  });
+  repairs.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { source: text, errors: current, repairs };
+}
+
+/** The lines whose `key:` openers are weighed: those a repair of these errors may touch. */
+function openerWindow(errors: YamlError[]): { from: number; to: number } {
+  const first = Math.min(...structural(errors).map((error) => error.line));
+  return { from: Math.max(1, first - 9), to: first + 3 };
+}
+
+/**
+ * How many `key:` lines with nothing after them in the window are followed by a line that is
+ * not indented deeper (nor a `- ` item at the same indent, which YAML allows): each is a block
+ * opened and left empty, seldom what was meant.
+ */
+function emptyOpeners(lines: string[], window: { from: number; to: number }): number {
+  let count = 0;
+  for (let line = window.from; line <= Math.min(window.to, lines.length); line++) {
+    const text = lines[line - 1] ?? "";
+    if (!isContent(text) || !/:\s*(?:#.*)?$/.test(text)) continue;
+    let next = line + 1;
+    while (next <= lines.length && !isContent(lines[next - 1])) next += 1;
+    const following = lines[next - 1];
+    if (following === undefined) continue;
+    const width = indentOf(text).length;
+    const nextWidth = indentOf(following).length;
+    if (nextWidth > width) continue;
+    if (nextWidth === width && /^\s*-(\s|$)/.test(following)) continue;
+    count += 1;
+  }
+  return count;
 }
 
 /** Changes worth a trial, the likelier first: quoting a value, then re-indenting a line. */
@@ -150,13 +243,19 @@ function candidatesFor(
     });
   }
   const first = Math.min(...errorLines);
+  // Every indent the file uses, the commonest first: a dedented list item's own indent may
+  // appear only far from it (its list's next item).
+  const fileIndents = [...frequency.entries()]
+    .filter(([indent]) => !indent.includes("\t"))
+    .sort((a, b) => b[1] - a[1])
+    .map(([indent]) => indent.length);
   const indentCandidates: (Candidate & { rank: number[] })[] = [];
   for (let line = Math.max(1, first - 8); line <= Math.min(lines.length, first + 2); line++) {
     const text = lines[line - 1] ?? "";
     if (!isContent(text)) continue;
     const indent = indentOf(text);
     const hasTab = indent.includes("\t");
-    const widths = [...new Set(nearbyIndents(lines, line))];
+    const widths = [...new Set([...nearbyIndents(lines, line), ...fileIndents])];
     for (const [order, width] of widths.entries()) {
       if (width === indent.length && !hasTab) continue;
       const sibling = siblingOf(lines, line, width);

@@ -31,7 +31,7 @@ export function yamlSyntaxProblems(
     problems.push(
       diagnosticAt(
         path,
-        repair.kind === "indentation" ? "yaml_indentation" : "yaml_unquoted_expression",
+        `yaml_${repair.kind}`,
         repair.message,
         repair.line,
         repair.column,

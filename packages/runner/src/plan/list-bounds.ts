@@ -1,6 +1,6 @@
 import { unitBody } from "../executor/unit-request.js";
 import { collectReferencePaths } from "../expressions/references.js";
-import { wholeExpression } from "../expressions/template.js";
+import { templateCloses, wholeExpression } from "../expressions/template.js";
 import { kindOf } from "../steps/registry.js";
 import { typeAt } from "../steps/static-types.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
@@ -31,7 +31,12 @@ export function listBounds(
   kinds: ReadonlyMap<string, AnyStepKind>,
   evaluate: (value: unknown) => unknown,
 ): ListBounds | undefined {
-  if (typeof forEach !== "string" || wholeExpression(forEach) === undefined) return undefined;
+  if (
+    typeof forEach !== "string" ||
+    !templateCloses(forEach) ||
+    wholeExpression(forEach) === undefined
+  )
+    return undefined;
   const references = collectReferencePaths(forEach);
   const reference = references[0];
   if (references.length !== 1 || reference?.context !== "steps") return undefined;

@@ -1,5 +1,5 @@
 import { containsExpression } from "../../expressions/references.js";
-import { wholeExpression } from "../../expressions/template.js";
+import { templateCloses, wholeExpression } from "../../expressions/template.js";
 import type { CheckContext } from "../../steps/step-kind.js";
 import { bodyPath, type CheckModel } from "./check-model.js";
 
@@ -45,7 +45,12 @@ export function stepsPass(model: CheckModel): void {
         hint: "remove `max_parallel` (or `sequential`, if the items do not read `previous`)",
       });
     }
-    if (typeof raw.for_each === "string" && wholeExpression(raw.for_each) === undefined) {
+    // A text whose `${{` is never closed is the syntax pass's, told at its `${{`.
+    if (
+      typeof raw.for_each === "string" &&
+      templateCloses(raw.for_each) &&
+      wholeExpression(raw.for_each) === undefined
+    ) {
       problems.push({
         path: ["steps", index, "for_each"],
         message: "`for_each` must be a list or one whole expression giving a list, not text",
@@ -57,6 +62,7 @@ export function stepsPass(model: CheckModel): void {
     if (
       typeof raw.if === "string" &&
       raw.if.includes("${{") &&
+      templateCloses(raw.if) &&
       wholeExpression(raw.if) === undefined
     ) {
       problems.push({

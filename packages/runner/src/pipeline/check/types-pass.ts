@@ -11,7 +11,7 @@ import {
   Unary,
 } from "@actions/expressions/ast";
 import { parseExpression } from "../../expressions/parse-expression.js";
-import { wholeExpression } from "../../expressions/template.js";
+import { templateCloses, wholeExpression } from "../../expressions/template.js";
 import {
   arrayOf,
   BOOLEAN,
@@ -244,7 +244,9 @@ export function typesPass(model: CheckModel): void {
       const path = ["steps", index, "for_each"];
       const list = typeOfValue(raw.for_each, path, { ...scope, item: UNKNOWN }, problems);
       const expression =
-        typeof raw.for_each === "string" ? wholeExpression(raw.for_each) : undefined;
+        typeof raw.for_each === "string" && templateCloses(raw.for_each)
+          ? wholeExpression(raw.for_each)
+          : undefined;
       if (list.type === "array") item = list.items;
       else if (expression !== undefined && list.type !== "unknown") {
         problems.push({

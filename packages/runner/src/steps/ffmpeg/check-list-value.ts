@@ -1,4 +1,4 @@
-import { wholeExpression } from "../../expressions/template.js";
+import { templateCloses, wholeExpression } from "../../expressions/template.js";
 import type { CheckContext } from "../step-kind.js";
 
 /**
@@ -17,7 +17,8 @@ export function checkListValue(
   context: CheckContext,
 ): void {
   const value = body[field];
-  if (typeof value === "string" && wholeExpression(value) === undefined) {
+  // A text whose `${{` is never closed is reported by the syntax check, at its `${{`.
+  if (typeof value === "string" && templateCloses(value) && wholeExpression(value) === undefined) {
     context.report([field], `${what}, or one whole expression giving a list`, {
       code: "ffmpeg_not_a_list",
     });
