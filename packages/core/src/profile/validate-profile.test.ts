@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exampleProfile } from "../__fixtures__/example-profile.js";
 import { InvalidProfileError } from "../errors/invalid-profile-error.js";
+import { providerNames } from "../providers/registry.js";
 import { parseProfile } from "./parse-profile.js";
 import { validateProfile } from "./validate-profile.js";
 
@@ -47,7 +48,7 @@ describe("validateProfile", () => {
       {
         pointer: "/service/dialect",
         code: "invalid_value",
-        message: '`service.dialect`: "grpc" is not allowed; use reference, openai or fal',
+        message: `\`service.dialect\`: "grpc" is not allowed; use ${providerNames.slice(0, -1).join(", ")} or ${providerNames.at(-1)}`,
       },
     ]);
   });

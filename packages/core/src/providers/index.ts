@@ -9,4 +9,5 @@ export {
   providers,
   videoProvider,
 } from "./registry.js";
+export * from "./replicate/index.js";
 export type * from "./video-provider.js";

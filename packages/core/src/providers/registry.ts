@@ -1,6 +1,7 @@
 import { falVideoProvider } from "./fal/index.js";
 import { openaiVideoProvider } from "./openai/index.js";
 import { referenceVideoProvider } from "./reference/index.js";
+import { replicateVideoProvider } from "./replicate/index.js";
 import type { VideoProvider } from "./video-provider.js";
 
 /**
@@ -11,6 +12,7 @@ export const providers = {
   reference: { video: referenceVideoProvider },
   openai: { video: openaiVideoProvider },
   fal: { video: falVideoProvider },
+  replicate: { video: replicateVideoProvider },
 } as const satisfies Record<string, { video: VideoProvider }>;
 
 /** The name of a provider of the registry (`reference`, `openai`, `fal`, …). */
