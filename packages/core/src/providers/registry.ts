@@ -1,4 +1,5 @@
 import { falVideoProvider } from "./fal/index.js";
+import { klingVideoProvider } from "./kling/index.js";
 import { openaiVideoProvider } from "./openai/index.js";
 import { referenceVideoProvider } from "./reference/index.js";
 import type { VideoProvider } from "./video-provider.js";
@@ -11,6 +12,7 @@ export const providers = {
   reference: { video: referenceVideoProvider },
   openai: { video: openaiVideoProvider },
   fal: { video: falVideoProvider },
+  kling: { video: klingVideoProvider },
 } as const satisfies Record<string, { video: VideoProvider }>;
 
 /** The name of a provider of the registry (`reference`, `openai`, `fal`, …). */
