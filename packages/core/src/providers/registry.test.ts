@@ -5,7 +5,7 @@ import { describeProviders, isProviderName, providerNames, providers } from "./r
 describe("the provider registry", () => {
   it("names each provider by the key it is listed under", () => {
     for (const name of providerNames) expect(providers[name].video.name).toBe(name);
-    expect(providerNames).toEqual(["reference", "openai", "fal"]);
+    expect(providerNames).toEqual(["reference", "openai", "fal", "kling"]);
     expect(isProviderName("fal")).toBe(true);
     expect(isProviderName("toString")).toBe(false);
   });
