@@ -43,7 +43,7 @@ export async function openService(
   addSecret(context, connection.apiKey);
   for (const part of connection.apiKey?.split(":") ?? [])
     if (part.length >= 8) addSecret(context, part);
-  // A provider whose key has parts (Kling's access and secret keys) takes them joined by `:`.
+  // A provider whose key has parts (an access key and a secret key) takes them joined by `:`.
   const keyParts = videoProvider(service?.clientOptions.dialect ?? "reference").keyParts;
   // Loaded on use: commands that never reach a service start faster without them.
   const { createClient } = await import("@reelsmith/core");

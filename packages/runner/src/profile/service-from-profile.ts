@@ -8,7 +8,7 @@ export interface ProfileService {
   baseURL?: string;
   /**
    * The key, from the first variable of `service.api_key_env` that is set (for a provider
-   * whose key has parts, Kling's access and secret keys: every variable, one per part, their
+   * whose key has parts, such as an access key and a secret key: every variable, one per part, their
    * values joined by `:`). Never print it.
    */
   apiKey?: string;

@@ -160,7 +160,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   let baseUrl = "";
   const timeScale = options.timeScale ?? 1;
   const context: SimulatorContext = {
-    // A provider whose key has parts (Kling's access and secret keys) gets one random part each.
+    // A provider whose key has parts (an access key and a secret key) gets one random part each.
     apiKey:
       options.apiKey ??
       Array.from(

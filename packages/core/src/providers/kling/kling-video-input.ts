@@ -123,7 +123,7 @@ export function klingVideoProblems(params: VideoCreateParams): RequestProblem[] 
 
 /**
  * A checked request as Kling's body: `model_name`, `prompt`, `duration` ("5" or "10"),
- * `aspect_ratio` from `size`, `image` (a URL, or the bytes as bare base64 as Kling wants
+ * `aspect_ratio` from `size` (text2video only: image2video keeps the image's), `image` (a URL, or the bytes as bare base64 as Kling wants
  * them), `external_task_id` (the caller's key), and the params as they are.
  *
  * @example
@@ -138,8 +138,11 @@ export function klingVideoInput(
 ): Record<string, unknown> {
   const input: Record<string, unknown> = { model_name: params.model, prompt: params.prompt };
   if (params.seconds !== undefined) input.duration = String(params.seconds).trim();
-  if (params.size !== undefined) input.aspect_ratio = klingAspectRatio(params.size);
   const image = params.image ?? params.image_url;
+  // image2video takes no aspect_ratio: the clip has the image's (size is still checked).
+  if (params.size !== undefined && image === undefined) {
+    input.aspect_ratio = klingAspectRatio(params.size);
+  }
   if (image !== undefined) {
     const url = imageAsURL(image, "image");
     input.image = url.replace(/^data:[^;,]*;base64,/i, "");

@@ -187,7 +187,9 @@ export const klingVideoProvider: VideoProvider = {
     }
     return url;
   },
-  async cancel() {
-    // Kling's API has no way to stop a task: it runs to its end (and is charged).
+  async cancel(_context, id) {
+    throw new TypeError(
+      `Kling's API has no way to stop a task: ${id} runs to its end, and is charged if it succeeds`,
+    );
   },
 };

@@ -28,7 +28,6 @@ describe("Kling's video input", () => {
       model_name: "kling-v2-1",
       prompt: "a fox",
       duration: "10",
-      aspect_ratio: "16:9",
       image: "AAAA",
       negative_prompt: "blur",
       cfg_scale: 0.5,
@@ -39,6 +38,9 @@ describe("Kling's video input", () => {
       klingAction({ model: "kling-v2-1", prompt: "a", image_url: "https://x.test/a.png" }),
     ).toBe("image2video");
     expect(klingAction({ model: "kling-v2-1", prompt: "a" })).toBe("text2video");
+    expect(
+      klingVideoInput({ model: "kling-v2-1", prompt: "a", size: "720x720" }, "k").aspect_ratio,
+    ).toBe("1:1");
   });
 
   it("finds every problem before anything is sent, naming the field", () => {
@@ -110,10 +112,13 @@ describe("Kling's video input", () => {
     expect(klingError(500, "not json", undefined, (t) => t)).toBeUndefined();
   });
 
-  it("keeps the task's path in the job id", () => {
+  it("keeps the task's path in the job id, and says Kling cannot stop a task", async () => {
     expect(parseKlingJobId("image2video/8671")).toEqual({ action: "image2video", taskId: "8671" });
     expect(() => parseKlingJobId("8671")).toThrow(/text2video\/<task id>/);
     expect(klingVideoProvider.settlement).toEqual(["idempotency-key"]);
     expect(klingVideoProvider.keyParts).toEqual(["KLING_ACCESS_KEY", "KLING_SECRET_KEY"]);
+    await expect(klingVideoProvider.cancel({} as never, "text2video/1", {})).rejects.toThrow(
+      /no way to stop a task: text2video\/1 runs to its end/,
+    );
   });
 });
