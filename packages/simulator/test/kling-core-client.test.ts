@@ -6,6 +6,7 @@ import {
   AuthenticationError,
   clientOptionsFromProfile,
   createClient,
+  InternalServerError,
   InvalidRequestError,
   parseProfile,
 } from "@reelsmith/core";
@@ -153,6 +154,24 @@ describe("@reelsmith/core's kling provider against serve --dialect kling", () =>
       { idempotencyKey: "key-never", sinceMs: Date.now() },
     );
     expect(settled).toEqual({ via: "idempotency-key", jobs: [] });
+  });
+
+  it("resends a submission refused with Kling's rate limit (nothing was made), never one answered 500", async () => {
+    const limited = await serve({ faults: "429@videos.create:#1:0.001" });
+    const job = await clientFor(limited).videos.create(
+      { model: klingModel, prompt: "A fox", seconds: 5 },
+      { idempotencyKey: "key-429" },
+    );
+    expect(job.status).toBe("pending");
+    expect(submits(limited)).toBe(2);
+    expect(limited.stats().videoJobs.created).toBe(1);
+    const failing = await serve({ faults: "500@videos.create:#1" });
+    const error = await clientFor(failing)
+      .videos.create({ model: klingModel, prompt: "A fox", seconds: 5 })
+      .catch((caught: unknown) => caught);
+    expect(InternalServerError.isInstance(error)).toBe(true);
+    expect((error as InternalServerError).code).toBe("5000");
+    expect(submits(failing)).toBe(1);
   });
 
   it("reads Kling's auth code as an AuthenticationError, not retried", async () => {
