@@ -101,6 +101,9 @@ describe("a reader that closes stdout early (built CLI)", () => {
       expect(run.result.stderr).not.toMatch(/EPIPE|\n\s+at /);
       expect(run.result.stderr).toContain("the output was closed: stopping as on Ctrl-C");
       expect(run.result.stderr).toMatch(/Continue with: reelsmith resume runs\/\S+/);
+      // The words the terminal prints are the run's own: run.json says cancelled, so does it.
+      expect(run.result.stderr).toContain("cancelled (its output was closed); nothing finished");
+      expect(run.result.stderr).not.toContain("interrupted");
       expect(run.status).toBe("cancelled");
       expect(run.lock).toBe(false);
       expect(run.lastRecord).toBe("run.end");

@@ -66,6 +66,16 @@ afterAll(async () => {
 });
 
 describe("reelsmith studio (built CLI) over runs made from the terminal", () => {
+  it("prints only addresses that work: each one opened without a cookie lets the reader in", async () => {
+    const printed = (studio.output.stdout + studio.output.stderr).match(/https?:\/\/\S+/g) ?? [];
+    expect(printed).toHaveLength(1);
+    for (const address of printed) {
+      const answer = await fetch(address, { redirect: "manual" });
+      expect(answer.status, address).toBe(303);
+      expect(answer.headers.get("set-cookie")).toMatch(/HttpOnly/);
+    }
+  });
+
   it("approves from the studio: the run goes on, and the CLI's report shows the decision", async () => {
     expect((await runGated("a")).code).toBe(4);
     const jobs = simulator.stats().videoJobs.created;

@@ -35,7 +35,7 @@ export {
 } from "./journal/journal-state.js";
 export { takeKey, unitKey } from "./ledger/ledger.js";
 export { journaledOptions } from "./lifecycle/journaled-options.js";
-export { refuseOverBudget } from "./lifecycle/run-estimate-check.js";
+export { leastPartialEstimate, refuseOverBudget } from "./lifecycle/run-estimate-check.js";
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";

@@ -14,6 +14,7 @@ export {
   type ImageModelInfo,
   imageModels,
   mediaCatalogs,
+  openaiVoices,
   type SpeechModelInfo,
   speechModels,
   type TranscriptionModelInfo,

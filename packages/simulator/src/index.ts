@@ -3,6 +3,7 @@ export {
   chatModels,
   type ImageModelInfo,
   imageModels,
+  openaiVoices,
   type SpeechModelInfo,
   speechModels,
   type TranscriptionModelInfo,

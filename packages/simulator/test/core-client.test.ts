@@ -46,6 +46,9 @@ describe("@reelsmith/core against the simulator", () => {
       "reel-video-1",
       "reel-video-2-lite",
       "reel-video-3-long",
+      "reel-image-1",
+      "reel-voice-1",
+      "reel-transcribe-1",
     ]);
     const params = {
       model: "reel-chat-1",

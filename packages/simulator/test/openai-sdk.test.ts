@@ -25,6 +25,9 @@ describe("the official openai SDK against the simulator", () => {
       "reel-video-1",
       "reel-video-2-lite",
       "reel-video-3-long",
+      "reel-image-1",
+      "reel-voice-1",
+      "reel-transcribe-1",
     ]);
     expect((await client.models.retrieve("reel-chat-1")).object).toBe("model");
   });

@@ -95,7 +95,7 @@ describe("protocol over loopback", () => {
     expect(form.status).toBe(400);
   });
 
-  it("lists the chat models in the OpenAI list shape and retrieves one", async () => {
+  it("lists every model it serves in the OpenAI list shape, each with its type and limits, and retrieves one", async () => {
     const response = await call(simulator, "/v1/models");
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
@@ -110,11 +110,53 @@ describe("protocol over loopback", () => {
       "reel-video-1",
       "reel-video-2-lite",
       "reel-video-3-long",
+      "reel-image-1",
+      "reel-voice-1",
+      "reel-transcribe-1",
     ]);
     // Video models carry their limits, as a profile writes a video model.
     expect(list.data.find((model) => model.id === "reel-video-2-lite")).toMatchObject({
       type: "video",
       video: { seconds: { min: 1, max: 8 }, image: true },
+    });
+    const typeOf = Object.fromEntries(list.data.map((model) => [model.id, model.type]));
+    expect(typeOf).toEqual({
+      "reel-chat-1": "chat",
+      "reel-chat-mini": "chat",
+      "reel-video-1": "video",
+      "reel-video-2-lite": "video",
+      "reel-video-3-long": "video",
+      "reel-image-1": "image",
+      "reel-voice-1": "speech",
+      "reel-transcribe-1": "transcription",
+    });
+    // Image, speech and transcription models carry their limits in a profile's words.
+    expect(list.data.find((model) => model.id === "reel-image-1")).toMatchObject({
+      image: {
+        sizes: ["1024x1024", "1536x1024", "1024x1536", "512x512", "256x256"],
+        max_references: 4,
+        max_images: 4,
+        price: { per_image: 4 },
+      },
+    });
+    expect(list.data.find((model) => model.id === "reel-voice-1")).toMatchObject({
+      speech: {
+        voices: [
+          ...["ava", "rowan", "angus", "kal"],
+          ...["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage"],
+          ...["shimmer", "verse"],
+        ],
+        formats: ["mp3", "wav", "pcm"],
+        price: { per_1000_characters: 15 },
+      },
+    });
+    expect(list.data.find((model) => model.id === "reel-transcribe-1")).toMatchObject({
+      transcription: {
+        word_timestamps: true,
+        granularities: ["segment", "word"],
+        formats: ["json", "verbose_json", "text", "srt", "vtt"],
+        price: { per_minute: 6 },
+      },
     });
     const strict = await startSimulator({ listVideoModels: false });
     try {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { OpenedRun, PickRequest, RetakeRequest } from "@reelsmith/runner";
-import { takeProfileWarnings } from "../config/cli-profile.js";
+import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -109,7 +109,15 @@ export function serviceRunOptions(
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
   const catalogs = await knownModelCatalogs(options, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-  const pipeline = await loadValidPipeline(options.pipeline, context, { catalogs });
+  // The one model check: here on the built-in simulator (its catalogs are all it offers), with
+  // the given inputs; on a real service by the runner, with the service's list, before its
+  // first request.
+  const builtIn =
+    options.builtIn === true || !(await resolveService(options, context)).connection.baseURL;
+  const pipeline = await loadValidPipeline(options.pipeline, context, {
+    catalogs,
+    models: builtIn && !options.resume ? { inputs: options.inputs ?? {} } : false,
+  });
   options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const rendered = createRenderer({ json: options.json ?? false, context });
@@ -123,9 +131,12 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   };
   // The run's gentle stop: the first Ctrl-C, or (unless told to go on) a closed output.
   const stop = new AbortController();
+  // Why the run was stopped, in the words of its note (the run itself ends `cancelled`).
+  let stoppedBy = "Ctrl-C or SIGTERM";
   const stopOnClosed = options.onClosedOutput !== "continue";
   const onClosedOutput = () => {
     if (stopOnClosed) {
+      if (!stop.signal.aborted) stoppedBy = "its output was closed";
       renderer.note(
         "the output was closed: stopping as on Ctrl-C (nothing new starts; the video jobs already submitted are waited for and kept). `--on-closed-output continue` goes on to the end instead.",
       );
@@ -208,8 +219,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       );
     }
   } else if (interrupted) {
+    // The run's own word (run.json, the summary, the report say `cancelled`), and why.
     renderer.note(
-      `interrupted; nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
+      `cancelled (${stoppedBy}); nothing finished is lost. Continue with: reelsmith resume ${runDir}`,
     );
     code = ExitCode.interrupted;
   } else if (result.status === "budget_reached") {

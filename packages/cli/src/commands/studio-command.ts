@@ -19,7 +19,8 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /**
  * `reelsmith studio [RUNS_DIR]`: the review studio on loopback until Ctrl-C. Prints the
- * address with its token (opening it once sets the cookie). Its actions go on with each run's
+ * address with its token (opening it once sets the cookie), and no other address: the bare
+ * one answers 401. Its actions go on with each run's
  * own service, by `resume`'s rules (a run begun on the built-in simulator on a new one; any
  * other on its recorded base URL, or `--base-url`); the key never reaches a page. With
  * `--database` (or REELSMITH_DATABASE_URL) the database's runs are listed and acted on too,
@@ -86,7 +87,8 @@ export async function studioCommand(
   }
   context.stdout.write(
     [
-      `reelsmith studio on ${studio.url} for ${studio.runsDir}${coordinator ? " and the runs of the database" : ""}`,
+      // Only the address with its token: the bare one answers 401 until the cookie is set.
+      `reelsmith studio for ${studio.runsDir}${coordinator ? " and the runs of the database" : ""}`,
       `open: ${studio.loginUrl}`,
       "Press Ctrl-C to stop (sessions the studio started stop gently first).",
       "",

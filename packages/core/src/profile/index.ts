@@ -6,6 +6,7 @@ export {
   type ListedModel,
   type ListedModels,
   listedModels,
+  mediaModelsListed,
   videoModelsListed,
 } from "./listed-models.js";
 export {

@@ -1,9 +1,18 @@
 import { modelKind } from "../models/model-kind.js";
+import {
+  imageModelsFromProfile,
+  speechModelsFromProfile,
+  transcriptionModelsFromProfile,
+} from "./media-catalog-from-profile.js";
+import type { ProviderProfile } from "./profile-types.js";
 import { validateProfile } from "./validate-profile.js";
 import { videoCatalogFromProfile } from "./video-catalog-from-profile.js";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A key as a JSON pointer writes it. */
+const pointerKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /** A model as a service's `GET /v1/models` lists it. */
 export type ListedModel = { id: string; [key: string]: unknown };
@@ -26,11 +35,58 @@ export function videoModelsListed(models: readonly ListedModel[]) {
   });
 }
 
+/**
+ * The listed kinds whose models carry limits a profile declares: the kind's metadata object
+ * (`image: { sizes, … }`) is read as a profile's model of its section.
+ */
+const MEDIA_SECTIONS = {
+  image: (profile: ProviderProfile) => imageModelsFromProfile(profile),
+  speech: (profile: ProviderProfile) => speechModelsFromProfile(profile),
+  transcription: (profile: ProviderProfile) => transcriptionModelsFromProfile(profile),
+} as const;
+
+/**
+ * The image, speech or transcription models a service lists with their limits (entries of
+ * `kind` whose metadata under the kind's name reads as a profile's model of its section, e.g.
+ * `{ type: "speech", speech: { voices, formats, price: { per_1000_characters } } }`), as the
+ * profile reader gives them. A field a profile does not know (a service's own word, such as a
+ * transcription model's `granularities`) is skipped; an entry with a known field of a wrong
+ * value is skipped whole, as for video.
+ * @example mediaModelsListed([{ id: "tts-1", type: "speech", speech: { voices: ["alloy"] } }], "speech")[0]?.voices // ["alloy"]
+ */
+export function mediaModelsListed(
+  models: readonly ListedModel[],
+  kind: keyof typeof MEDIA_SECTIONS,
+): { id: string }[] {
+  const section = `${kind}_models`;
+  const read: Record<string, object> = {};
+  for (const model of models) {
+    const metadata = model[kind];
+    if (modelKind(model) !== kind || !isObject(metadata)) continue;
+    const profile = (fields: object) => ({ [section]: { [model.id]: fields } });
+    const own = `/${section}/${pointerKey(model.id)}/`;
+    const foreign = new Set(
+      validateProfile(profile(metadata))
+        .filter((problem) => problem.code === "unknown_key" && problem.pointer.startsWith(own))
+        .map((problem) => problem.pointer.slice(own.length))
+        .filter((key) => !key.includes("/")),
+    );
+    const known = Object.fromEntries(
+      Object.entries(metadata).filter(([key]) => !foreign.has(pointerKey(key))),
+    );
+    if (validateProfile(profile(known)).length === 0) read[model.id] = known;
+  }
+  return MEDIA_SECTIONS[kind]({ [section]: read });
+}
+
 /** A service's model list read as a provider profile's sections. */
 export interface ListedModels {
   /** Every id listed. */
   ids: readonly string[];
-  /** The section a listed model's type names (`chat_models`, `video_models`); untyped: absent. */
+  /**
+   * The section a listed model's type names (`chat_models`, `video_models`, `image_models`,
+   * `speech_models`, `transcription_models`); untyped: absent.
+   */
   sectionOf: ReadonlyMap<string, string>;
   /**
    * Sections whose models carry limits a profile declares, with the listed models whose
@@ -42,8 +98,9 @@ export interface ListedModels {
 
 /**
  * Reads a service's model list as a provider profile's sections: each model under the section
- * its type names (`type: "video"` → `video_models`, chat → `chat_models`; core's `modelKind`),
- * the video ones with their limits where their metadata reads as a profile's video model.
+ * its type names (`type: "video"` → `video_models`, chat → `chat_models`, `image`, `speech`,
+ * `transcription` → their sections; core's `modelKind`), the video, image, speech and
+ * transcription ones with their limits where their metadata reads as a profile's model.
  * @example listedModels([{ id: "reel-chat-1", type: "chat" }]).sectionOf.get("reel-chat-1") // "chat_models"
  */
 export function listedModels(models: readonly ListedModel[]): ListedModels {
@@ -55,6 +112,11 @@ export function listedModels(models: readonly ListedModel[]): ListedModels {
   return {
     ids: models.map((model) => model.id),
     sectionOf,
-    described: { video_models: videoModelsListed(models) },
+    described: {
+      video_models: videoModelsListed(models),
+      image_models: mediaModelsListed(models, "image"),
+      speech_models: mediaModelsListed(models, "speech"),
+      transcription_models: mediaModelsListed(models, "transcription"),
+    },
   };
 }

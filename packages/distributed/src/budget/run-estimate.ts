@@ -1,5 +1,5 @@
 import { BudgetEstimateError, type RunEstimate } from "@reelsmith/runner";
-import { refuseOverBudget } from "@reelsmith/runner/internal";
+import { leastPartialEstimate, refuseOverBudget } from "@reelsmith/runner/internal";
 
 /** What a service account's budget has left for a new run. */
 export interface AccountBudgetLeft {
@@ -11,19 +11,26 @@ export interface AccountBudgetLeft {
 
 /**
  * Refuses a run whose certain cost is over its own maximum or over what its service
- * account's budget has left, with the runner's BudgetEstimateError (nothing was sent).
+ * account's budget has left, with the runner's BudgetEstimateError (nothing was sent). A run
+ * that makes what fits (`allowPartial`) is held to the least it pays before it has made
+ * something of every paid step, as a local run is.
  * @example assertEstimateWithin(estimate, { maxCredits: 10 }); // throws when estimate.credits > 10
  */
 export function assertEstimateWithin(
   estimate: RunEstimate,
-  limits: { maxCredits?: number | undefined; account?: AccountBudgetLeft | undefined },
+  limits: {
+    maxCredits?: number | undefined;
+    account?: AccountBudgetLeft | undefined;
+    allowPartial?: boolean | undefined;
+  },
 ): void {
-  const { maxCredits, account } = limits;
-  refuseOverBudget(estimate, maxCredits);
+  const { maxCredits, account, allowPartial } = limits;
+  refuseOverBudget(estimate, maxCredits, { allowPartial });
   if (!account) return;
   const left = Math.max(0, account.maxCredits - account.committed);
-  if (estimate.credits <= left) return;
-  throw new BudgetEstimateError(estimate, left, undefined, {
+  const held = allowPartial ? leastPartialEstimate(estimate) : estimate;
+  if (held.credits <= left) return;
+  throw new BudgetEstimateError(held, left, undefined, {
     budget: `over the ${left} credits its service account's budget has left (${account.maxCredits} in all, ${account.committed} spent or reserved by its runs)`,
     advice:
       "Raise the account's budget (`budget` of submitRun or configureService), or make the run smaller.",

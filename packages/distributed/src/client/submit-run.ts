@@ -104,6 +104,8 @@ export async function submitRun(
       validate: true,
       ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
       ...(catalogs ? { catalogs } : {}),
+      // The one model check, with the run's given inputs (else their defaults).
+      models: { inputs: options.inputs ?? {} },
     },
   );
   const client = runClientOptions(options.client);
@@ -136,6 +138,7 @@ export async function submitRun(
   assertEstimateWithin(estimate, {
     maxCredits: options.maxCredits ?? pipeline.spec.max_credits,
     account: await budgetLeft(coordinator.pool, budgetScopes.account(service.key), options.budget),
+    allowPartial: options.allowPartial,
   });
   const name = pipeline.spec.name ?? "run";
   const runId = `${timestamp()}-${name.replace(/[^A-Za-z0-9_.-]+/g, "-")}-${randomBytes(3).toString("hex")}`;

@@ -70,13 +70,43 @@ export function focusedEstimate(
 }
 
 /**
+ * What a run that makes what fits (`allowPartial`) pays at least before it has made something
+ * of every paid step: each step's units capped at one (a fan-out's first item; a step whose
+ * units are all made or cached, or whose number is known only at run time with no least
+ * number, at none). Its `credits` is what such a run is held to before anything is sent.
+ * @example leastPartialEstimate({ credits: 18, complete: true, steps: { clips: { perUnit: 9, units: 2, credits: 18 } } }).credits // 9
+ */
+export function leastPartialEstimate(estimate: RunEstimate): RunEstimate {
+  const steps: RunEstimate["steps"] = {};
+  for (const [id, step] of Object.entries(estimate.steps)) {
+    if (step.perUnit === undefined) {
+      if (step.credits !== undefined) steps[id] = { credits: step.credits };
+      continue;
+    }
+    const units = Math.min(1, step.units ?? step.unitsAtLeast ?? 0);
+    steps[id] = { perUnit: step.perUnit, units, credits: step.perUnit * units };
+  }
+  const credits = Object.values(steps).reduce((sum, step) => sum + (step.credits ?? 0), 0);
+  return { credits, complete: estimate.complete, steps };
+}
+
+/**
  * Refuses, before anything is paid, a run whose certain cost is over its budget, or whose
- * budget is below the price of one unit of a paid step (it would pay for nothing of it).
+ * budget is below the price of one unit of a paid step (it would pay for nothing of it). A
+ * run that makes what fits (`allowPartial`) is held to the least it pays before it has made
+ * something of every paid step ({@link leastPartialEstimate}): its fan-outs then make what
+ * the budget pays for and stop `budget_reached`, whether their length is known now or only
+ * at run time.
  * @example refuseOverBudget(estimate, 10); // throws BudgetEstimateError when over 10 credits
  */
-export function refuseOverBudget(estimate: RunEstimate, maxCredits: number | undefined): void {
+export function refuseOverBudget(
+  estimate: RunEstimate,
+  maxCredits: number | undefined,
+  options: { allowPartial?: boolean | undefined } = {},
+): void {
   if (maxCredits === undefined) return;
-  if (estimate.credits > maxCredits) throw new BudgetEstimateError(estimate, maxCredits);
+  if (!options.allowPartial && estimate.credits > maxCredits)
+    throw new BudgetEstimateError(estimate, maxCredits);
   const overPriced = Object.entries(estimate.steps).find(
     ([, step]) => step.perUnit !== undefined && step.perUnit > maxCredits && step.units !== 0,
   );
@@ -86,4 +116,11 @@ export function refuseOverBudget(estimate: RunEstimate, maxCredits: number | und
       perUnit: overPriced[1].perUnit ?? 0,
     });
   }
+  if (!options.allowPartial) return;
+  const least = leastPartialEstimate(estimate);
+  if (least.credits > maxCredits)
+    throw new BudgetEstimateError(least, maxCredits, undefined, {
+      budget: `counting one item of each fan-out, over its budget of ${maxCredits} even when it makes only what fits`,
+      advice: "Raise max_credits (or --max-credits), or make the run smaller.",
+    });
 }

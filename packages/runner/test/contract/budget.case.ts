@@ -127,3 +127,76 @@ export function budgetReservationCase(context: ContractContext): void {
     },
   );
 }
+
+/**
+ * A fan-out whose length is known before the run, over the budget, with `allowPartial`: the
+ * run is not refused up front; it makes what fits and ends `budget_reached`, as one whose
+ * length is learnt at run time does.
+ */
+export function budgetPartialKnownCase(context: ContractContext): void {
+  contractCase(
+    context,
+    "budget: allowPartial makes what fits of a fan-out known before the run, then budget_reached",
+    async () => {
+      const word = uniqueWord();
+      const before = context.simulator().stats();
+      // Six 4-credit clips (24) known now, a budget of 10: two fit.
+      const result = await context.harness().run(
+        {
+          name: "contract-partial",
+          steps: [
+            { id: "title", chat: { model: "reel-chat-1", prompt: `A title for ${word}` } },
+            {
+              id: "clips",
+              for_each: [0, 1, 2, 3, 4, 5],
+              video: { ...clip, prompt: `${word} \${{ item }}` },
+            },
+          ],
+        },
+        serviceOptions(context, { maxCredits: 10, cache: false, allowPartial: true }),
+      );
+      expect(result.status).toBe("budget_reached");
+      expect(result.error?.code).toBe("budget_reached");
+      const after = context.simulator().stats();
+      expect(after.videoJobs.created - before.videoJobs.created).toBe(2);
+      expect(after.chatCompletions - before.chatCompletions).toBe(1);
+      expect(result.totals.credits).toBe(8);
+      expect(result.totals.credits).toBe(after.creditsCharged - before.creditsCharged);
+    },
+  );
+}
+
+/**
+ * With `allowPartial`, a run that could not make one item of each fan-out is still refused
+ * before its first request: it would pay for steps that make nothing whole.
+ */
+export function budgetPartialRefusedCase(context: ContractContext): void {
+  contractCase(
+    context,
+    "budget: allowPartial still refuses, before any request, a run that cannot pay one item of each fan-out",
+    async () => {
+      const word = uniqueWord();
+      const before = context.simulator().stats();
+      // One 4-credit clip of each of three fan-outs is 12, over 10.
+      const fanOut = (id: string) => ({
+        id,
+        for_each: [0, 1],
+        video: { ...clip, prompt: `${word} ${id} \${{ item }}` },
+      });
+      const error = await context
+        .harness()
+        .run(
+          { name: "contract-partial-refused", steps: [fanOut("a"), fanOut("b"), fanOut("c")] },
+          serviceOptions(context, { maxCredits: 10, cache: false, allowPartial: true }),
+        )
+        .then(
+          () => undefined,
+          (caught: unknown) => caught as { code?: string; message: string },
+        );
+      expect(error?.code).toBe("budget_exceeded_by_estimate");
+      expect(error?.message).toContain("at least 12 credits (a: 4; b: 4; c: 4)");
+      expect(error?.message).toContain("even when it makes only what fits");
+      expect(context.simulator().stats().videoJobs.created).toBe(before.videoJobs.created);
+    },
+  );
+}

@@ -41,6 +41,8 @@ export const contractCases = [
   "budget: a run whose certain cost is over max_credits is refused before any request",
   "budget: parallel jobs reserve their price, never pass max_credits, and the run ends budget_reached",
   "budget: a fan-out the budget cannot wholly pay for stops before its first job",
+  "budget: allowPartial makes what fits of a fan-out known before the run, then budget_reached",
+  "budget: allowPartial still refuses, before any request, a run that cannot pay one item of each fan-out",
   "cache: an identical second run is served from the cache without a new job",
   "gate: a run stops waiting at an approve step, nothing behind it submitted; autoApprove passes it",
   "speech: a narration per item is spoken and its words timed, each request paid once",

@@ -1,6 +1,12 @@
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe } from "vitest";
-import { budgetEstimateCase, budgetFanOutCase, budgetReservationCase } from "./budget.case.js";
+import {
+  budgetEstimateCase,
+  budgetFanOutCase,
+  budgetPartialKnownCase,
+  budgetPartialRefusedCase,
+  budgetReservationCase,
+} from "./budget.case.js";
 import { cacheCase } from "./cache.case.js";
 import { dagCase } from "./dag.case.js";
 import { failureCase } from "./failure.case.js";
@@ -55,6 +61,8 @@ export function describeExecutorContract(
     budgetEstimateCase(context);
     budgetReservationCase(context);
     budgetFanOutCase(context);
+    budgetPartialKnownCase(context);
+    budgetPartialRefusedCase(context);
     cacheCase(context);
     gateCase(context);
     speechCase(context);

@@ -9,19 +9,36 @@ import { spokenWords, synthesizeSpeech } from "./synthesize-speech.js";
 
 const maxInputCharacters = 4096;
 
-/** The simulator's voice names, and the Flite voice each one speaks with. */
+/**
+ * The simulator's voice names and OpenAI's, and the Flite voice each one speaks with (slt a
+ * woman's voice, rms, awb and kal16 men's; OpenAI's names by the voice they are known for).
+ */
 const fliteVoices: Readonly<Record<string, string>> = Object.freeze({
   ava: "slt",
   rowan: "rms",
   angus: "awb",
   kal: "kal16",
+  alloy: "slt",
+  ash: "rms",
+  ballad: "awb",
+  coral: "slt",
+  echo: "rms",
+  fable: "awb",
+  nova: "slt",
+  onyx: "kal16",
+  sage: "slt",
+  shimmer: "slt",
+  verse: "kal16",
 });
 const fliteVoiceList = ["slt", "rms", "awb", "kal16"];
 
-/** A profile's voice (any name) speaks with a Flite voice chosen by its place in the list. */
+/**
+ * The Flite voice of a voice name: the simulator's and OpenAI's by the table above; any other
+ * name a profile gives by its place in the model's list.
+ */
 function fliteVoiceOf(voice: string, voices: readonly string[]): string {
   return (
-    fliteVoices[voice] ??
+    (Object.hasOwn(fliteVoices, voice) ? fliteVoices[voice] : undefined) ??
     fliteVoiceList[Math.max(0, voices.indexOf(voice)) % fliteVoiceList.length] ??
     "slt"
   );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { probe } from "@reelsmith/media";
+import { transcriptFormats as formats } from "../catalog/media-models.js";
 import { HttpError } from "../errors/http-error.js";
 import { sendStored } from "../images/handle-images.js";
 import { fingerprint, type StoredAnswer } from "../server/answer-store.js";
@@ -9,8 +10,6 @@ import type { RouteHandler, SimulatorContext } from "../server/context.js";
 import { idempotencyKeyOf, readForm } from "../server/read-form.js";
 import type { SpokenRecord } from "./spoken-registry.js";
 import { toSrt, toVtt } from "./transcript-formats.js";
-
-const formats = ["json", "verbose_json", "text", "srt", "vtt"];
 
 function bad(message: string, param: string, code = "invalid_value"): HttpError {
   return new HttpError(400, message, { param, code });

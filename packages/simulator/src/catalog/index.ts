@@ -2,6 +2,7 @@ export { type ChatModelInfo, chatModels, findChatModel, modelsCreated } from "./
 export {
   type ImageModelInfo,
   imageModels,
+  openaiVoices,
   type SpeechModelInfo,
   speechFormats,
   speechModels,

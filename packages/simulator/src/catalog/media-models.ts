@@ -31,6 +31,37 @@ export interface TranscriptionModelInfo {
   creditsPerMinute: number;
 }
 
+/**
+ * OpenAI's voice names (`/v1/audio/speech`): the simulator's speech models accept them, each
+ * spoken by one of the simulator's voices, so code written for OpenAI's speech API runs
+ * unchanged; a profile that names a model's voices accepts only those.
+ */
+export const openaiVoices: readonly string[] = Object.freeze([
+  "alloy",
+  "ash",
+  "ballad",
+  "coral",
+  "echo",
+  "fable",
+  "nova",
+  "onyx",
+  "sage",
+  "shimmer",
+  "verse",
+]);
+
+/** The simulator's own voices (Flite's, under names of their own). */
+export const simulatorVoices: readonly string[] = Object.freeze(["ava", "rowan", "angus", "kal"]);
+
+/** The `response_format`s of the simulator's transcriptions; `json` is the default. */
+export const transcriptFormats: readonly string[] = Object.freeze([
+  "json",
+  "verbose_json",
+  "text",
+  "srt",
+  "vtt",
+]);
+
 /** The formats the simulator can encode speech in. */
 export const speechFormats: readonly string[] = Object.freeze(["mp3", "wav", "pcm"]);
 
@@ -51,16 +82,17 @@ export const imageModels: readonly ImageModelInfo[] = Object.freeze([
 ]);
 
 /**
- * The speech models the simulator serves without a profile (Flite's voices under names of
- * their own: `ava`, `rowan`, `angus`, `kal`).
+ * The speech models the simulator serves without a profile: Flite's voices under names of
+ * their own (`ava`, `rowan`, `angus`, `kal`), then OpenAI's names (`alloy`, …, `verse`), each
+ * spoken by one of those four.
  *
  * @example
- * speechModels[0]?.voices; // ["ava", "rowan", "angus", "kal"]
+ * speechModels[0]?.voices.slice(0, 5); // ["ava", "rowan", "angus", "kal", "alloy"]
  */
 export const speechModels: readonly SpeechModelInfo[] = Object.freeze([
   Object.freeze({
     id: "reel-voice-1",
-    voices: Object.freeze(["ava", "rowan", "angus", "kal"]),
+    voices: Object.freeze([...simulatorVoices, ...openaiVoices]),
     formats: speechFormats,
     creditsPer1000Characters: 15,
   }),

@@ -14,6 +14,11 @@ import {
 import { videoCredits } from "../videos/credits.js";
 import { type ChatModelInfo, chatModels } from "./chat-models.js";
 import {
+  type ListedMediaModel,
+  listedMediaOf,
+  listedMediaOfProfile,
+} from "./listed-media-models.js";
+import {
   type ImageModelInfo,
   imageModels,
   type SpeechModelInfo,
@@ -32,18 +37,21 @@ export interface ServiceCatalog {
   speedFactor(model: string): number;
   /** Credits charged when a job of `model` completes. */
   credits(model: string, seconds: number, width: number, height: number): number;
-  /** Video models as `/v1/models` lists them (snake_case, as a profile writes them); none by default. */
+  /** Video models as `/v1/models` lists them (snake_case, as a profile writes them). */
   videoEntries: readonly { id: string; video: ProfileVideoModel }[];
+  /** Image, speech and transcription models as `/v1/models` lists them, by type. */
+  mediaEntries: readonly ListedMediaModel[];
   imageModels: readonly ImageModelInfo[];
   speechModels: readonly SpeechModelInfo[];
   transcriptionModels: readonly TranscriptionModelInfo[];
 }
 
 /**
- * The simulator's own catalog: three `reel-*` video models (credits by pixels × seconds) and
- * two chat models. `/v1/models` lists the chat models, then the video models with their
- * limits (`type: "video"`), unless `listVideoModels` is false: then it answers as a service
- * that lists only its chat models, as the interface describes.
+ * The simulator's own catalog: three `reel-*` video models (credits by pixels × seconds), two
+ * chat models, and an image, a speech and a transcription model. `/v1/models` lists the chat
+ * models, then the video models with their limits (`type: "video"`), then the image, speech
+ * and transcription ones with theirs, unless `listVideoModels` is false: then it answers as a
+ * service that lists only its chat models, as the interface describes.
  *
  * @example
  * defaultCatalog().videoModels.map((model) => model.id); // ["reel-video-1", …]
@@ -57,6 +65,10 @@ export function defaultCatalog(options: { listVideoModels?: boolean } = {}): Ser
     transcriptionModels,
     speedFactor: (model) => videoSpeedFactors[model] ?? 1,
     credits: (_model, seconds, width, height) => videoCredits(seconds, width, height),
+    mediaEntries:
+      options.listVideoModels === false
+        ? []
+        : listedMediaOf(imageModels, speechModels, transcriptionModels),
     videoEntries:
       options.listVideoModels === false
         ? []
@@ -97,6 +109,7 @@ export function catalogFromProfile(
       const spec = catalog.find((entry) => entry.id === model);
       return (spec && estimateVideoCredits(spec, seconds, `${width}x${height}`)) ?? 0;
     },
+    mediaEntries: options.listVideoModels === false ? [] : listedMediaOfProfile(profile),
     videoEntries:
       options.listVideoModels === false
         ? []
@@ -110,7 +123,7 @@ export function catalogFromProfile(
 /**
  * A profile's image, speech and transcription models, with what the profile leaves unknown
  * filled in so the simulator can serve them: sizes `1024x1024`, 10 images and 16 references a
- * request, the simulator's voices, the formats it encodes (of those the profile names), word
+ * request, the simulator's voices (its own and OpenAI's names), the formats it encodes (of those the profile names), word
  * timestamps, and no charge.
  */
 function mediaModelsOf(

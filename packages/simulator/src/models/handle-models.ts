@@ -8,13 +8,17 @@ function chatModelObject(model: ChatModelInfo) {
     object: "model" as const,
     created: modelsCreated,
     owned_by: "reelsmith-simulator",
+    type: "chat",
     description: model.description,
     capabilities: { images: model.images, tools: model.tools, json: model.json, streaming: true },
     context_window: model.contextWindow,
   };
 }
 
-/** Every model entry `/v1/models` lists: the chat models, then the video models of a profile. */
+/**
+ * Every model entry `/v1/models` lists: the chat models, then the video, image, speech and
+ * transcription models (the simulator's own, or a profile's), each with its `type`.
+ */
 function modelObjects(simulator: SimulatorContext) {
   const video = simulator.catalog.videoEntries.map((entry) => ({
     id: entry.id,
@@ -24,13 +28,24 @@ function modelObjects(simulator: SimulatorContext) {
     type: "video",
     video: entry.video,
   }));
-  return [...simulator.catalog.chatModels.map(chatModelObject), ...video];
+  const media = simulator.catalog.mediaEntries.map(({ id, ...limits }) => ({
+    id,
+    object: "model" as const,
+    created: modelsCreated,
+    owned_by: "reelsmith-simulator",
+    ...limits,
+  }));
+  return [...simulator.catalog.chatModels.map(chatModelObject), ...video, ...media];
 }
 
 /**
- * `GET /v1/models`: `{ object: "list", data: [...] }` of the chat models, and, when serving a
- * profile, its video models as `{ id, object: "model", owned_by, type: "video", video: { seconds,
- * sizes, image, params, price } }` (the profile's own snake_case fields; null where unknown).
+ * `GET /v1/models`: `{ object: "list", data: [...] }` in OpenAI's list shape, each entry with
+ * its `type`: the chat models (`type: "chat"`, `capabilities`, `context_window`), the video
+ * models as `{ id, object: "model", created, owned_by, type: "video", video: { seconds, sizes,
+ * image, params, price } }`, and the image, speech and transcription models likewise under
+ * `image: { sizes, max_references, max_images, price }`, `speech: { voices, formats, price }`
+ * and `transcription: { word_timestamps, granularities, formats, price }` (a profile's own
+ * snake_case fields; null where unknown).
  */
 export const handleListModels: RouteHandler = async (context, simulator) => {
   await context.send(200, { object: "list", data: modelObjects(simulator) });
