@@ -29,6 +29,7 @@ export {
   isProviderName,
   type ProviderName,
   providerNames,
+  videoProvider,
 } from "./providers/registry.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export type {

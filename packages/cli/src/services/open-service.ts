@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ReelsmithClient } from "@reelsmith/core";
+import { videoProvider } from "@reelsmith/core/catalog";
 import { resolveService } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -40,12 +41,23 @@ export async function openService(
 ): Promise<OpenService> {
   const { connection, profile, service } = await resolveService(flags, context);
   addSecret(context, connection.apiKey);
+  for (const part of connection.apiKey?.split(":") ?? [])
+    if (part.length >= 8) addSecret(context, part);
+  // A provider whose key has parts (an access key and a secret key) takes them joined by `:`.
+  const keyParts = videoProvider(service?.clientOptions.dialect ?? "reference").keyParts;
   // Loaded on use: commands that never reach a service start faster without them.
   const { createClient } = await import("@reelsmith/core");
   if (connection.baseURL && !options.builtIn) {
     if (!connection.apiKey && options.requireKey !== false) {
       // Refused here, before a run directory or a request: every request would be refused.
       const variables = profile?.loaded.profile.service?.api_key_env ?? [];
+      if (keyParts && keyParts.length > 1) {
+        const named = variables.length === keyParts.length ? variables : keyParts;
+        throw new UsageError(`no API key for ${connection.baseURL}`, {
+          code: "no_api_key",
+          hint: `set each of ${named.join(" and ")}, named in that order in the profile's service.api_key_env (one variable per part of the key), or pass --api-key ${keyParts.map((part) => `<${part}>`).join(":")}`,
+        });
+      }
       throw new UsageError(`no API key for ${connection.baseURL}`, {
         code: "no_api_key",
         hint: `set ${[...variables, "REELSMITH_API_KEY"].filter((v, i, all) => all.indexOf(v) === i).join(" or ")}, or pass --api-key`,
@@ -58,7 +70,10 @@ export async function openService(
     });
     return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };
   }
-  const apiKey = `sim-${randomBytes(18).toString("base64url")}`;
+  const apiKey = Array.from(
+    { length: keyParts?.length ?? 1 },
+    () => `sim-${randomBytes(18).toString("base64url")}`,
+  ).join(":");
   addSecret(context, apiKey);
   const { startSimulator } = await import("@reelsmith/simulator");
   const simulator = await startSimulator({

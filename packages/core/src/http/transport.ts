@@ -292,7 +292,9 @@ export class Transport {
           } catch (error) {
             throw mapError(error, "body");
           }
-          const apiError = errorFromResponse(status, text, requestId, this.redact);
+          const apiError =
+            this.#provider().errorFromResponse?.(status, text, requestId, this.redact) ??
+            errorFromResponse(status, text, requestId, this.redact);
           const shouldRetry = header(response.headers, "x-should-retry");
           const retryable =
             shouldRetry === "true" ? true : shouldRetry === "false" ? false : apiError.isRetryable;

@@ -1,4 +1,15 @@
-import { describeProviders, providerNames } from "../providers/registry.js";
+import { describeProviders, providerNames, videoProvider } from "../providers/registry.js";
+
+/** For providers whose key has parts: one variable per part, in order (derived from the registry). */
+function keyPartsNote(): string {
+  const parted = providerNames
+    .map((name) => videoProvider(name))
+    .filter((provider) => (provider.keyParts?.length ?? 0) > 1)
+    .map((provider) => `${provider.name}: ${provider.keyParts?.join(", ")}`);
+  return parted.length === 0
+    ? ""
+    : `; for a provider whose key has parts, one variable per part, in order (${parted.join("; ")}), their values joined by ':'`;
+}
 
 /** Identifier of the published schema (the file ships as `@reelsmith/core/profile.schema.json`). */
 export const profileSchemaId = "https://reelsmith.dev/schema/profile.schema.json";
@@ -52,8 +63,7 @@ export const profileJsonSchema = {
         },
         api_key_env: {
           type: "array",
-          description:
-            "Names of environment variables holding the API key, tried in order. Never the key itself.",
+          description: `Names of environment variables holding the API key, tried in order${keyPartsNote()}. Never the key itself.`,
           items: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
           minItems: 1,
         },

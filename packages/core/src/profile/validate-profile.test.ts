@@ -5,6 +5,9 @@ import { providerNames } from "../providers/registry.js";
 import { parseProfile } from "./parse-profile.js";
 import { validateProfile } from "./validate-profile.js";
 
+/** The providers a bad dialect's message lists: "reference, openai, fal or …", from the registry. */
+const allowedDialects = `${providerNames.slice(0, -1).join(", ")} or ${providerNames.at(-1)}`;
+
 describe("validateProfile", () => {
   it("accepts the documented profile, an empty one, and models with unknown limits", () => {
     expect(validateProfile(exampleProfile())).toEqual([]);
@@ -48,7 +51,7 @@ describe("validateProfile", () => {
       {
         pointer: "/service/dialect",
         code: "invalid_value",
-        message: `\`service.dialect\`: "grpc" is not allowed; use ${providerNames.slice(0, -1).join(", ")} or ${providerNames.at(-1)}`,
+        message: `\`service.dialect\`: "grpc" is not allowed; use ${allowedDialects}`,
       },
     ]);
   });

@@ -1,4 +1,5 @@
 export * from "./fal/index.js";
+export * from "./kling/index.js";
 export { openaiVideoProvider } from "./openai/index.js";
 export { isImageParam, referenceVideoProvider } from "./reference/index.js";
 export {

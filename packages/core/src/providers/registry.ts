@@ -1,4 +1,5 @@
 import { falVideoProvider } from "./fal/index.js";
+import { klingVideoProvider } from "./kling/index.js";
 import { openaiVideoProvider } from "./openai/index.js";
 import { referenceVideoProvider } from "./reference/index.js";
 import { replicateVideoProvider } from "./replicate/index.js";
@@ -13,6 +14,7 @@ export const providers = {
   openai: { video: openaiVideoProvider },
   fal: { video: falVideoProvider },
   replicate: { video: replicateVideoProvider },
+  kling: { video: klingVideoProvider },
 } as const satisfies Record<string, { video: VideoProvider }>;
 
 /** The name of a provider of the registry (`reference`, `openai`, `fal`, …). */

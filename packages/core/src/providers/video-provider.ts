@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestOptions } from "../client/options.js";
+import type { APIError } from "../errors/api-error.js";
 import type { Transport } from "../http/transport.js";
 import type { VideoCreateParams, VideoJob, VideoModelSpec } from "../videos/types.js";
 
@@ -60,6 +61,12 @@ export interface VideoProvider {
   readonly description: string;
   /** The environment variable its key is usually in (for docs and starter profiles). */
   readonly keyEnv: string;
+  /**
+   * When its key has several parts (an access key and a secret key), the variables of each
+   * part, in order: a profile's `api_key_env` then names one variable per part, and the key
+   * core is given is their values joined by `:`.
+   */
+  readonly keyParts?: readonly string[];
   /** Its usual base URL, when it has one. */
   readonly defaultBaseURL?: string;
   /**
@@ -76,6 +83,16 @@ export interface VideoProvider {
    * cannot have left).
    */
   readonly idempotencyHeader: string | undefined;
+  /**
+   * Its own reading of an error answer (codes in the body that say more than the HTTP
+   * status); undefined falls back to core's mapping by status.
+   */
+  errorFromResponse?(
+    status: number,
+    bodyText: string,
+    requestId: string | undefined,
+    redact: (text: string) => string,
+  ): APIError | undefined;
   /** Its own checks of a request, before anything is sent (throws `InvalidRequestError`). */
   validate(params: VideoCreateParams, spec: VideoModelSpec | undefined): void;
   /** Sends the request once (the transport resends only what cannot have been carried out). */

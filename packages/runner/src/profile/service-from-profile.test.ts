@@ -26,6 +26,20 @@ describe("serviceFromProfile", () => {
     expect(none.apiKeyVariable).toBeUndefined();
   });
 
+  it("joins a key of parts (Kling's access and secret keys) from one variable each, all set", async () => {
+    const loaded = await loadProfile(fixture("kling.yaml"));
+    expect(
+      serviceFromProfile(loaded, { KLING_ACCESS_KEY: "ak-1", KLING_SECRET_KEY: "sk-1" }),
+    ).toMatchObject({
+      apiKey: "ak-1:sk-1",
+      apiKeyVariable: "KLING_ACCESS_KEY+KLING_SECRET_KEY",
+      apiKeyVariables: ["KLING_ACCESS_KEY", "KLING_SECRET_KEY"],
+    });
+    const half = serviceFromProfile(loaded, { KLING_ACCESS_KEY: "ak-1" });
+    expect(half.apiKey).toBeUndefined();
+    expect(half.apiKeyVariable).toBeUndefined();
+  });
+
   it("gives the client options the profile sets, never the key", async () => {
     const reference = serviceFromProfile(await loadProfile(fixture("reference.yaml")), {
       REELSMITH_API_KEY: "sk-secret",

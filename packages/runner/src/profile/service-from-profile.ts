@@ -1,3 +1,4 @@
+import { videoProvider } from "@reelsmith/core/catalog";
 import type { ProfileClientOptions } from "@reelsmith/core/profile";
 import type { LoadedProfile } from "./load-profile.js";
 
@@ -5,7 +6,11 @@ import type { LoadedProfile } from "./load-profile.js";
 export interface ProfileService {
   /** `service.base_url`, when the profile sets one. */
   baseURL?: string;
-  /** The key, from the first variable of `service.api_key_env` that is set. Never print it. */
+  /**
+   * The key, from the first variable of `service.api_key_env` that is set (for a provider
+   * whose key has parts, such as an access key and a secret key: every variable, one per part, their
+   * values joined by `:`). Never print it.
+   */
   apiKey?: string;
   /** The variable the key came from (safe to print). */
   apiKeyVariable?: string;
@@ -31,6 +36,17 @@ export function serviceFromProfile(
 ): ProfileService {
   const settings = loaded.profile.service ?? {};
   const apiKeyVariables = [...(settings.api_key_env ?? [])];
+  const parts = videoProvider(loaded.clientOptions.dialect ?? "reference").keyParts;
+  if (parts && parts.length > 1) {
+    const values = apiKeyVariables.map((name) => env[name]);
+    const complete = apiKeyVariables.length === parts.length && values.every(Boolean);
+    return {
+      ...(settings.base_url ? { baseURL: settings.base_url } : {}),
+      ...(complete ? { apiKey: values.join(":"), apiKeyVariable: apiKeyVariables.join("+") } : {}),
+      apiKeyVariables,
+      clientOptions: loaded.clientOptions,
+    };
+  }
   const apiKeyVariable = apiKeyVariables.find((name) => Boolean(env[name]));
   return {
     ...(settings.base_url ? { baseURL: settings.base_url } : {}),

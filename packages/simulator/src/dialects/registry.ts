@@ -1,5 +1,6 @@
 import type { ProviderName } from "@reelsmith/core/catalog";
 import { falDialect } from "./fal/index.js";
+import { klingDialect } from "./kling/index.js";
 import { openaiDialect } from "./openai/index.js";
 import { referenceDialect } from "./reference/index.js";
 import { replicateDialect } from "./replicate/index.js";
@@ -14,6 +15,7 @@ export const simulatorDialects: Readonly<Record<ProviderName, SimulatorDialect>>
   openai: openaiDialect,
   fal: falDialect,
   replicate: replicateDialect,
+  kling: klingDialect,
 };
 
 /** The dialect of a provider name, or a TypeError naming those there are. */

@@ -24,6 +24,11 @@ export interface SimulatorDialect {
   readonly name: string;
   /** The scheme of the `Authorization` header every route wants (`Bearer`, `Key`). */
   readonly authScheme: string;
+  /**
+   * Its own check of a request's `Authorization` (a signed token rather than the key itself),
+   * throwing a 401 `HttpError`; without it, `<authScheme> <key>` is compared with the key.
+   */
+  authorize?(header: string | undefined, apiKey: string): void;
   /** The routes of its video API (matched after the shared chat, models, image and audio routes). */
   readonly videoRoutes: readonly Route[];
   /** The name the reference image has in its requests (for error messages). */

@@ -68,11 +68,9 @@ export async function handleRequest(
 
   try {
     if (!match.route?.public) {
-      checkAuthorization(
-        request.headers.authorization,
-        simulator.apiKey,
-        simulator.videoDialect.authScheme,
-      );
+      const { authorize, authScheme } = simulator.videoDialect;
+      if (authorize) authorize(request.headers.authorization, simulator.apiKey);
+      else checkAuthorization(request.headers.authorization, simulator.apiKey, authScheme);
     }
     if (!match.route) {
       throw new HttpError(404, `Unknown route: ${request.method} ${url.pathname}`, {

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ProviderName } from "@reelsmith/core/catalog";
+import { type ProviderName, videoProvider } from "@reelsmith/core/catalog";
 import type { ProviderProfile, VideoModelCatalog } from "@reelsmith/core/profile";
 import pLimit from "p-limit";
 import { createSpokenRegistry } from "../audio/spoken-registry.js";
@@ -160,7 +160,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   let baseUrl = "";
   const timeScale = options.timeScale ?? 1;
   const context: SimulatorContext = {
-    apiKey: options.apiKey ?? `sk-sim-${randomBytes(24).toString("base64url")}`,
+    // A provider whose key has parts (an access key and a secret key) gets one random part each.
+    apiKey:
+      options.apiKey ??
+      Array.from(
+        { length: videoProvider(dialect).keyParts?.length ?? 1 },
+        () => `sk-sim-${randomBytes(24).toString("base64url")}`,
+      ).join(":"),
     url: "",
     seed,
     replies: options.replies ?? "plausible",
