@@ -1,4 +1,5 @@
 import type { ProviderName } from "@reelsmith/core/catalog";
+import { elevenlabsDialect } from "./elevenlabs/index.js";
 import { falDialect } from "./fal/index.js";
 import { openaiDialect } from "./openai/index.js";
 import { referenceDialect } from "./reference/index.js";
@@ -12,6 +13,7 @@ export const simulatorDialects: Readonly<Record<ProviderName, SimulatorDialect>>
   reference: referenceDialect,
   openai: openaiDialect,
   fal: falDialect,
+  elevenlabs: elevenlabsDialect,
 };
 
 /** The dialect of a provider name, or a TypeError naming those there are. */

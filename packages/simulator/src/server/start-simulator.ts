@@ -173,7 +173,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     catalog,
     dialect,
     videoDialect,
-    routes: [...sharedRoutes, ...videoDialect.videoRoutes],
+    routes: [...(videoDialect.routes ?? []), ...sharedRoutes, ...videoDialect.videoRoutes],
     received: [],
     videos: createVideoService({
       catalog,

@@ -25,8 +25,12 @@ import {
 } from "./word-timings.js";
 
 /** The request as it is sent, refused here (unpaid) when the model's limits forbid it. */
-function speechParamsOf(spec: SpeechStepSpec, model: SpeechModelLimits | undefined): SpeechParams {
-  const format = String(spec.format ?? "wav");
+function speechParamsOf(
+  spec: SpeechStepSpec,
+  model: SpeechModelLimits | undefined,
+  providerFormats: readonly string[] | undefined,
+): SpeechParams {
+  const format = String(spec.format ?? model?.formats?.[0] ?? providerFormats?.[0] ?? "wav");
   const params: SpeechParams = {
     model: String(spec.model ?? ""),
     input: String(spec.input),
@@ -66,8 +70,9 @@ const fileIsThere = (file: unknown) => {
 };
 
 /**
- * Runs one speech step (or fan-out item): speaks `input` into the run directory
- * (`POST /v1/audio/speech`), probes its duration, and times its words: from a transcription
+ * Runs one speech step (or fan-out item): speaks `input` into the run directory through the
+ * client's speech provider, probes its duration, and times its words: from the speech answer
+ * itself where the provider gives them (its alignment), else from a transcription
  * with word timestamps (`POST /v1/audio/transcriptions`) when a transcription model is named
  * or offered, trusted only when it says the input's words in order; otherwise estimated from
  * the text, with a warning saying so. Both requests are paid once (see `sendOnce`).
@@ -82,7 +87,7 @@ export async function runSpeechStep(
   const extras = executionExtras(context);
   const catalogs = extras?.catalogs;
   const voiceModel = speechModelsOf(catalogs)?.find((model) => model.id === spec.model);
-  const params = speechParamsOf(spec, voiceModel);
+  const params = speechParamsOf(spec, voiceModel, client.audio.speechProvider.formats);
   const relative = spec.output ?? defaultSpeechPath(stepId, index, params.response_format);
   const target = context.resolveOutputPath(relative);
   const price = speechCredits(voiceModel, params.input.length);
@@ -92,16 +97,17 @@ export async function runSpeechStep(
 
   const spoken = await sendOnce(context, {
     name: "speech",
-    label: "POST /v1/audio/speech",
+    label: `${client.audio.speechProvider.name} speech`,
     request: { model: params.model, voice: params.voice, characters: params.input.length },
     expected: price,
     made: { narrations: 1 },
     file: relative,
+    honoursIdempotencyKeys: client.audio.speechHonoursIdempotencyKeys,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
-    settle: async () => ({
+    settle: async (result) => ({
       credits: price ?? 0,
       ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
-      fact: { file: target },
+      fact: { file: target, ...(result.words ? { words: result.words } : {}) },
     }),
     usable: (fact) => fileIsThere(fact.file),
   });
@@ -111,8 +117,19 @@ export async function runSpeechStep(
 
   let words: TimedWord[] | undefined;
   let credits = spoken.credits;
-  const wordsModel = wordsModelOf(spec.words, catalogs);
-  if (wordsModel) {
+  // The provider's own alignment, when it gives one that holds: no transcription is paid.
+  const aligned = spoken.words as TimedWord[] | undefined;
+  if (aligned && !wordsDiffer(params.input, aligned) && timingsHold(aligned, duration)) {
+    words = aligned.map(({ word, start, end }) => ({ word, start, end }));
+  } else if (aligned) {
+    warn(
+      `${item}: the word timings the speech answer gives do not match the input or the audio's ${duration.toFixed(2)} s; they are not used.`,
+    );
+  }
+  const wordsModel = words ? undefined : wordsModelOf(spec.words, catalogs);
+  if (words) {
+    // Timed by the speech answer itself.
+  } else if (wordsModel) {
     const timer = transcriptionModelsOf(catalogs)?.find((model) => model.id === wordsModel);
     const heard = await sendOnce(context, {
       name: "words",
@@ -155,12 +172,12 @@ export async function runSpeechStep(
         : `${item}: no transcription model is named (words.model) or offered by the profile, so word timings are estimated from the text, not heard.`,
     );
   }
-  const estimated = words === undefined;
+  const wordsFrom = words === undefined ? "estimate" : wordsModel ? "transcription" : "speech";
   return {
     file: target,
     duration,
     words: words ?? estimateWordTimings(params.input, duration),
-    words_from: estimated ? "estimate" : "transcription",
+    words_from: wordsFrom,
     credits,
     probe: probeOutput(known),
   };
