@@ -40,7 +40,14 @@ function unknownModel(
 export function checkSpeechStep(spec: SpeechStepSpec, context: CheckContext): void {
   const literal = (value: unknown): value is string =>
     typeof value === "string" && context.isLiteral(value);
-  const format = literal(spec.format) ? spec.format : spec.format === undefined ? "wav" : undefined;
+  const models = speechModelsOf(context.catalogs);
+  const named = literal(spec.model) ? models?.find((entry) => entry.id === spec.model) : undefined;
+  // Unnamed, the format is the model's first (its default), else wav.
+  const format = literal(spec.format)
+    ? spec.format
+    : spec.format === undefined
+      ? (named?.formats?.[0] ?? "wav")
+      : undefined;
   if (spec.output !== undefined) {
     const problem = outputPathProblem(spec.output);
     if (problem) context.report(["output"], problem, { code: "output_path_escapes" });
@@ -64,7 +71,6 @@ export function checkSpeechStep(spec: SpeechStepSpec, context: CheckContext): vo
     });
   }
   checkWordsModel(spec, context);
-  const models = speechModelsOf(context.catalogs);
   if (!models || !literal(spec.model)) return;
   const model = models.find((entry) => entry.id === spec.model);
   if (!model) {

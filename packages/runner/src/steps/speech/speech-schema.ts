@@ -15,7 +15,7 @@ export const speechProperties = {
   ),
   format: Type.Optional(
     Type.Union([Type.Literal("wav"), Type.Literal("mp3"), ExpressionString], {
-      description: "The audio format: wav (default) or mp3.",
+      description: "The audio format: wav or mp3 (default the model's first format, else wav).",
     }),
   ),
   speed: Type.Optional(
