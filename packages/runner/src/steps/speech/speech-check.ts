@@ -1,7 +1,7 @@
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
-import { speechModelsOf, transcriptionModelsOf } from "./speech-models.js";
+import { defaultSpeechFormat, speechModelsOf, transcriptionModelsOf } from "./speech-models.js";
 import type { SpeechStepSpec } from "./speech-schema.js";
 
 const list = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(", ");
@@ -42,11 +42,10 @@ export function checkSpeechStep(spec: SpeechStepSpec, context: CheckContext): vo
     typeof value === "string" && context.isLiteral(value);
   const models = speechModelsOf(context.catalogs);
   const named = literal(spec.model) ? models?.find((entry) => entry.id === spec.model) : undefined;
-  // Unnamed, the format is the model's first (its default), else wav.
   const format = literal(spec.format)
     ? spec.format
     : spec.format === undefined
-      ? (named?.formats?.[0] ?? "wav")
+      ? defaultSpeechFormat(named)
       : undefined;
   if (spec.output !== undefined) {
     const problem = outputPathProblem(spec.output);

@@ -8,6 +8,7 @@ import type { StepRunContext } from "../step-kind.js";
 import { sendOnce } from "./send-once.js";
 import { defaultSpeechPath } from "./speech-files.js";
 import {
+  defaultSpeechFormat,
   type SpeechModelLimits,
   speechCredits,
   speechModelsOf,
@@ -30,7 +31,7 @@ function speechParamsOf(
   model: SpeechModelLimits | undefined,
   providerFormats: readonly string[] | undefined,
 ): SpeechParams {
-  const format = String(spec.format ?? model?.formats?.[0] ?? providerFormats?.[0] ?? "wav");
+  const format = String(spec.format ?? defaultSpeechFormat(model, providerFormats));
   const params: SpeechParams = {
     model: String(spec.model ?? ""),
     input: String(spec.input),
