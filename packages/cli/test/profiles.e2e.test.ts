@@ -304,7 +304,7 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
       { file: "malformed.yaml", at: /^malformed\.yaml:\d+:\d+: error: YAML: /m },
       {
         file: "dialect.yaml",
-        at: /^dialect\.yaml:2:12: error: .*use reference, openai or fal/m,
+        at: /^dialect\.yaml:2:12: error: .*use reference, openai, fal or elevenlabs/m,
         line: "  dialect: grpc",
       },
     ];

@@ -112,7 +112,7 @@ describe("reelsmith doctor", () => {
     const { code, output } = await doctor([]);
     expect(code).toBe(2);
     expect(output.stderr).toMatch(
-      /^reelsmith\.config\.yaml:2:12: error: .*use reference, openai or fal/m,
+      /^reelsmith\.config\.yaml:2:12: error: .*use reference, openai, fal or elevenlabs/m,
     );
     expect(output.stdout).toBe("");
   });

@@ -47,7 +47,7 @@ describe("validateProfile", () => {
       {
         pointer: "/service/dialect",
         code: "invalid_value",
-        message: '`service.dialect`: "grpc" is not allowed; use reference, openai or fal',
+        message: '`service.dialect`: "grpc" is not allowed; use reference, openai, fal or elevenlabs',
       },
     ]);
   });

@@ -68,7 +68,7 @@ describe("loadProfile", () => {
         line: 3,
         column: 12,
         sourceLine: "  dialect: grpc",
-        message: expect.stringContaining("use reference, openai or fal"),
+        message: expect.stringContaining("use reference, openai, fal or elevenlabs"),
       }),
     ]);
   });
