@@ -11,9 +11,9 @@ const PIPELINE = path.join(FIXTURE, "pipeline.yaml");
 const INPUT = "A storm, over the harbour! The lamps went out, one by one.";
 
 /** `reelsmith serve --dialect elevenlabs` with the profile's models, and where it listens. */
-async function serveElevenlabs(cwd: string) {
+async function serveElevenlabs(cwd: string, extra: string[] = []) {
   const process = startCli(
-    ["serve", "--dialect", "elevenlabs", "--config", PROFILE, "--api-key", KEY],
+    ["serve", "--dialect", "elevenlabs", "--config", PROFILE, "--api-key", KEY, ...extra],
     { cwd },
   );
   await process.waitFor((output) => output.stdout.includes("Press Ctrl-C to stop."));
@@ -127,5 +127,21 @@ describe("a speech-only ElevenLabs profile against reelsmith serve --dialect ele
     expect(result.stdout + result.stderr).toMatch(/voice/);
     expect(result.stdout + result.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect((await stats(served.url)).speech.requests).toBe(0);
+  });
+
+  it("a narration whose answer was lost is not sent again: the run fails, a resume stops with request_unsettled", async () => {
+    const served = await serveElevenlabs(work.dir, ["--faults", "drop@audio.speech:#1"]);
+    servers.push(served.process);
+    const env = cleanEnv({ REELSMITH_BASE_URL: served.url, ELEVENLABS_API_KEY: KEY });
+    const result = await runCli(["run", PIPELINE, "--config", PROFILE], { cwd: work.dir, env });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout + result.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    const runDir = path.resolve(work.dir, /directory (\S+)/.exec(result.stdout)?.[1] ?? "");
+    const resumed = await runCli(["resume", runDir, "--config", PROFILE], { cwd: work.dir, env });
+    expect(resumed.code).not.toBe(0);
+    expect(resumed.stdout + resumed.stderr).toContain("(request_unsettled)");
+    expect(resumed.stdout + resumed.stderr).toContain("The provider takes no idempotency key");
+    // Made (and charged) once by the server, its answer lost: never sent a second time.
+    expect((await stats(served.url)).speech.requests).toBe(1);
   });
 });

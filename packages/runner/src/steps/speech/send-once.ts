@@ -29,6 +29,8 @@ export interface PaidRequest<Result> {
    * answer was lost); default the client's `honoursIdempotencyKeys`.
    */
   honoursIdempotencyKeys?: boolean;
+  /** The provider takes no idempotency key at all (said so when its answer is lost). */
+  keyless?: boolean;
   /** A file the request writes, named in the message when its answer cannot be settled. */
   file?: string;
 }
@@ -95,6 +97,7 @@ export async function sendOnce<Result>(
         idempotencyKey: key,
         ...(typeof open.sinceMs === "number" ? { sinceMs: open.sinceMs } : {}),
         ...(paid.file ? { file: paid.file } : {}),
+        ...(paid.keyless ? { keyless: true } : {}),
       });
     }
   } else {

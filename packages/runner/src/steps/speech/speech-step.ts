@@ -104,6 +104,7 @@ export async function runSpeechStep(
     made: { narrations: 1 },
     file: relative,
     honoursIdempotencyKeys: client.audio.speechHonoursIdempotencyKeys,
+    keyless: client.audio.speechProvider.idempotencyHeader === undefined,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
     settle: async (result) => ({
       credits: price ?? 0,
