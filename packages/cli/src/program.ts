@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { cliVersion } from "./cli-version.js";
 import { registerDecideCommands } from "./commands/approve-command.js";
+import { registerBatchCommand } from "./commands/batch-command.js";
 import { registerCacheCommand } from "./commands/cache-command.js";
 import { registerInitCommand } from "./commands/init-command.js";
 import { registerModelsCommand } from "./commands/models-command.js";
@@ -53,6 +54,7 @@ export function createProgram(context: CliContext, done: (code: number) => void)
     });
   registerRunCommand(program, context, done);
   registerResumeCommand(program, context, done);
+  registerBatchCommand(program, context, done);
   registerDecideCommands(program, context, done);
   registerRetakeCommand(program, context, done);
   registerPickCommand(program, context, done);

@@ -99,6 +99,37 @@ describe("reelsmith approve / reject on a run stopped at a gate (built CLI)", ()
     expect(again.stderr).toContain("is not waiting at a gate");
   });
 
+  it("a gate prices with the cache in view: clips it holds cost 0 and say so, and approving then spends 0", async () => {
+    const story =
+      "A lantern drifts down the canal. A heron watches it pass. The lantern reaches the sea.";
+    const gated = (dir: string) =>
+      cli([
+        "run",
+        APPROVE,
+        "--input",
+        `scenes=${SCENES}`,
+        "--input",
+        `story=${story}`,
+        "--run-dir",
+        dir,
+      ]);
+    const first = await gated("runs/lantern-1");
+    expect(first.code, first.stdout + first.stderr).toBe(4);
+    expect(first.stdout).toMatch(/^after approval: \d+ credits more$/m);
+    expect((await cli(["approve", "runs/lantern-1", "--continue"])).code).toBe(0);
+    const charged = simulator.stats().creditsCharged;
+    const made = jobs();
+    // The same story again: its clips' requests are known at the gate and the cache holds them.
+    const second = await gated("runs/lantern-2");
+    expect(second.code, second.stdout + second.stderr).toBe(4);
+    expect(second.stdout).toMatch(/^after approval: 0 credits more$/m);
+    expect(second.stdout).toMatch(new RegExp(`\\(${SCENES} from the cache, 0\\)$`, "m"));
+    const approved = await cli(["approve", "runs/lantern-2", "--continue"]);
+    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    expect(jobs()).toBe(made);
+    expect(simulator.stats().creditsCharged).toBe(charged);
+  });
+
   it("approve --continue decides and resumes in one command (the decider from --by)", async () => {
     expect((await runGated("second")).code).toBe(4);
     const before = jobs();

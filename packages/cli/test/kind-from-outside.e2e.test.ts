@@ -123,10 +123,15 @@ describe("a kind from a test folder gets what the built-in kinds get, with no ch
     );
     expect(refused?.message).toMatch(new RegExp(`${total} credits`));
     expect(spoken()).toBe(before);
-    // Priced only at run time: the budget stops the line it cannot pay for.
+    // Each line's text known once its fan-out's items are: the kind prices every line then,
+    // and the fan-out, which the budget cannot pay for whole, stops before its first line.
     const file = pipelineFile();
     writeFileSync(file, fanOut);
-    const stopped = await runPipeline(file, local({ maxCredits: total - 1 }));
+    const whole = await runPipeline(file, local({ maxCredits: total - 1 }));
+    expect(whole.status).toBe("budget_reached");
+    expect(spoken()).toBe(before);
+    // Allowed a part: each line reserves its price, and the budget stops the one it cannot pay for.
+    const stopped = await runPipeline(file, local({ maxCredits: total - 1, allowPartial: true }));
     expect(stopped.status).toBe("budget_reached");
     expect(spoken() - before).toBe(2);
     expect(stopped.totals.credits).toBe(perLine[0]! + perLine[1]!);

@@ -127,7 +127,15 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
     };
     expect(content.ok).toBe(false);
     expect(content.errors).toBe(1);
-    expect(content.files[0]?.diagnostics).toEqual([
+    // The service's list is not read by validate: the chat model is a warning saying so.
+    expect(content.files[0]?.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: "warning",
+        code: "model_not_checked",
+        message: expect.stringContaining("chat model `reel-chat-1` is not checked"),
+      }),
+    );
+    expect(content.files[0]?.diagnostics.filter((d) => d.severity === "error")).toEqual([
       expect.objectContaining({
         severity: "error",
         file: path.join(work.dir, "broken.yaml"),
@@ -286,19 +294,32 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
       .find((event) => event.type === "run.start");
     const runDir = String(start?.runDir);
     const deciding = await connect(["--max-credits", "100", "--allow-approve"]);
-    expect((await call(deciding, "status", { run: runDir })).structuredContent).toMatchObject({
-      status: "waiting",
-      waitingAt: [{ step: "review" }],
-    });
+    const waiting = (await call(deciding, "status", { run: runDir })).structuredContent as {
+      approvingCosts?: { credits: number; complete: boolean };
+    };
+    expect(waiting).toMatchObject({ status: "waiting", waitingAt: [{ step: "review" }] });
+    // What approving costs is known at the gate: its two clips' requests are.
+    expect(waiting.approvingCosts).toMatchObject({ complete: true });
+    const costs = waiting.approvingCosts?.credits ?? -1;
+    expect(costs).toBeGreaterThan(0);
     const before = requests();
+    const chargedBefore = simulator.stats().creditsCharged;
     const approved = await call(deciding, "approve", {
       run: runDir,
       note: "scenes read",
       continue: true,
     });
     expect(approved.isError).toBeFalsy();
-    expect(approved.structuredContent).toMatchObject({ step: "review", approved: true, by: "mcp" });
+    expect(approved.structuredContent).toMatchObject({
+      step: "review",
+      approved: true,
+      by: "mcp",
+      approvingCosts: { credits: costs, complete: true },
+    });
     const ended = await settle(deciding, runDir);
+    // It spent what the gate said, and status shows the whole run's estimate and spent alike.
+    expect(simulator.stats().creditsCharged - chargedBefore).toBe(costs);
+    expect(ended.estimate).toEqual({ credits: ended.spent, complete: true });
     expect(ended).toMatchObject({
       status: "succeeded",
       gates: [{ step: "review", state: "approved", by: "mcp", note: "scenes read" }],

@@ -98,7 +98,7 @@ afterAll(async () => {
 const env = () => cleanEnv({ REELSMITH_BASE_URL: aggregator.url, REELSMITH_API_KEY: KEY });
 
 describe("a service that lists its models without a type", () => {
-  it("models shows the untyped ids as kind unknown and tells the dialect from the list's shape", async () => {
+  it("models shows the untyped ids as kind unknown, and a list's shape is no evidence of a dialect", async () => {
     const result = await runCli(["models"], { cwd: work.dir, env: env() });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
@@ -106,11 +106,13 @@ describe("a service that lists its models without a type", () => {
     );
     expect(result.stdout).toContain("veo-3-fast");
     expect(result.stdout).toContain("mystery-1");
-    expect(result.stdout).toContain("dialect: openai (its model list has OpenAI's shape");
+    expect(result.stdout).toContain(
+      "dialect: reference (the service interface's default: its model list has no types, and a list's shape says nothing of its video API, so the dialect could not be told; pick openai only if",
+    );
     expect(result.stdout + result.stderr).not.toContain(KEY);
   });
 
-  it("write-config takes its options in any order and leaves untyped ids to classify, with the detected dialect", async () => {
+  it("write-config takes its options in any order and leaves untyped ids to classify, in the interface's dialect with when to pick openai", async () => {
     const result = await runCli(
       ["models", "--write-config", "--video-model", "veo-3-fast", "acme.yaml"],
       { cwd: work.dir, env: env() },
@@ -123,13 +125,14 @@ describe("a service that lists its models without a type", () => {
     expect(result.stdout).toContain("2 models are listed without a type (reel-chat-1, mystery-1)");
     const text = await readFile(path.join(work.dir, "acme.yaml"), "utf8");
     expect(parse(text)).toMatchObject({
-      service: { base_url: aggregator.url, dialect: "openai" },
+      service: { base_url: aggregator.url, dialect: "reference" },
       video_models: { "veo-3-fast": { seconds: null } },
       chat_models: {},
     });
     expect(text).toContain(
       "# listed by the service without a type: named a video model with --video-model",
     );
+    expect(text.replace(/\n\s*#/g, "")).toContain("could not be told; pick openai only if");
     expect(text).toMatch(
       /# Listed by the service without a type[\s\S]*# {3}reel-chat-1:\n# {3}mystery-1:/,
     );

@@ -129,7 +129,10 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
     ];
     for (const [args, message] of [
       [inputs(12), /`seconds: 12` is over veo-3-fast's 8 \(with the run's inputs\)/],
-      [inputs(4, "veo-9"), /unknown video model `veo-9` \(did you mean veo-3\?\)/],
+      [
+        inputs(4, "veo-9"),
+        /unknown video model `veo-9` \(the value given for input `video_model`\); did you mean `veo-3`\?/,
+      ],
     ] as const) {
       const refused = await runCli(["run", storyboard, ...args], { cwd: work.dir, env: service() });
       expect(refused.code).toBe(2);

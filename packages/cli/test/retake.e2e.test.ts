@@ -88,6 +88,24 @@ describe("reelsmith retake and pick (built CLI)", () => {
     expect(report).toContain("A paper boat caught in a summer storm");
   });
 
+  it("a retake is priced as paid whatever the cache holds: its estimate is what it spends", async () => {
+    const before = simulator.stats().creditsCharged;
+    // The same request as the clip's first take: the cache holds it, but a take is new.
+    const retake = await runCli(
+      ["retake", runDir, "--step", "clips", "--item", "2", "--json", ...connection()],
+      { cwd: work.dir },
+    );
+    expect(retake.code, retake.stderr).toBe(0);
+    const spent = simulator.stats().creditsCharged - before;
+    expect(spent).toBeGreaterThan(0);
+    const estimates = events(retake.stdout).filter((e) => e.type === "run.estimate");
+    expect(estimates.length).toBeGreaterThan(0);
+    for (const event of estimates) {
+      expect(event).toMatchObject({ of: "take", estimate: { credits: spent, complete: true } });
+      expect(JSON.stringify(event)).not.toContain('"cached"');
+    }
+  });
+
   it("refuses a bad step, item or take with exit 2, a clear message and nothing changed", async () => {
     const journal = readFileSync(path.join(runDir, "journal.jsonl"));
     const jobs = simulator.stats().videoJobs.created;

@@ -43,14 +43,14 @@ describe("start-up imports", () => {
     expect(loaded.some((url) => url.includes("runner/dist/pipeline/validate-bundle.js"))).toBe(
       true,
     );
-    // The built-in simulator's model lists (constants: video, and image/speech/transcription) are read, not its server.
+    // The built-in simulator's model lists (constants: chat, video, and image/speech/transcription) are read, not its server.
     expect(loaded.some((url) => url.includes("simulator/dist/catalog-entry"))).toBe(true);
     const heavy = loaded.filter(
       (url) =>
         /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|@sinclair|typebox|ajv\/dist\/(ajv|core|compile)/.test(
           url,
         ) &&
-        !/simulator\/dist\/(catalog-entry|catalog\/(video-models|media-models|model-catalogs))\.js/.test(
+        !/simulator\/dist\/(catalog-entry|catalog\/(chat-models|video-models|media-models|model-catalogs))\.js/.test(
           url,
         ),
     );

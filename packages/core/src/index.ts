@@ -21,7 +21,12 @@ export { validateChatParams } from "./chat/validate-chat-params.js";
 export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
 export { normalizeBaseURL } from "./client/config.js";
 export { type ChatNamespace, createClient, type ReelsmithClient } from "./client/create-client.js";
-export type { ClientOptions, Logger, RequestOptions } from "./client/options.js";
+export type {
+  ClientOptions,
+  Logger,
+  OutgoingRequest,
+  RequestOptions,
+} from "./client/options.js";
 export * from "./errors/index.js";
 export type { FetchFunction } from "./http/fetch-request.js";
 export { imagePart } from "./images/image-part.js";

@@ -7,6 +7,25 @@
 // `@reelsmith/runner/internal` holds the parts the CLI and the other executors are built
 // from: not a stable API.
 
+// Batches: one run per row of an inputs file, one estimate and one budget.
+export type { BatchEvent } from "./batch/batch-event.js";
+export { type BatchRowProblem, BatchRowsError } from "./batch/batch-rows-error.js";
+export {
+  type BatchJson,
+  type BatchRowState,
+  type BatchRowStatus,
+  type BatchStatus,
+  isBatchDirectory,
+  readBatchJson,
+} from "./batch/batch-store.js";
+export { type BatchEstimate, type PlannedRow, planRows } from "./batch/plan-batch.js";
+export { type BatchRow, readRows } from "./batch/read-rows.js";
+export {
+  type BatchOptions,
+  type BatchResult,
+  resumeBatch,
+  runBatch,
+} from "./batch/run-batch.js";
 // Provider profiles and the result cache.
 export { type CacheListing, clearCache, listCache } from "./cache/cache-admin.js";
 // The errors: every error a run, a validation, a take or a gate throws or returns.
@@ -17,6 +36,7 @@ export {
   countMade,
   describeMade,
   type ProgressStage,
+  type ResumeReason,
   type RunEvent,
   type RunEventOf,
   type RunStatus,

@@ -4,7 +4,13 @@ import type { RunEvent, RunStatus, RunTotals, SerializedError } from "./events/r
 import type { CreditBudget } from "./executor/budget.js";
 import type { StepSummary } from "./executor/execute-pipeline.js";
 import type { QueueSlots } from "./executor/queue-slots.js";
-import type { ModelCatalogs, StepKind, StepKindSpec, StepRunContext } from "./steps/step-kind.js";
+import type {
+  ModelCatalogs,
+  RunServices,
+  StepKind,
+  StepKindSpec,
+  StepRunContext,
+} from "./steps/step-kind.js";
 
 /** Options of `runPipeline` / `streamPipeline`. */
 export interface RunOptions {
@@ -24,6 +30,11 @@ export interface RunOptions {
    * (`slots`). Waiting for a slot holds none of the run's `concurrency`.
    */
   slots?: Readonly<Record<string, number>>;
+  /**
+   * Queue limits this run shares with other runs of this process (a batch's rows): its units
+   * take their slots from these instead of limits of its own. Never journaled.
+   */
+  sharedSlots?: QueueSlots;
   /**
    * The run's credit budget (else, on resume, the one it started with, else the pipeline's
    * max_credits): a run whose certain cost is over it is refused before anything is sent,
@@ -122,6 +133,8 @@ export interface SubRunOf {
   trip?: { error?: SubPipelineDepthError };
   /** The other model catalogs the top run knows. */
   catalogs?: ModelCatalogs;
+  /** The fence of the unit that started it (see `RunServices.fence`): its artifacts obey it too. */
+  fence?: RunServices["fence"];
 }
 
 /** What a run gives back. */

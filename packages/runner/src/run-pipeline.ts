@@ -112,6 +112,8 @@ async function loadRun(
   const loadOptions = {
     validate: true,
     ...(catalogsOf(options) ? { catalogs: catalogsOf(options) } : {}),
+    // The models are checked with the service's list before the first request (learnModels).
+    models: false as const,
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
       : {}),
@@ -174,7 +176,7 @@ async function runLocal(
   const kinds = kindsByName(options.stepKinds);
   const catalogs =
     depthOf(options) === 0 && session?.paid !== false
-      ? await learnModels(pipeline, client, options, kinds, bus)
+      ? await learnModels(pipeline, client, { ...options, inputs }, kinds, bus)
       : catalogsOf(options);
   const name = pipeline.spec.name ?? "run";
   const runId = onDisk?.runId ?? newRunId();
@@ -267,6 +269,7 @@ async function learnModels(
     options.catalogs,
     {
       kinds,
+      inputs: options.inputs,
       signal: options.signal,
       warn: (message) => bus.emit({ type: "log", level: "warn", message }),
     },

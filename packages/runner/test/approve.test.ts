@@ -92,11 +92,14 @@ describe("approve: a gate between the storyboard and the clips", () => {
       (error) => ApprovalRefusedError.isInstance(error) && error.code === "not_waiting",
     );
 
-    const resumed = await runPipeline(undefined, {
-      ...service.options({ cache: false }),
-      resume: waiting.runDir,
-    });
+    const goOn = service.options({ cache: false });
+    const resumed = await runPipeline(undefined, { ...goOn, resume: waiting.runDir });
     expect(resumed.status).toBe("succeeded");
+    // The session says why it goes on: the gate was decided (not an interruption).
+    expect(goOn.events.find((event) => event.type === "run.start")).toMatchObject({
+      resumed: true,
+      resumedAfter: "gate",
+    });
     expect(resumed.steps.review).toMatchObject({
       status: "succeeded",
       outputs: { approved: true, by: "ana", note: "scenes read", at: decided.decision.at },

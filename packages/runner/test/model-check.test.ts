@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -59,6 +60,45 @@ describe("models are checked against the service before the first paid request",
       { timeout: 10_000 },
     );
     expect(existsSync(join(service.root, "runs"))).toBe(false);
+  });
+
+  it("checks a model that comes from an input: the given value, else the default where it is written", async () => {
+    const file = join(service.root, "inputs.yaml");
+    writeFileSync(
+      file,
+      [
+        "name: from-inputs",
+        "inputs:",
+        "  chat_model: { type: string, default: reel-chat-1 }",
+        "  video_model: { type: string, default: reel-video-2-lyte }",
+        "steps:",
+        "  - id: caption",
+        '    chat: { model: "${{ inputs.chat_model }}", prompt: Write a caption }',
+        "  - id: clip",
+        "    needs: [caption]",
+        '    video: { model: "${{ inputs.video_model }}", seconds: 1, size: 720x480, prompt: a boat }',
+        "",
+      ].join("\n"),
+    );
+    const error = await runPipeline(
+      file,
+      service.options({ cache: false, inputs: { chat_model: "gpt-4o-mini" } }),
+    ).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UnknownModelError);
+    const { message } = error as UnknownModelError;
+    expect(message).toContain(
+      `${file}:7:20: chat model \`gpt-4o-mini\` (the value given for input \`chat_model\`) is not offered by the service`,
+    );
+    expect(message).toContain(
+      `${file}:4:41: video model \`reel-video-2-lyte\` (the default of input \`video_model\`) is not offered by the service; did you mean \`reel-video-2-lite\`?`,
+    );
+    await vi.waitFor(
+      () => expect(service.simulator.stats().requests).toEqual({ "GET /v1/models": { "200": 1 } }),
+      { timeout: 10_000 },
+    );
   });
 
   it("asks for the model list once per run, sub-runs included", async () => {

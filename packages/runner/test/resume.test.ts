@@ -61,6 +61,9 @@ describe("resume after an interruption", () => {
     expect(resumed.error).toBeUndefined();
     expect(resumed.status).toBe("succeeded");
     expect(resumed.runDir).toBe(interrupted.runDir);
+    expect(second.events.find((event) => event.type === "run.start")).toMatchObject({
+      resumedAfter: "interruption",
+    });
     const stats = service.simulator.stats();
     expect(stats.videoJobs.created).toBe(3);
     expect(stats.chatCompletions).toBe(1);

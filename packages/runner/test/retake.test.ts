@@ -53,6 +53,10 @@ describe("retake and pick on a finished storyboard", () => {
     );
     expect(result.error).toBeUndefined();
     expect(result.status).toBe("succeeded");
+    expect(options.events.find((event) => event.type === "run.start")).toMatchObject({
+      resumed: true,
+      resumedAfter: "take",
+    });
     const after = service.simulator.stats();
     expect(after.videoJobs.created).toBe(4);
     // The storyboard's chat step is not asked again; the other clips are reused.

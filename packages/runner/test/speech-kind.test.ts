@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { probe } from "@reelsmith/media";
 import { speechModels, transcriptionModels } from "@reelsmith/simulator/catalog";
 import { afterEach, describe, expect, it } from "vitest";
+import { entryFiles } from "../src/cache/file-cache-index.js";
 import { readJournal } from "../src/journal/journal.js";
 import { ledgerOf } from "../src/ledger/ledger.js";
 import { loadPipeline } from "../src/pipeline/validate-pipeline.js";
@@ -70,6 +71,11 @@ describe("speech kind against the simulator", () => {
       expect(narration.duration).toBe(info.audioDuration ?? info.duration);
       const text = storyboard.json.scenes[index]?.description ?? "";
       expect(narration.words.map((entry) => bare(entry.word))).toEqual(wordsOfText(text));
+      // Spelt as the text writes them, its punctuation kept (the transcription has none).
+      expect(narration.words.map((entry) => entry.word).join(" ")).toBe(
+        text.trim().split(/\s+/).join(" "),
+      );
+      expect(/[.!?]$/.test(narration.words.at(-1)?.word ?? "")).toBe(true);
       expect(narration.words_from).toBe("transcription");
       for (const word of narration.words) {
         expect(word.start).toBeLessThan(word.end);
@@ -99,7 +105,20 @@ describe("speech kind against the simulator", () => {
       expect(Number(job.seconds)).toBeGreaterThanOrEqual(narration.duration);
     }
 
-    // The same narrations asked for again are served from the cache, word timings and all.
+    // The same narrations asked for again are served from the cache, word timings and all;
+    // an entry cached when words were kept without punctuation is spelt as the text writes them.
+    let stripped = 0;
+    for (const file of entryFiles(join(service.root, "cache"))) {
+      const entry = JSON.parse(readFileSync(file, "utf8"));
+      if (entry.kind !== "speech") continue;
+      entry.outputs.words = entry.outputs.words.map((word: { word: string }) => ({
+        ...word,
+        word: bare(word.word),
+      }));
+      writeFileSync(file, JSON.stringify(entry));
+      stripped += 1;
+    }
+    expect(stripped).toBe(3);
     const again = await runPipeline(pipeline, service.options({ catalogs }));
     expect(again.status).toBe("succeeded");
     const after = service.simulator.stats();
@@ -174,10 +193,10 @@ describe("speech kind against the simulator", () => {
       "Narration",
       "sets",
       "the",
-      "timing",
+      "timing,",
       "word",
       "by",
-      "word",
+      "word.",
     ]);
     expect(line.words.at(-1)?.end).toBe(Math.round(line.duration * 1000) / 1000);
     const warning = options.events.find((e) => e.type === "log" && e.level === "warn");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { OpenedRun, PickRequest, RetakeRequest } from "@reelsmith/runner";
-import { takeProfileWarnings } from "../config/cli-profile.js";
+import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
 import { ExitCode } from "../errors/cli-error.js";
@@ -109,7 +109,15 @@ export function serviceRunOptions(
 export async function executeRun(options: ExecuteRunOptions, context: CliContext): Promise<number> {
   const catalogs = await knownModelCatalogs(options, context);
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-  const pipeline = await loadValidPipeline(options.pipeline, context, { catalogs });
+  // The one model check: here on the built-in simulator (its catalogs are all it offers), with
+  // the given inputs; on a real service by the runner, with the service's list, before its
+  // first request.
+  const builtIn =
+    options.builtIn === true || !(await resolveService(options, context)).connection.baseURL;
+  const pipeline = await loadValidPipeline(options.pipeline, context, {
+    catalogs,
+    models: builtIn && !options.resume ? { inputs: options.inputs ?? {} } : false,
+  });
   options.notifier?.pipeline({ path: pipeline.path });
   const inputs = options.resume ? undefined : await checkInputs(pipeline, options.inputs ?? {});
   const rendered = createRenderer({ json: options.json ?? false, context });

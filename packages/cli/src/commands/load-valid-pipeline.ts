@@ -1,11 +1,12 @@
 import path from "node:path";
-import type { LoadedPipeline } from "@reelsmith/runner/validate";
+import type { LoadedPipeline, ValidateOptions } from "@reelsmith/runner/validate";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 
 /**
- * Validate a pipeline file before anything is spent: warnings are printed and the pipeline is
+ * Validate a pipeline file before anything is spent (its models by the one model check when
+ * `catalogs` or `models` are given): warnings are printed and the pipeline is
  * returned; errors are printed as `file:line:column` with the line and a caret, then a
  * UsageError (exit 2) says how many and what to do.
  *
@@ -17,12 +18,15 @@ export async function loadValidPipeline(
   context: CliContext,
   options: {
     catalogs?: Readonly<Record<string, readonly { id: string }[]>> | undefined;
+    /** The one model check's options (`modelCheckSetup`): given inputs, the service's list. */
+    models?: ValidateOptions["models"];
   } = {},
 ): Promise<LoadedPipeline> {
   const absolute = path.resolve(context.cwd, file);
   const { formatDiagnostic, validatePipeline } = await import("@reelsmith/runner/validate");
   const { pipeline, diagnostics } = await validatePipeline(absolute, {
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
+    ...(options.models !== undefined ? { models: options.models } : {}),
   });
   for (const diagnostic of diagnostics) {
     const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };

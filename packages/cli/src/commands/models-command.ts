@@ -9,13 +9,27 @@ import { connectionOption } from "./run-command.js";
 
 export type { ModelsFlags } from "./models-flags.js";
 
+/** Where `models` learned of a model: the provider profile, the service's list, the built-in simulator. */
+export type KnownFrom = "profile" | "service" | "built-in";
+
 /** A video model as `models` shows it, and where its limits were learned. */
-export type ShownVideoModel = VideoModelSpec & { knownFrom: "profile" | "service" | "built-in" };
+export type ShownVideoModel = VideoModelSpec & { knownFrom: KnownFrom };
+
+/** A model of another kind (chat, image, speech, transcription) as `models` shows it. */
+export interface ShownModel {
+  id: string;
+  knownFrom: KnownFrom;
+}
+
+/** The kinds `models` shows besides chat and video, by the word a model list's `type` uses. */
+const MEDIA_KINDS = ["image", "speech", "transcription"] as const;
 
 /**
- * `reelsmith models`: the service's chat models (from /v1/models) and the video models with
- * their limits and prices: the provider profile's, then those the service lists with
- * metadata (the built-in simulator's own when it is the service). With `--write-config`,
+ * `reelsmith models`: every kind of model found: chat, image, speech and transcription models
+ * (the provider profile's sections, then what /v1/models lists by `type`, then the built-in
+ * simulator's own when it is the service), and the video models with their limits and prices:
+ * the provider profile's, then those the service lists with metadata (the built-in
+ * simulator's own when it is the service). With `--write-config`,
  * writes a starting profile instead (see {@link writeConfigCommand}).
  *
  * @example
@@ -51,21 +65,29 @@ export async function modelsCommand(
   }
   const { describeSeconds, describeSizes } = await import("@reelsmith/core/catalog");
   const listing = await listModels(flags, context);
-  const { models, videoModels, kindUnknown, dialect } = listing;
+  const { models, videoModels, chatModels, mediaModels, kindUnknown, dialect } = listing;
   if (flags.json) {
     context.stdout.write(
-      `${JSON.stringify({ models, videoModels, kindUnknown, dialect }, null, 2)}\n`,
+      `${JSON.stringify({ models, chatModels, videoModels, ...Object.fromEntries(Object.entries(mediaModels).map(([kind, shown]) => [`${kind}Models`, shown])), kindUnknown, dialect }, null, 2)}\n`,
     );
     return ExitCode.ok;
   }
   const owner = (id: string) => String(models.find((model) => model.id === id)?.owned_by ?? "-");
-  const rows = [["model", "owned by"]];
-  for (const id of listing.chat) rows.push([id, owner(id)]);
+  const from = (shown: ShownModel) =>
+    shown.knownFrom === "profile" && listing.profile ? listing.profile : shown.knownFrom;
+  const rows = [["chat model", "owned by", "known from"]];
+  for (const shown of listing.chatModels) rows.push([shown.id, owner(shown.id), from(shown)]);
   context.stdout.write(
     rows.length > 1
-      ? `chat models at ${listing.baseURL}\n${formatTable(rows)}\n\n`
-      : `chat models at ${listing.baseURL}: none listed as chat\n\n`,
+      ? `models at ${listing.baseURL}\n${formatTable(rows)}\n\n`
+      : `models at ${listing.baseURL}: no chat model listed as chat${listing.profile ? ` or declared in ${listing.profile}` : ""}\n\n`,
   );
+  for (const [kind, shown] of Object.entries(listing.mediaModels)) {
+    if (shown.length === 0) continue;
+    const kindRows = [[`${kind} model`, "owned by", "known from"]];
+    for (const entry of shown) kindRows.push([entry.id, owner(entry.id), from(entry)]);
+    context.stdout.write(`${formatTable(kindRows)}\n\n`);
+  }
   if (kindUnknown.length > 0) {
     const unknownRows = [["listed without a type (chat or video)", "owned by"]];
     for (const id of kindUnknown) unknownRows.push([id, owner(id)]);
@@ -84,7 +106,7 @@ export async function modelsCommand(
     ]);
   }
   context.stdout.write(`${formatTable(videoRows)}\n`);
-  context.stdout.write(`dialect: ${dialect.dialect ?? "unknown"} (${dialect.reason})\n`);
+  context.stdout.write(`dialect: ${dialect.dialect} (${dialect.reason})\n`);
   return ExitCode.ok;
 }
 
@@ -99,10 +121,17 @@ export interface ModelListing {
   videoModels: ShownVideoModel[];
   /** Ids listed as chat models (not video ones). */
   chat: string[];
+  /** The chat models: the provider profile's (`chat_models`), then those the service lists as chat. */
+  chatModels: ShownModel[];
+  /**
+   * The image, speech and transcription models: the provider profile's sections, then those the
+   * service lists with that `type`, then the built-in simulator's own when it is the service.
+   */
+  mediaModels: Record<(typeof MEDIA_KINDS)[number], ShownModel[]>;
   /** Ids listed without a type: chat or video, the service does not say. */
   kindUnknown: string[];
-  /** The service's dialect: declared by the profile, or guessed from the list (or unknown). */
-  dialect: { dialect?: string; reason: string };
+  /** The service's dialect: declared by the profile, else reference, with or without the service's evidence. */
+  dialect: { dialect: string; evidence?: boolean; reason: string };
   /** The provider profile's path as shown, when there is one. */
   profile?: string;
 }
@@ -145,12 +174,47 @@ export async function listModels(
     const videoModels = [...fromProfile, ...listed, ...builtIn];
     const videoIds = new Set(videoModels.map((model) => model.id));
     const declared = profile?.loaded.profile.service?.dialect;
+    const raw = profile?.loaded.profile;
+    /** A section's models: the profile's, then the listed ones, then the built-in simulator's. */
+    const section = (
+      own: Record<string, unknown> | undefined,
+      listedIds: readonly string[],
+      builtInIds: readonly string[],
+    ): ShownModel[] => {
+      const shown: ShownModel[] = Object.keys(own ?? {}).map((id) => ({
+        id,
+        knownFrom: "profile",
+      }));
+      const add = (id: string, knownFrom: KnownFrom) => {
+        if (!shown.some((entry) => entry.id === id)) shown.push({ id, knownFrom });
+      };
+      for (const id of listedIds) add(id, "service");
+      if (!profile && service.builtIn) for (const id of builtInIds) add(id, "built-in");
+      return shown;
+    };
+    const simulator =
+      !profile && service.builtIn
+        ? (await import("@reelsmith/simulator/catalog")).modelCatalogs
+        : undefined;
+    const idsOf = (entries: readonly { id: string }[] | undefined) =>
+      (entries ?? []).map((entry) => entry.id);
+    const chat = sorted.chat.filter((id) => !videoIds.has(id));
     return {
       baseURL: service.baseURL,
       builtIn: service.builtIn,
       models: models as ModelListing["models"],
       videoModels,
-      chat: sorted.chat.filter((id) => !videoIds.has(id)),
+      chatModels: section(raw?.chat_models, chat, []).filter((entry) => !videoIds.has(entry.id)),
+      mediaModels: {
+        image: section(raw?.image_models, sorted.media.image, idsOf(simulator?.image_models)),
+        speech: section(raw?.speech_models, sorted.media.speech, idsOf(simulator?.speech_models)),
+        transcription: section(
+          raw?.transcription_models,
+          sorted.media.transcription,
+          idsOf(simulator?.transcription_models),
+        ),
+      },
+      chat,
       kindUnknown: sorted.kindUnknown.filter((id) => !videoIds.has(id)),
       dialect: declared
         ? { dialect: declared, reason: `declared in ${profile.shown}` }
@@ -186,7 +250,7 @@ export function registerModelsCommand(
     .command("models")
     .summary("list the service's models, or write a starting provider profile")
     .description(
-      "List the chat models the service offers and the video models with their limits and prices (the provider profile's, then those the service lists). With --write-config, write a starting provider profile from the service's model list and the video models named with --video-model.",
+      "List every model found: chat, image, speech and transcription models (the provider profile's sections, then those the service lists by type) and the video models with their limits and prices (the provider profile's, then those the service lists). With --write-config, write a starting provider profile from the service's model list and the video models named with --video-model.",
     )
     .argument("[file]", "with --write-config: the file to write (also --write-config FILE)")
     .addOption(connectionOption("--base-url <url>", "service base URL"))

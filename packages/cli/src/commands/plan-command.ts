@@ -17,32 +17,42 @@ export interface PlanFlags {
 
 /**
  * The plan of a pipeline file without printing it: the pipeline checked (its diagnostics go
- * to the context's stderr; an invalid one is a UsageError), its inputs gathered and the
- * models' prices found (the provider profile's, else the configured service's model list,
- * one free request, unless `service` is false). Notes about prices go to `note`.
+ * to the context's stderr; an invalid one is a UsageError, an unknown model too: the one model
+ * check with the given inputs), its inputs gathered and the models' prices found (the
+ * provider profile's, else the configured service's model list, one free request, unless
+ * `service` is false). Notes about prices go to `note`.
  *
  * @example
  * const { plan } = await makePlan("pipeline.yaml", { input: ["scenes=2"] }, context, console.error);
  */
 export async function makePlan(
   file: string,
-  flags: Omit<PlanFlags, "json"> & { given?: Record<string, unknown> },
+  flags: Omit<PlanFlags, "json"> & {
+    given?: Record<string, unknown>;
+    /** The service to ask for prices (`batch --plan --base-url`), else the configured one. */
+    baseUrl?: string;
+    apiKey?: string;
+  },
   context: CliContext,
   note: (line: string) => void,
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; catalogs?: ModelCatalogs }> {
-  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
+  const { modelCheckSetup } = await import("../services/model-check-setup.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
   const { loadValidPipeline } = await import("./load-valid-pipeline.js");
-  let catalogs = await knownModelCatalogs({}, context);
-  for (const line of await takeProfileWarnings(context)) note(line);
-  if (!catalogs?.video_models && flags.service !== false) {
-    const { listedVideoModels } = await import("../services/listed-video-models.js");
-    const listed = await listedVideoModels(context);
-    if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
-    if (listed.note) note(listed.note);
-  }
-  const pipeline = await loadValidPipeline(file, context, { catalogs });
+  const connection = {
+    ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+  };
   const inputs = { ...(await gatherInputs(flags, context.cwd)), ...(flags.given ?? {}) };
+  const setup = await modelCheckSetup(connection, context, {
+    readService: flags.service !== false,
+    inputs,
+    where: "plan --no-service",
+  });
+  const { catalogs } = setup;
+  for (const line of await takeProfileWarnings(context)) note(line);
+  if (setup.note) note(setup.note);
+  const pipeline = await loadValidPipeline(file, context, setup);
   const { planPipeline } = await import("@reelsmith/runner");
   const plan = planPipeline(pipeline, { inputs, ...(catalogs ? { catalogs } : {}) });
   return { plan, pipeline, ...(catalogs ? { catalogs } : {}) };
@@ -62,6 +72,16 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
+  // Rows of a batch (a CSV or JSONL file): each row's cost and the total.
+  if (flags.inputs && /\.(csv|jsonl|ndjson)$/i.test(flags.inputs)) {
+    const { planBatchCommand } = await import("./batch-plan.js");
+    return planBatchCommand(
+      file,
+      flags.inputs,
+      { json: flags.json ?? false, service: flags.service !== false },
+      context,
+    );
+  }
   const { formatPlan } = await import("../render/format-plan.js");
   const { plan } = await makePlan(file, flags, context, (line) =>
     context.stderr.write(`${line}\n`),
@@ -89,7 +109,10 @@ export function registerPlanCommand(
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
-    .option("--inputs <file>", "read inputs from a JSON or YAML file")
+    .option(
+      "--inputs <file>",
+      "read inputs from a JSON or YAML file; a .csv or .jsonl file of rows plans a batch (each row's cost and the total)",
+    )
     .option("--json", "print the plan as JSON")
     .option("--no-service", "ask no service for its models' prices")
     .action(async (file: string, flags: PlanFlags) =>

@@ -60,11 +60,21 @@ export async function reportCommand(
   const absolute = path.resolve(context.cwd, runDir);
   let file: string;
   let inProgress: boolean;
-  const { NotARunDirectoryError, writeReport } = await import("@reelsmith/report");
+  const { NotARunDirectoryError, writeBatchReport, writeReport } = await import(
+    "@reelsmith/report"
+  );
+  const { isBatchDirectory } = await import("@reelsmith/runner");
   try {
-    const written = await writeReport(absolute, { secrets: [...context.secrets] });
-    file = written.file;
-    inProgress = written.model.inProgress;
+    if (isBatchDirectory(absolute)) {
+      // A batch: its batch.html, and each started row's own report.
+      const written = await writeBatchReport(absolute, { secrets: [...context.secrets] });
+      file = written.file;
+      inProgress = written.model.batch.status === "running";
+    } else {
+      const written = await writeReport(absolute, { secrets: [...context.secrets] });
+      file = written.file;
+      inProgress = written.model.inProgress;
+    }
   } catch (error) {
     if (error instanceof NotARunDirectoryError) {
       throw new UsageError(

@@ -81,6 +81,22 @@ async function startResume(
     );
   }
   const absolute = path.resolve(context.cwd, runDir);
+  const { isBatchDirectory, readBatchJson } = await import("@reelsmith/runner");
+  if (isBatchDirectory(absolute)) {
+    // A batch: its finished rows are kept, the others resumed, new rows of its file run.
+    const { executeBatch } = await import("./execute-batch.js");
+    const batch = readBatchJson(absolute);
+    return executeBatch(
+      {
+        ...flags,
+        resume: absolute,
+        ...(batch?.builtInService && !flags.baseUrl ? { builtIn: true } : {}),
+        ...(batch?.baseURL && !flags.baseUrl ? { baseUrl: batch.baseURL } : {}),
+        ...(autoApprove(flags, context) ? { autoApprove: true } : {}),
+      },
+      context,
+    );
+  }
   // The runner's own reading of the run (its rules: nothing started, not a run, which
   // pipeline file, which service); ResumeError says which, exit 2.
   const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
@@ -136,7 +152,7 @@ export function registerResumeCommand(
     )
     .argument(
       "<run-dir>",
-      "the run directory, e.g. runs/20260101-100000-storyboard (with --database: the run id)",
+      "the run directory, e.g. runs/20260101-100000-storyboard, or a batch directory (with --database: the run id)",
     )
     .addOption(databaseOption())
     .addOption(

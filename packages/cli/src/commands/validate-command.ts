@@ -5,7 +5,7 @@ import { takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
-import { knownModelCatalogs } from "../services/known-model-catalogs.js";
+import { modelCheckSetup } from "../services/model-check-setup.js";
 
 /** What {@link validateFiles} found: the provider profile's warnings and each file's diagnostics. */
 export interface ValidationResult {
@@ -15,8 +15,10 @@ export interface ValidationResult {
 
 /**
  * Validate pipeline files without printing: every problem of every file (an unreadable file
- * is one `unreadable` error at 1:1), with video models checked against the provider profile
- * when there is one (a bad profile throws, as the commands report it).
+ * is one `unreadable` error at 1:1), with every model the steps name (input defaults included)
+ * checked by the one model check against what is known offline: the provider profile's
+ * sections, the built-in simulator's catalogs when it is the service; a model nobody knows
+ * offline is a warning saying why (a bad profile throws, as the commands report it).
  *
  * @example
  * const { files } = await validateFiles(["pipeline.yaml"], context);
@@ -27,7 +29,10 @@ export async function validateFiles(
 ): Promise<ValidationResult> {
   // Loaded on use, and only the runner's pipeline side (no service client, no ffmpeg).
   const { validatePipeline } = await import("@reelsmith/runner/validate");
-  const catalogs = await knownModelCatalogs({}, context);
+  const { catalogs, models } = await modelCheckSetup({}, context, {
+    readService: false,
+    where: "validate",
+  });
   const profileWarnings = await takeProfileWarnings(context);
   const results: ValidationResult["files"] = [];
   for (const file of files) {
@@ -36,6 +41,7 @@ export async function validateFiles(
     try {
       ({ diagnostics } = await validatePipeline(absolute, {
         ...(catalogs ? { catalogs } : {}),
+        models,
       }));
     } catch (error) {
       diagnostics = [
@@ -106,7 +112,7 @@ export function registerValidateCommand(
     .command("validate")
     .summary("check pipeline files without running them")
     .description(
-      "Check pipeline files (schema, references, model limits) and print every problem as file:line:column. Video models are checked against the provider profile (--config, REELSMITH_CONFIG or reelsmith.config.yaml) without calling the service. Exits 2 when any file, or the profile, has an error.",
+      "Check pipeline files (schema, references, models and their limits) and print every problem as file:line:column. Every model a step names (input defaults included) is checked, without calling the service, against the provider profile (--config, REELSMITH_CONFIG or reelsmith.config.yaml), or the built-in simulator's models when it is the service; an unknown one is an error with the closest known one, a model that cannot be known offline a warning. Exits 2 when any file, or the profile, has an error.",
     )
     .argument("<files...>", "pipeline YAML files")
     .action(async (files: string[]) => done(await validateCommand(files, context)));

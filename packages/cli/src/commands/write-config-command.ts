@@ -19,7 +19,9 @@ export const DEFAULT_PROFILE_FILE = "reelsmith.config.yaml";
  * `reelsmith models --write-config [FILE] [--video-model ID]…`: writes a starting provider
  * profile from what the service lists (chat models; video models with their metadata) and the
  * video models named, with each limit and price it cannot know as `null` and a comment to
- * fill it in, and `api_key_env: [REELSMITH_API_KEY]` (never a key). Refuses to replace an
+ * fill it in, and `api_key_env: [REELSMITH_API_KEY]` (never a key). The dialect is the
+ * profile's when one declares it, else `reference` (the interface's) unless the service showed
+ * otherwise, with a comment saying what could not be told and when to pick `openai`. Refuses to replace an
  * existing file unless `--force`.
  *
  * @example
@@ -41,6 +43,7 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   let text: string;
   let listedModels: Awaited<ReturnType<typeof service.client.models.list>> = [];
+  let dialectLine = "";
   try {
     const models = await service.client.models.list({ signal: context.signal });
     listedModels = models;
@@ -50,17 +53,16 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
       schema: profileSchemaReference(path.dirname(target)),
       listedFrom: service.builtIn ? "the built-in simulator" : service.baseURL,
       ...(service.builtIn ? {} : { baseURL: service.baseURL }),
-      dialect: declared ?? sorted.dialect.dialect ?? "reference",
-      dialectReason: declared
-        ? `declared in ${profile?.shown}`
-        : sorted.dialect.dialect
-          ? `${sorted.dialect.dialect}: ${sorted.dialect.reason}`
-          : `${sorted.dialect.reason}: check which the service speaks`,
+      dialect: declared ?? sorted.dialect.dialect,
+      dialectReason: declared ? `declared in ${profile?.shown}` : sorted.dialect.reason,
       chatModels: sorted.chat,
       listedVideoModels: sorted.video,
       namedVideoModels: flags.videoModel ?? [],
       kindUnknown: sorted.kindUnknown,
     });
+    dialectLine = declared
+      ? `dialect: ${declared} (declared in ${profile?.shown})`
+      : `dialect: ${sorted.dialect.dialect} (${sorted.dialect.evidence ? sorted.dialect.reason : "the service interface's default: the service's list could not tell; the file's comment says when to pick openai"})`;
   } finally {
     await service.close();
   }
@@ -92,6 +94,7 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
       videoIds.length === 0
         ? "the service lists no video models: declare each with --video-model ID (or by hand under video_models:)"
         : "",
+      dialectLine,
       "the key stays in the environment: REELSMITH_API_KEY (see api_key_env)",
       "",
     ]

@@ -18,7 +18,9 @@ export interface ListedModels {
   video: { id: string; video?: unknown }[];
   /** Ids listed with no type: chat or video, nobody can tell. */
   kindUnknown: string[];
-  /** The dialect the list's shape suggests, and why. */
+  /** Ids listed as image, speech and transcription models (by their `type`). */
+  media: { image: string[]; speech: string[]; transcription: string[] };
+  /** The dialect the list shows (reference, with or without evidence), and why. */
   dialect: ListedDialect;
 }
 
@@ -35,6 +37,13 @@ export function sortListedModels(models: readonly Model[]): ListedModels {
       .filter((model) => modelKind(model) === "video")
       .map((model) => ({ id: model.id, video: model.video })),
     kindUnknown: models.filter((model) => modelKind(model) === "unknown").map((model) => model.id),
+    media: {
+      image: models.filter((model) => modelKind(model) === "image").map((model) => model.id),
+      speech: models.filter((model) => modelKind(model) === "speech").map((model) => model.id),
+      transcription: models
+        .filter((model) => modelKind(model) === "transcription")
+        .map((model) => model.id),
+    },
     dialect: dialectOfModelList(models),
   };
 }

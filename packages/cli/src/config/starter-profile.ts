@@ -11,7 +11,7 @@ export interface StarterProfileInput {
   /** The service's base URL; left out for a simulator started for the command. */
   baseURL?: string;
   dialect?: ProviderName;
-  /** Why that dialect (a profile declares it, the model list's shape says it), or why none. */
+  /** Why that dialect (a profile declares it, the service showed it), or what could not be told. */
   dialectReason?: string;
   /** Chat model ids the service lists. */
   chatModels: readonly string[];
@@ -83,21 +83,22 @@ export function starterProfile(input: StarterProfileInput): string {
     " estimates or budgets (`reelsmith validate` names each model left unknown). Never write a",
     " key here: name the environment variables that hold it in api_key_env.",
   ].join("\n");
+  const service = document.get("service", true);
   const comment = (path: (string | number)[], text: string) => {
     const node = document.getIn(path, true);
     if (isScalar(node)) node.comment = text;
   };
   if (!input.baseURL) {
-    const service = document.get("service", true);
     if (isMap(service))
       service.commentBefore = " base_url: https://… (the service's address; none was configured)";
   }
-  comment(
-    ["service", "dialect"],
-    input.dialectReason
-      ? ` ${input.dialectReason}; reference (the service interface) or openai (OpenAI's /v1/videos)`
-      : " reference (the service interface) or openai (OpenAI's /v1/videos)",
-  );
+  const dialectKey = isMap(service)
+    ? service.items.find((item) => isScalar(item.key) && item.key.value === "dialect")?.key
+    : undefined;
+  if (isScalar(dialectKey))
+    dialectKey.commentBefore = wrapComment(
+      `dialect: reference (the service interface: JSON POST /v1/videos) or openai (OpenAI's /v1/videos: multipart/form-data). ${input.dialectReason ? `${input.dialectReason}.` : ""}`,
+    );
   comment(
     ["service", "idempotency_keys"],
     " true when a repeated Idempotency-Key answers with the job already made",
@@ -134,4 +135,19 @@ export function starterProfile(input: StarterProfileInput): string {
     ].join("\n");
   }
   return document.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
+/** A comment's text in lines of at most 88 characters, each starting with a space. */
+function wrapComment(text: string): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + word.length + 1 > 88) {
+      lines.push(line);
+      line = "";
+    }
+    line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((each) => ` ${each}`).join("\n");
 }

@@ -1,6 +1,7 @@
 import type { RunResult, RunTotals } from "@reelsmith/runner";
 
 export type {
+  ResumeReason,
   RunEstimate,
   RunEvent,
   RunEventOf,

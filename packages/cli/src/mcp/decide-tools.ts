@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { McpDeps } from "./mcp-deps.js";
 import { decideOutput } from "./output-schemas.js";
-import { resolveRunDir } from "./run-status.js";
+import { readRunStatus, resolveRunDir } from "./run-status.js";
 import { grantResume, maxCreditsSchema, refuseBusy, resumeInBackground } from "./run-tools.js";
 import { RefusalError, toolHandler } from "./tool-result.js";
 
@@ -76,6 +76,8 @@ export function registerDecideTools(server: McpServer, deps: McpDeps): void {
             approved && args.continue
               ? await grantResume(deps, runDir, args.maxCredits, "going on past the gate")
               : undefined;
+          // What approving starts, as the gate priced it (the same figure `status` shows).
+          const costs = approved ? readRunStatus(runDir).approvingCosts : undefined;
           const { decideApproval } = await import("@reelsmith/runner");
           const { step, decision } = await decideApproval(runDir, {
             approved,
@@ -90,6 +92,7 @@ export function registerDecideTools(server: McpServer, deps: McpDeps): void {
             by: decision.by,
             at: decision.at,
             ...(decision.note ? { note: decision.note } : {}),
+            ...(costs ? { approvingCosts: costs } : {}),
           };
           if (grant) {
             const resumed = await resumeInBackground(deps, "approve", runDir, grant);

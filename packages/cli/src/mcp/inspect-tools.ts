@@ -188,13 +188,12 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
     },
     toolHandler(async () => {
       const listing = await listModels(serviceFlags(deps.flags), context);
-      const videoIds = new Set(listing.videoModels.map((model) => model.id));
       return {
         baseURL: listing.baseURL,
         builtIn: listing.builtIn,
-        chatModels: listing.models
-          .filter((model) => model.type !== "video" && !videoIds.has(model.id))
-          .map((model) => model.id),
+        chatModels: [
+          ...new Set([...listing.chatModels.map((model) => model.id), ...listing.kindUnknown]),
+        ],
         videoModels: listing.videoModels,
         ...(listing.profile ? { profile: listing.profile } : {}),
       };

@@ -86,8 +86,14 @@ export async function priceNewRun(
   context: CliContext,
 ): Promise<PricedPipeline> {
   await refuseInvalid(file, context);
-  const catalogs = await pricedCatalogs(options, context);
-  const pipeline = await loadValidPipeline(file, context, { catalogs });
+  const { modelCheckSetup } = await import("../services/model-check-setup.js");
+  const setup = await modelCheckSetup(options, context, {
+    readService: true,
+    inputs: given,
+    where: "the run",
+  });
+  const { catalogs } = setup;
+  const pipeline = await loadValidPipeline(file, context, setup);
   const inputs = await checkInputs(pipeline, given);
   const { estimateRun } = await import("@reelsmith/runner");
   const estimate = await estimateRun(pipeline, {

@@ -25,11 +25,11 @@ export interface RunStatus {
   savedCredits: number;
   jobsSubmitted: number;
   /** The estimate made before its first paid request, and the budget it ran with. */
-  estimate?: { credits: number; complete: boolean };
+  estimate?: { credits: number; complete: boolean; creditsAtMost?: number };
   budget?: number;
   /** The gates it waits at, with what approving starts and costs when the run said so. */
   waitingAt: { step: string; message: string; since?: string; deadline?: string }[];
-  approvingCosts?: { credits: number; complete: boolean };
+  approvingCosts?: { credits: number; complete: boolean; creditsAtMost?: number };
   gates: { step: string; state: string; by?: string; at?: string; note?: string }[];
   outputs?: Record<string, unknown>;
   /** The final video's absolute path (the `video` output), once it exists. */
@@ -140,12 +140,20 @@ export function readRunStatus(runDir: string, session?: RunSession): RunStatus {
     };
   });
   const gates = gatesOf(state);
-  const estimateEvent = lastOf("run.estimate") as
-    | { estimate?: { credits: number; complete: boolean }; maxCredits?: number }
+  // The whole run's estimate as its latest session knew it (a take's own left out).
+  const estimateEvent = events.findLast(
+    (event) => event.type === "run.estimate" && event.of !== "take",
+  ) as
+    | {
+        estimate?: { credits: number; complete: boolean; creditsAtMost?: number };
+        maxCredits?: number;
+      }
     | undefined;
   const waiting =
     status === "waiting" ? (lastOf("run.waiting") as Record<string, unknown>) : undefined;
-  const behind = waiting?.next as { credits?: number; complete?: boolean } | undefined;
+  const behind = waiting?.next as
+    | { credits?: number; complete?: boolean; creditsAtMost?: number }
+    | undefined;
   const outputs = summary.outputs as Record<string, unknown> | undefined;
   const videoOutput = typeof outputs?.video === "string" ? outputs.video : undefined;
   const video = videoOutput ? path.resolve(runDir, videoOutput) : undefined;
@@ -167,6 +175,9 @@ export function readRunStatus(runDir: string, session?: RunSession): RunStatus {
           estimate: {
             credits: estimateEvent.estimate.credits,
             complete: estimateEvent.estimate.complete,
+            ...(estimateEvent.estimate.creditsAtMost === undefined
+              ? {}
+              : { creditsAtMost: estimateEvent.estimate.creditsAtMost }),
           },
         }
       : {}),
@@ -180,7 +191,15 @@ export function readRunStatus(runDir: string, session?: RunSession): RunStatus {
         ...(gate.deadline ? { deadline: gate.deadline } : {}),
       })),
     ...(behind && typeof behind.credits === "number"
-      ? { approvingCosts: { credits: behind.credits, complete: behind.complete === true } }
+      ? {
+          approvingCosts: {
+            credits: behind.credits,
+            complete: behind.complete === true,
+            ...(typeof behind.creditsAtMost === "number"
+              ? { creditsAtMost: behind.creditsAtMost }
+              : {}),
+          },
+        }
       : {}),
     gates: gates.map((gate) => ({
       step: gate.step,

@@ -11,6 +11,14 @@ type StepEstimate = RunEstimate["steps"][string];
  */
 export function formatStepEstimate(step: StepEstimate): string {
   const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
+  if (step.units === 0 && step.spent !== undefined && !step.cached) return `spent ${step.spent}`;
+  if (step.perUnit === undefined && step.credits !== undefined && step.units !== undefined) {
+    // Units of different prices, or a price known as a range (from outputs not made yet).
+    const items = `${step.units} item${step.units === 1 ? "" : "s"}`;
+    return step.creditsAtMost !== undefined
+      ? `${items}: between ${step.credits} and ${step.creditsAtMost}${held}`
+      : `${items}: ${step.credits}${held}`;
+  }
   if (step.perUnit === undefined) {
     return step.units === undefined
       ? "price unknown until a job completes; items known at run time"
@@ -41,10 +49,11 @@ export function formatEstimate(estimate: RunEstimate, maxCredits?: number): stri
   const head = estimate.complete
     ? `expected cost: ${estimate.credits} credits${budget}`
     : estimate.creditsAtMost !== undefined
-      ? `expected cost: ${estimate.credits} to ${estimate.creditsAtMost} credits${budget}`
+      ? `expected cost: between ${estimate.credits} and ${estimate.creditsAtMost} credits${budget}`
       : `expected cost: at least ${estimate.credits} credits, the rest known at run time${budget}`;
   const steps = Object.entries(estimate.steps).filter(
-    ([, step]) => step.perUnit !== 0 || step.cached,
+    ([, step]) =>
+      step.cached || (step.perUnit !== 0 && !(step.units === 0 && !step.credits && !step.spent)),
   );
   const width = Math.max(0, ...steps.map(([id]) => id.length));
   return [head, ...steps.map(([id, step]) => `  ${id.padEnd(width)}  ${formatStepEstimate(step)}`)];

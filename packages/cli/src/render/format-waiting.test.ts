@@ -80,4 +80,28 @@ describe("formatWaiting", () => {
       '  shows: ["/runs/x/keyframes/scene-0.png","notes.txt"]',
     ]);
   });
+
+  it("says approving costs a range when the steps behind read outputs not made yet, and what the cache holds", () => {
+    const lines = formatWaiting({
+      type: "run.waiting",
+      seq: 9,
+      time: "2026-01-01T10:00:00.000Z",
+      gates: [{ step: "review", reason: "waits for approval: ok?" }],
+      next: {
+        credits: 49,
+        creditsAtMost: 93,
+        complete: false,
+        steps: {
+          narration: { perUnit: 2, units: 3, credits: 6 },
+          clips: { units: 2, cached: 1, credits: 43, creditsAtMost: 87 },
+        },
+      },
+    });
+    expect(lines).toEqual([
+      "waiting at review: waits for approval: ok?",
+      "after approval: between 49 and 93 credits more",
+      "  narration  3 × 2 = 6",
+      "  clips      2 items: between 43 and 87 (1 from the cache, 0)",
+    ]);
+  });
 });

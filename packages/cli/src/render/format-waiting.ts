@@ -58,7 +58,9 @@ export function formatWaiting(event: RunEventOf<"run.waiting">): string[] {
   const steps = Object.entries(event.next.steps);
   const head = event.next.complete
     ? `after approval: ${event.next.credits} credits more`
-    : `after approval: at least ${event.next.credits} credits more, the rest known at run time`;
+    : event.next.creditsAtMost !== undefined
+      ? `after approval: between ${event.next.credits} and ${event.next.creditsAtMost} credits more`
+      : `after approval: at least ${event.next.credits} credits more, the rest known at run time`;
   lines.push(steps.length === 0 ? "after approval: nothing more to pay" : head);
   const width = Math.max(0, ...steps.map(([id]) => id.length));
   for (const [id, step] of steps) lines.push(`  ${id.padEnd(width)}  ${formatStepEstimate(step)}`);

@@ -71,6 +71,25 @@ describe("plain renderer", () => {
     expect(text).toMatch(/storyboard\s+reused\s+-\s+42/);
   });
 
+  it("says what happened before a step was kept: an approval, a take, an interruption", () => {
+    const [start, ...rest] = storyboardEvents;
+    const after = (resumedAfter: string) =>
+      render([
+        { ...start!, resumed: true, resumedAfter } as (typeof storyboardEvents)[number],
+        ...rest.map((event) =>
+          event.type === "step.end" && event.step === "storyboard"
+            ? { ...event, reused: true, durationMs: 0 }
+            : event,
+        ),
+      ]);
+    expect(after("gate")).toContain("[storyboard] done before the approval, kept");
+    expect(after("gate")).not.toContain("interruption");
+    expect(after("take")).toContain("[storyboard] kept as it was (not retaken)");
+    expect(after("interruption")).toContain("[storyboard] done before the interruption, reused");
+    expect(after("failed")).toContain("[storyboard] done before the failure, reused");
+    expect(after("budget")).toContain("[storyboard] done before the budget was reached, reused");
+  });
+
   it("names the failing step and the service's error", () => {
     const text = render(failedEvents, {
       ...storyboardResult,

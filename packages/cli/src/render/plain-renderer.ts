@@ -1,8 +1,9 @@
-import type { RunEvent, RunEventOf, RunResultView } from "../contracts/run-event.js";
+import type { ResumeReason, RunEvent, RunEventOf, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, stepLabel } from "./format.js";
 import { formatEstimate } from "./format-estimate.js";
 import { formatWaiting } from "./format-waiting.js";
+import { keptBecause } from "./kept-because.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView } from "./run-state.js";
@@ -25,6 +26,8 @@ export interface PlainRendererOptions {
 export function createPlainLines(options: { cwd: string }): (event: RunEvent) => string[] {
   const lastStatus = new Map<string, string>();
   let runDir = options.cwd;
+  // Why this session goes on (a resumed run): said for each step it keeps.
+  let resumedAfter: ResumeReason | undefined;
   // One line per moment worth reading of a unit's work, whatever its kind: a job submitted,
   // a job's status when it changes, a file saved, tokens used.
   const progressLines = (event: RunEventOf<"unit.progress">): string[] => {
@@ -55,6 +58,7 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
     switch (event.type) {
       case "run.start":
         runDir = event.runDir;
+        resumedAfter = event.resumedAfter;
         return [
           `${event.resumed ? "resume" : "run"} ${event.name}: ${event.steps.length} steps, directory ${displayPath(event.runDir, options.cwd)}`,
         ];
@@ -65,7 +69,7 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
       case "step.start":
         return [`[${event.step}] started`];
       case "step.end":
-        if (event.reused) return [`[${event.step}] done before the interruption, reused`];
+        if (event.reused) return [`[${event.step}] ${keptBecause(resumedAfter)}`];
         return [
           `[${event.step}] ${event.cached ? "reused from cache" : "done"} in ${formatDuration(event.durationMs)}`,
         ];

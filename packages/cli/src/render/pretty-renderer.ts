@@ -1,10 +1,11 @@
 import { createLogUpdate } from "log-update";
 import { createColors } from "picocolors";
-import type { RunEvent, RunResultView } from "../contracts/run-event.js";
+import type { ResumeReason, RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
 import { formatEstimate } from "./format-estimate.js";
 import { formatWaiting } from "./format-waiting.js";
+import { keptBecause } from "./kept-because.js";
 import type { TextSink } from "./redact.js";
 import type { Renderer } from "./renderer.js";
 import { applyEvent, createRunView, type RunView, type StepView } from "./run-state.js";
@@ -118,7 +119,11 @@ function jobLines(step: StepView, c: ReturnType<typeof createColors>, max: numbe
   return lines;
 }
 
-function stepDoneLine(step: StepView, c: ReturnType<typeof createColors>): string {
+function stepDoneLine(
+  step: StepView,
+  c: ReturnType<typeof createColors>,
+  resumedAfter: ResumeReason | undefined,
+): string {
   const duration = step.durationMs === undefined ? "" : c.dim(formatDuration(step.durationMs));
   const items =
     step.fanOut && step.items.total > 0 ? ` ${step.items.done}/${step.items.total}` : "";
@@ -128,7 +133,7 @@ function stepDoneLine(step: StepView, c: ReturnType<typeof createColors>): strin
     case "cached":
       return `${c.green("✔")} ${step.id}${items} ${c.dim("(cache)")} ${duration}`.trimEnd();
     case "reused":
-      return `${c.green("✔")} ${step.id}${items} ${c.dim("(done before the interruption)")}`;
+      return `${c.green("✔")} ${step.id}${items} ${c.dim(`(${keptBecause(resumedAfter)})`)}`;
     case "skipped":
       return `${c.yellow("○")} ${step.id} ${c.dim(`skipped: ${step.skipReason ?? ""}`)}`.trimEnd();
     case "waiting":
@@ -152,6 +157,8 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
   const frames = options.frames ?? createLogUpdateFrames(options.out);
   const now = options.now ?? Date.now;
   let tick = 0;
+  // Why this session goes on (a resumed run): said for each step it keeps.
+  let resumedAfter: ResumeReason | undefined;
   const draw = () =>
     frames.update(
       renderFrame(view, {
@@ -175,6 +182,7 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
     event(event: RunEvent) {
       applyEvent(view, event);
       if (event.type === "run.start") {
+        resumedAfter = event.resumedAfter;
         const verb = event.resumed ? "resuming " : "";
         frames.persist(
           `${verb}${c.bold(event.name)} ${c.dim(`→ ${displayPath(event.runDir, options.cwd)}`)}`,
@@ -186,7 +194,7 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
         event.type === "step.wait"
       ) {
         const step = view.steps.get(event.step);
-        if (step) frames.persist(stepDoneLine(step, c));
+        if (step) frames.persist(stepDoneLine(step, c, resumedAfter));
       } else if (event.type === "step.retry") {
         const where = event.item === undefined ? event.step : `${event.step}#${event.item}`;
         frames.persist(

@@ -110,6 +110,8 @@ function figure(value: number | undefined): string {
 
 function stepEstimateFigure(estimate: StepView["estimate"]): string {
   if (!estimate) return "-";
+  if (estimate.credits !== undefined && estimate.creditsAtMost !== undefined)
+    return `${figure(estimate.credits)}–${figure(estimate.creditsAtMost)}`;
   if (estimate.credits !== undefined) return figure(estimate.credits);
   return estimate.perUnit === undefined ? "?" : `${estimate.perUnit}/item`;
 }
@@ -117,7 +119,10 @@ function stepEstimateFigure(estimate: StepView["estimate"]): string {
 function estimateFigure(view: RunView): string {
   const estimate = view.estimate;
   if (!estimate) return "-";
-  return estimate.complete ? String(estimate.credits) : `${estimate.credits}+`;
+  if (estimate.complete) return String(estimate.credits);
+  return estimate.creditsAtMost !== undefined
+    ? `${estimate.credits}–${estimate.creditsAtMost}`
+    : `${estimate.credits}+`;
 }
 
 /**

@@ -7,7 +7,8 @@ export type ModelCatalogs = Readonly<Record<string, readonly { id: string }[]>>;
 
 /**
  * The models whose limits and prices are known before anything is sent, by the profile's
- * section name (`video_models`, `image_models`, `speech_models`, `transcription_models`): the
+ * section name (`chat_models`, `video_models`, `image_models`, `speech_models`,
+ * `transcription_models`): the
  * provider profile's (`--config`, `REELSMITH_CONFIG` or `reelsmith.config.yaml`) when there is
  * one; else the built-in simulator's own when no service is configured (the simulator runs in
  * this process); else none here (a real service's video models come from its model list when
@@ -25,6 +26,8 @@ export async function knownModelCatalogs(
     const core = await import("@reelsmith/core/profile");
     const raw = profile.loaded.profile;
     const sections: Record<string, readonly { id: string }[]> = {};
+    if (Object.keys(raw.chat_models ?? {}).length > 0)
+      sections.chat_models = core.chatModelsFromProfile(raw);
     if (profile.loaded.catalog.length > 0) sections.video_models = profile.loaded.catalog;
     if (raw.image_models) sections.image_models = core.imageModelsFromProfile(raw);
     if (raw.speech_models) sections.speech_models = core.speechModelsFromProfile(raw);

@@ -23,6 +23,7 @@ export interface ResolvedConfig {
   /** undefined: try listing, a 404/405/501 means the service does not list. */
   listsJobs: boolean | undefined;
   dialect: VideoDialect;
+  beforeRequest: ClientOptions["beforeRequest"];
 }
 
 /**
@@ -101,5 +102,6 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     honoursIdempotencyKeys: options.honoursIdempotencyKeys === true,
     listsJobs: options.listsJobs,
     dialect: checkDialect(options.dialect),
+    beforeRequest: options.beforeRequest,
   };
 }

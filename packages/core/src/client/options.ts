@@ -86,8 +86,24 @@ export interface ClientOptions {
    * never lists.
    */
   listsJobs?: boolean;
+  /**
+   * Called right before each attempt of each request leaves (after any back-off), with its
+   * method and path; a rejection stops the request unsent and is thrown to the caller. A host
+   * that may lose the right to send (a worker whose unit another worker took over) checks it
+   * here, as late as possible.
+   */
+  beforeRequest?: (request: OutgoingRequest) => void | Promise<void>;
   /** Environment to read the fallbacks from (default `process.env`). */
   env?: Record<string, string | undefined>;
+}
+
+/** A request about to be sent, as `beforeRequest` sees it. */
+export interface OutgoingRequest {
+  method: string;
+  /** The path (or absolute URL) it is sent to. */
+  path: string;
+  /** Set for a paid submission (a video, image, speech or transcription request). */
+  idempotencyKey?: string;
 }
 
 /** Per-call options accepted by every client method. */

@@ -299,3 +299,34 @@ describe("transport: connection failures, timeouts, aborts", () => {
     expect(lines.filter((line) => line.message === "request")).toHaveLength(1);
   });
 });
+
+describe("transport: beforeRequest", () => {
+  it("is asked before each request leaves, with its method, path and idempotency key; a refusal sends nothing", async () => {
+    const job = { id: "video_1", object: "video", status: "queued", model: "m", progress: 0 };
+    const server = await serve((_request, response) => sendJSON(response, 200, job));
+    const seen: unknown[] = [];
+    let allow = true;
+    const client = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      ...fast,
+      beforeRequest: (request) => {
+        seen.push(request);
+        if (!allow) throw new Error("this worker no longer holds the unit");
+      },
+    });
+    await client.videos.retrieve("video_1");
+    await client.videos.create({ model: "m", prompt: "a fox" }, { idempotencyKey: "key-1" });
+    expect(seen).toEqual([
+      { method: "GET", path: "/v1/videos/video_1" },
+      { method: "POST", path: "/v1/videos", idempotencyKey: "key-1" },
+    ]);
+    expect(server.requests).toHaveLength(2);
+    allow = false;
+    await expect(
+      client.videos.create({ model: "m", prompt: "a fox" }, { idempotencyKey: "key-2" }),
+    ).rejects.toThrow("this worker no longer holds the unit");
+    // Refused before it left: the service saw nothing more.
+    expect(server.requests).toHaveLength(2);
+  });
+});

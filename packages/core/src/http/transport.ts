@@ -205,6 +205,15 @@ export class Transport {
     const options = request.options ?? {};
     const userSignal = options.signal;
     if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
+    // The host's last word before the request leaves (its wait is not part of the timeout).
+    if (this.config.beforeRequest) {
+      await this.config.beforeRequest({
+        method: request.method,
+        path: request.path,
+        ...(request.submission ? { idempotencyKey: request.submission.idempotencyKey } : {}),
+      });
+      if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
+    }
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
     const controller = new AbortController();
     let timedOut = false;

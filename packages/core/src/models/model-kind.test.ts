@@ -9,6 +9,9 @@ describe("modelKind", () => {
     expect(modelKind({ id: "c", capabilities: { json: true } })).toBe("chat");
     expect(modelKind({ id: "veo-3-fast", object: "model", owned_by: "acme" })).toBe("unknown");
     expect(modelKind({ id: "x", type: "embedding" })).toBe("unknown");
+    expect(modelKind({ id: "i", type: "image" })).toBe("image");
+    expect(modelKind({ id: "s", type: "speech" })).toBe("speech");
+    expect(modelKind({ id: "t", type: "Transcription" })).toBe("transcription");
   });
 
   it("reads the media types a service lists: image, speech (tts), transcription (stt)", () => {
@@ -23,21 +26,21 @@ describe("modelKind", () => {
 });
 
 describe("dialectOfModelList", () => {
-  it("tells OpenAI's plain list from the reference interface's typed one, or says it cannot", () => {
+  it("is reference: with evidence from a typed list, by default from an OpenAI-shaped or empty one", () => {
     const plain = { object: "model", created: 1, owned_by: "acme" };
-    expect(
-      dialectOfModelList([
-        { id: "a", ...plain },
-        { id: "veo", ...plain },
-      ]).dialect,
-    ).toBe("openai");
+    const openaiShaped = dialectOfModelList([
+      { id: "a", ...plain },
+      { id: "veo", ...plain },
+    ]);
+    expect(openaiShaped).toMatchObject({ dialect: "reference", evidence: false });
+    expect(openaiShaped.reason).toContain("could not be told");
+    expect(openaiShaped.reason).toContain("pick openai only if");
     expect(
       dialectOfModelList([
         { id: "a", capabilities: {} },
         { id: "v", type: "video" },
-      ]).dialect,
-    ).toBe("reference");
-    expect(dialectOfModelList([{ id: "a" }, { id: "b", pricing: 1 }]).dialect).toBeUndefined();
-    expect(dialectOfModelList([]).reason).toContain("could not tell");
+      ]),
+    ).toMatchObject({ dialect: "reference", evidence: true });
+    expect(dialectOfModelList([]).reason).toContain("lists no models");
   });
 });

@@ -3,23 +3,32 @@ import type { Model } from "./types.js";
 /** What a listed model is, as far as its entry in `GET /v1/models` says. */
 export type ModelKind = "chat" | "video" | "image" | "speech" | "transcription" | "unknown";
 
-/** The `type` words of the media models a service may list, by the kind each one names. */
-const MEDIA_TYPES: Readonly<Record<string, "image" | "speech" | "transcription">> = {
-  image: "image",
-  speech: "speech",
-  tts: "speech",
-  transcription: "transcription",
-  stt: "transcription",
-};
-
 /** Fields only a chat model's entry carries (the reference interface's, and common extensions). */
 const CHAT_FIELDS = ["capabilities", "context_window", "context_length", "max_tokens"] as const;
 
+/** The `type` words a model list may use, by the kind they name. */
+const TYPE_WORDS: Readonly<Record<string, Exclude<ModelKind, "unknown">>> = {
+  video: "video",
+  chat: "chat",
+  text: "chat",
+  llm: "chat",
+  image: "image",
+  images: "image",
+  speech: "speech",
+  tts: "speech",
+  "text-to-speech": "speech",
+  transcription: "transcription",
+  transcribe: "transcription",
+  stt: "transcription",
+  "speech-to-text": "transcription",
+};
+
 /**
- * The kind of a listed model: `video` for `type: "video"` (or a `video` metadata object),
- * `chat` for `type: "chat"` or an entry with chat fields (`capabilities`, `context_window`),
- * `image`, `speech` or `transcription` for those types (`tts` and `stt` too), else `unknown`: aggregators list every id, chat and video alike, with no type, so an
- * untyped id may be either.
+ * The kind of a listed model: what its `type` says (`video`, `chat`, `image`, `speech`,
+ * `transcription`, and their common synonyms), else `video` for a `video` metadata object,
+ * `chat` for an untyped entry with chat fields (`capabilities`, `context_window`), else
+ * `unknown`: aggregators list every id, chat and video alike, with no type, so an untyped id
+ * may be any kind.
  *
  * @example
  * modelKind({ id: "veo-3-fast", object: "model", owned_by: "acme" }); // "unknown"
@@ -28,55 +37,53 @@ const CHAT_FIELDS = ["capabilities", "context_window", "context_length", "max_to
  */
 export function modelKind(model: Model): ModelKind {
   const type = typeof model.type === "string" ? model.type.toLowerCase() : undefined;
-  if (type === "video" || (model.video && typeof model.video === "object")) return "video";
-  if (type === "chat" || type === "text" || type === "llm") return "chat";
-  if (type !== undefined && Object.hasOwn(MEDIA_TYPES, type)) return MEDIA_TYPES[type] ?? "unknown";
+  // Own words only: a word an object's prototype knows (`constructor`) is no type.
+  const named =
+    type !== undefined && Object.hasOwn(TYPE_WORDS, type) ? TYPE_WORDS[type] : undefined;
+  if (named) return named;
+  if (model.video && typeof model.video === "object") return "video";
   if (type === undefined && CHAT_FIELDS.some((field) => model[field] !== undefined)) return "chat";
   return "unknown";
 }
 
-/** What the shape of a model list says of the service's video dialect, and why. */
+/** What a model list shows of the service's video dialect, and why. */
 export interface ListedDialect {
-  dialect: "reference" | "openai" | undefined;
-  /** Why, in words for a comment or a table. */
+  /**
+   * The dialect to use: `reference` (the service interface's, the default) unless the service
+   * showed otherwise. A model list never shows `openai`: its shape says nothing about the
+   * video API.
+   */
+  dialect: "reference" | "openai";
+  /** True when the service showed it (its list types its models, as the interface does). */
+  evidence: boolean;
+  /** Why, in words for a comment or a table: what could not be told, and when to pick `openai`. */
   reason: string;
 }
 
-/** The fields of an entry in OpenAI's own model list, and nothing else. */
-const OPENAI_ENTRY = new Set(["id", "object", "created", "owned_by"]);
+/** When `openai` is the right dialect, in words a comment or a table can end with. */
+export const OPENAI_DIALECT_WHEN =
+  "pick openai only if the service's POST /v1/videos takes OpenAI's multipart/form-data (a run then fails with a 400 or 415 about the body's encoding, such as `body must be JSON`, and says so)";
 
 /**
- * The video dialect a service's model list suggests: `reference` when its entries carry the
- * reference interface's fields (a `type`, `video` limits, chat `capabilities`); `openai` when
- * every entry has exactly the fields of OpenAI's list (`id`, `object: "model"`, `created`,
- * `owned_by`), as the aggregators that copy OpenAI's API answer; else undefined (could not
- * tell). Free: it reads the list the caller already has.
+ * The video dialect a service's model list shows: `reference` with evidence when its entries
+ * carry the reference interface's fields (a `type`, `video` limits, chat `capabilities`);
+ * else `reference` as the interface's default, saying what could not be told. An OpenAI-shaped
+ * list (`id`, `object`, `created`, `owned_by`) is no evidence of OpenAI's video API: the
+ * interface lists its models in that very shape. Free: it reads the list the caller has.
  *
  * @example
- * dialectOfModelList([{ id: "veo-3", object: "model", created: 1, owned_by: "acme" }]).dialect; // "openai"
+ * dialectOfModelList([{ id: "veo-3", object: "model", created: 1, owned_by: "acme" }]); // { dialect: "reference", evidence: false, … }
  */
 export function dialectOfModelList(models: readonly Model[]): ListedDialect {
-  if (models.length === 0)
-    return { dialect: undefined, reason: "could not tell: the service lists no models" };
   if (models.some((model) => model.type !== undefined || modelKind(model) !== "unknown"))
     return {
       dialect: "reference",
+      evidence: true,
       reason: "its model list types its models, as the reference interface does",
     };
-  if (
-    models.every(
-      (model) =>
-        model.object === "model" &&
-        typeof model.owned_by === "string" &&
-        Object.keys(model).every((field) => OPENAI_ENTRY.has(field)),
-    )
-  )
-    return {
-      dialect: "openai",
-      reason: "its model list has OpenAI's shape (id, object, created, owned_by; no types)",
-    };
   return {
-    dialect: undefined,
-    reason: "could not tell from its model list (untyped entries in no known shape)",
+    dialect: "reference",
+    evidence: false,
+    reason: `the service interface's default: ${models.length === 0 ? "the service lists no models" : "its model list has no types, and a list's shape says nothing of its video API"}, so the dialect could not be told; ${OPENAI_DIALECT_WHEN}`,
   };
 }

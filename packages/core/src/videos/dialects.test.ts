@@ -283,3 +283,53 @@ describe("the reference dialect", () => {
     expect(error.serviceCode).toBeUndefined();
   });
 });
+
+describe("a refusal that points at the other dialect", () => {
+  it("names the dialect setting to change on a 400 or 415 about the body's encoding, and only then", async () => {
+    const server = await startTestServer((request, response) => {
+      const json = String(request.headers["content-type"]).startsWith("application/json");
+      if (request.url === "/v1/videos" && !json)
+        return sendJSON(response, 400, {
+          error: { message: "body must be JSON", type: "invalid_request_error" },
+        });
+      if (request.url === "/v1/videos")
+        return sendJSON(response, 415, {
+          error: { message: "Unsupported media type: expected multipart/form-data" },
+        });
+      return sendJSON(response, 404, { error: { message: "no such route" } });
+    });
+    servers.push(server);
+    const openai = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      dialect: "openai",
+      maxRetries: 0,
+    });
+    const refused = await openai.videos
+      .create({ model: "m", prompt: "a fox" })
+      .catch((error) => error);
+    expect(refused.status).toBe(400);
+    expect(refused.message).toContain("body must be JSON");
+    expect(refused.message).toContain(
+      "set `dialect: reference` under `service:` in the provider profile",
+    );
+    expect(refused.hint).toBe("set `service: { dialect: reference }` in the provider profile");
+    const reference = createClient({ baseURL: server.url, apiKey: testKey, maxRetries: 0 });
+    const other = await reference.videos
+      .create({ model: "m", prompt: "a fox" })
+      .catch((error) => error);
+    expect(other.status).toBe(415);
+    expect(other.message).toContain("set `dialect: openai` under `service:`");
+    // A refusal about anything else says nothing of dialects.
+    const plain = createClient({
+      baseURL: `${server.url}/elsewhere`,
+      apiKey: testKey,
+      maxRetries: 0,
+    });
+    const missing = await plain.videos
+      .create({ model: "m", prompt: "a fox" })
+      .catch((error) => error);
+    expect(missing.status).toBe(404);
+    expect(missing.message).not.toContain("dialect");
+  });
+});

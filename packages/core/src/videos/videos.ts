@@ -10,6 +10,7 @@ import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
 import { videoProvider } from "../providers/registry.js";
 import type { ProviderContext, VideoJobPage, VideoProvider } from "../providers/video-provider.js";
+import { withDialectAdvice } from "./dialect-advice.js";
 import { type DownloadProgress, streamToFile } from "./download.js";
 import { pollDelay } from "./poll-delay.js";
 import type { VideoCreateParams, VideoJob, VideoModelCatalog } from "./types.js";
@@ -97,7 +98,8 @@ export class Videos {
    * client's catalog (or `options.videoModels`) and the provider's own rules first, then sends
    * it once with the caller's `idempotencyKey` (as `Idempotency-Key` where the provider
    * honours one). Resent only when no job can have been made; an ambiguous disconnect throws
-   * `AmbiguousSubmissionError`.
+   * `AmbiguousSubmissionError`. A 400/415 about the body's encoding says which dialect
+   * setting to change (`withDialectAdvice`).
    */
   async create(params: VideoCreateParams, options: VideoCreateOptions = {}): Promise<VideoJob> {
     const config = this.#transport.config;
@@ -109,12 +111,16 @@ export class Videos {
     validateVideoRequest(params, videoModels);
     const spec = videoModels?.find((model) => model.id === params.model);
     this.#provider.validate(params, spec);
-    return this.#provider.submit(this.#context, {
-      params,
-      idempotencyKey,
-      spec,
-      request: requestOptions,
-    });
+    return this.#provider
+      .submit(this.#context, {
+        params,
+        idempotencyKey,
+        spec,
+        request: requestOptions,
+      })
+      .catch((error: unknown) => {
+        throw withDialectAdvice(error, config.dialect);
+      });
   }
 
   /**

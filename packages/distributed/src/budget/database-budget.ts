@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { BudgetExceededError } from "@reelsmith/runner";
 import type { BudgetRequest, CreditBudget } from "@reelsmith/runner/internal";
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
+import { type ClaimFence, claimIsCurrent } from "../store/unit-claims.js";
 import { inTransaction, type ScopeRow } from "./budget-transaction.js";
 import { reserveCredits } from "./reserve-credits.js";
 import {
@@ -31,6 +32,11 @@ export interface DatabaseBudgetOptions {
   /** Called once per submission that waits for its kind's price to be learnt. */
   onWait?: (kind: PriceKind) => void;
   onReached?: (spent: number, maxCredits: number) => void;
+  /**
+   * The claim of the unit that spends (on a worker): each reservation, settlement and release
+   * is made only while it is current, checked in its own transaction.
+   */
+  fence?: ClaimFence | undefined;
 }
 
 /**
@@ -129,6 +135,17 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     throw new BudgetExceededError(committed, max);
   };
 
+  // A unit's budget writes only while its claim is current (its row locked until commit).
+  const write = async <T>(action: string, work: (client: PoolClient) => Promise<T>) => {
+    const { fence } = options;
+    if (!fence) return inTransaction(pool, work);
+    await fence.ready();
+    return inTransaction(pool, async (client) => {
+      if (!(await claimIsCurrent(client, fence.claim))) fence.stale(action);
+      return work(client);
+    });
+  };
+
   const owner = {
     runId: options.runId,
     scopes,
@@ -173,7 +190,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
       const key = submission?.key;
       if (!key) return;
       for (let waited = false; ; waited = true) {
-        const outcome = await inTransaction(pool, (client) =>
+        const outcome = await write(`reserve credits for ${key}`, (client) =>
           reserveCredits(
             client,
             owner,
@@ -202,13 +219,17 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
       const amount = Number.isFinite(credits) && credits > 0 ? Math.round(credits) : 0;
       spent += amount;
       const key = submission?.key;
-      await inTransaction(pool, (client) => spendReserved(client, owner, amount, key));
+      await write(`settle ${key ?? "a spend"}`, (client) =>
+        spendReserved(client, owner, amount, key),
+      );
     },
     async release(submission: { key: string }) {
-      await inTransaction(pool, (client) => releaseReservation(client, submission.key));
+      await write(`release ${submission.key}`, (client) =>
+        releaseReservation(client, submission.key),
+      );
     },
     async releaseOpen(keyPrefix: string) {
-      await inTransaction(pool, (client) =>
+      await write(`release what ${keyPrefix}… holds`, (client) =>
         releaseOpenReservations(client, options.runId, keyPrefix),
       );
     },

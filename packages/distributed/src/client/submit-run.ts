@@ -104,6 +104,8 @@ export async function submitRun(
       validate: true,
       ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
       ...(catalogs ? { catalogs } : {}),
+      // The one model check, with the run's given inputs (else their defaults).
+      models: { inputs: options.inputs ?? {} },
     },
   );
   const client = runClientOptions(options.client);

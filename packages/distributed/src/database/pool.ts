@@ -14,12 +14,26 @@ export interface Logger {
  * process; the next query opens a new connection.
  * @example const pool = createPool("postgres://localhost/reelsmith", logger);
  */
-export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
+export function createPool(
+  url: string,
+  logger?: Logger,
+  max = 10,
+  options: {
+    /**
+     * Ends a session left idle inside a transaction for this long (a frozen worker's), so the
+     * row locks it holds do not hold up the others (default: never).
+     */
+    idleInTransactionTimeoutMs?: number;
+  } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     keepAlive: true,
     connectionTimeoutMillis: 10_000,
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: Math.round(options.idleInTransactionTimeoutMs) }
+      : {}),
   });
   pool.on("error", (error) => logger?.warn?.("database connection lost", { error: error.message }));
   // The pool listens to its idle clients only: a client checked out between two queries (a

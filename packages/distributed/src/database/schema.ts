@@ -119,6 +119,16 @@ const statements = [
   `ALTER TABLE ${SCHEMA}.workers ADD COLUMN IF NOT EXISTS handed_over_at timestamptz`,
   // Slots per queue a kind declares, e.g. { "video": 4 } (the max_videos of older versions is left unread).
   `ALTER TABLE ${SCHEMA}.services ADD COLUMN IF NOT EXISTS slots jsonb`,
+  // A unit's claim: the epoch of the execution that may write for it (its journal, its
+  // budget, its requests, its artifacts), raised at each start and at each hand-over; the
+  // executor holding it (NULL once handed over).
+  `CREATE TABLE IF NOT EXISTS ${SCHEMA}.claims (
+    unit_id text PRIMARY KEY,
+    epoch integer NOT NULL,
+    executor_id text,
+    claimed_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE INDEX IF NOT EXISTS claims_executor ON ${SCHEMA}.claims (executor_id)`,
 ];
 
 /** Options of {@link migrate}. */

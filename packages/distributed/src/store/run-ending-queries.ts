@@ -1,5 +1,6 @@
 import type { Pool } from "pg";
 import { SCHEMA } from "../database/schema.js";
+import { type ClaimFence, claimIsCurrent } from "./unit-claims.js";
 
 /**
  * How a run's attempts end and begin again in the runs table: its next attempt, the one after
@@ -63,15 +64,20 @@ export function runEndingQueries(pool: Pool) {
      * run's row lock, which `requestCancel` takes too. A cancel recorded before this ends the
      * run `cancelled` whatever the executor saw (a unit that ended as the cancel landed, a slot
      * cancelled while it waited), and keeps no error; one that comes after finds the run
-     * ended. Returns the status stored.
+     * ended. Returns the status stored. With `fence` (the run workflow's claim), only while
+     * that claim is current.
      */
     async endRun(
       runId: string,
       end: { status: string; outputs: unknown; totals: unknown; error?: unknown },
+      fence?: ClaimFence,
     ): Promise<string> {
+      await fence?.ready();
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
+        // Ended only by the run workflow that holds the run's claim.
+        if (fence && !(await claimIsCurrent(client, fence.claim))) fence.stale("end the run");
         const row = await client.query(
           `SELECT cancel_requested, status, ended_at FROM ${SCHEMA}.runs WHERE run_id = $1 FOR UPDATE`,
           [runId],

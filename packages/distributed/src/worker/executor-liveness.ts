@@ -1,6 +1,7 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
+import { createSelfFence, fenceClock } from "./self-fence.js";
 import { claimDeadWorker, heartbeat } from "./worker-registry.js";
 
 /** Options of {@link startExecutorLiveness}. */
@@ -11,6 +12,8 @@ export interface ExecutorLivenessOptions {
   heartbeatIntervalMs: number;
   /** How often it looks for dead workers (and retries a heartbeat that failed). */
   intervalMs: number;
+  /** How long the others wait for its heartbeat before judging it dead: it fences itself at half. */
+  graceMs: number;
   logger?: Logger | undefined;
 }
 
@@ -23,6 +26,10 @@ export interface ExecutorLivenessOptions {
  * again, records its heartbeat before it judges anyone. Nobody is judged before the server
  * has been up for a whole grace either (`pg_postmaster_start_time()`), so after a restart
  * every worker gets at least its grace to come back, however long the restart took.
+ *
+ * A worker fences itself first: once its last recorded heartbeat is older than half its grace,
+ * its units start nothing paid and write nothing (`fence`) until a heartbeat is recorded again;
+ * then the claims of its units say which are still its own (a hand-over makes them stale).
  *
  * Every `intervalMs` each worker looks at the executors that DBOS says hold PENDING
  * workflows; one judged dead is claimed by one worker (a row update, so no two hand over the
@@ -37,10 +44,12 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
   let lastBeat = Date.now();
   // Since when the database has been out of reach (undefined while it answers).
   let unreachableSince: number | undefined;
-  const beat = async (): Promise<boolean> => {
+  const beatOnce = async (): Promise<boolean> => {
+    const sent = fenceClock();
     try {
-      const { handedOver } = await heartbeat(pool, executorId);
+      const { recorded, handedOver } = await heartbeat(pool, executorId);
       lastBeat = Date.now();
+      if (recorded) fence.renewed(sent);
       if (unreachableSince !== undefined) {
         logger?.warn?.("database reachable again: this worker's heartbeat is recorded, going on", {
           executor: executorId,
@@ -50,11 +59,11 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
       }
       if (handedOver) {
         logger?.error?.(
-          "this worker missed its heartbeats for longer than its grace and its work was handed to other workers; stop it and start it again",
+          "this worker missed its heartbeats for longer than its grace and its work was handed to other workers: it drops the units it lost and goes on with the rest",
           { executor: executorId },
         );
       }
-      return true;
+      return recorded;
     } catch (error) {
       if (unreachableSince === undefined) {
         unreachableSince = Date.now();
@@ -66,6 +75,30 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
       return false;
     }
   };
+  // One heartbeat at a time: whoever asks while one is in flight gets its answer.
+  let inFlight: Promise<boolean> | undefined;
+  const beat = (): Promise<boolean> => {
+    inFlight ??= beatOnce().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+  const fence = createSelfFence({
+    limitMs: options.graceMs / 2,
+    beatNow: beat,
+    onChange: (fenced, sinceMs) =>
+      fenced
+        ? logger?.warn?.(
+            "this worker's heartbeat is older than half its grace: it starts nothing paid and writes nothing until it renews it and knows which units are still its own",
+            { executor: executorId, heartbeatAgeMs: Math.round(sinceMs) },
+          )
+        : logger?.warn?.(
+            "heartbeat renewed: this worker writes again for the units it still holds",
+            {
+              executor: executorId,
+            },
+          ),
+  });
   const recoverDead = async () => {
     const pending = await DBOS.listWorkflows({
       status: "PENDING",
@@ -103,6 +136,8 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
     const due =
       unreachableSince !== undefined || Date.now() - lastBeat >= options.heartbeatIntervalMs;
     const alive = due ? await beat() : true;
+    // Noticed here too, so the fence is logged even while no unit asks.
+    fence.fresh();
     if (alive && watching) {
       try {
         await recoverDead();
@@ -119,6 +154,8 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
   timer = setTimeout(() => void tick(), Math.min(options.intervalMs, options.heartbeatIntervalMs));
   timer.unref();
   return {
+    /** The worker's own fence (its writes wait while its heartbeat is older than half its grace). */
+    fence,
     /** Starts looking for dead workers too (once DBOS is launched). */
     watch(): void {
       watching = true;

@@ -14,6 +14,7 @@ import { registeredUnitWorkflow } from "../workflows/unit-workflow.js";
 import { createWorkflowWatch } from "../workflows/workflow-watch.js";
 import { startExecutorLiveness } from "./executor-liveness.js";
 import { dbosLogger, launchDbos, registerQueues } from "./launch-dbos.js";
+import { fenceClock } from "./self-fence.js";
 import { setWorkerContext } from "./worker-context.js";
 import { markStopped, registerWorker } from "./worker-registry.js";
 
@@ -90,7 +91,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     logger,
     applicationName: `reelsmith worker ${executorId}`,
   });
-  const pool = createPool(options.databaseUrl, logger);
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 5000;
+  const graceMs = heartbeatIntervalMs * (options.missedHeartbeats ?? 3);
+  // A transaction of this worker left open by a freeze is ended by the server once the
+  // worker has fenced itself (half its grace): its claims' locks never hold up a hand-over.
+  const pool = createPool(options.databaseUrl, logger, 10, {
+    idleInTransactionTimeoutMs: Math.max(1000, graceMs / 2),
+  });
   const stopping = new AbortController();
   const dbos = await DBOSClient.create({
     systemDatabaseUrl: options.databaseUrl,
@@ -98,6 +105,14 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     logger: dbosLogger(logger),
   });
   const watch = createWorkflowWatch({ dbos, pollIntervalMs, logger });
+  const liveness = startExecutorLiveness({
+    pool,
+    executorId,
+    heartbeatIntervalMs,
+    graceMs,
+    intervalMs: options.recoveryIntervalMs ?? 1000,
+    logger,
+  });
   setWorkerContext({
     executorId,
     pool,
@@ -108,6 +123,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     clients: new Map(),
     watch,
     stopping: stopping.signal,
+    fence: liveness.fence,
     kinds: kindsByName([...builtInStepKinds, ...(options.stepKinds ?? [])]),
   });
   // The registrations happen on import; naming them keeps the imports from being dropped.
@@ -115,31 +131,33 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   void registeredUnitWorkflow;
   void registeredSlotWorkflow;
   void registeredApprovalWaitWorkflow;
-  let liveness: ReturnType<typeof startExecutorLiveness> | undefined;
   let launched = false;
-  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 5000;
   const announce = (queues: string[]) =>
     withReconnect(
-      () =>
-        registerWorker(pool, {
+      async () => {
+        // Recording itself is a heartbeat too.
+        const sent = fenceClock();
+        await registerWorker(pool, {
           executorId,
           host: hostname(),
           pid: process.pid,
           version: applicationVersion,
           concurrency,
           queues,
-          graceMs: heartbeatIntervalMs * (options.missedHeartbeats ?? 3),
-        }),
+          graceMs,
+        });
+        liveness.fence.renewed(sent);
+      },
       { forMs: deadlineMs, logger, signal },
     );
   const release = async (graceMs: number) => {
     stopping.abort();
     // Its heartbeat goes on while its units finish: nobody may take them meanwhile.
-    liveness?.unwatch();
+    liveness.unwatch();
     if (launched) {
       await DBOS.shutdown({ workflowCompletionTimeoutMS: graceMs }).catch(() => undefined);
     }
-    liveness?.stop();
+    liveness.stop();
     await markStopped(pool, executorId).catch(() => undefined);
     watch.close();
     await dbos.destroy().catch(() => undefined);
@@ -150,13 +168,6 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   try {
     // Announced, with a first heartbeat, before it takes any work.
     await announce([]);
-    liveness = startExecutorLiveness({
-      pool,
-      executorId,
-      heartbeatIntervalMs,
-      intervalMs: options.recoveryIntervalMs ?? 1000,
-      logger,
-    });
     signal?.throwIfAborted();
     await launchDbos({
       databaseUrl: options.databaseUrl,

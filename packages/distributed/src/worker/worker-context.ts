@@ -6,6 +6,8 @@ import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
 import type { RunClientOptions, RunStore } from "../store/run-store.js";
 import type { WorkflowWatch } from "../workflows/workflow-watch.js";
+import { fenceRequest } from "./claim-guard.js";
+import type { SelfFence } from "./self-fence.js";
 
 /** What the workflows of this process use: one worker per process (DBOS is process-wide). */
 export interface WorkerContext {
@@ -23,6 +25,8 @@ export interface WorkerContext {
   watch: WorkflowWatch;
   /** Settles when in-flight units should stop waiting (the worker is shutting down). */
   stopping: AbortSignal;
+  /** The worker's own fence: nothing paid starts and nothing is written while it is closed. */
+  fence: SelfFence;
   /** The step kinds this worker runs (the built-in ones, and any its process adds). */
   kinds: ReadonlyMap<string, AnyStepKind>;
 }
@@ -67,6 +71,8 @@ export function serviceClient(
       ...options,
       baseURL,
       ...(context.apiKey ? { apiKey: context.apiKey } : {}),
+      // A unit's requests other than reads leave only while its claim is current.
+      beforeRequest: fenceRequest,
     });
     context.clients.set(id, client);
   }

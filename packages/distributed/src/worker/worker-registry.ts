@@ -57,10 +57,14 @@ export async function registerWorker(
 
 /**
  * Records that a worker is still there (`heartbeat_at = now()`, the database's clock), and
- * says whether its work was handed over since its previous heartbeat (it was judged dead).
+ * says whether its work was handed over since its previous heartbeat (it was judged dead), and
+ * whether it was recorded at all (not before the worker announced itself).
  * @example const { handedOver } = await heartbeat(pool, executorId);
  */
-export async function heartbeat(pool: Pool, executorId: string): Promise<{ handedOver: boolean }> {
+export async function heartbeat(
+  pool: Pool,
+  executorId: string,
+): Promise<{ recorded: boolean; handedOver: boolean }> {
   const result = await pool.query(
     `UPDATE ${SCHEMA}.workers w SET heartbeat_at = now()
       FROM (SELECT executor_id, heartbeat_at AS previous FROM ${SCHEMA}.workers
@@ -69,7 +73,7 @@ export async function heartbeat(pool: Pool, executorId: string): Promise<{ hande
       RETURNING (w.handed_over_at IS NOT NULL AND w.handed_over_at > p.previous) AS handed_over`,
     [executorId],
   );
-  return { handedOver: result.rows[0]?.handed_over === true };
+  return { recorded: result.rows.length > 0, handedOver: result.rows[0]?.handed_over === true };
 }
 
 /** Records a worker's clean stop (its unfinished work may be handed over at once). */
@@ -96,14 +100,21 @@ export async function claimDeadWorker(pool: Pool, executorId: string): Promise<b
      ON CONFLICT (executor_id) DO NOTHING`,
     [executorId],
   );
+  // Its units' claims are made stale in the same statement: should it wake, none of its
+  // writes lands (a write in flight holds its claim's row, and the hand-over waits for it).
   const result = await pool.query(
-    `UPDATE ${SCHEMA}.workers w SET handed_over_at = now()
-      WHERE w.executor_id = $1
-        AND (w.stopped_at IS NOT NULL OR w.heartbeat_at < now() - ${GRACE})
-        AND pg_postmaster_start_time() < now() - ${GRACE}
-        AND (w.handed_over_at IS NULL OR w.handed_over_at < w.heartbeat_at
-             OR w.handed_over_at < now() - ${GRACE})
-      RETURNING w.executor_id`,
+    `WITH dead AS (
+       UPDATE ${SCHEMA}.workers w SET handed_over_at = now()
+        WHERE w.executor_id = $1
+          AND (w.stopped_at IS NOT NULL OR w.heartbeat_at < now() - ${GRACE})
+          AND pg_postmaster_start_time() < now() - ${GRACE}
+          AND (w.handed_over_at IS NULL OR w.handed_over_at < w.heartbeat_at
+               OR w.handed_over_at < now() - ${GRACE})
+        RETURNING w.executor_id),
+     fenced AS (
+       UPDATE ${SCHEMA}.claims c SET epoch = c.epoch + 1, executor_id = NULL, claimed_at = now()
+        WHERE c.executor_id IN (SELECT executor_id FROM dead))
+     SELECT executor_id FROM dead`,
     [executorId],
   );
   return (result.rowCount ?? 0) > 0;

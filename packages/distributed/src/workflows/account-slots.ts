@@ -48,6 +48,8 @@ export function accountSlots(options: {
   holderId: string;
   signal: AbortSignal;
   checkCancelled?: () => Promise<boolean>;
+  /** False once the holder lost its unit to another worker: its slots are not given back. */
+  holds?: () => boolean;
 }): QueueSlots {
   const { service, kinds, ...rest } = options;
   // Numbered per holder across its queues: a recovered unit takes them in the same order.
@@ -87,6 +89,8 @@ export function accountSlot(options: {
   checkCancelled?: () => Promise<boolean>;
   /** The holder's slot numbers, shared by its queues. */
   counter: { next: number };
+  /** False once the holder lost its unit to another worker: the slot is its new holder's. */
+  holds?: () => boolean;
 }): LimitRunner {
   const { context, queueName, holderId, signal, counter } = options;
   // Numbers are taken before any await: a unit whose sub-pipeline runs several clips at
@@ -134,13 +138,15 @@ export function accountSlot(options: {
     try {
       return await work();
     } finally {
-      await withReconnect(() => context.dbos.send(slotId, true, RELEASE)).catch((error) =>
-        // The slot notices its holder's end on its own (within a minute).
-        context.logger?.warn?.("a slot was not released", {
-          slot: slotId,
-          error: (error as Error).message,
-        }),
-      );
+      if (options.holds?.() !== false) {
+        await withReconnect(() => context.dbos.send(slotId, true, RELEASE)).catch((error) =>
+          // The slot notices its holder's end on its own (within a minute).
+          context.logger?.warn?.("a slot was not released", {
+            slot: slotId,
+            error: (error as Error).message,
+          }),
+        );
+      }
     }
   };
 }

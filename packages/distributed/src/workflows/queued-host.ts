@@ -8,6 +8,7 @@ import { budgetScopes, queueNames } from "../service.js";
 import type { watchCancel } from "../store/cancel-watch.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
 import type { RunRow } from "../store/run-store.js";
+import type { ClaimFence } from "../store/unit-claims.js";
 import { serviceClient, type WorkerContext } from "../worker/worker-context.js";
 import { createQueuedUnits } from "./queued-units.js";
 import { applicationVersion, approvalWaitId, workflowNames } from "./unit-job.js";
@@ -19,6 +20,8 @@ export interface QueuedRun {
   attempt: number;
   bus: EventBus;
   cancel: ReturnType<typeof watchCancel>;
+  /** The run workflow's claim: its journal records and the run's end land only while current. */
+  guard?: ClaimFence;
   /** The pipeline's `defaults`, by kind. */
   defaults: Record<string, Record<string, unknown>>;
 }
@@ -34,7 +37,7 @@ export function queuedHost(given: QueuedRun): RunHost {
   const { context, run, attempt, bus, cancel } = given;
   const { store } = context;
   const runId = run.runId;
-  const journal = store.journal(runId);
+  const journal = store.journal(runId, {}, given.guard);
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
   return {
     bus,
@@ -58,7 +61,9 @@ export function queuedHost(given: QueuedRun): RunHost {
         totals: record.totals,
         ...(record.error ? { error: errorSummary(record.error) } : {}),
       };
-      return (await withReconnect(() => store.endRun(runId, ended))) as typeof record.status;
+      return (await withReconnect(() =>
+        store.endRun(runId, ended, given.guard),
+      )) as typeof record.status;
     },
     async createBudget({ maxCredits, onReached }) {
       await setBudget(context.pool, budgetScopes.run(runId), maxCredits ?? null);

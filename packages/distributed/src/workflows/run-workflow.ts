@@ -17,9 +17,11 @@ import { withReconnect } from "../database/pool.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { createRunMirror } from "../store/run-directory-mirror.js";
+import type { ClaimGuard } from "../worker/claim-guard.js";
 import { type WorkerContext, workerContext } from "../worker/worker-context.js";
+import { claimedWorkflow } from "./lost-claims.js";
 import { type ErrorSummary, errorSummary, queuedHost } from "./queued-host.js";
-import { workflowNames } from "./unit-job.js";
+import { runWorkflowId, workflowNames } from "./unit-job.js";
 
 /** What a run's workflow returns (also kept in the runs table). */
 export interface RunOutcome {
@@ -38,6 +40,23 @@ export interface RunOutcome {
  */
 async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> {
   const context = workerContext();
+  // Under a claim, as a unit: a run workflow handed over while this worker was frozen
+  // journals nothing more here, and does not end the run.
+  return claimedWorkflow(
+    context,
+    DBOS.workflowID ?? runWorkflowId(runId, attempt),
+    (guard) => playRun(runId, attempt, guard),
+    (error): RunOutcome => ({
+      status: "failed",
+      outputs: {},
+      totals: {},
+      ...(error ? { error: errorSummary(serializeError(error)) } : {}),
+    }),
+  );
+}
+
+async function playRun(runId: string, attempt: number, guard: ClaimGuard): Promise<RunOutcome> {
+  const context = workerContext();
   const { store } = context;
   const run = await withReconnect(() => store.getRun(runId), { logger: context.logger });
   if (!run) throw new Error(`run ${runId} is not in the database`);
@@ -47,6 +66,8 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
   const mirror = createRunMirror(store, runId, context.logger);
   const bus = createEventBus({
     onEvent: (event) => {
+      // A run this worker lost tells nothing more (its new holder does).
+      if (guard.lost !== undefined) return;
       sink.push(event);
       if (stepEnds.has(event.type)) void sink.flush().then(mirror.request);
     },
@@ -64,6 +85,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       attempt,
       bus,
       cancel,
+      guard,
       defaults: (pipeline.spec.defaults ?? {}) as Record<string, Record<string, unknown>>,
     });
     const catalogs = run.options.catalogs as RunOptions["catalogs"];
@@ -77,8 +99,9 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
         journaled: journaledOptions(run.options as RunOptions),
         maxCredits: run.options.maxCredits,
         budgetMax: run.options.maxCredits ?? pipeline.spec.max_credits,
-        // A resumed run's estimate is what it has left: refused, as a local run's is, when
-        // its certain part is over its maximum (submitRun held the first attempt to it).
+        // A resumed run's estimate is the whole run's (what it spent and what it has left):
+        // refused, as a local run's is, when its certain part is over its maximum (submitRun
+        // held the first attempt to it).
         estimate: true,
         allowPartial: run.options.allowPartial,
         kinds: context.kinds,
@@ -94,6 +117,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       ...(result.error ? { error: errorSummary(result.error) } : {}),
     };
   } catch (caught) {
+    if (guard.lost !== undefined) throw caught;
     // The run could not be played (its pipeline no longer loads): it ends failed, not stuck.
     const error = serializeError(caught);
     const outcome: RunOutcome = {
@@ -102,9 +126,10 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
       totals: {},
       error: errorSummary(error),
     };
-    outcome.status = (await withReconnect(() => store.endRun(runId, outcome)).catch(
+    outcome.status = (await withReconnect(() => store.endRun(runId, outcome, guard)).catch(
       () => outcome.status,
     )) as RunOutcome["status"];
+    if (guard.lost !== undefined) throw caught;
     bus.emit({
       type: "run.end",
       status: outcome.status,
@@ -118,7 +143,8 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     cancel.stop();
     await sink.flush();
     await mirror.settle();
-    await writeRunReport(run.runDir, context);
+    // The run directory's report is its holder's to write.
+    if (guard.lost === undefined) await writeRunReport(run.runDir, context);
   }
 }
 

@@ -12,11 +12,14 @@ import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
+import { StaleClaimError } from "../errors/stale-claim-error.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
+import type { ClaimGuard } from "../worker/claim-guard.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { accountSlots } from "./account-slots.js";
+import { claimedWorkflow } from "./lost-claims.js";
 import { type UnitJob, type UnitOutcome, unitWorkflowId, workflowNames } from "./unit-job.js";
 import { workerSubRuns } from "./worker-sub-runs.js";
 
@@ -34,6 +37,22 @@ function describeKind(kind: PriceKind): string {
  * to the job instead of paying for a second one.
  */
 async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
+  const context = workerContext();
+  const unitId = DBOS.workflowID ?? unitWorkflowId(job);
+  // Its claim first: a new epoch makes any earlier execution's writes stale.
+  return claimedWorkflow(
+    context,
+    unitId,
+    (guard) => runClaimedUnit(job, guard),
+    (error): UnitOutcome => ({
+      ok: false,
+      error: serializeError(error ?? new StaleClaimError(unitId, 0, "run the unit")),
+      cancelled: false,
+    }),
+  );
+}
+
+async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutcome> {
   const context = workerContext();
   const { store } = context;
   const run = await withReconnect(() => store.getRun(job.runId), { logger: context.logger });
@@ -55,7 +74,10 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
   const cancel = watchCancel(store, job.runId);
   const signal = cancel.signal;
   const sink = createEventSink(store, job.runId, context.logger);
-  const bus = createEventBus({ onEvent: sink.push });
+  // A unit this worker lost tells nothing more (its new holder does).
+  const bus = createEventBus({
+    onEvent: (event) => (guard.lost === undefined ? sink.push(event) : undefined),
+  });
   const catalogs = run.options.catalogs;
   // Each job reserves the price its kind expects from the run's catalogs (or the one learnt
   // from an earlier job of its kind); a stored `pixelSecondsPerCredit` of an older version is
@@ -67,6 +89,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     scopes: runScopes(run),
     maxCredits: run.options.maxCredits,
     signal,
+    fence: guard,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
     onWait: (kind) =>
       bus.emit({
@@ -87,6 +110,8 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
     holderId: unitWorkflowId(job),
     signal,
     checkCancelled: () => cancel.check(),
+    // A lost unit's slot is its new holder's: this one never gives it back.
+    holds: () => guard.lost === undefined,
   });
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
@@ -108,7 +133,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         client,
         bus,
         // Each record names the worker that wrote it: the report shows who ran the unit.
-        journal: store.journal(job.runId, { worker: context.executorId }),
+        journal: store.journal(job.runId, { worker: context.executorId }, guard),
         slot: queueSlot(slots, kind.queue),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
@@ -121,6 +146,7 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
           ...(run.options.autoApprove ? { autoApprove: true } : {}),
           // Each request is checked against the run's catalogs before it is sent.
           ...(catalogs ? { catalogs } : {}),
+          fence: (action) => guard.check(action),
           runSubPipeline: workerSubRuns({
             job,
             run,
@@ -133,16 +159,21 @@ async function unitWorkflow(job: UnitJob): Promise<UnitOutcome> {
         },
       },
     );
+    // A unit that lost its claim meanwhile has no outcome here (its new holder gives it).
+    if (guard.lost !== undefined) guard.stale(guard.lost);
     return { ok: true, result };
   } catch (error) {
+    if (guard.lost !== undefined) throw error;
     // Ended by the run's cancel (seen by its watch, its budget or its slot), or failed.
     const cancelled = signal.aborted || (await cancel.check());
     return { ok: false, error: serializeError(error), cancelled };
   } finally {
     cancel.stop();
-    // A submission that never completed holds no credits any more.
-    const prefix = `reelsmith-${job.runId}-${job.stepId}-${job.index ?? 0}-`;
-    await budget.releaseOpen(prefix).catch(() => undefined);
+    if (guard.lost === undefined) {
+      // A submission that never completed holds no credits any more.
+      const prefix = `reelsmith-${job.runId}-${job.stepId}-${job.index ?? 0}-`;
+      await budget.releaseOpen(prefix).catch(() => undefined);
+    }
     await sink.flush();
   }
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { CaptionsInputError } from "../errors/captions-input-error.js";
 import { MediaError } from "../errors/media-error.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
@@ -30,6 +31,12 @@ export interface WordCaptionsOptions {
   highlightColor?: string;
   /** Font files tried before the bundled ones for each character (see `burnCaptions`). */
   fonts?: readonly string[];
+  /**
+   * Where the picture changes from one clip to the next (seconds on the video's timeline):
+   * no page holds words said on both sides of a cut, and a page leaves at the cut once its
+   * words are said. A joined film's clip starts after the first.
+   */
+  cuts?: readonly number[];
 }
 
 /** An ASS script of word captions, with how its words were grouped. */
@@ -60,7 +67,12 @@ export async function wordCaptionsScript(
     throw new TypeError(`Expected \`mode\` to be highlight or pop; got ${JSON.stringify(mode)}`);
   const layout = wordCaptionLayout(options.preset ?? "social", width, height);
   const style = resolveCaptionStyle({ ...layout.style, ...(options.style ?? {}) }, height);
-  const pages = wordPages(options.words, { ...layout.limits, maxLineLength: style.maxLineLength });
+  const cuts = validateCuts(options.cuts);
+  const pages = wordPages(
+    options.words,
+    { ...layout.limits, maxLineLength: style.maxLineLength },
+    cuts,
+  );
   const fontFiles = [...(options.fonts ?? []), ...bundledCaptionFontFiles()];
   const fonts = distinctFamilies(await Promise.all(fontFiles.map((file) => loadCaptionFont(file))));
   const input: WordAssDocumentInput = {
@@ -73,6 +85,24 @@ export async function wordCaptionsScript(
     height,
   };
   return { ...wordAssDocument(input), pages, fonts };
+}
+
+/** `cuts` checked: finite seconds from 0. */
+function validateCuts(cuts: readonly number[] | undefined): readonly number[] {
+  if (cuts === undefined) return [];
+  if (!Array.isArray(cuts)) {
+    throw new CaptionsInputError("cuts", "Expected `cuts` to be a list of seconds");
+  }
+  cuts.forEach((cut, index) => {
+    if (!(typeof cut === "number" && Number.isFinite(cut) && cut >= 0)) {
+      throw new CaptionsInputError(
+        "cuts",
+        `Expected \`cuts[${index}]\` to be a number of seconds from 0; got ${JSON.stringify(cut)}`,
+        index,
+      );
+    }
+  });
+  return cuts;
 }
 
 /**

@@ -19,6 +19,12 @@ export { parseSrt, readSrtFile } from "./parse-srt.js";
 export { formatSrtTime, parseSrtTime } from "./srt-time.js";
 export type { WordCaptionMode } from "./word-ass-document.js";
 export { type WordCaptionPreset, wordCaptionLayout } from "./word-caption-preset.js";
-export { type PagedWord, type WordPage, wordPages, wordSeparator } from "./word-pages.js";
+export {
+  endsSentence,
+  type PagedWord,
+  type WordPage,
+  wordPages,
+  wordSeparator,
+} from "./word-pages.js";
 export type { WordTiming } from "./word-timing.js";
 export { defaultMaxLineLength, wrapCaption } from "./wrap-caption.js";

@@ -49,16 +49,50 @@ export function wordSeparator(before: string, after: string): "" | " " {
   return unspaced.test(last) && unspacedStart.test(after) ? "" : " ";
 }
 
+/** Sentence-ending marks, then any closing quotes or brackets: `storm.` `"Run!"` `(yes?)` `終わり。` */
+const sentenceEnd = /[.!?…。！？‼⁇⁈⁉]["'”’»›)\]）」』]*$/u;
+/** Words whose full stop marks an abbreviation or an initial, not a sentence's end. */
+const abbreviation = /^(?:\p{L}|mr|mrs|ms|dr|st|mt|jr|sr|vs|etc|e\.g|i\.e|no|fig|approx|ca)\.$/iu;
+
 /**
- * Group timed words into pages of at most `maxLines` lines of `maxLineLength` columns and
- * `maxWords` words, breaking at long pauses. Each page lasts from its first word's start
- * until `linger` after its last word's end, or the next page's start if sooner.
+ * Whether a word, as written, ends a sentence: it ends with `.` `!` `?` `…` (or a script's
+ * own full stop), perhaps inside closing quotes; an initial (`J.`) or a common abbreviation
+ * (`Mr.`, `e.g.`) does not.
  *
  * @example
- * wordPages(words, { maxLineLength: 16, maxLines: 2, maxWords: 3, maxPause: 1, linger: 0.5 });
+ * endsSentence("storm."); // true
+ * endsSentence("\"Run!\""); // true
+ * endsSentence("Mr."); // false
+ */
+export function endsSentence(word: string): boolean {
+  return sentenceEnd.test(word) && !abbreviation.test(word);
+}
+
+/** The index of the stretch between cuts a moment falls in: 0 before the first cut. */
+function shotOf(seconds: number, cuts: readonly number[]): number {
+  let shot = 0;
+  while (shot < cuts.length && seconds >= (cuts[shot] ?? Number.POSITIVE_INFINITY)) shot++;
+  return shot;
+}
+
+/**
+ * Group timed words into pages of at most `maxLines` lines of `maxLineLength` columns and
+ * `maxWords` words, as subtitles are: a page ends at a sentence's end, at a long pause, and
+ * at a cut (`cuts`, seconds where the picture changes clip: a page never holds words said on
+ * both sides of one). Each page lasts from its first word's start until `linger` after its
+ * last word's end, or sooner: the next page's start, or the next cut (once its last word
+ * is said).
+ *
+ * @example
+ * wordPages(words, { maxLineLength: 16, maxLines: 2, maxWords: 3, maxPause: 1, linger: 0.5 }, [4.2]);
  * // [{ start: 0.2, end: 1.4, words: [{ word: "The", line: 0, separator: " ", … }, …] }, …]
  */
-export function wordPages(words: readonly WordTiming[], limits: WordPageLimits): WordPage[] {
+export function wordPages(
+  words: readonly WordTiming[],
+  limits: WordPageLimits,
+  cuts: readonly number[] = [],
+): WordPage[] {
+  const sortedCuts = [...cuts].sort((a, b) => a - b);
   const pages: WordPage[] = [];
   let page: PagedWord[] = [];
   let lineText = "";
@@ -72,7 +106,10 @@ export function wordPages(words: readonly WordTiming[], limits: WordPageLimits):
     const previous = page[page.length - 1];
     if (
       previous &&
-      (page.length >= limits.maxWords || entry.start - previous.end > limits.maxPause)
+      (page.length >= limits.maxWords ||
+        entry.start - previous.end > limits.maxPause ||
+        endsSentence(previous.word) ||
+        shotOf(entry.start, sortedCuts) !== shotOf(previous.start, sortedCuts))
     ) {
       close();
     }
@@ -101,8 +138,11 @@ export function wordPages(words: readonly WordTiming[], limits: WordPageLimits):
     const lastEnd = Math.max(...current.words.map((word) => word.end));
     const lastStart = current.words[current.words.length - 1]?.start ?? current.start;
     const next = pages[index + 1]?.start ?? Number.POSITIVE_INFINITY;
-    // Never on screen with the next page, never shorter than its last word's first moment.
-    current.end = Math.max(lastStart + 0.01, Math.min(next, lastEnd + limits.linger));
+    const cut = sortedCuts[shotOf(current.start, sortedCuts)] ?? Number.POSITIVE_INFINITY;
+    // Never on screen with the next page, nor lingering over a cut once its words are said;
+    // never shorter than its last word's first moment.
+    const lingered = Math.min(lastEnd + limits.linger, Math.max(cut, lastEnd));
+    current.end = Math.max(lastStart + 0.01, Math.min(next, lingered));
   });
   return pages;
 }

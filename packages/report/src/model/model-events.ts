@@ -17,7 +17,7 @@ export interface EventFacts {
   durations: Map<string, number>;
   /** Units whose last result came from the cache (they spent nothing; they saved). */
   cachedUnits: Map<string, boolean>;
-  /** The first session's estimate: what the run was expected to cost before it began. */
+  /** The run's estimate as its latest session knew it (a take's own estimate left out). */
   estimate: RunEstimate | undefined;
 }
 
@@ -40,7 +40,8 @@ export function eventFacts(events: readonly RunEvent[]): EventFacts {
       facts.cachedUnits.set(unitKeyOf(event.step, undefined), event.cached);
     } else if (event.type === "item.end") {
       facts.cachedUnits.set(unitKeyOf(event.step, event.index), event.status === "cached");
-    } else if (event.type === "run.estimate" && facts.estimate === undefined) {
+    } else if (event.type === "run.estimate" && (event as { of?: string }).of !== "take") {
+      // The last: the whole run's estimate as its latest session knew it.
       facts.estimate = event.estimate;
     }
   }

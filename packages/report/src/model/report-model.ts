@@ -16,6 +16,7 @@ export interface StoryboardCard {
   prompt?: string;
   model?: string;
   size?: string;
+  /** The length asked for, in words (`6 s`, `at least 5.66 s`). */
   seconds?: string;
   jobId?: string;
   attempts: number;

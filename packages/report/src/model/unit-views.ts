@@ -152,6 +152,22 @@ function unitStatus(
   return "pending";
 }
 
+/**
+ * The length a clip's request asks for, in words: `6 s`, or `at least 5.66 s` for a length
+ * set by another step's (a narration's); undefined when none is asked.
+ * @example secondsAsked({ at_least: 5.656 }) // "at least 5.66 s"
+ */
+export function secondsAsked(value: unknown): string | undefined {
+  const seconds = (number: number) => `${Math.round(number * 100) / 100} s`;
+  if (typeof value === "number" && Number.isFinite(value)) return seconds(value);
+  if (typeof value === "string" && value.trim() !== "") return `${value.trim()} s`;
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const atLeast = Number((value as { at_least?: unknown }).at_least);
+    if (Number.isFinite(atLeast)) return `at least ${seconds(atLeast)}`;
+  }
+  return undefined;
+}
+
 function cardOf(
   runDir: string,
   { info, index, outputs, item, status, error }: Unit,
@@ -172,7 +188,7 @@ function cardOf(
     ...(spec.prompt === undefined ? {} : { prompt: String(spec.prompt) }),
     ...(spec.model === undefined ? {} : { model: String(spec.model) }),
     ...(spec.size === undefined ? {} : { size: String(spec.size) }),
-    ...(spec.seconds === undefined ? {} : { seconds: String(spec.seconds) }),
+    ...(secondsAsked(spec.seconds) === undefined ? {} : { seconds: secondsAsked(spec.seconds) }),
     ...(typeof jobId === "string" ? { jobId } : {}),
     attempts: attempts || (outputs ? 1 : 0),
     ...(duration === undefined ? {} : { duration }),

@@ -30,7 +30,13 @@ function gateHtml(gate: ApprovalGate): string {
   const shows = gate.show
     .map((value, index) => {
       const images = gate.showImages?.[index];
-      return `<details class="shown" open><summary>shown ${index + 1}</summary>${images ? thumbnailsHtml(images) : `<pre>${jsonBlock(value)}</pre>`}</details>`;
+      // What it is: its pictures counted, or which of the values shown.
+      const what = images
+        ? `${images.length} image${images.length === 1 ? "" : "s"}`
+        : gate.show.length === 1
+          ? "shown"
+          : `shown ${index + 1} of ${gate.show.length}`;
+      return `<details class="shown" open><summary>${escapeHtml(what)}</summary>${images ? thumbnailsHtml(images) : `<pre>${jsonBlock(value)}</pre>`}</details>`;
     })
     .join("");
   return `<article class="gate ${escapeHtml(gate.state)}" data-step="${escapeHtml(gate.step)}"><header><span class="label">${escapeHtml(gate.step)}</span><span class="badge ${escapeHtml(gate.state)}">${escapeHtml(LABELS[gate.state])}</span></header><p class="message">${escapeHtml(gate.message)}</p>${facts.length > 0 ? `<dl>${facts.join("")}</dl>` : ""}${shows}</article>`;
@@ -41,15 +47,23 @@ function nextHtml(model: ReportModel): string {
   const next = model.next;
   if (!next) return "";
   const rows = Object.entries(next.steps).map(([id, step]) => {
+    const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
     const figure =
-      step.credits !== undefined
-        ? `${step.units ?? 1} × ${formatNumber(step.perUnit ?? 0)} = ${formatNumber(step.credits)}`
-        : step.perUnit !== undefined
-          ? `${formatNumber(step.perUnit)} per item × N`
-          : "unknown until it runs";
+      step.credits !== undefined && step.creditsAtMost !== undefined
+        ? `${step.units ?? 1} × between ${formatNumber(step.credits)} and ${formatNumber(step.creditsAtMost)} in all${held}`
+        : step.credits !== undefined && step.perUnit === undefined
+          ? `${step.units ?? 1} for ${formatNumber(step.credits)}${held}`
+          : step.credits !== undefined
+            ? `${step.units ?? 1} × ${formatNumber(step.perUnit ?? 0)} = ${formatNumber(step.credits)}${held}`
+            : step.perUnit !== undefined
+              ? `${formatNumber(step.perUnit)} per item × N`
+              : "unknown until it runs";
     return `<li><span class="mono">${escapeHtml(id)}</span> ${escapeHtml(figure)}</li>`;
   });
-  const total = `${formatNumber(next.credits)}${next.complete ? "" : "+"}`;
+  const total =
+    next.creditsAtMost !== undefined
+      ? `between ${formatNumber(next.credits)} and ${formatNumber(next.creditsAtMost)}`
+      : `${formatNumber(next.credits)}${next.complete ? "" : "+"}`;
   return `<p class="next">After approval: <b id="next-credits">${escapeHtml(total)}</b> credits more</p>${rows.length > 0 ? `<ul class="next-steps">${rows.join("")}</ul>` : ""}`;
 }
 

@@ -44,13 +44,18 @@ function renderHeader(model: ReportModel): string {
     if (Number.isFinite(ms)) rows.push(["wall time", escapeHtml(formatDuration(ms))]);
   }
   if (model.active) {
-    const { ms, sessions } = model.active;
-    const between =
-      sessions > 1 ? ` in ${sessions} sessions (wall time also counts the time between them)` : "";
+    const { ms, sessions, betweenMs } = model.active;
+    const between = sessions > 1 ? ` in ${sessions} sessions` : "";
     rows.push([
       "active time",
       `<span id="active-time">${escapeHtml(formatDuration(ms))}</span>${escapeHtml(between)}`,
     ]);
+    // Waiting at a gate, or stopped until resumed: shown apart, never counted as work.
+    if (sessions > 1)
+      rows.push([
+        "between sessions",
+        `<span id="between-sessions">${escapeHtml(formatDuration(betweenMs))}</span> (waiting for a decision or a resume, not counted as active)`,
+      ]);
   }
   const totals = model.totals;
   const made = describeMade(totals.made);
@@ -66,7 +71,9 @@ function renderHeader(model: ReportModel): string {
   if (model.estimate)
     rows.push([
       "estimated",
-      `<span id="estimated-credits">${escapeHtml(formatNumber(model.estimate.credits))}</span> credits${model.estimate.complete ? "" : " and more (some costs were known only at run time)"}`,
+      model.estimate.creditsAtMost !== undefined
+        ? `between <span id="estimated-credits">${escapeHtml(formatNumber(model.estimate.credits))}</span> and ${escapeHtml(formatNumber(model.estimate.creditsAtMost))} credits`
+        : `<span id="estimated-credits">${escapeHtml(formatNumber(model.estimate.credits))}</span> credits${model.estimate.complete ? "" : " and more (some costs were known only at run time)"}`,
     ]);
   rows.push([
     "jobs",

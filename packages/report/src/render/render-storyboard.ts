@@ -28,11 +28,7 @@ function cardHtml(card: StoryboardCard): string {
   const thumb = card.thumbnail?.exists
     ? `<img class="thumb" src="${relativeUrl(card.thumbnail.relative)}" alt="${escapeHtml(`poster frame of ${label}`)}" loading="lazy" decoding="async" width="240" height="135">`
     : `<div class="thumb none">${escapeHtml(card.status === "failed" ? "failed" : card.status === "succeeded" ? "no clip" : card.status)}</div>`;
-  const facts = [
-    card.model,
-    card.size,
-    card.seconds === undefined ? undefined : `${card.seconds} s`,
-  ].filter(Boolean);
+  const facts = [card.model, card.size, card.seconds].filter(Boolean);
   const meta: string[] = [];
   if (card.jobId) meta.push(`<dt>job</dt><dd class="mono">${escapeHtml(card.jobId)}</dd>`);
   // A retaken clip: the attempts of the take it shows; each take says its own below.
@@ -55,10 +51,17 @@ function cardHtml(card: StoryboardCard): string {
   return `<article class="card ${escapeHtml(card.status)}${card.takes ? " retaken" : ""}" data-step="${escapeHtml(card.step)}"${card.index === undefined ? "" : ` data-index="${card.index}"`}>${thumb}<header><span class="label">${escapeHtml(label)}</span><span class="badge ${escapeHtml(card.status)}">${escapeHtml(card.status)}</span></header><p class="prompt">${escapeHtml(card.prompt ?? "")}</p><p class="facts">${escapeHtml(facts.join(" · "))}</p><dl>${meta.join("")}</dl>${player}${takes}${error}</article>`;
 }
 
+/**
+ * Cards from which the browser may skip drawing those off screen (`content-visibility`): a
+ * long storyboard stays fast; a short one is drawn whole (a printout or a full-page
+ * screenshot shows every card).
+ */
+const MANY_CARDS = 48;
+
 /** The storyboard grid: one card per clip (video step or fan-out item). */
 export function renderStoryboard(model: ReportModel): string {
   if (model.cards.length === 0) return "";
-  return `<section id="storyboard"><h2>Storyboard <small>${model.cards.length} clip${model.cards.length === 1 ? "" : "s"}</small></h2><div class="grid">${model.cards.map(cardHtml).join("")}</div></section>`;
+  return `<section id="storyboard"><h2>Storyboard <small>${model.cards.length} clip${model.cards.length === 1 ? "" : "s"}</small></h2><div class="grid${model.cards.length > MANY_CARDS ? " many" : ""}">${model.cards.map(cardHtml).join("")}</div></section>`;
 }
 
 /** The images the run's media steps made (character sheets, keyframes), step by step. */

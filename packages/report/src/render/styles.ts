@@ -34,9 +34,10 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .next{margin:4px 0}
 .next-steps{margin:0 0 10px;padding-left:20px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
-.card{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden;display:flex;flex-direction:column;content-visibility:auto;contain-intrinsic-size:220px 330px}
+.card{background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden;display:flex;flex-direction:column}
+.grid.many .card{content-visibility:auto;contain-intrinsic-size:220px 330px}
 .card.failed{border-color:var(--bad)}
-.thumb{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:#000}
+.thumb{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:contain;background:#000}
 .thumb.none{display:flex;align-items:center;justify-content:center;color:#aaa;font-size:12px;text-transform:uppercase}
 .card header{display:flex;justify-content:space-between;align-items:center;padding:6px 10px 0}
 .card .label{font-weight:600}
@@ -59,16 +60,15 @@ pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--bg)
 .error-text{color:var(--bad);margin:4px 10px 8px;font-size:12px;white-space:pre-wrap}
 .final-media{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
 .final-media figure{margin:0}
-video.final{max-width:min(100%,720px);background:#000;display:block}
+video.final{max-width:min(100%,720px);max-height:80vh;background:#000;display:block}
 .thumbs{display:flex;flex-wrap:wrap;gap:10px;margin:8px 0}
 .thumbs figure{margin:0;max-width:200px}
-img.thumb{width:200px;max-width:100%;height:auto;display:block;border:1px solid var(--line)}
+.thumbs img.thumb{width:auto;height:auto;max-width:min(100%,200px);max-height:200px;aspect-ratio:auto;object-fit:contain;background:none;border:1px solid var(--line)}
 .made h3{margin:12px 0 4px;font-size:14px}
 img.sheet{max-width:min(100%,640px);display:block;border:1px solid var(--line)}
 figcaption{color:var(--muted);margin-top:2px}
 .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 14px;padding:0;margin:0 0 6px;font-size:12px;color:var(--muted)}
 .swatch{display:inline-block;width:12px;height:10px;border-radius:2px;margin-right:4px;vertical-align:middle}
-#timeline,#chats{content-visibility:auto;contain-intrinsic-size:auto 800px}
 .gantt{display:block;background:var(--card);border:1px solid var(--line);border-radius:6px}
 .gantt text{font-size:10px;fill:var(--fg)}
 .gantt .tick{stroke:var(--line);stroke-width:1}
@@ -85,6 +85,7 @@ figcaption{color:var(--muted);margin-top:2px}
 .w-3{fill:#5fa83b;background:#5fa83b}
 .w-4{fill:#c2763a;background:#c2763a}
 .w-5{fill:#2f6f9f;background:#2f6f9f}
+#costs{overflow-x:auto}
 table.costs{border-collapse:collapse;background:var(--card);border:1px solid var(--line);min-width:60%}
 .costs th,.costs td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left}
 .costs .num{text-align:right;font-variant-numeric:tabular-nums}

@@ -10,6 +10,8 @@ export interface UnknownModelUse {
   column: number;
   /** The known model of that catalog closest to it, when one is close. */
   near?: string;
+  /** Where the name comes from when the field does not write it (an input's default or value). */
+  from?: string;
 }
 
 /** The models one catalog offers, as a message lists them. */
@@ -34,7 +36,7 @@ export class UnknownModelError extends RunnerError {
   constructor(unknown: UnknownModelUse[], known: KnownCatalog[], advice?: string) {
     const lines = unknown.map(
       (use) =>
-        `${use.file}:${use.line}:${use.column}: ${modelNoun(use.catalog)} \`${use.model}\` is not offered by the service${use.near ? `; did you mean \`${use.near}\`?` : ""}`,
+        `${use.file}:${use.line}:${use.column}: ${modelNoun(use.catalog)} \`${use.model}\`${use.from ? ` (${use.from})` : ""} is not offered by the service${use.near ? `; did you mean \`${use.near}\`?` : ""}`,
     );
     super(
       "unknown_model",

@@ -106,6 +106,9 @@ export interface StepReportRole {
   work?: string;
 }
 
+/** Why a resumed run goes on (see `run.start`'s `resumedAfter`). */
+export type ResumeReason = "gate" | "take" | "interruption" | "failed" | "budget";
+
 /** Every event of a run, discriminated by `type`; each carries `seq` (from 1) and `time` (ISO). */
 export type RunEvent = { seq: number; time: string } & RunEventBody;
 
@@ -117,6 +120,12 @@ export type RunEventBody =
       runDir: string;
       name: string;
       resumed: boolean;
+      /**
+       * Why a resumed run goes on: a gate was decided (`gate`), a take remakes one of its
+       * units (`take`), or its last session stopped: killed or cancelled (`interruption`),
+       * `failed`, or at its budget (`budget`). Absent on a new run.
+       */
+      resumedAfter?: ResumeReason;
       /** The steps: id, kind, whether it fans out, and how the report shows it (its kind says). */
       steps: { id: string; kind: string; fanOut: boolean; report?: StepReportRole }[];
     }
@@ -129,7 +138,13 @@ export type RunEventBody =
       durationMs: number;
     }
   /** What the run is expected to cost, worked out before its first paid request. */
-  | { type: "run.estimate"; estimate: RunEstimate; maxCredits?: number }
+  | {
+      type: "run.estimate";
+      estimate: RunEstimate;
+      maxCredits?: number;
+      /** `take`: a retake's estimate, of that one unit (else the whole run's, as known now). */
+      of?: "take";
+    }
   | { type: "step.start"; step: string }
   | {
       type: "step.end";

@@ -3,6 +3,7 @@ import { cacheKey } from "../cache/cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { RunEstimate } from "../plan/plan-types.js";
+import type { ModelCatalogs } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 import type { ExecuteOptions } from "./execute-pipeline.js";
 
@@ -17,6 +18,8 @@ export interface BudgetAdmissionOptions {
   uncached?: ReadonlySet<string>;
   /** False: the estimate is refined, but a fan-out is never stopped (`allowPartial`). */
   enforce?: boolean;
+  /** The model catalogs: each unit is priced by its kind from its request once it is known. */
+  catalogs?: ModelCatalogs;
   /** Told the run's estimate again once a fan-out's length made it more precise. */
   onEstimate?: (estimate: RunEstimate) => void;
 }
@@ -37,30 +40,50 @@ export function budgetAdmission(
   const estimate: RunEstimate = structuredClone(options.estimate);
   return async ({ id, kind, units, specs }) => {
     const max = options.budget.maxCredits;
-    const perUnit = estimate.steps[id]?.perUnit;
-    if (perUnit === undefined) return;
-    let paid = units;
+    const planned = estimate.steps[id];
+    if (!planned) return; // it costs nothing
+    // Each unit priced by its kind from its request, now that it is known (a clip's length
+    // from its narration's); the plan's price per unit where the kind cannot tell.
+    const prices = specs.map(
+      (spec) =>
+        kind.plan(spec, options.catalogs ? { catalogs: options.catalogs } : {}).credits ??
+        planned.perUnit,
+    );
+    const everyPriced = prices.length === units && prices.every((price) => price !== undefined);
+    if (!everyPriced && planned.perUnit === undefined) return;
     const policy = kind.cache;
+    const cached = new Set<number>();
     if (options.cache && policy && !options.uncached?.has(id)) {
       const cache = cacheLocation(options.cache.location);
-      for (const spec of specs) {
+      for (const [index, spec] of specs.entries()) {
         const key = await cacheKey(kind.kind, spec, options.cache.pipelineDir, {
           service: options.cache.service,
           ...(policy.ignore ? { ignore: policy.ignore } : {}),
           ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
         }).catch(() => undefined);
-        if (key && (await cache.index.get(key))) paid -= 1;
+        if (key && (await cache.index.get(key))) cached.add(index);
       }
     }
-    refine(estimate, id, { perUnit, units: paid, cached: units - paid });
+    const paid = units - cached.size;
+    const credits = everyPriced
+      ? prices.reduce<number>((sum, price, index) => sum + (cached.has(index) ? 0 : price), 0)
+      : (planned.perUnit ?? 0) * paid;
+    const distinct = new Set(everyPriced ? prices : [planned.perUnit]);
+    const perUnit = distinct.size === 1 ? [...distinct][0] : undefined;
+    refine(estimate, id, {
+      ...(perUnit === undefined ? {} : { perUnit }),
+      units: paid,
+      cached: cached.size,
+      credits,
+    });
     options.onEstimate?.(structuredClone(estimate));
-    if (max === undefined || options.enforce === false || paid === 0 || perUnit === 0) return;
+    if (max === undefined || options.enforce === false || paid === 0 || credits === 0) return;
     const left = (await options.budget.left?.()) ?? Math.max(0, max - options.budget.spent);
-    if (paid * perUnit > left) {
+    if (credits > left) {
       throw new BudgetExceededError(options.budget.spent, max, {
         step: id,
         units: paid,
-        perUnit,
+        perUnit: perUnit ?? Math.ceil(credits / Math.max(1, paid)),
         left,
       });
     }
@@ -81,16 +104,35 @@ export function uncachedSteps(spec: {
 function refine(
   estimate: RunEstimate,
   id: string,
-  known: { perUnit: number; units: number; cached: number },
+  known: { perUnit?: number; units: number; cached: number; credits: number },
 ): void {
+  // What its units cost in the run's earlier sessions stays counted.
+  const spent = estimate.steps[id]?.spent;
   estimate.steps[id] = {
-    perUnit: known.perUnit,
+    ...(known.perUnit === undefined ? {} : { perUnit: known.perUnit }),
     units: known.units,
-    credits: known.perUnit * known.units,
+    credits: known.credits + (spent ?? 0),
+    ...(spent ? { spent } : {}),
     ...(known.cached > 0 ? { cached: known.cached } : {}),
   };
+  settleTotal(estimate);
+}
+
+/**
+ * A run's total worked out again from its steps' estimates: certain when every step's is,
+ * a range when some are ranges and none unknown.
+ * @example settleTotal(estimate); // estimate.credits, .complete and .creditsAtMost from its steps
+ */
+export function settleTotal(estimate: RunEstimate): void {
   const steps = Object.values(estimate.steps);
   estimate.credits = steps.reduce((sum, step) => sum + (step.credits ?? 0), 0);
-  estimate.complete = steps.every((step) => step.credits !== undefined || step.perUnit === 0);
-  if (estimate.complete) delete estimate.creditsAtMost;
+  const known = steps.every((step) => step.credits !== undefined || step.perUnit === 0);
+  const ranged = steps.some((step) => step.creditsAtMost !== undefined);
+  estimate.complete = known && !ranged;
+  if (known && ranged)
+    estimate.creditsAtMost = steps.reduce(
+      (sum, step) => sum + (step.creditsAtMost ?? step.credits ?? 0),
+      0,
+    );
+  else if (estimate.complete) delete estimate.creditsAtMost;
 }

@@ -1,67 +1,34 @@
 import { dirname, isAbsolute, resolve } from "node:path";
 import { type ListedModel, listedModels } from "@reelsmith/core/profile";
-import {
-  type KnownCatalog,
-  modelNoun,
-  UnknownModelError,
-  type UnknownModelUse,
-} from "../errors/unknown-model-error.js";
-import { bodyPath, createCheckModel, isObject } from "../pipeline/check/check-model.js";
+import { modelNoun, UnknownModelError } from "../errors/unknown-model-error.js";
+import { judgeModelUses } from "../pipeline/check/model-names.js";
+import { type ModelUse, modelUsesOf } from "../pipeline/check/model-uses.js";
 import { type LoadedPipeline, parsePipeline } from "../pipeline/load-pipeline.js";
-import { closest } from "../pipeline/schema-errors.js";
 import { subPipelineReferences } from "../pipeline/sub-pipelines.js";
-import type { AnyStepKind, ModelCatalogs, ModelField } from "../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs } from "../steps/step-kind.js";
 
-/**
- * A model a pipeline names literally, and which of the service's lists holds it; where it
- * is named is worked out only for an unknown one (a position needs the YAML's source map).
- */
-type ModelUse = Omit<UnknownModelUse, "line" | "column"> & {
+/** A model a pipeline or one of its sub-pipelines names, with the file that names it. */
+type FiledUse = ModelUse & {
+  file: string;
   position(): { line: number; column: number };
-  declared: ModelField;
 };
 
-/** Literal models of a pipeline's steps (as their kinds say: `models`), defaults merged. */
-function modelUses(
-  data: unknown,
-  file: string,
-  positionOf: (path: (string | number)[]) => { line: number; column: number },
-  kinds: ReadonlyMap<string, AnyStepKind>,
-): ModelUse[] {
-  if (!isObject(data)) return [];
-  const model = createCheckModel(data, { kinds, baseDir: undefined });
-  const uses: ModelUse[] = [];
-  for (const step of model.steps) {
-    for (const declared of step.kind?.models ?? []) {
-      const value = step.merged?.[declared.field];
-      if (typeof value !== "string" || value.includes("${{")) continue;
-      const path = bodyPath(step, [declared.field], model.defaults);
-      uses.push({
-        catalog: declared.catalog,
-        model: value,
-        file,
-        position: () => positionOf(path),
-        declared,
-      });
-    }
-  }
-  return uses;
-}
-
-/** Models of a pipeline file and, recursively, of the sub-pipeline files its tools name. */
+/**
+ * Models of a pipeline file (given inputs and input defaults included) and, recursively, the
+ * literal ones and input defaults of the sub-pipeline files its tools name.
+ */
 async function modelUsesOfTree(
   pipeline: LoadedPipeline,
   kinds: ReadonlyMap<string, AnyStepKind>,
-): Promise<ModelUse[]> {
-  const uses = modelUses(
-    pipeline.spec,
-    pipeline.path,
-    (path) =>
-      typeof pipeline.positionOf === "function"
-        ? pipeline.positionOf(path)
-        : { line: 1, column: 1 },
-    kinds,
-  );
+  inputs: Readonly<Record<string, unknown>> | undefined,
+): Promise<FiledUse[]> {
+  const positionOf = (path: (string | number)[]) =>
+    typeof pipeline.positionOf === "function" ? pipeline.positionOf(path) : { line: 1, column: 1 };
+  const uses: FiledUse[] = modelUsesOf(pipeline.spec, kinds, inputs).map((use) => ({
+    ...use,
+    file: pipeline.path,
+    position: () => positionOf(use.path),
+  }));
   if (pipeline.path === "<inline>") return uses;
   const seen = new Set([pipeline.path]);
   const queue: { data: unknown; path: string }[] = [{ data: pipeline.spec, path: pipeline.path }];
@@ -77,7 +44,11 @@ async function modelUsesOfTree(
       try {
         const parsed = await parsePipeline(file);
         uses.push(
-          ...modelUses(parsed.data, file, (path) => parsed.sourceMap.position(path), kinds),
+          ...modelUsesOf(parsed.data, kinds).map((use) => ({
+            ...use,
+            file,
+            position: () => parsed.sourceMap.position(use.path),
+          })),
         );
         queue.push({ data: parsed.data, path: file });
       } catch {
@@ -99,28 +70,29 @@ interface ModelsClient {
 export interface CheckModelsOptions {
   /** The step kinds of the run (their `models` say which fields name a model of which catalog). */
   kinds: ReadonlyMap<string, AnyStepKind>;
+  /** The run's inputs: a model field that is one input is checked with its value. */
+  inputs?: Readonly<Record<string, unknown>> | undefined;
   signal?: AbortSignal | undefined;
   /** Told once per model a run may use whose limits and price are unknown. */
   warn?: (message: string) => void;
 }
 
 /**
- * Before the first paid request: every model the pipeline and its sub-pipelines name
- * literally must be one the service offers, in the catalog its kind declares
- * (`ModelField.catalog`). One `GET /v1/models` (free), read as a provider profile's sections
- * (`listedModels`): a model is known when the given catalogs (a provider profile, the built-in
- * simulator's) hold it, or the service lists it under its section, or untyped (an aggregator
- * lists every id untyped) and held by no other catalog. A model of a section whose models
+ * Before the first paid request: every model the pipeline and its sub-pipelines name (chat,
+ * video, image, speech, transcription: each kind's `models` fields, input values and
+ * defaults included) must be one the service offers, in the catalog its kind declares. One
+ * `GET /v1/models` (free), judged by the one model check (`judgeModelUses`) with the given
+ * catalogs (a provider profile, the built-in simulator's). A model of a section whose models
  * carry limits (`video_models`) listed without them may be used with its limits and price
  * unknown: `warn` is told so once per model. Throws UnknownModelError listing each unknown
  * model with its file:line:column and the closest known one, the models of each catalog the
- * kinds declare, and what the kind advises. A service without a usable model list is not
- * checked (the first request then answers for itself). Returns the catalogs a run may use:
- * the given ones, with the models the service lists with their limits, then the listed ones
- * of unknown limits the pipeline names.
+ * kinds declare, and what the kind advises. A service without a usable model list is checked
+ * against the given catalogs only. Returns the catalogs a run may use: the given ones, with
+ * the models the service lists with their limits, then the listed ones of unknown limits the
+ * pipeline names.
  *
  * @example
- * await checkModels(pipeline, client, catalogs, { kinds, signal, warn: (message) => console.warn(message) });
+ * await checkModels(pipeline, client, catalogs, { kinds, inputs, signal, warn: (message) => console.warn(message) });
  */
 export async function checkModels(
   pipeline: LoadedPipeline,
@@ -129,80 +101,45 @@ export async function checkModels(
   options: CheckModelsOptions,
 ): Promise<ModelCatalogs | undefined> {
   const { signal } = options;
-  const uses = await modelUsesOfTree(pipeline, options.kinds);
+  const uses = await modelUsesOfTree(pipeline, options.kinds, options.inputs);
   const list = (client as ModelsClient | undefined)?.models?.list;
-  if (typeof list !== "function") return catalogs;
-  let models: ListedModel[];
-  try {
-    models = await list.call((client as ModelsClient).models, signal ? { signal } : {});
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return catalogs;
+  let models: ListedModel[] = [];
+  if (typeof list === "function") {
+    try {
+      models = await list.call((client as ModelsClient).models, signal ? { signal } : {});
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    }
   }
-  const listed = listedModels(models);
-  const merged: Record<string, readonly { id: string }[]> = { ...catalogs };
-  let changed = false;
-  for (const [section, entries] of Object.entries(listed.described)) {
-    const given = merged[section] ?? [];
-    const more = entries.filter((entry) => !given.some((known) => known.id === entry.id));
-    if (more.length > 0) merged[section] = [...given, ...more];
-    changed ||= more.length > 0;
-  }
-  const holds = (section: string, id: string) =>
-    merged[section]?.some((entry) => entry.id === id) === true;
-  const heldElsewhere = (section: string, id: string) =>
-    Object.keys(merged).some((other) => other !== section && holds(other, id));
-  /** How a model is known in a section: held, listed with its limits unknown, or not at all. */
-  const standing = (section: string, id: string) => {
-    if (holds(section, id)) return "held";
-    if (!listed.ids.includes(id)) return "unknown";
-    const typed = listed.sectionOf.get(id);
-    if (typed !== undefined ? typed !== section : heldElsewhere(section, id)) return "unknown";
-    if (!Object.hasOwn(listed.described, section)) return "held";
-    return typed === section ? "without its limits" : "without a type";
-  };
-  if (models.length === 0 || uses.length === 0) return changed ? merged : catalogs;
-  const unknown = uses.filter((use) => standing(use.catalog, use.model) === "unknown");
-  if (unknown.length > 0) {
-    const offered = (section: string) => [
-      ...new Set([
-        ...(merged[section] ?? []).map((entry) => entry.id),
-        ...listed.ids.filter((id) => standing(section, id) !== "unknown"),
-      ]),
-    ];
-    const sections = [
-      ...new Set([...options.kinds.values()].flatMap((kind) => kind.models.map((m) => m.catalog))),
-    ];
-    const known: KnownCatalog[] = sections.map((section) => ({
-      catalog: section,
-      models: offered(section),
-      empty:
-        catalogs?.[section] || Object.hasOwn(listed.described, section)
-          ? "none known"
-          : "none listed",
-    }));
-    const advised = unknown.find((use) => use.declared.advice);
+  const judged = judgeModelUses(
+    uses,
+    { catalogs, ...(models.length > 0 ? { listed: listedModels(models) } : {}) },
+    options.kinds,
+  );
+  if (judged.unknown.length > 0) {
+    const advised = judged.unknown.find((use) => use.declared.advice);
     throw new UnknownModelError(
-      unknown.map(({ position, declared: _declared, ...use }) => {
-        const near = closest(use.model, offered(use.catalog));
-        return { ...use, ...position(), ...(near ? { near } : {}) };
-      }),
-      known,
+      judged.unknown.map((use) => ({
+        catalog: use.catalog,
+        model: use.model,
+        file: use.file,
+        ...use.position(),
+        ...(use.near ? { near: use.near } : {}),
+        ...(use.from ? { from: use.from } : {}),
+      })),
+      judged.known,
       advised?.declared.advice?.(advised.model),
     );
   }
+  let merged = judged.catalogs;
   const unpriced = new Map<string, { section: string; typed: boolean }>();
-  for (const use of uses) {
-    const state = standing(use.catalog, use.model);
-    if (state === "without its limits" || state === "without a type")
-      unpriced.set(use.model, { section: use.catalog, typed: state === "without its limits" });
-  }
+  for (const { use, typed } of judged.unpriced)
+    unpriced.set(use.model, { section: use.catalog, typed });
   for (const [id, { section, typed }] of unpriced) {
     options.warn?.(
       `${modelNoun(section)} \`${id}\` is listed by the service ${typed ? "without its limits" : "without a type"}: its limits and price are unknown, so its requests are not checked before sending and it has no estimate (declare it under ${section}: in a provider profile)`,
     );
-    merged[section] = [...(merged[section] ?? []), { id }];
-    changed = true;
+    merged = { ...merged, [section]: [...(merged?.[section] ?? []), { id }] };
   }
-  return changed ? merged : catalogs;
+  return merged;
 }

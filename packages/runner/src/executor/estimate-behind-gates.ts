@@ -1,23 +1,26 @@
 import type { WaitingGate } from "../events/run-event.js";
-import { evaluateValue } from "../expressions/index.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import { estimateKnownNow, type KnownNowOptions } from "../plan/estimate-known-now.js";
 import { type PlanOptions, planPipeline } from "../plan/plan-pipeline.js";
-import type { RunEstimate, StepEstimate } from "../plan/plan-types.js";
+import type { RunEstimate } from "../plan/plan-types.js";
+import { kindsByName } from "../steps/registry.js";
 import type { ExecuteResult } from "./execute-pipeline.js";
 import type { PipelineForRun } from "./load-for-run.js";
 
 /**
  * What a run stopped at its gates will tell: the gates, and what the steps that wait behind
- * them are expected to cost once they go on. A fan-out's size is counted from the outputs
- * made so far (the storyboard's scenes are known once it ran), its price per unit from the
- * plan; a step whose price or size stays unknown makes the estimate incomplete.
- * @example bus.emit({ type: "run.waiting", ...behindGates(pipeline, result, planOptions) });
+ * them are expected to cost once they go on, as known now: their requests evaluated over the
+ * outputs made so far (the storyboard's scenes, each narration's text) and priced by their
+ * kinds; what reads an output not made yet (a clip as long as its narration) is priced
+ * between the bounds its kind expects of it, so the estimate may be a range. A unit the cache
+ * holds costs 0. A step whose price or size stays unknown makes the estimate incomplete.
+ * @example bus.emit({ type: "run.waiting", ...(await behindGates(pipeline, result, planOptions)) });
  */
-export function behindGates(
+export async function behindGates(
   pipeline: PipelineForRun | LoadedPipeline,
   result: Pick<ExecuteResult, "steps" | "waiting" | "context">,
-  options: PlanOptions,
-): { gates: WaitingGate[]; next: RunEstimate } {
+  options: PlanOptions & { cache?: KnownNowOptions["cache"] },
+): Promise<{ gates: WaitingGate[]; next: RunEstimate }> {
   const gates = result.waiting.map((step) => {
     const waiting = result.steps[step]?.waiting;
     return {
@@ -26,32 +29,18 @@ export function behindGates(
       ...(waiting?.details ? { details: waiting.details } : {}),
     };
   });
+  const spec = (pipeline as PipelineForRun).spec;
+  const waiting = new Set(
+    spec.steps.filter((step) => result.steps[step.id]?.status === "waiting").map((s) => s.id),
+  );
   const plan = planPipeline(pipeline as unknown as LoadedPipeline, options);
-  const next: RunEstimate = { credits: 0, complete: true, steps: {} };
-  for (const step of (pipeline as PipelineForRun).spec.steps) {
-    if (result.steps[step.id]?.status !== "waiting") continue;
-    const planned = plan.limits.estimate.steps[step.id];
-    if (!planned) continue; // it costs nothing
-    let units = step.for_each === undefined ? 1 : planned.units;
-    if (units === undefined) {
-      try {
-        const list = evaluateValue(step.for_each, result.context);
-        if (Array.isArray(list)) units = list.length;
-      } catch {
-        // Read from a step that has not run yet: known once it has.
-      }
-    }
-    const estimate: StepEstimate = {
-      ...(planned.perUnit === undefined ? {} : { perUnit: planned.perUnit }),
-      ...(units === undefined ? {} : { units }),
-    };
-    if (planned.perUnit !== undefined && units !== undefined) {
-      estimate.credits = planned.perUnit * units;
-      next.credits += estimate.credits;
-    } else {
-      next.complete = false;
-    }
-    next.steps[step.id] = estimate;
-  }
+  const next = await estimateKnownNow(spec, {
+    kinds: kindsByName(options.stepKinds),
+    catalogs: options.catalogs,
+    context: result.context,
+    steps: waiting,
+    planned: plan.limits.estimate,
+    cache: options.cache,
+  });
   return { gates, next };
 }

@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { type LoadedPipeline, loadPipeline, objectSource } from "../pipeline/index.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { stepPositions } from "../pipeline/step-positions.js";
+import type { ValidateOptions } from "../pipeline/validate-pipeline.js";
 import type { ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 
@@ -60,6 +61,8 @@ export async function loadForRun(
     catalogs?: ModelCatalogs;
     /** The step kinds it may use (default: the built-in ones), checked with their own schemas. */
     stepKinds?: readonly StepKindSpec<never>[];
+    /** The model check's given inputs (see `ValidateOptions.models`). */
+    models?: ValidateOptions["models"];
   },
 ): Promise<PipelineForRun> {
   if (typeof pipeline !== "string" && isPipelineForRun(pipeline)) return pipeline;
@@ -69,6 +72,7 @@ export async function loadForRun(
     const loaded = await loadPipeline(input, {
       ...(options.catalogs ? { catalogs: options.catalogs } : {}),
       ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+      ...(options.models !== undefined ? { models: options.models } : {}),
     });
     return loaded as unknown as PipelineForRun;
   }

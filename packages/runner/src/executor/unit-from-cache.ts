@@ -80,8 +80,10 @@ export async function unitFromCache(
   const { key, cache, policy, record } = lookup;
   const places = policy?.placeFiles?.(work.spec as never, { stepId, ...at }) ?? {};
   for (const path of Object.values(places)) resolveOutputPath(services.runDir, path);
-  const hit = await restoreFromCache(cache, key, services.runDir, places);
-  if (hit) {
+  const restored = await restoreFromCache(cache, key, services.runDir, places);
+  if (restored) {
+    const revived = policy?.revive?.(restored.outputs, work.spec as never);
+    const hit = revived ? { ...restored, outputs: revived } : restored;
     // Nothing spent; what the result cost when it was made was saved (as its entry says,
     // else as its kind reads its outputs).
     const worth = addTotals(emptyTotals(), hit.entry.worth ?? work.kind.totals(hit.outputs));

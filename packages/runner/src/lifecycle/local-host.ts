@@ -63,7 +63,8 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   const journalStore = localJournal(() => runDir, run.read);
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
-  const slots = options.subRunOf?.slots ?? queueSlots(run.kinds.values(), options.slots);
+  const slots =
+    options.subRunOf?.slots ?? options.sharedSlots ?? queueSlots(run.kinds.values(), options.slots);
   let runJson: Record<string, unknown> = run.runJson;
   const sessionRun = (journal: JournalWriter, state: RunState): SessionRun => ({
     runDir,
@@ -128,6 +129,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       resubmitLostJobs: options.resubmitLostJobs === true,
       ...(options.autoApprove ? { autoApprove: true } : {}),
       ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+      ...(options.subRunOf?.fence ? { fence: options.subRunOf.fence } : {}),
       claimedJobs: new Set(heldJobs(previous, run.pipeline.spec, run.kinds).map((job) => job.id)),
       runSubPipeline: localSubRuns({
         options,

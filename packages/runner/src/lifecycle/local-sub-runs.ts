@@ -54,6 +54,7 @@ export function localSubRuns(given: LocalSubRunsOptions): ExecutionExtras["runSu
         depth,
         trip,
         ...(catalogs ? { catalogs } : {}),
+        ...(options.subRunOf?.fence ? { fence: options.subRunOf.fence } : {}),
       },
       inputs: subInputs,
       resume: undefined,

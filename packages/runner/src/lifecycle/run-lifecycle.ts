@@ -1,6 +1,7 @@
-import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
+import type { CacheLocation } from "../cache/cache-index.js";
+import type { DistributiveOmit, ResumeReason, RunEvent } from "../events/run-event.js";
 import type { CreditBudget } from "../executor/budget.js";
-import { budgetAdmission, uncachedSteps } from "../executor/budget-admission.js";
+import { budgetAdmission, settleTotal, uncachedSteps } from "../executor/budget-admission.js";
 import { behindGates } from "../executor/estimate-behind-gates.js";
 import { type ExecuteResult, executePipeline } from "../executor/execute-pipeline.js";
 import { replayJournal } from "../executor/replay-journal.js";
@@ -14,6 +15,7 @@ import type { RunEstimate } from "../plan/plan-types.js";
 import type { RunResult } from "../run-options.js";
 import { focusedEstimate, plannedEstimate, refuseOverBudget } from "./run-estimate-check.js";
 import type { RunHost, RunToPlay } from "./run-host.js";
+import { wholeRunEstimate } from "./whole-run-estimate.js";
 
 /** A run under way: what every phase of its lifecycle shares. */
 interface Played {
@@ -40,7 +42,11 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   let previous =
     records.length > 0 ? (host.journal.replayed?.() ?? replayJournal(records)) : undefined;
   const resumed = previous?.start !== undefined;
-  const estimate = await estimateOf(run, host, previous);
+  // Read before this session's records: how the last one ended.
+  const resumedAfter = resumed
+    ? resumeReason(previous?.ended?.status, host.begin !== undefined)
+    : undefined;
+  const estimate = await estimateOf(run, host, previous, records);
   await host.saveRunRecord({
     phase: "start",
     runId: run.runId,
@@ -81,9 +87,10 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     runDir: host.runDir,
     name: run.name,
     resumed,
+    ...(resumedAfter ? { resumedAfter } : {}),
     steps: runStartSteps(run.pipeline.spec, run.kinds),
   });
-  if (estimate) emit({ type: "run.estimate", estimate, ...maxOf(run) });
+  if (estimate) emit({ type: "run.estimate", estimate, ...maxOf(run), ...takeOf(run) });
   const spentBefore = (ledger?.snapshot() ?? ledgerOf(records)).total.credits;
   const budget = await host.createBudget({
     maxCredits: run.budgetMax,
@@ -95,11 +102,26 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   return end(played, result, runEstimate, started);
 }
 
+/**
+ * Why a resumed run goes on, from how its last session ended: a take (a session about one
+ * unit), a decided gate (it stopped `waiting`), a failure, its budget, else an interruption
+ * (killed: no end journaled, or cancelled).
+ * @example resumeReason("waiting", false) // "gate"
+ */
+export function resumeReason(lastStatus: unknown, take: boolean): ResumeReason {
+  if (take) return "take";
+  if (lastStatus === "waiting") return "gate";
+  if (lastStatus === "failed") return "failed";
+  if (lastStatus === "budget_reached") return "budget";
+  return "interruption";
+}
+
 /** The run's estimate (none for a sub-run), refused over the run's budget. */
 async function estimateOf(
   run: RunToPlay,
   host: RunHost,
   previous: RunState | undefined,
+  records: readonly JournalRecord[],
 ): Promise<RunEstimate | undefined> {
   const given = {
     pipeline: run.pipeline,
@@ -124,8 +146,22 @@ async function estimateOf(
       ? await plannedEstimate(given)
       : undefined;
   if (!estimate) return undefined;
-  refuseOverBudget(estimate, run.budgetMax, { allowPartial: run.allowPartial });
-  return estimate;
+  // A resumed run's estimate is of the whole run: what it spent, and what is left as known now.
+  const whole =
+    previous?.start !== undefined && !run.focus
+      ? await wholeRunEstimate(estimate, {
+          pipeline: run.pipeline,
+          previous,
+          ledger: ledgerOf(records),
+          inputs: run.inputs,
+          run: { id: run.runId, dir: host.runDir, name: run.name },
+          kinds: run.kinds,
+          catalogs: run.catalogs,
+          ...runCache(host),
+        })
+      : estimate;
+  refuseOverBudget(whole, run.budgetMax, { allowPartial: run.allowPartial });
+  return whole;
 }
 
 /** Plays the DAG; a fan-out the budget cannot pay for whole stops before its first unit. */
@@ -142,20 +178,12 @@ async function execute(
         enforce: !run.allowPartial,
         onEstimate: (refined) => {
           runEstimate = refined;
-          played.emit({ type: "run.estimate", estimate: refined, ...maxOf(run) });
+          played.emit({ type: "run.estimate", estimate: refined, ...maxOf(run), ...takeOf(run) });
         },
         uncached: uncachedSteps(run.pipeline.spec),
-        ...(host.cache.enabled
-          ? {
-              cache: {
-                location: host.cache.index
-                  ? { dir: host.cache.dir, index: host.cache.index }
-                  : host.cache.dir,
-                service: host.cache.service,
-                pipelineDir: host.pipelineDir,
-              },
-            }
-          : {}),
+        ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+        // A take makes a new result whatever the cache holds: it is priced as paid.
+        ...(run.focus ? {} : runCache(host)),
       })
     : undefined;
   const result = await executePipeline({
@@ -191,23 +219,30 @@ async function execute(
 async function end(
   played: Played,
   result: ExecuteResult,
-  runEstimate: RunEstimate | undefined,
+  estimated: RunEstimate | undefined,
   started: number,
 ): Promise<RunResult> {
   const { run, host } = played;
+  let runEstimate = estimated;
   const headline = await host.settledError?.();
   const ending = settleRun(run.pipeline.spec, result, headline ? { error: headline } : {});
   if (ending.status === "waiting") {
     await host.onWaiting?.(result);
     // Which gates, and what approving them starts (fan-outs counted from the outputs so far).
-    played.emit({
-      type: "run.waiting",
-      ...behindGates(run.pipeline, result, {
-        inputs: run.inputs,
-        ...(run.catalogs ? { catalogs: run.catalogs } : {}),
-        ...(run.stepKinds ? { stepKinds: run.stepKinds } : {}),
-      }),
+    const waiting = await behindGates(run.pipeline, result, {
+      inputs: run.inputs,
+      ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+      ...(run.stepKinds ? { stepKinds: run.stepKinds } : {}),
+      ...runCache(host),
     });
+    played.emit({ type: "run.waiting", ...waiting });
+    if (runEstimate) {
+      // The run's estimate as known at its gate: what it made, and what approving starts.
+      runEstimate = structuredClone(runEstimate);
+      for (const [id, step] of Object.entries(waiting.next.steps)) runEstimate.steps[id] = step;
+      settleTotal(runEstimate);
+      played.emit({ type: "run.estimate", estimate: runEstimate, ...maxOf(run) });
+    }
   }
   // The run's figures as its ledger says: every unit's entries, wherever they were journaled.
   const totals = played.ledger
@@ -262,6 +297,27 @@ function startRecord(run: RunToPlay): JournalRecord {
     options: run.journaled,
     time: run.startedAt,
   };
+}
+
+/** The cache the run's units may be served from, for pricing them (none when it uses none). */
+function runCache(host: RunHost): {
+  cache?: { location: string | CacheLocation; service: string; pipelineDir: string };
+} {
+  if (!host.cache.enabled) return {};
+  return {
+    cache: {
+      location: host.cache.index
+        ? { dir: host.cache.dir, index: host.cache.index }
+        : host.cache.dir,
+      service: host.cache.service,
+      pipelineDir: host.pipelineDir,
+    },
+  };
+}
+
+/** Marks a take's estimate (of its one unit), so readers keep the whole run's apart. */
+function takeOf(run: RunToPlay): { of?: "take" } {
+  return run.focus?.paid ? { of: "take" } : {};
 }
 
 /** `maxCredits` for the estimate's event, when the run has a budget. */

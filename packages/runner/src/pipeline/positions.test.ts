@@ -16,7 +16,9 @@ describe("where a problem points", () => {
     );
     expect(found).toEqual([
       expect.objectContaining({
-        severity: "warning",
+        severity: "error",
+        code: "unknown_model",
+        message: "unknown video model `reel-video-2-lit`; did you mean `reel-video-2-lite`?",
         line: 4,
         column: 21,
         hint: expect.stringMatching(/^did you mean `reel-video-2-lite`\? known models: /),

@@ -1,8 +1,12 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
+import { modelNoun } from "../errors/unknown-model-error.js";
 import { builtInStepKinds, isBuiltInKindSet, kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
+import type { PipelineProblem } from "./check/check-model.js";
 import { checkPipeline } from "./check/check-pipeline.js";
+import { judgeModelUses, type ModelKnowledge } from "./check/model-names.js";
+import { modelUsesOf } from "./check/model-uses.js";
 import { type Diagnostic, sortDiagnostics } from "./diagnostic.js";
 import { PipelineLoadError } from "./errors/pipeline-load-error.js";
 import {
@@ -67,6 +71,53 @@ export interface ValidateOptions {
    * custom ones included, to validate their bodies with their own schemas and checks.
    */
   stepKinds?: readonly StepKindSpec<never>[];
+  /**
+   * The one model check (`judgeModelUses`), run when this or `catalogs` is given: every model
+   * the steps name (input defaults, or the given `inputs`, included) against `catalogs`, the
+   * service's list when read (`listed`), and why a section neither holds is not checked
+   * (`unchecked`: a warning per model; none: silent). An unknown model is an error with the
+   * closest known one. `false`: not checked here (a run checks its models with the
+   * service's list before its first request: `checkModels`).
+   */
+  models?:
+    | false
+    | (Omit<ModelKnowledge, "catalogs"> & {
+        /** The run's given inputs (`--input`): a model field that is one input is checked with its value. */
+        inputs?: Readonly<Record<string, unknown>> | undefined;
+      });
+}
+
+/** The model check's problems of one pipeline file, as the other checks' problems. */
+function modelProblems(
+  data: Record<string, unknown>,
+  kinds: ReadonlyMap<string, AnyStepKind>,
+  options: ValidateOptions,
+  root: boolean,
+): PipelineProblem[] {
+  const given = options.models || {};
+  const uses = modelUsesOf(data, kinds, root ? given.inputs : undefined);
+  const judged = judgeModelUses(uses, { ...given, catalogs: options.catalogs }, kinds);
+  const problems: PipelineProblem[] = [];
+  for (const use of judged.unknown) {
+    const known = judged.known.find((entry) => entry.catalog === use.catalog);
+    const ids = known?.models.join(", ") || known?.empty || "none known";
+    problems.push({
+      path: use.path,
+      severity: "error",
+      code: "unknown_model",
+      message: `unknown ${modelNoun(use.catalog)} \`${use.model}\`${use.from ? ` (${use.from})` : ""}${use.near ? `; did you mean \`${use.near}\`?` : ""}`,
+      hint: `${use.near ? `did you mean \`${use.near}\`? ` : ""}known models: ${ids}${use.declared.advice && !use.near ? `. ${use.declared.advice(use.model)}` : ""}`,
+    });
+  }
+  for (const use of judged.unchecked) {
+    problems.push({
+      path: use.path,
+      severity: "warning",
+      code: "model_not_checked",
+      message: `${modelNoun(use.catalog)} \`${use.model}\`${use.from ? ` (${use.from})` : ""} is not checked: ${given.unchecked}`,
+    });
+  }
+  return given.unchecked ? problems : problems.filter((p) => p.severity === "error");
 }
 
 function locate(
@@ -104,6 +155,7 @@ function diagnosePipeline(
   parsed: ParsedPipeline,
   checker: PipelineChecker,
   options?: ValidateOptions,
+  root = true,
 ): Diagnostic[] {
   const { schema: pipelineSchema, validate, kinds } = checker;
   const data = parsed.data as Record<string, unknown>;
@@ -116,6 +168,8 @@ function diagnosePipeline(
     catalogs: options?.catalogs,
     invalidPaths: schema.filter((problem) => problem.valueInvalid).map((problem) => problem.path),
   });
+  if (options?.models !== false && (options?.catalogs || options?.models))
+    semantic.push(...modelProblems(data, kinds, options, root));
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const problem of [
@@ -171,7 +225,7 @@ export async function validatePipeline(
   }
   const checker = await pipelineChecker(options?.stepKinds);
   const diagnostics = await diagnoseTree(parsed, (each) =>
-    diagnosePipeline(each, checker, options),
+    diagnosePipeline(each, checker, options, each === parsed),
   );
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === "error");
   return failed ? { diagnostics } : { pipeline: toLoadedPipeline(parsed), diagnostics };
@@ -194,7 +248,7 @@ export async function loadPipeline(
   const parsed = await parsePipeline(pathOrSource);
   const checker = await pipelineChecker(options?.stepKinds);
   const diagnostics = await diagnoseTree(parsed, (each) =>
-    diagnosePipeline(each, checker, options),
+    diagnosePipeline(each, checker, options, each === parsed),
   );
   if (diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
     throw new PipelineLoadError("pipeline_invalid", parsed.displayPath, diagnostics);

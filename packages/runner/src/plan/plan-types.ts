@@ -50,8 +50,12 @@ export interface StepEstimate {
   units?: number;
   /** Units the cache will serve (they cost nothing; left out of `units`). */
   cached?: number;
-  /** `perUnit × units`, when both are known. */
+  /** `perUnit × units`, when both are known; the least it will cost when it is a range. */
   credits?: number;
+  /** Credits its units already cost in the run's earlier sessions (counted in `credits`). */
+  spent?: number;
+  /** The most it can cost, when its units' prices are known as a range (`credits` to this). */
+  creditsAtMost?: number;
   /** When the number of units is known only at run time: the fewest and the most it can be. */
   unitsAtLeast?: number;
   unitsAtMost?: number;

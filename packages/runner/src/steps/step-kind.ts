@@ -85,6 +85,7 @@ export interface LocalFileUse {
  * @example const field: ModelField = { field: "model", catalog: "voice_models" };
  */
 export interface ModelField {
+  /** The body field that names it; a dotted path for a nested one (`words.model`). */
   field: string;
   /** The catalog's section name (`<noun>_models`: messages call its models "<noun> models"). */
   catalog: string;
@@ -113,6 +114,18 @@ export interface PlannedUnit {
   model?: { id: string; seconds?: string; sizes?: string };
   /** What one unit is expected to cost, in credits, when its price and request are known. */
   credits?: number;
+  /**
+   * The least and the most one unit can cost, when its price depends on what is known only
+   * once it ran (a transcription priced per minute of audio not spoken yet); `credits` lies
+   * between them.
+   */
+  creditsRange?: { atLeast: number; atMost: number };
+  /**
+   * Bounds on the unit's numeric outputs, known from its request before it runs, by output
+   * field (a narration's `duration` from its text's length): the steps that read them are
+   * priced between what the bounds give.
+   */
+  expected?: Readonly<Record<string, { atLeast: number; atMost: number }>>;
 }
 
 /** What a kind's `plan` receives. */
@@ -203,6 +216,13 @@ export interface RunServices {
   /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */
   catalogs?: ModelCatalogs;
   /**
+   * Resolves when this unit may still write what it made, and rejects when it may not (on
+   * the workers: another worker took the unit over while this one was frozen or cut off);
+   * it may wait while its worker learns which. Called right before an artifact is renamed
+   * into place. None: the unit always may (a local run).
+   */
+  fence?: (action: string) => Promise<void>;
+  /**
    * Runs another pipeline file as part of this run (chat `pipeline:` tools). `onTotals`
    * receives what the sub-run spent (also when it fails), so the calling step counts it.
    */
@@ -232,6 +252,12 @@ export interface StepCachePolicy<Spec = Record<string, unknown>> {
   inputFiles?: readonly string[];
   /** Where a cached run puts each file output, relative to the run directory. */
   placeFiles?(spec: Spec, at: { stepId: string; index?: number }): Record<string, string>;
+  /**
+   * A cached result as the kind writes its outputs today (a field an earlier version wrote
+   * otherwise, written anew from the request): a change of how outputs are written costs no
+   * request. Given the outputs as cached; returns them unchanged when nothing is to do.
+   */
+  revive?(outputs: Record<string, unknown>, spec: Spec): Record<string, unknown>;
 }
 
 /** A step kind as it is written: everything but `kind`, `schema` and `run` may be left out. */

@@ -1,10 +1,16 @@
+import { chatModels } from "./chat-models.js";
 import { mediaCatalogs } from "./media-models.js";
 import { videoModels } from "./video-models.js";
 
 /**
  * Every catalog of models the simulator serves without a profile, by the provider profile's
- * section name (`video_models`, `image_models`, `speech_models`, `transcription_models`):
+ * section name (`chat_models`, `video_models`, `image_models`, `speech_models`,
+ * `transcription_models`):
  * what a run on the simulator passes as its `catalogs`.
  * @example modelCatalogs.video_models[0]?.id // "reel-video-1"
  */
-export const modelCatalogs = Object.freeze({ video_models: videoModels, ...mediaCatalogs });
+export const modelCatalogs = Object.freeze({
+  chat_models: chatModels,
+  video_models: videoModels,
+  ...mediaCatalogs,
+});

@@ -79,7 +79,9 @@ function databaseActions(view: ActionView, database: DatabaseActionView): string
 const RESUMABLE_DATABASE = new Set(["cancelled", "failed", "budget_reached"]);
 
 const priceText = (price: Price) =>
-  `${formatNumber(price.credits)}${price.complete ? "" : "+"} credits`;
+  price.creditsAtMost !== undefined
+    ? `between ${formatNumber(price.credits)} and ${formatNumber(price.creditsAtMost)} credits`
+    : `${formatNumber(price.credits)}${price.complete ? "" : "+"} credits`;
 
 function form(
   view: ActionView,
@@ -132,7 +134,7 @@ function cardForms(view: ActionView, card: StoryboardCard): string {
     view,
     "retake",
     `Retake ${label}`,
-    prices.retake(card.step),
+    prices.retake(card.step, card),
     `${unit}<label>prompt <textarea name="prompt" rows="3">${escapeHtml(card.prompt ?? "")}</textarea></label><label>seed <input type="number" name="seed" step="1"></label><label>params <input type="text" name="params" placeholder="key=value, one per line or comma"></label>`,
     "Retake",
   );

@@ -1,10 +1,12 @@
-import type { ReportModel } from "@reelsmith/report";
+import type { ReportModel, StoryboardCard } from "@reelsmith/report";
 
 /** What an action is expected to cost, in credits, as the runner estimated it. */
 export interface Price {
   credits: number;
   /** False when some cost is known only at run time (the figure is a lower bound). */
   complete: boolean;
+  /** The most it can cost, when the price is known as a range (`credits` to this). */
+  creditsAtMost?: number;
 }
 
 /** Statuses a run can be resumed from (a stopped run; a waiting one goes on by its gate). */
@@ -12,8 +14,9 @@ const RESUMABLE = new Set(["cancelled", "failed", "budget_reached", "running"]);
 
 /**
  * The prices the studio shows before an action is confirmed: approving a gate costs what the
- * steps behind it are expected to cost (`run.waiting`'s `next`); rejecting and picking cost
- * nothing; a retake costs one unit of its step; resuming costs what is left of the estimate.
+ * steps behind it are expected to cost (`run.waiting`'s `next`: priced over the outputs made so
+ * far, a range where they read outputs not made yet, a unit the cache holds at 0); rejecting and picking cost
+ * nothing; a retake costs what its unit cost when paid (never 0 for the cache); resuming costs what is left of the estimate.
  * @example actionPrices(model).retake("clips") // { credits: 8, complete: true }
  */
 export function actionPrices(model: ReportModel) {
@@ -21,11 +24,22 @@ export function actionPrices(model: ReportModel) {
   return {
     approve: (): Price =>
       model.next
-        ? { credits: model.next.credits, complete: model.next.complete }
+        ? {
+            credits: model.next.credits,
+            complete: model.next.complete,
+            ...(model.next.creditsAtMost === undefined
+              ? {}
+              : { creditsAtMost: model.next.creditsAtMost }),
+          }
         : { credits: 0, complete: false },
     reject: (): Price => ({ credits: 0, complete: true }),
     pick: (): Price => ({ credits: 0, complete: true }),
-    retake: (step: string): Price => {
+    retake: (step: string, unit?: StoryboardCard): Price => {
+      // A take is made anew whatever the cache holds: it costs what the unit's request cost
+      // when paid (its picked take's, else its own, else what the cache saved on it).
+      const picked = unit?.takes?.find((take) => take.picked)?.credits;
+      const paid = picked || unit?.credits || unit?.savedCredits;
+      if (paid) return { credits: paid, complete: true };
       const perUnit = estimate?.steps[step]?.perUnit;
       return perUnit === undefined ? { credits: 0, complete: false } : { credits: perUnit, complete: true };
     },

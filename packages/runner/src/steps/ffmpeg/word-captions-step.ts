@@ -85,7 +85,8 @@ export function filmWords(value: unknown, starts: readonly number[] | undefined)
 
 /**
  * Burns a narration's words into a joined video as they are spoken (word captions), each
- * scene's words from its clip's start, and writes the ASS script beside the output.
+ * scene's words from its clip's start and paged within its clip (a page never runs across
+ * a cut), and writes the ASS script beside the output.
  *
  * @example
  * await runWordCaptions({ captions: "mixed.mp4", words: [[…], […]], style: { preset: "social" }, output: "final.mp4" }, run);
@@ -113,6 +114,8 @@ export async function runWordCaptions(
     ...(style.highlight_color === undefined ? {} : { highlightColor: style.highlight_color }),
     style: captionStyle(style),
     ...(run.fonts.length > 0 ? { fonts: run.fonts } : {}),
+    // Each clip's start after the first is a cut: no page of words runs across it.
+    ...(layout ? { cuts: layout.starts.slice(1) } : {}),
   };
   const info = await probeUnlessKnown(run.video, run.probes, { signal: run.signal });
   const script = await wordCaptionsScript(options, info.width, info.height);

@@ -1,6 +1,5 @@
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { outputPathProblem } from "../../pipeline/output-path.js";
-import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
 import { imageModelsOf } from "./image-models.js";
 import type { ImageStepSpec } from "./image-schema.js";
@@ -27,19 +26,8 @@ export function checkImageStep(spec: ImageStepSpec, context: CheckContext): void
   const catalog = context.isLiteral(spec.model) ? imageModelsOf(context.catalogs) : undefined;
   if (!catalog) return;
   const model = catalog.find((entry) => entry.id === spec.model);
-  if (!model) {
-    const near = closest(
-      spec.model,
-      catalog.map((entry) => entry.id),
-    );
-    context.report(["model"], `unknown image model \`${spec.model}\``, {
-      code: "image_unknown_model",
-      hint: near
-        ? `did you mean \`${near}\`? (known image models: ${catalog.map((entry) => entry.id).join(", ")})`
-        : `known image models: ${catalog.map((entry) => entry.id).join(", ") || "none"}`,
-    });
-    return;
-  }
+  // An unknown model is the model check's (judgeModelUses): its limits are not checked here.
+  if (!model) return;
   checkLimits(spec, model, context);
 }
 

@@ -30,6 +30,7 @@ export const imageKind = defineStepKind<ImageStepSpec>({
   },
   check: checkImageStep,
   files: imageFiles,
+  models: [{ field: "model", catalog: "image_models" }],
   plan: planImage,
   summary: (spec) =>
     `${spec.model ?? ""}: ${String(spec.prompt ?? "")

@@ -4,6 +4,7 @@ import { defaultSpeechPath } from "./speech-files.js";
 import { speechOutputType } from "./speech-outputs.js";
 import { planSpeech } from "./speech-plan.js";
 import type { SpeechStepSpec } from "./speech-schema.js";
+import { respellWords } from "./word-timings.js";
 
 export * from "./speech-check.js";
 export type { SpeechStepSpec } from "./speech-schema.js";
@@ -31,6 +32,11 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
     words: "a speech step's `words` is a list of `{ word, start, end }` (seconds)",
   },
   check: checkSpeechStep,
+  // `words.model`: the transcription model that times the words, when the step names one.
+  models: [
+    { field: "model", catalog: "speech_models" },
+    { field: "words.model", catalog: "transcription_models" },
+  ],
   plan: planSpeech,
   summary: (spec) =>
     `${spec.model ?? ""} ${spec.voice ?? ""}: ${String(spec.input ?? "")
@@ -45,6 +51,8 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
         spec.output ??
         defaultSpeechPath(stepId, index, typeof spec.format === "string" ? spec.format : "wav"),
     }),
+    // Words cached before they kept the text's punctuation are spelt as the text writes them.
+    revive: (outputs, spec) => respellWords(outputs, spec.input),
   },
   report: { role: "media", work: "speech" },
   run: async (spec, context) => (await import("./speech-step.js")).runSpeechStep(spec, context),

@@ -6,25 +6,6 @@ import type { SpeechStepSpec } from "./speech-schema.js";
 
 const list = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(", ");
 
-function unknownModel(
-  context: CheckContext,
-  path: (string | number)[],
-  what: string,
-  id: string,
-  ids: readonly string[],
-  section: string,
-): void {
-  const near = closest(id, ids);
-  context.report(path, `unknown ${what} model \`${id}\``, {
-    code: `speech_unknown_${what}_model`,
-    hint: near
-      ? `did you mean \`${near}\`?`
-      : ids.length > 0
-        ? `known ${what} models: ${list(ids)}`
-        : `the profile lists no ${section}`,
-  });
-}
-
 /**
  * Static checks of a speech step, against the speech and transcription models the profile
  * (or the built-in simulator) declares: a model and a voice are set; a literal model is
@@ -72,11 +53,8 @@ export function checkSpeechStep(spec: SpeechStepSpec, context: CheckContext): vo
   checkWordsModel(spec, context);
   if (!models || !literal(spec.model)) return;
   const model = models.find((entry) => entry.id === spec.model);
-  if (!model) {
-    const ids = models.map((entry) => entry.id);
-    unknownModel(context, ["model"], "speech", spec.model, ids, "speech_models");
-    return;
-  }
+  // An unknown model is the model check's (judgeModelUses): its limits are not checked here.
+  if (!model) return;
   if (literal(spec.voice) && model.voices && !model.voices.includes(spec.voice)) {
     const near = closest(spec.voice, model.voices);
     context.report(["voice"], `${model.id} has no voice \`${spec.voice}\``, {
@@ -113,8 +91,7 @@ function checkWordsModel(spec: SpeechStepSpec, context: CheckContext): void {
   if (!models) return;
   const model = models.find((entry) => entry.id === id);
   if (!model) {
-    const ids = models.map((entry) => entry.id);
-    unknownModel(context, ["words", "model"], "transcription", id, ids, "transcription_models");
+    // An unknown model is the model check's (judgeModelUses).
   } else if (model.wordTimestamps === false) {
     context.report(["words", "model"], `${model.id} gives no word timestamps`, {
       code: "speech_words_model_untimed",

@@ -15,6 +15,13 @@ import {
 export const CHARACTERS_PER_SECOND = 15;
 
 /**
+ * How fast voices speak, at speed 1, in characters per second: from a slow, careful
+ * narration (8) to a brisk read (20). A narration's duration is expected between its length
+ * over the fastest and over the slowest, and the steps that read it are priced between both.
+ */
+export const CHARACTERS_PER_SECOND_RANGE = Object.freeze({ slowest: 8, fastest: 20 });
+
+/**
  * One speech request per unit, and a transcription when the word timings come from one.
  * Priced when the input is known before the run: the speech model's price per 1,000
  * characters times the input's length, plus the transcription model's price per minute of
@@ -26,13 +33,27 @@ export function planSpeech(known: Record<string, unknown>, context: PlanContext)
   const planned: PlannedUnit = {
     requests: { speech: 1, ...(wordsModel ? { transcriptions: 1 } : {}) },
   };
-  if (typeof known.input !== "string" || typeof known.model !== "string") return planned;
+  if (typeof known.input !== "string") return planned;
+  const speed = typeof known.speed === "number" && known.speed > 0 ? known.speed : 1;
+  const characters = known.input.length;
+  const duration = {
+    atLeast: characters / CHARACTERS_PER_SECOND_RANGE.fastest / speed,
+    atMost: characters / CHARACTERS_PER_SECOND_RANGE.slowest / speed,
+  };
+  planned.expected = { duration };
+  if (typeof known.model !== "string") return planned;
   const voice = speechModelsOf(context.catalogs)?.find((model) => model.id === known.model);
-  const spoken = speechCredits(voice, known.input.length);
+  const spoken = speechCredits(voice, characters);
   if (spoken === undefined) return planned;
   if (!wordsModel) return { ...planned, credits: spoken };
   const timer = transcriptionModelsOf(context.catalogs)?.find((model) => model.id === wordsModel);
-  const speed = typeof known.speed === "number" && known.speed > 0 ? known.speed : 1;
-  const heard = transcriptionCredits(timer, known.input.length / CHARACTERS_PER_SECOND / speed);
-  return heard === undefined ? planned : { ...planned, credits: spoken + heard };
+  const heard = transcriptionCredits(timer, characters / CHARACTERS_PER_SECOND / speed);
+  const least = transcriptionCredits(timer, duration.atLeast);
+  const most = transcriptionCredits(timer, duration.atMost);
+  if (heard === undefined || least === undefined || most === undefined) return planned;
+  return {
+    ...planned,
+    credits: spoken + heard,
+    creditsRange: { atLeast: spoken + least, atMost: spoken + most },
+  };
 }

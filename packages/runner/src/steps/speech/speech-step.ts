@@ -19,6 +19,7 @@ import {
 import type { SpeechStepSpec } from "./speech-schema.js";
 import {
   estimateWordTimings,
+  spellAsWritten,
   type TimedWord,
   timingsHold,
   wordsDiffer,
@@ -165,7 +166,8 @@ export async function runSpeechStep(
         `${item}: the transcription by ${wordsModel} gives word timings outside the audio's ${duration.toFixed(2)} s; they are estimated from the text instead.`,
       );
     } else {
-      words = timed.map(({ word, start, end }) => ({ word, start, end }));
+      // Spelt as the text writes them: a caption keeps the text's punctuation.
+      words = spellAsWritten(params.input, timed);
     }
   } else {
     warn(

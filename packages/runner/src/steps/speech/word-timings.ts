@@ -17,6 +17,63 @@ export function wordsOf(text: string): string[] {
     .filter((token) => token !== "");
 }
 
+/**
+ * The words of a text as it writes them, one per word of {@link wordsOf}, in order: split
+ * at white space, each with the punctuation around it (a token of punctuation only joins
+ * the word before it, or the first word when it opens the text).
+ * @example writtenWords("A storm — over the harbour!") // ["A", "storm —", "over", "the", "harbour!"]
+ */
+export function writtenWords(text: string): string[] {
+  const words: string[] = [];
+  let opening = "";
+  for (const token of text.split(/\s+/)) {
+    if (token === "") continue;
+    if (/[\p{L}\p{N}]/u.test(token)) {
+      words.push(opening === "" ? token : `${opening} ${token}`);
+      opening = "";
+    } else if (words.length > 0) {
+      words[words.length - 1] += ` ${token}`;
+    } else {
+      opening = opening === "" ? token : `${opening} ${token}`;
+    }
+  }
+  return words;
+}
+
+/**
+ * Timed words spelt as the text writes them (its case and punctuation: `storm.` where a
+ * transcription heard `storm`), for timings that say the text's words ({@link wordsDiffer}
+ * found no difference); a heard token of punctuation only is left out (the text's own is kept).
+ * @example spellAsWritten("Hello, world.", [{ word: "hello", start: 0, end: 0.4 }, { word: "world", start: 0.5, end: 0.9 }])
+ * // [{ word: "Hello,", start: 0, end: 0.4 }, { word: "world.", start: 0.5, end: 0.9 }]
+ */
+export function spellAsWritten(text: string, timed: readonly TimedWord[]): TimedWord[] {
+  const written = writtenWords(text);
+  const heard = timed.filter((entry) => comparable(entry.word) !== "");
+  return heard.map(({ word, start, end }, index) => ({
+    word: written[index] ?? word,
+    start,
+    end,
+  }));
+}
+
+/**
+ * A speech result's outputs with its `words` spelt as `text` writes them, when they say its
+ * words; else the outputs as given.
+ * @example respellWords({ words: [{ word: "storm", start: 0, end: 0.5 }] }, "Storm.") // { words: [{ word: "Storm.", … }] }
+ */
+export function respellWords(
+  outputs: Record<string, unknown>,
+  text: unknown,
+): Record<string, unknown> {
+  const words = outputs.words;
+  if (typeof text !== "string" || !Array.isArray(words)) return outputs;
+  const timed = words as TimedWord[];
+  if (!timed.every((entry) => typeof entry?.word === "string")) return outputs;
+  if (wordsDiffer(text, timed)) return outputs;
+  return { ...outputs, words: spellAsWritten(text, timed) };
+}
+
 /** A word as compared: lower case, letters and digits only. */
 function comparable(word: string): string {
   return word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -66,7 +123,7 @@ function weightOf(word: string): number {
     return Math.max(1, groups);
   }
   // Scripts without Latin letters: by characters, a syllable for every two or so.
-  return Math.max(1, [...word].length / 2);
+  return Math.max(1, [...word.replace(/[^\p{L}\p{N}]+/gu, "")].length / 2);
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
@@ -74,11 +131,12 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 /**
  * Word timings estimated from the text alone: the audio's duration shared among the words
  * by their syllables (characters outside the Latin script), in order, without gaps. Only a
- * guess: the runner says so with a warning wherever it uses one.
- * @example estimateWordTimings("A storm over the harbour", 2) // [{ word: "A", start: 0, end: 0.286 }, …]
+ * guess: the runner says so with a warning wherever it uses one. Words are spelt as the text
+ * writes them (their punctuation kept).
+ * @example estimateWordTimings("A storm over the harbour.", 2) // [{ word: "A", start: 0, end: 0.286 }, …, { word: "harbour.", … }]
  */
 export function estimateWordTimings(text: string, duration: number): TimedWord[] {
-  const words = wordsOf(text);
+  const words = writtenWords(text);
   const weights = words.map(weightOf);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   let at = 0;

@@ -69,26 +69,7 @@ export function checkVideoStep(spec: VideoStepSpec, context: CheckContext): void
   const literalModel = context.isLiteral(spec.model);
   const catalog = literalModel ? videoModelsOf(context.catalogs) : undefined;
   const known = catalog?.find((model) => model.id === spec.model);
-  if (catalog && !known) {
-    const ids = catalog.map((model) => model.id).join(", ");
-    const near = closest(
-      String(spec.model),
-      catalog.map((model) => model.id),
-    );
-    context.report(
-      ["model"],
-      `unknown video model \`${spec.model}\`; its limits cannot be checked`,
-      {
-        severity: "warning",
-        code: "video_unknown_model",
-        hint: near
-          ? `did you mean \`${near}\`? known models: ${ids}`
-          : ids
-            ? `known models: ${ids}`
-            : undefined,
-      },
-    );
-  }
+  // An unknown model is the model check's (judgeModelUses): its limits are not checked here.
   // core's checker is the authority on limits and parameters: its messages name the allowed
   // values and the nearest model that would accept the request. Without the model's spec only
   // the parameters' shapes are checked (a name the request itself uses, a value of no type).

@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { rename, rm } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import {
   NotFoundError,
   type ReelsmithClient,
@@ -79,11 +82,17 @@ export async function runVideoStep(
   const { stepId, index, journal, signal } = context;
   const extras = executionExtras(context);
   const params = await checkedVideoRequest(spec, extras);
-  const target = context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index));
+  const target = resolve(context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index)));
   const unit = { context, client, params, extras };
   const downloadClip = async ({ job }: ObtainedJob) => {
+    // Fetched under a name of its own, renamed into place only while the unit may write: a
+    // worker that lost the unit to another never replaces the clip the other one saves.
+    const fetched = join(
+      dirname(target),
+      `.${basename(target)}.${randomBytes(6).toString("hex")}.fetched`,
+    );
     const saved = await client.videos.downloadContent(job.id, {
-      to: target,
+      to: fetched,
       signal,
       onProgress: (progress) =>
         context.progress("download", {
@@ -92,7 +101,14 @@ export async function runVideoStep(
           ...(progress.total === undefined ? {} : { total: progress.total }),
         }),
     });
-    return { job, path: saved.path, bytes: saved.bytes };
+    try {
+      await extras?.fence?.(`rename the clip of job ${job.id} into place`);
+      await rename(saved.path, target);
+    } catch (error) {
+      await rm(saved.path, { force: true });
+      throw error;
+    }
+    return { job, path: target, bytes: saved.bytes };
   };
   const obtained = await obtainVideoJob(unit);
   const download = await downloadClip(obtained).catch(async (error: unknown) => {

@@ -1,0 +1,141 @@
+import { relative } from "node:path";
+import type { RunState } from "../journal/journal-state.js";
+import { plannedEstimate } from "../lifecycle/run-estimate-check.js";
+import { InputError } from "../pipeline/errors/input-error.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import { resolveInputs } from "../pipeline/resolve-inputs.js";
+import type { RunEstimate } from "../plan/plan-types.js";
+import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
+import { type BatchRowProblem, BatchRowsError } from "./batch-rows-error.js";
+import { type BatchRow, readRows } from "./read-rows.js";
+
+/** A row checked against the pipeline: its inputs as the run sees them and its estimate. */
+export interface PlannedRow extends BatchRow {
+  inputs: Record<string, unknown>;
+  estimate: RunEstimate;
+}
+
+/** What a batch is expected to cost: each row's estimate and their sum. */
+export interface BatchEstimate {
+  /** The certain part, summed over the rows. */
+  credits: number;
+  /** True when every row's estimate is its whole cost. */
+  complete: boolean;
+  /** The most the rows can cost, when every row has a most. */
+  creditsAtMost?: number;
+  rows: { id: string; line: number; credits: number; complete: boolean; creditsAtMost?: number }[];
+}
+
+/** What {@link planRows} needs besides the pipeline and the file. */
+export interface PlanRowsOptions {
+  catalogs?: ModelCatalogs | undefined;
+  stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
+  /** The file as problems name it (default: relative to the working directory). */
+  shown?: string;
+}
+
+/**
+ * The estimate of a row's run: its certain cost, checked against the models' limits (a
+ * request made of the row's inputs that no model accepts is a problem of the row).
+ */
+export async function rowEstimate(
+  pipeline: LoadedPipeline,
+  inputs: Record<string, unknown>,
+  options: Pick<PlanRowsOptions, "catalogs" | "stepKinds"> & { previous?: RunState | undefined },
+): Promise<RunEstimate> {
+  return plannedEstimate({
+    pipeline: pipeline as never,
+    inputs,
+    catalogs: options.catalogs,
+    stepKinds: options.stepKinds,
+    previous: options.previous,
+  });
+}
+
+/**
+ * Reads an inputs file and checks every row against the pipeline before anything is paid:
+ * each row's fields are the pipeline's inputs (coerced to their declared types), its requests
+ * fit the models' limits, and its certain cost fits the pipeline's own `max_credits`. Throws
+ * {@link BatchRowsError} naming every bad row by `file:line` and field.
+ * @example const { rows, estimate } = await planRows(pipeline, "stories.csv", { catalogs });
+ */
+export async function planRows(
+  pipeline: LoadedPipeline,
+  inputsFile: string,
+  options: PlanRowsOptions = {},
+): Promise<{ rows: PlannedRow[]; estimate: BatchEstimate }> {
+  const shown = options.shown ?? (relative(process.cwd(), inputsFile) || inputsFile);
+  const read = await readRows(inputsFile, shown);
+  const problems: BatchRowProblem[] = [...read.problems];
+  const rows: PlannedRow[] = [];
+  const own = (pipeline.spec as { max_credits?: number }).max_credits;
+  for (const row of read.rows) {
+    let inputs: Record<string, unknown>;
+    try {
+      inputs = resolveInputs(pipeline, row.fields);
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      for (const problem of error.problems)
+        problems.push({
+          file: shown,
+          line: row.line,
+          field: problem.input,
+          message: problem.message,
+        });
+      continue;
+    }
+    let estimate: RunEstimate;
+    try {
+      estimate = await rowEstimate(pipeline, inputs, options);
+    } catch (error) {
+      problems.push({ file: shown, line: row.line, message: (error as Error).message });
+      continue;
+    }
+    if (own !== undefined && estimate.credits > own) {
+      problems.push({
+        file: shown,
+        line: row.line,
+        message: `its certain cost, ${estimate.credits} credits, is over the pipeline's max_credits (${own})`,
+      });
+      continue;
+    }
+    rows.push({ ...row, inputs, estimate });
+  }
+  if (problems.length === 0 && rows.length === 0)
+    problems.push({ file: shown, line: 1, message: "no rows: the file holds no inputs to run" });
+  if (problems.length > 0) throw new BatchRowsError(problems.sort((a, b) => a.line - b.line));
+  return { rows, estimate: sumEstimates(rows) };
+}
+
+/**
+ * The batch's estimate from its rows' (each a row still to run).
+ * @example sumEstimates(rows).credits // 45
+ */
+export function sumEstimates(
+  rows: readonly (BatchRow & { estimate: RunEstimate })[],
+): BatchEstimate {
+  let credits = 0;
+  let complete = true;
+  let atMost: number | undefined = 0;
+  const perRow: BatchEstimate["rows"] = [];
+  for (const row of rows) {
+    const { estimate } = row;
+    credits += estimate.credits;
+    complete &&= estimate.complete;
+    const most = estimate.complete ? estimate.credits : estimate.creditsAtMost;
+    atMost = atMost === undefined || most === undefined ? undefined : atMost + most;
+    perRow.push({
+      id: row.id,
+      line: row.line,
+      credits: estimate.credits,
+      complete: estimate.complete,
+      ...(estimate.creditsAtMost === undefined ? {} : { creditsAtMost: estimate.creditsAtMost }),
+    });
+  }
+  return {
+    credits,
+    complete,
+    ...(complete || atMost === undefined ? {} : { creditsAtMost: atMost }),
+    rows: perRow,
+  };
+}
