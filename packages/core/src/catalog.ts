@@ -28,6 +28,7 @@ export {
   describeProviders,
   isProviderName,
   type ProviderName,
+  providerAccess,
   providerNames,
   videoProvider,
 } from "./providers/registry.js";

@@ -115,7 +115,7 @@ export function registerServeCommand(
     .addOption(
       new Option(
         "--dialect <dialect>",
-        `the provider whose video API it speaks: ${describeProviders()}; default the profile's, else reference`,
+        `the provider whose API it speaks: ${describeProviders()}; default the profile's, else reference`,
       ).choices(providerNames),
     )
     .option(

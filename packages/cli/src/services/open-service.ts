@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ReelsmithClient } from "@reelsmith/core";
-import { videoProvider } from "@reelsmith/core/catalog";
+import { providerAccess } from "@reelsmith/core/catalog";
 import { resolveService } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -44,7 +44,7 @@ export async function openService(
   for (const part of connection.apiKey?.split(":") ?? [])
     if (part.length >= 8) addSecret(context, part);
   // A provider whose key has parts (an access key and a secret key) takes them joined by `:`.
-  const keyParts = videoProvider(service?.clientOptions.dialect ?? "reference").keyParts;
+  const keyParts = providerAccess(service?.clientOptions.dialect ?? "reference").keyParts;
   // Loaded on use: commands that never reach a service start faster without them.
   const { createClient } = await import("@reelsmith/core");
   if (connection.baseURL && !options.builtIn) {

@@ -22,6 +22,8 @@ export interface SpeechResult {
   size: number;
   contentType: string | undefined;
   requestId: string | undefined;
+  /** Each word of the input (punctuation kept) with its timing, where the provider gives them. */
+  words?: TranscriptWord[];
 }
 
 /** Parameters of `client.audio.transcribe()` (`POST /v1/audio/transcriptions`, multipart). */

@@ -13,6 +13,8 @@ import type {
   SpeechModelSpec,
   TranscriptionModelSpec,
 } from "../profile/media-catalog-from-profile.js";
+import { speechProvider } from "../providers/registry.js";
+import type { SpeechProvider } from "../providers/speech-provider.js";
 import type {
   SpeechParams,
   SpeechResult,
@@ -34,8 +36,9 @@ export interface TranscribeOptions extends RequestOptions {
 }
 
 /**
- * `client.audio`: speech (`POST /v1/audio/speech`) and transcription with word timings
- * (`POST /v1/audio/transcriptions`), in OpenAI's shapes.
+ * `client.audio`: speech through the client's provider (its registry entry's `speech` side:
+ * the interface's `POST /v1/audio/speech`, ElevenLabs' text-to-speech with timestamps, …),
+ * and transcription with word timings (`POST /v1/audio/transcriptions`), in OpenAI's shape.
  *
  * @example
  * ```ts
@@ -50,27 +53,48 @@ export class Audio {
     private readonly transcriptionModels: readonly TranscriptionModelSpec[] | null | undefined,
   ) {}
 
-  /** Speak `input`; the audio's bytes, or the file written with `{ to }`. */
+  /** The speech side of the client's provider (a TypeError when it has none). */
+  get speechProvider(): SpeechProvider {
+    return speechProvider(this.transport.config.dialect);
+  }
+
+  /**
+   * Whether a speech request whose answer was lost may be sent again under its key: only
+   * where the provider takes an idempotency key and the service honours it
+   * (`honoursIdempotencyKeys`).
+   */
+  get speechHonoursIdempotencyKeys(): boolean {
+    return (
+      this.transport.config.honoursIdempotencyKeys &&
+      this.speechProvider.idempotencyHeader !== undefined
+    );
+  }
+
+  /**
+   * Speak `input`; the audio's bytes, or the file written with `{ to }`, and the words'
+   * timings where the provider gives them. Checked against the client's speech models and
+   * the provider's own rules before anything is sent.
+   */
   async speech(params: SpeechParams, options: SpeechOptions = {}): Promise<SpeechResult> {
-    refuseRequest(speechRequestProblems(params, this.speechModels));
+    const provider = this.speechProvider;
+    const spec = this.speechModels?.find((model) => model.id === params.model);
+    refuseRequest([
+      ...speechRequestProblems(params, this.speechModels),
+      ...provider.problems(params, spec),
+    ]);
     const { to, idempotencyKey = randomUUID(), ...request } = options;
-    const response = await this.transport.stream({
-      method: "POST",
-      path: "/v1/audio/speech",
-      body: params,
-      accept: "*/*",
-      options: request,
-      submission: { idempotencyKey, request: "POST /v1/audio/speech" },
-    });
-    const type = response.headers["content-type"];
-    const bytes = await readAll(this.transport, response);
+    const spoken = await provider.synthesize(
+      { transport: this.transport },
+      { params, idempotencyKey, spec, request },
+    );
     const result: SpeechResult = {
-      size: bytes.length,
-      contentType: Array.isArray(type) ? type[0] : type,
-      requestId: response.requestId,
+      size: spoken.bytes.length,
+      contentType: spoken.contentType,
+      requestId: spoken.requestId,
     };
-    if (to !== undefined) result.file = await saveBytes(to, bytes);
-    else result.bytes = bytes;
+    if (spoken.words) result.words = spoken.words;
+    if (to !== undefined) result.file = await saveBytes(to, spoken.bytes);
+    else result.bytes = spoken.bytes;
     return result;
   }
 

@@ -27,4 +27,12 @@ describe("parseErrorBody", () => {
       code: "literal_error",
     });
   });
+
+  it("reads ElevenLabs' { detail: { status, message } }, its status as the code", () => {
+    expect(
+      parseErrorBody(
+        '{"detail":{"status":"too_many_concurrent_requests","message":"Too many requests."}}',
+      ),
+    ).toEqual({ message: "Too many requests.", code: "too_many_concurrent_requests" });
+  });
 });

@@ -12,7 +12,8 @@ import { isRetryableStatus } from "./retry-policy.js";
 /**
  * Reads `{ error: { message, type, param, code } }` (or a bare message) from an error body,
  * and the `{ detail }` of FastAPI services such as fal: a string, or a list of
- * `{ loc, msg, type }` (its first entry's field as `param`, its type as `code`).
+ * `{ loc, msg, type }` (its first entry's field as `param`, its type as `code`), or an object
+ * `{ status, message }` (its status as `code`).
  */
 export function parseErrorBody(text: string): {
   message?: string;
@@ -88,6 +89,14 @@ export function errorFromResponse(
 
 function detailOf(detail: unknown): { message?: string; param?: string; code?: string } {
   if (typeof detail === "string") return { message: detail };
+  if (detail && typeof detail === "object" && !Array.isArray(detail)) {
+    // `{ detail: { status, message } }` (ElevenLabs' shape): the status is the error's code.
+    const { status, message } = detail as { status?: unknown; message?: unknown };
+    return {
+      ...(typeof message === "string" ? { message } : {}),
+      ...(typeof status === "string" ? { code: status } : {}),
+    };
+  }
   if (!Array.isArray(detail)) return {};
   const entries = detail.filter(
     (entry): entry is { loc?: unknown; msg?: unknown; type?: unknown } =>

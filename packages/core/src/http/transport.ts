@@ -7,7 +7,7 @@ import { APIError } from "../errors/api-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import { ReelsmithError } from "../errors/reelsmith-error.js";
-import { videoProvider } from "../providers/registry.js";
+import { providerAccess } from "../providers/registry.js";
 import { errorFromResponse } from "./error-from-response.js";
 import { type FetchedResponse, type FetchFunction, requestWithFetch } from "./fetch-request.js";
 import { networkError } from "./network-error.js";
@@ -128,7 +128,7 @@ export class Transport {
 
   /** The provider of the service (its auth form and idempotency header). */
   #provider() {
-    return videoProvider(this.config.dialect);
+    return providerAccess(this.config.dialect);
   }
 
   /**

@@ -1,9 +1,9 @@
-import { describeProviders, providerNames, videoProvider } from "../providers/registry.js";
+import { describeProviders, providerAccess, providerNames } from "../providers/registry.js";
 
 /** For providers whose key has parts: one variable per part, in order (derived from the registry). */
 function keyPartsNote(): string {
   const parted = providerNames
-    .map((name) => videoProvider(name))
+    .map((name) => providerAccess(name))
     .filter((provider) => (provider.keyParts?.length ?? 0) > 1)
     .map((provider) => `${provider.name}: ${provider.keyParts?.join(", ")}`);
   return parted.length === 0

@@ -1,21 +1,30 @@
+import { elevenlabsSpeechProvider } from "./elevenlabs/index.js";
 import { falVideoProvider } from "./fal/index.js";
 import { klingVideoProvider } from "./kling/index.js";
-import { openaiVideoProvider } from "./openai/index.js";
-import { referenceVideoProvider } from "./reference/index.js";
+import { openaiSpeechProvider, openaiVideoProvider } from "./openai/index.js";
+import { referenceSpeechProvider, referenceVideoProvider } from "./reference/index.js";
 import { replicateVideoProvider } from "./replicate/index.js";
+import type { SpeechProvider } from "./speech-provider.js";
 import type { VideoProvider } from "./video-provider.js";
+
+/** What one provider speaks: its video side, its speech side, or both. */
+export interface ProviderEntry {
+  video?: VideoProvider;
+  speech?: SpeechProvider;
+}
 
 /**
  * Every provider core speaks, one line each, by the name a profile's `service.dialect` and
  * `serve --dialect` use. Adding a provider: a folder under `providers/` and a line here.
  */
 export const providers = {
-  reference: { video: referenceVideoProvider },
-  openai: { video: openaiVideoProvider },
+  reference: { video: referenceVideoProvider, speech: referenceSpeechProvider },
+  openai: { video: openaiVideoProvider, speech: openaiSpeechProvider },
   fal: { video: falVideoProvider },
   replicate: { video: replicateVideoProvider },
   kling: { video: klingVideoProvider },
-} as const satisfies Record<string, { video: VideoProvider }>;
+  elevenlabs: { speech: elevenlabsSpeechProvider },
+} as const satisfies Record<string, ProviderEntry>;
 
 /** The name of a provider of the registry (`reference`, `openai`, `fal`, …). */
 export type ProviderName = keyof typeof providers;
@@ -37,12 +46,59 @@ export function isProviderName(name: unknown): name is ProviderName {
  * ```
  */
 export function videoProvider(name: ProviderName): VideoProvider {
-  return providers[name].video;
+  const video = entryOf(name).video;
+  if (!video) throw new TypeError(`The ${name} provider has no video API; ${withSide("video")}`);
+  return video;
+}
+
+/**
+ * The speech side of a provider.
+ *
+ * @example
+ * ```ts
+ * speechProvider("elevenlabs").authHeaders(key); // { "xi-api-key": "…" }
+ * ```
+ */
+export function speechProvider(name: ProviderName): SpeechProvider {
+  const speech = entryOf(name).speech;
+  if (!speech) throw new TypeError(`The ${name} provider has no speech API; ${withSide("speech")}`);
+  return speech;
+}
+
+/**
+ * How requests to a provider are authenticated and keyed, whichever side they are for (the
+ * transport's view: every side of one provider shares its key and its header).
+ */
+export function providerAccess(
+  name: ProviderName,
+): Pick<
+  VideoProvider,
+  | "name"
+  | "description"
+  | "keyEnv"
+  | "keyParts"
+  | "authHeaders"
+  | "idempotencyHeader"
+  | "errorFromResponse"
+> {
+  const entry = entryOf(name);
+  const side = entry.video ?? entry.speech;
+  if (!side) throw new TypeError(`The ${name} provider has no API`);
+  return side;
+}
+
+function entryOf(name: ProviderName): ProviderEntry {
+  return providers[name] as ProviderEntry;
+}
+
+function withSide(side: keyof ProviderEntry): string {
+  const names = providerNames.filter((name) => entryOf(name)[side] !== undefined);
+  return `the providers with one: ${names.join(", ")}.`;
 }
 
 /** `reference (…), openai (…) or fal (…)`: the providers with what each is, for help texts. */
 export function describeProviders(): string {
-  const parts = providerNames.map((name) => `${name} (${providers[name].video.description})`);
+  const parts = providerNames.map((name) => `${name} (${providerAccess(name).description})`);
   return parts.length > 1
     ? `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`
     : (parts[0] ?? "");

@@ -80,14 +80,17 @@ export interface DownloadContentOptions extends RequestOptions {
  */
 export class Videos {
   readonly #transport: Transport;
-  readonly #provider: VideoProvider;
   readonly #context: ProviderContext;
 
   /** @internal */
   constructor(transport: Transport) {
     this.#transport = transport;
-    this.#provider = videoProvider(transport.config.dialect);
     this.#context = { transport };
+  }
+
+  /** The client's provider's video side (a TypeError when it has none). */
+  get #provider(): VideoProvider {
+    return videoProvider(this.#transport.config.dialect);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { videoProvider } from "@reelsmith/core/catalog";
+import { providerAccess } from "@reelsmith/core/catalog";
 import type { ProfileClientOptions } from "@reelsmith/core/profile";
 import type { LoadedProfile } from "./load-profile.js";
 
@@ -36,7 +36,7 @@ export function serviceFromProfile(
 ): ProfileService {
   const settings = loaded.profile.service ?? {};
   const apiKeyVariables = [...(settings.api_key_env ?? [])];
-  const parts = videoProvider(loaded.clientOptions.dialect ?? "reference").keyParts;
+  const parts = providerAccess(loaded.clientOptions.dialect ?? "reference").keyParts;
   if (parts && parts.length > 1) {
     const values = apiKeyVariables.map((name) => env[name]);
     const complete = apiKeyVariables.length === parts.length && values.every(Boolean);

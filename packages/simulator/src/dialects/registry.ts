@@ -1,4 +1,5 @@
 import type { ProviderName } from "@reelsmith/core/catalog";
+import { elevenlabsDialect } from "./elevenlabs/index.js";
 import { falDialect } from "./fal/index.js";
 import { klingDialect } from "./kling/index.js";
 import { openaiDialect } from "./openai/index.js";
@@ -16,6 +17,7 @@ export const simulatorDialects: Readonly<Record<ProviderName, SimulatorDialect>>
   fal: falDialect,
   replicate: replicateDialect,
   kling: klingDialect,
+  elevenlabs: elevenlabsDialect,
 };
 
 /** The dialect of a provider name, or a TypeError naming those there are. */

@@ -29,6 +29,10 @@ export interface SimulatorDialect {
    * throwing a 401 `HttpError`; without it, `<authScheme> <key>` is compared with the key.
    */
   authorize?(header: string | undefined, apiKey: string): void;
+  /** A header that carries the bare key instead of `Authorization` (`xi-api-key`). */
+  readonly authHeader?: string;
+  /** Its own routes, matched before the shared ones (a provider's own `GET /v1/models`). */
+  readonly routes?: readonly Route[];
   /** The routes of its video API (matched after the shared chat, models, image and audio routes). */
   readonly videoRoutes: readonly Route[];
   /** The name the reference image has in its requests (for error messages). */

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { HttpError } from "../errors/http-error.js";
 import { dropConnection } from "../util/drop-connection.js";
 import { sleep } from "../util/sleep.js";
-import { checkAuthorization } from "./auth.js";
+import { checkAuthorization, checkKeyHeader } from "./auth.js";
 import type { RequestContext, SimulatorContext } from "./context.js";
 import { parseJsonObject, readBody, sendError, sendJson } from "./http-io.js";
 import { matchRoute } from "./routes.js";
@@ -68,8 +68,10 @@ export async function handleRequest(
 
   try {
     if (!match.route?.public) {
-      const { authorize, authScheme } = simulator.videoDialect;
+      const { authorize, authHeader, authScheme } = simulator.videoDialect;
       if (authorize) authorize(request.headers.authorization, simulator.apiKey);
+      else if (authHeader)
+        checkKeyHeader(request.headers[authHeader], simulator.apiKey, authHeader);
       else checkAuthorization(request.headers.authorization, simulator.apiKey, authScheme);
     }
     if (!match.route) {

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type ProviderName, videoProvider } from "@reelsmith/core/catalog";
+import { type ProviderName, providerAccess } from "@reelsmith/core/catalog";
 import type { ProviderProfile, VideoModelCatalog } from "@reelsmith/core/profile";
 import pLimit from "p-limit";
 import { createSpokenRegistry } from "../audio/spoken-registry.js";
@@ -164,7 +164,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     apiKey:
       options.apiKey ??
       Array.from(
-        { length: videoProvider(dialect).keyParts?.length ?? 1 },
+        { length: providerAccess(dialect).keyParts?.length ?? 1 },
         () => `sk-sim-${randomBytes(24).toString("base64url")}`,
       ).join(":"),
     url: "",
@@ -179,7 +179,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     catalog,
     dialect,
     videoDialect,
-    routes: [...sharedRoutes, ...videoDialect.videoRoutes],
+    routes: [...(videoDialect.routes ?? []), ...sharedRoutes, ...videoDialect.videoRoutes],
     received: [],
     videos: createVideoService({
       catalog,

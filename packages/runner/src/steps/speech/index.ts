@@ -10,7 +10,7 @@ export * from "./speech-check.js";
 export type { SpeechStepSpec } from "./speech-schema.js";
 
 /**
- * The `speech` step kind: a narration spoken by the service (`POST /v1/audio/speech`) into
+ * The `speech` step kind: a narration spoken by the service (through its provider's speech side) into
  * the run directory, its duration probed and its words timed (a transcription with word
  * timestamps, checked against the text, else an estimate with a warning). Both requests
  * are priced, reserved within the budget, journaled before they are sent and counted once.

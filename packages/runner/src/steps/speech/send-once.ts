@@ -24,6 +24,13 @@ export interface PaidRequest<Result> {
   ): Promise<{ credits: number; creditsFrom?: "price"; fact: Record<string, unknown> }>;
   /** Whether a journaled answer can still be used (its file is still there). */
   usable?(fact: Record<string, unknown>): boolean;
+  /**
+   * Whether the service answers a resent key without a second charge (for a request whose
+   * answer was lost); default the client's `honoursIdempotencyKeys`.
+   */
+  honoursIdempotencyKeys?: boolean;
+  /** The provider takes no idempotency key at all (said so when its answer is lost). */
+  keyless?: boolean;
   /** A file the request writes, named in the message when its answer cannot be settled. */
   file?: string;
 }
@@ -82,7 +89,7 @@ export async function sendOnce<Result>(
     key = open.idempotencyKey;
     submission = Number(open.submission ?? 1);
     const client = context.client as { honoursIdempotencyKeys?: unknown };
-    if (client.honoursIdempotencyKeys !== true) {
+    if ((paid.honoursIdempotencyKeys ?? client.honoursIdempotencyKeys) !== true) {
       throw new UnsettledRequestError({
         step: stepId,
         index,
@@ -90,6 +97,7 @@ export async function sendOnce<Result>(
         idempotencyKey: key,
         ...(typeof open.sinceMs === "number" ? { sinceMs: open.sinceMs } : {}),
         ...(paid.file ? { file: paid.file } : {}),
+        ...(paid.keyless ? { keyless: true } : {}),
       });
     }
   } else {

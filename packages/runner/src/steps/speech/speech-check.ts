@@ -1,7 +1,7 @@
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import { closest } from "../../pipeline/schema-errors.js";
 import type { CheckContext } from "../step-kind.js";
-import { speechModelsOf, transcriptionModelsOf } from "./speech-models.js";
+import { defaultSpeechFormat, speechModelsOf, transcriptionModelsOf } from "./speech-models.js";
 import type { SpeechStepSpec } from "./speech-schema.js";
 
 const list = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(", ");
@@ -21,7 +21,13 @@ const list = (values: readonly string[]) => values.map((value) => `\`${value}\``
 export function checkSpeechStep(spec: SpeechStepSpec, context: CheckContext): void {
   const literal = (value: unknown): value is string =>
     typeof value === "string" && context.isLiteral(value);
-  const format = literal(spec.format) ? spec.format : spec.format === undefined ? "wav" : undefined;
+  const models = speechModelsOf(context.catalogs);
+  const named = literal(spec.model) ? models?.find((entry) => entry.id === spec.model) : undefined;
+  const format = literal(spec.format)
+    ? spec.format
+    : spec.format === undefined
+      ? defaultSpeechFormat(named)
+      : undefined;
   if (spec.output !== undefined) {
     const problem = outputPathProblem(spec.output);
     if (problem) context.report(["output"], problem, { code: "output_path_escapes" });
@@ -45,7 +51,6 @@ export function checkSpeechStep(spec: SpeechStepSpec, context: CheckContext): vo
     });
   }
   checkWordsModel(spec, context);
-  const models = speechModelsOf(context.catalogs);
   if (!models || !literal(spec.model)) return;
   const model = models.find((entry) => entry.id === spec.model);
   // An unknown model is the model check's (judgeModelUses): its limits are not checked here.

@@ -117,3 +117,18 @@ export function transcriptionCredits(
 ): number | undefined {
   return model?.perMinute === undefined ? undefined : Math.ceil((model.perMinute * seconds) / 60);
 }
+
+/**
+ * The format of a speech step that names none: wav, unless the model (or its provider) does
+ * not answer in wav; then the first format it lists.
+ * @example defaultSpeechFormat({ id: "eleven_multilingual_v2", formats: ["mp3"] }) // "mp3"
+ */
+export function defaultSpeechFormat(
+  model: Pick<SpeechModelLimits, "formats"> | undefined,
+  providerFormats?: readonly string[],
+): string {
+  for (const formats of [model?.formats, providerFormats]) {
+    if (formats && formats.length > 0 && !formats.includes("wav")) return formats[0] ?? "wav";
+  }
+  return "wav";
+}

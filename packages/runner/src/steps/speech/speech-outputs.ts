@@ -6,7 +6,7 @@ export const timedWordType: StaticType = objectOf({ word: STRING, start: NUMBER,
 /**
  * What a speech step gives: the audio `file` in the run directory, its `duration` in
  * seconds (probed), its `words` with their start and end, where the timings came from
- * (`words_from`: `transcription` or `estimate`), its `credits` and the file's `probe`.
+ * (`words_from`: `speech` when the speech answer timed them, `transcription` or `estimate`), its `credits` and the file's `probe`.
  * @example speechOutputType.type // "object"
  */
 export const speechOutputType: StaticType = objectOf({

@@ -15,7 +15,8 @@ export const speechProperties = {
   ),
   format: Type.Optional(
     Type.Union([Type.Literal("wav"), Type.Literal("mp3"), ExpressionString], {
-      description: "The audio format: wav (default) or mp3.",
+      description:
+        "The audio format: wav (default, unless the model answers only in others: then its first) or mp3.",
     }),
   ),
   speed: Type.Optional(

@@ -8,6 +8,7 @@ import type { StepRunContext } from "../step-kind.js";
 import { sendOnce } from "./send-once.js";
 import { defaultSpeechPath } from "./speech-files.js";
 import {
+  defaultSpeechFormat,
   type SpeechModelLimits,
   speechCredits,
   speechModelsOf,
@@ -26,8 +27,12 @@ import {
 } from "./word-timings.js";
 
 /** The request as it is sent, refused here (unpaid) when the model's limits forbid it. */
-function speechParamsOf(spec: SpeechStepSpec, model: SpeechModelLimits | undefined): SpeechParams {
-  const format = String(spec.format ?? "wav");
+function speechParamsOf(
+  spec: SpeechStepSpec,
+  model: SpeechModelLimits | undefined,
+  providerFormats: readonly string[] | undefined,
+): SpeechParams {
+  const format = String(spec.format ?? defaultSpeechFormat(model, providerFormats));
   const params: SpeechParams = {
     model: String(spec.model ?? ""),
     input: String(spec.input),
@@ -67,8 +72,9 @@ const fileIsThere = (file: unknown) => {
 };
 
 /**
- * Runs one speech step (or fan-out item): speaks `input` into the run directory
- * (`POST /v1/audio/speech`), probes its duration, and times its words: from a transcription
+ * Runs one speech step (or fan-out item): speaks `input` into the run directory through the
+ * client's speech provider, probes its duration, and times its words: from the speech answer
+ * itself where the provider gives them (its alignment), else from a transcription
  * with word timestamps (`POST /v1/audio/transcriptions`) when a transcription model is named
  * or offered, trusted only when it says the input's words in order; otherwise estimated from
  * the text, with a warning saying so. Both requests are paid once (see `sendOnce`).
@@ -83,7 +89,7 @@ export async function runSpeechStep(
   const extras = executionExtras(context);
   const catalogs = extras?.catalogs;
   const voiceModel = speechModelsOf(catalogs)?.find((model) => model.id === spec.model);
-  const params = speechParamsOf(spec, voiceModel);
+  const params = speechParamsOf(spec, voiceModel, client.audio.speechProvider.formats);
   const relative = spec.output ?? defaultSpeechPath(stepId, index, params.response_format);
   const target = context.resolveOutputPath(relative);
   const price = speechCredits(voiceModel, params.input.length);
@@ -93,16 +99,18 @@ export async function runSpeechStep(
 
   const spoken = await sendOnce(context, {
     name: "speech",
-    label: "POST /v1/audio/speech",
+    label: `${client.audio.speechProvider.name} speech`,
     request: { model: params.model, voice: params.voice, characters: params.input.length },
     expected: price,
     made: { narrations: 1 },
     file: relative,
+    honoursIdempotencyKeys: client.audio.speechHonoursIdempotencyKeys,
+    keyless: client.audio.speechProvider.idempotencyHeader === undefined,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
-    settle: async () => ({
+    settle: async (result) => ({
       credits: price ?? 0,
       ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
-      fact: { file: target },
+      fact: { file: target, ...(result.words ? { words: result.words } : {}) },
     }),
     usable: (fact) => fileIsThere(fact.file),
   });
@@ -112,8 +120,19 @@ export async function runSpeechStep(
 
   let words: TimedWord[] | undefined;
   let credits = spoken.credits;
-  const wordsModel = wordsModelOf(spec.words, catalogs);
-  if (wordsModel) {
+  // The provider's own alignment, when it gives one that holds: no transcription is paid.
+  const aligned = spoken.words as TimedWord[] | undefined;
+  if (aligned && !wordsDiffer(params.input, aligned) && timingsHold(aligned, duration)) {
+    words = aligned.map(({ word, start, end }) => ({ word, start, end }));
+  } else if (aligned) {
+    warn(
+      `${item}: the word timings the speech answer gives do not match the input or the audio's ${duration.toFixed(2)} s; they are not used.`,
+    );
+  }
+  const wordsModel = words ? undefined : wordsModelOf(spec.words, catalogs);
+  if (words) {
+    // Timed by the speech answer itself.
+  } else if (wordsModel) {
     const timer = transcriptionModelsOf(catalogs)?.find((model) => model.id === wordsModel);
     const heard = await sendOnce(context, {
       name: "words",
@@ -157,12 +176,12 @@ export async function runSpeechStep(
         : `${item}: no transcription model is named (words.model) or offered by the profile, so word timings are estimated from the text, not heard.`,
     );
   }
-  const estimated = words === undefined;
+  const wordsFrom = words === undefined ? "estimate" : wordsModel ? "transcription" : "speech";
   return {
     file: target,
     duration,
     words: words ?? estimateWordTimings(params.input, duration),
-    words_from: estimated ? "estimate" : "transcription",
+    words_from: wordsFrom,
     credits,
     probe: probeOutput(known),
   };

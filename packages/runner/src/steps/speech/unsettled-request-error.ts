@@ -19,6 +19,8 @@ export class UnsettledRequestError extends RunnerError {
     idempotencyKey: string;
     sinceMs?: number;
     file?: string;
+    /** The provider takes no idempotency key at all (a resume can never settle it). */
+    keyless?: boolean;
   }) {
     const where =
       details.index === undefined
@@ -28,7 +30,9 @@ export class UnsettledRequestError extends RunnerError {
       details.sinceMs !== undefined ? ` at ${new Date(details.sinceMs).toISOString()}` : "";
     super(
       "request_unsettled",
-      `The ${details.request} request of ${where} was sent${when} (Idempotency-Key ${details.idempotencyKey}) and its answer was lost, so it may have been paid. The service does not honour Idempotency-Key as configured (set \`service.idempotency_keys: true\` in the provider profile if it does), so it was not sent again, to avoid paying twice. Look in the service's usage or billing page for that request${details.file ? ` (its audio would have gone to ${details.file})` : ""}; then \`reelsmith resume\` the run: with idempotency keys honoured it is settled without a second charge; otherwise decide whether to pay it again (\`reelsmith retake\` the item makes a new request).`,
+      details.keyless
+        ? `The ${details.request} request of ${where} was sent${when} and its answer was lost, so it may have been paid. The provider takes no idempotency key, so it was not sent again, to avoid paying twice. Look in the account's history or usage page for that request${details.file ? ` (its audio would have gone to ${details.file})` : ""}; then decide whether to pay it again (\`reelsmith retake\` the item makes a new request).`
+        : `The ${details.request} request of ${where} was sent${when} (Idempotency-Key ${details.idempotencyKey}) and its answer was lost, so it may have been paid. The service does not honour Idempotency-Key as configured (set \`service.idempotency_keys: true\` in the provider profile if it does), so it was not sent again, to avoid paying twice. Look in the service's usage or billing page for that request${details.file ? ` (its audio would have gone to ${details.file})` : ""}; then \`reelsmith resume\` the run: with idempotency keys honoured it is settled without a second charge; otherwise decide whether to pay it again (\`reelsmith retake\` the item makes a new request).`,
     );
     this.step = details.step;
     this.index = details.index;

@@ -1,0 +1,2 @@
+export { type CharacterAlignment, wordsFromAlignment } from "./alignment-words.js";
+export { elevenlabsModels, elevenlabsSpeechProvider } from "./elevenlabs-speech.js";
