@@ -2,6 +2,7 @@ import { InvalidRequestError, type RequestProblem } from "../../errors/invalid-r
 import { imageAsURL } from "../../images/image-input.js";
 import type { VideoCreateParams, VideoModelSpec } from "../../videos/types.js";
 import { isImageParam } from "../reference/index.js";
+import { acceptedAspectRatio } from "../request-checks.js";
 import { falApp } from "./fal-endpoint.js";
 
 /** The aspect ratios fal's video endpoints take (`aspect_ratio`), by their reduced `W:H`. */
@@ -25,10 +26,6 @@ const mappedFields = {
   image: "image_url",
 };
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
 /**
  * The aspect ratio of a `"WxH"` size as fal writes it (`1280x720` → `16:9`), or undefined
  * when the size is not `WxH` or its ratio is not one fal's endpoints take.
@@ -39,14 +36,7 @@ function gcd(a: number, b: number): number {
  * ```
  */
 export function falAspectRatio(size: string): string | undefined {
-  const match = /^(\d+)x(\d+)$/.exec(size.trim());
-  if (!match) return undefined;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  if (width <= 0 || height <= 0) return undefined;
-  const divisor = gcd(width, height);
-  const ratio = `${width / divisor}:${height / divisor}`;
-  return falAspectRatios.includes(ratio) ? ratio : undefined;
+  return acceptedAspectRatio(size, falAspectRatios);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { RequestOptions } from "../../client/options.js";
 import { APIError } from "../../errors/api-error.js";
-import { InvalidRequestError } from "../../errors/invalid-request-error.js";
 import { RequestUnsettledError } from "../../errors/request-unsettled-error.js";
 import type { VideoJob, VideoJobStatus } from "../../videos/types.js";
+import { throwRequestProblems } from "../request-checks.js";
 import type { ProviderContext, VideoProvider } from "../video-provider.js";
 import type { FalQueuedRequest, FalQueueStatus, FalVideoResult } from "./fal-api-types.js";
 import { falApp, falJobId, parseFalJobId } from "./fal-endpoint.js";
@@ -57,14 +57,7 @@ export const falVideoProvider: VideoProvider = {
   idempotencyHeader: undefined,
   authHeaders: (apiKey) => ({ authorization: `Key ${apiKey}` }),
   validate(params) {
-    const problems = falVideoProblems(params);
-    const first = problems[0];
-    if (!first) return;
-    throw new InvalidRequestError(
-      first.field,
-      problems.map((problem) => problem.message).join("; "),
-      problems,
-    );
+    throwRequestProblems(falVideoProblems(params));
   },
   async submit({ transport }, { params, idempotencyKey, spec, request }) {
     falApp(params.model);

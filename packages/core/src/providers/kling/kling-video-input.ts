@@ -1,6 +1,7 @@
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
 import { imageAsURL } from "../../images/image-input.js";
 import type { VideoCreateParams } from "../../videos/types.js";
+import { acceptedAspectRatio } from "../request-checks.js";
 
 /** The aspect ratios Kling's video models take. */
 export const klingAspectRatios: readonly string[] = ["16:9", "9:16", "1:1"];
@@ -22,10 +23,6 @@ const ownFields: Readonly<Record<string, string>> = {
   callback_url: "reelsmith, which polls",
 };
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
 /**
  * The aspect ratio of a `"WxH"` size as Kling writes it (`1280x720` → `16:9`), or undefined
  * when it is not one Kling takes.
@@ -36,14 +33,7 @@ function gcd(a: number, b: number): number {
  * ```
  */
 export function klingAspectRatio(size: string): string | undefined {
-  const match = /^(\d+)x(\d+)$/.exec(size.trim());
-  if (!match) return undefined;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  if (width <= 0 || height <= 0) return undefined;
-  const divisor = gcd(width, height);
-  const ratio = `${width / divisor}:${height / divisor}`;
-  return klingAspectRatios.includes(ratio) ? ratio : undefined;
+  return acceptedAspectRatio(size, klingAspectRatios);
 }
 
 /** `text2video`, or `image2video` when the request has a reference image. */

@@ -1,8 +1,8 @@
 import type { RequestOptions } from "../../client/options.js";
 import { APIError } from "../../errors/api-error.js";
-import { InvalidRequestError } from "../../errors/invalid-request-error.js";
 import type { JSONResponse } from "../../http/transport.js";
 import type { VideoJob, VideoJobStatus } from "../../videos/types.js";
+import { throwRequestProblems } from "../request-checks.js";
 import type { ProviderContext, VideoProvider } from "../video-provider.js";
 import type { KlingEnvelope, KlingTask } from "./kling-api-types.js";
 import { klingError } from "./kling-errors.js";
@@ -134,14 +134,7 @@ export const klingVideoProvider: VideoProvider = {
   },
   errorFromResponse: klingError,
   validate(params) {
-    const problems = klingVideoProblems(params);
-    const first = problems[0];
-    if (!first) return;
-    throw new InvalidRequestError(
-      first.field,
-      problems.map((problem) => problem.message).join("; "),
-      problems,
-    );
+    throwRequestProblems(klingVideoProblems(params));
   },
   async submit({ transport }, { params, idempotencyKey, request }) {
     const action = klingAction(params);

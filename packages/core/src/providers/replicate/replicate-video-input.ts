@@ -2,6 +2,7 @@ import { InvalidRequestError, type RequestProblem } from "../../errors/invalid-r
 import { imageAsURL } from "../../images/image-input.js";
 import type { VideoCreateParams, VideoModelSpec } from "../../videos/types.js";
 import { isImageParam } from "../reference/index.js";
+import { acceptedAspectRatio, sizeDimensions } from "../request-checks.js";
 import { replicateModel } from "./replicate-model.js";
 
 /**
@@ -73,18 +74,6 @@ export function replicateVideoFamily(model: string): ReplicateVideoFamily {
   return family ?? (replicateVideoFamilies.at(-1) as ReplicateVideoFamily);
 }
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-function dimensions(size: string): { width: number; height: number } | undefined {
-  const match = /^(\d+)x(\d+)$/.exec(size.trim());
-  if (!match) return undefined;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  return width > 0 && height > 0 ? { width, height } : undefined;
-}
-
 /**
  * What a `"WxH"` size is in a family's fields: `aspect_ratio` (reduced, `1280x720` → `16:9`)
  * and `resolution` (the short side, `720p`), each where the family takes it; undefined when
@@ -99,13 +88,12 @@ export function replicateSizeFields(
   size: string,
   family: ReplicateVideoFamily,
 ): { aspect_ratio?: string; resolution?: string } | undefined {
-  const found = dimensions(size);
+  const found = sizeDimensions(size);
   if (!found || (!family.aspectRatios && !family.resolutions)) return undefined;
   const fields: { aspect_ratio?: string; resolution?: string } = {};
   if (family.aspectRatios) {
-    const divisor = gcd(found.width, found.height);
-    const ratio = `${found.width / divisor}:${found.height / divisor}`;
-    if (!family.aspectRatios.includes(ratio)) return undefined;
+    const ratio = acceptedAspectRatio(size, family.aspectRatios);
+    if (!ratio) return undefined;
     fields.aspect_ratio = ratio;
   }
   if (family.resolutions) {

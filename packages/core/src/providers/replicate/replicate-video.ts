@@ -1,9 +1,9 @@
 import type { RequestOptions } from "../../client/options.js";
 import { AmbiguousSubmissionError } from "../../errors/ambiguous-submission-error.js";
 import { APIError } from "../../errors/api-error.js";
-import { InvalidRequestError } from "../../errors/invalid-request-error.js";
 import { CREATED_SLACK_SECONDS } from "../../videos/match-submission.js";
 import type { VideoCreateParams, VideoJob, VideoJobStatus } from "../../videos/types.js";
+import { throwRequestProblems } from "../request-checks.js";
 import type { ProviderContext, VideoJobPage, VideoProvider } from "../video-provider.js";
 import type { ReplicatePrediction, ReplicatePredictionPage } from "./replicate-api-types.js";
 import { replicateModel } from "./replicate-model.js";
@@ -140,14 +140,7 @@ export const replicateVideoProvider: VideoProvider = {
   idempotencyHeader: undefined,
   authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
   validate(params) {
-    const problems = replicateVideoProblems(params);
-    const first = problems[0];
-    if (!first) return;
-    throw new InvalidRequestError(
-      first.field,
-      problems.map((problem) => problem.message).join("; "),
-      problems,
-    );
+    throwRequestProblems(replicateVideoProblems(params));
   },
   async submit({ transport }, { params, idempotencyKey, spec, request }) {
     const { path, body } = submitRequest(params);
