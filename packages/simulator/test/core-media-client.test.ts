@@ -72,9 +72,11 @@ describe("@reelsmith/core's images and audio against the simulator", () => {
     const at = (x: number, y: number) => [
       ...image.data.subarray((y * 512 + x) * 4, (y * 512 + x) * 4 + 3),
     ];
-    expect(at(2, 510)).toEqual([200, 20, 20]);
-    expect(at(256, 510)).toEqual([20, 200, 20]);
-    expect(at(509, 510)).toEqual([20, 20, 200]);
+    // Each reference arrived whole: shown as an inset in the top right corner, the first
+    // rightmost, 72 px wide from 56 px down, 90 px apart (as the openai SDK test reads them).
+    expect(at(455, 92)).toEqual([200, 20, 20]);
+    expect(at(365, 92)).toEqual([20, 200, 20]);
+    expect(at(275, 92)).toEqual([20, 20, 200]);
     expect(simulator.stats().images.edits).toBe(1);
   });
 
