@@ -14,7 +14,8 @@ describe("activeTime", () => {
       { type: "step.end", step: "a", time: at(hour + 1) },
       { type: "run.end", status: "succeeded", time: at(hour + 2) },
     ];
-    expect(activeTime(journal)).toEqual({ ms: 5_000, sessions: 2 });
+    // 3 s and 2 s of work; the hour between the sessions is counted apart.
+    expect(activeTime(journal)).toEqual({ ms: 5_000, sessions: 2, betweenMs: 3_597_000 });
   });
 
   it("counts a session stopped without run.end up to its last record", () => {
@@ -24,7 +25,7 @@ describe("activeTime", () => {
       { type: "run.resume", time: at(2 * hour) },
       { type: "run.end", status: "succeeded", time: at(2 * hour + 1) },
     ];
-    expect(activeTime(journal)).toEqual({ ms: 5_000, sessions: 2 });
+    expect(activeTime(journal)).toEqual({ ms: 5_000, sessions: 2, betweenMs: 7_196_000 });
   });
 
   it("knows nothing of a journal without a start or times", () => {
