@@ -79,6 +79,19 @@ async function freezeUntilTakenOver(
   }
 }
 
+let trials = 0;
+/** A story per trial, so that no two trials ask for the same clip. */
+const STORIES = [
+  "A paper boat rides the rain to the sea.",
+  "A red kite climbs the wind above the hills.",
+  "A lighthouse keeper shelters a fox from the storm.",
+  "A night train crosses the snowy valley.",
+  "A girl plants a seed that grows into a tower.",
+  "An old fisherman mends his net at dawn.",
+  "A lost robot follows the fireflies home.",
+  "A hot air balloon drifts over the desert.",
+];
+
 /** One run of SCENES clips on the scenario, with `freeze` called once it is under way. */
 async function trial(
   scenario: Scenario,
@@ -88,7 +101,10 @@ async function trial(
   const before = simulator.stats();
   const { runId } = await submitRun(coordinator, {
     pipeline: storyboard,
-    inputs: { scenes: SCENES },
+    // A story of its own: a service without idempotency keys is settled by listing its jobs,
+    // and an earlier trial's job for the same prompt, made within the listing's slack, would
+    // match a lost submission of this one.
+    inputs: { scenes: SCENES, story: STORIES[trials++ % STORIES.length] },
     baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts: scenario.artifacts,
