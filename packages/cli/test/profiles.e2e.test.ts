@@ -135,7 +135,8 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
       [inputs(12), /`seconds: 12` is over veo-3-fast's 8 \(with the run's inputs\)/],
       [
         inputs(4, "veo-9"),
-        /unknown video model `veo-9` \(the value given for input `video_model`\); did you mean `veo-3`\?/,
+        // Refused by the model check, offline or against the service's list, before any request.
+        /(unknown )?video model `veo-9` \(the value given for input `video_model`\)( is not offered by the service)?; did you mean `veo-3`\?/,
       ],
     ] as const) {
       const refused = await runCli(["run", storyboard, ...args], { cwd: work.dir, env: service() });
