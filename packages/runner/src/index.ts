@@ -15,6 +15,7 @@ export {
   type BatchRowState,
   type BatchRowStatus,
   type BatchStatus,
+  batchPath,
   isBatchDirectory,
   readBatchJson,
 } from "./batch/batch-store.js";

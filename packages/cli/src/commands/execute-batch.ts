@@ -106,9 +106,11 @@ export async function executeBatch(
     note(
       `the batch's budget stopped some rows; continue with: reelsmith resume ${shown} --max-credits N`,
     );
-  else if (result.status === "waiting")
-    note(
-      `rows wait at a gate: approve each with reelsmith approve ${shown}/rows/<id>, then: reelsmith resume ${shown}`,
-    );
+  else if (result.status === "waiting") {
+    const waiting = result.rows.filter((row) => row.status === "waiting");
+    note(`${waiting.length} row${waiting.length === 1 ? "" : "s"} wait at a gate; approve each:`);
+    for (const row of waiting) note(`  reelsmith approve ${shown} --row ${row.id}`);
+    note(`then: reelsmith resume ${shown}`);
+  }
   return code;
 }

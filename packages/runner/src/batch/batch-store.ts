@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { ResumeError } from "../errors/resume-error.js";
 import { writeJsonAtomic } from "../executor/run-directory.js";
 
@@ -23,7 +23,10 @@ export interface BatchRowState {
   /** Credits the row's run spent in all (its ledger). */
   credits: number;
   durationMs?: number;
-  /** The row's final video (absolute), the first video its run's outputs name. */
+  /**
+   * The row's final video, the first video its run's outputs name: relative to the batch
+   * directory (absolute in batches of older versions; read it with {@link batchPath}).
+   */
   final?: string;
   /** Why it did not succeed, in one line. */
   error?: string;
@@ -47,7 +50,9 @@ export type BatchRecord =
       at: string;
       batchId: string;
       name: string;
+      /** The pipeline, its path relative to the batch directory (see {@link batchPath}). */
       pipeline: { path: string; hash: string };
+      /** The inputs file, relative to the batch directory. */
       inputsFile: string;
       options: BatchKept;
       baseURL?: string;
@@ -85,6 +90,15 @@ export interface BatchJson {
   status: BatchStatus | "running";
   credits: number;
   rows: BatchRowState[];
+}
+
+/**
+ * A path a batch keeps (relative to its directory, so that the directory can be moved with
+ * what it names) as an absolute one; an absolute one (older batches) is kept as it is.
+ * @example batchPath("/ci/runs/20260101-120000-storyboard-batch", "../../stories.csv") // "/ci/stories.csv"
+ */
+export function batchPath(batchDir: string, kept: string): string {
+  return isAbsolute(kept) ? kept : resolve(batchDir, kept);
 }
 
 /** The batch journal's file name in a batch directory. */

@@ -24,12 +24,19 @@ import {
   type BatchRowState,
   type BatchRowStatus,
   type BatchStatus,
+  batchPath,
   foldBatch,
   openBatchJournal,
   readBatchJournal,
   writeBatchJson,
 } from "./batch-store.js";
-import { type PlannedRow, planRows, rowEstimate, sumEstimates } from "./plan-batch.js";
+import {
+  type PlannedRow,
+  planRows,
+  rowEstimate,
+  rowUpperBound,
+  sumEstimates,
+} from "./plan-batch.js";
 
 /** Options of {@link runBatch} and {@link resumeBatch}: a run's options, for every row. */
 export interface BatchOptions
@@ -146,19 +153,23 @@ export async function runBatch(
   const file = resolve(inputsFile);
   const { rows } = await planRows(pipeline, file, given);
   const name = `${pipeline.spec.name ?? "run"}-batch`;
+  // Paths are kept relative to the batch directory (a child of runsRoot), so that a batch
+  // directory kept as a CI artifact and restored in another checkout resumes.
+  const runsRoot = resolve(options.runsRoot ?? "runs");
+  const fromBatch = (path: string) => relative(join(runsRoot, name), path);
   const startRecord: BatchRecord = {
     type: "batch.start",
     at: now(),
     batchId: newRunId(),
     name,
-    pipeline: { path: pipeline.path, hash: pipeline.hash },
-    inputsFile: file,
+    pipeline: { path: fromBatch(pipeline.path), hash: pipeline.hash },
+    inputsFile: fromBatch(file),
     options: kept(options),
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.builtInService ? { builtInService: true } : {}),
   };
   const batchDir = await createRunDirectory(
-    { runsRoot: options.runsRoot ?? "runs", name },
+    { runsRoot, name },
     { [BATCH_JOURNAL]: `${JSON.stringify(startRecord)}\n` },
   );
   return drive(batchDir, [startRecord], pipeline, rows, given, started, false);
@@ -178,9 +189,19 @@ export async function resumeBatch(
   const dir = resolve(batchDir);
   const records = readBatchJournal(dir);
   const start = records[0] as Extract<BatchRecord, { type: "batch.start" }>;
-  if (!existsSync(start.inputsFile))
-    throw new ResumeError(dir, `its inputs file ${start.inputsFile} is gone`);
-  let pipeline = await loadBatchPipeline(start.pipeline.path, options);
+  const inputsFile = batchPath(dir, start.inputsFile);
+  if (!existsSync(inputsFile))
+    throw new ResumeError(
+      dir,
+      `its inputs file ${inputsFile} is gone (the batch keeps it as ${start.inputsFile}, relative to the batch directory: restore the batch directory where it was beside the inputs file)`,
+    );
+  const pipelinePath = batchPath(dir, start.pipeline.path);
+  if (!existsSync(pipelinePath))
+    throw new ResumeError(
+      dir,
+      `its pipeline ${pipelinePath} is gone (the batch keeps it as ${start.pipeline.path}, relative to the batch directory: restore the batch directory where it was beside the pipeline)`,
+    );
+  let pipeline = await loadBatchPipeline(pipelinePath, options);
   if (pipeline.hash !== start.pipeline.hash)
     throw new PipelineChangedError(dir, start.pipeline.hash, pipeline.hash);
   const merged: BatchOptions = {
@@ -190,9 +211,9 @@ export async function resumeBatch(
   };
   const { client, catalogs } = await learnCatalogs(pipeline, merged);
   if (catalogs && catalogs !== merged.catalogs)
-    pipeline = await loadBatchPipeline(start.pipeline.path, { ...merged, catalogs });
+    pipeline = await loadBatchPipeline(pipelinePath, { ...merged, catalogs });
   const given = { ...merged, client, ...(catalogs ? { catalogs } : {}) };
-  const { rows } = await planRows(pipeline, start.inputsFile, given);
+  const { rows } = await planRows(pipeline, inputsFile, given);
   return drive(dir, records, pipeline, rows, given, started, true);
 }
 
@@ -378,7 +399,9 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
     const left = Math.max(0, max - spentOf() - held);
     const need = row.estimate.credits;
     if (need <= left) {
-      const most = row.estimate.complete ? need : (row.estimate.creditsAtMost ?? left);
+      // Its certain part plus the most its uncertain steps can cost; all that is left only
+      // when a paid step has no bound (then the rows after it wait for it).
+      const most = rowUpperBound(row.estimate) ?? left;
       return { start: true, allotment: Math.min(most, left), partial: false };
     }
     // Rows running may give back what they hold: wait for them before deciding.
@@ -475,7 +498,9 @@ async function runRow(
   }
   const status: BatchRowStatus = result ? rowStatus(result.status) : "failed";
   const credits = result?.totals.credits ?? row.spentBefore;
-  const final = result && status === "succeeded" ? finalVideo(result) : undefined;
+  const video = result && status === "succeeded" ? finalVideo(result) : undefined;
+  // Kept relative to the batch directory (events carry the absolute path).
+  const final = video ? relative(run.batchDir, video) : undefined;
   const message = error ?? (result?.error ? String(result.error.message) : undefined);
   const durationMs = result?.durationMs ?? Date.now() - started;
   run.journal.append({
@@ -500,7 +525,7 @@ async function runRow(
     credits,
     durationMs,
     runDir: row.runDir,
-    ...(final ? { final } : {}),
+    ...(video ? { final: video } : {}),
     ...(message ? { error: message } : {}),
   });
   await saveSummary(run, "running");
