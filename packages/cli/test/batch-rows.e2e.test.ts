@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLES, runCli, tempDir } from "./helpers/cli-process.js";
 
 const API_KEY = "sk-e2e-batch-rows-key-5a7c9e";
-const STORYBOARD = path.join(EXAMPLES, "storyboard", "pipeline.yaml");
 const APPROVE = path.join(EXAMPLES, "storyboard", "approve.yaml");
 
 let simulator: Simulator;
