@@ -10,6 +10,15 @@ export {
   listDatabaseCache,
 } from "./cache/database-cache-admin.js";
 export { createDatabaseCacheIndex } from "./cache/database-cache-index.js";
+export {
+  type BatchDetail,
+  type BatchRowRunOptions,
+  batchDetail,
+  createDatabaseRowHost,
+  type DatabaseRowHostOptions,
+  publishBatch,
+  rowRunId,
+} from "./client/batch-rows.js";
 export { cancelRun } from "./client/cancel-run.js";
 export { configureService, type ServiceLimits } from "./client/configure-service.js";
 export { type Coordinator, connect } from "./client/connect.js";

@@ -9,6 +9,11 @@
 
 // Batches: one run per row of an inputs file, one estimate and one budget.
 export type { BatchEvent } from "./batch/batch-event.js";
+export type {
+  BatchRowHost,
+  BatchRowOutcome,
+  BatchRowRequest,
+} from "./batch/batch-row-host.js";
 export { type BatchRowProblem, BatchRowsError } from "./batch/batch-rows-error.js";
 export {
   type BatchJson,

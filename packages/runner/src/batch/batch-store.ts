@@ -20,6 +20,8 @@ export interface BatchRowState {
   status: BatchRowStatus;
   /** The row's run directory, relative to the batch directory (once it was started). */
   runDir?: string;
+  /** The row's run id, when its host names runs (a run on the workers of a database). */
+  runId?: string;
   /** Credits the row's run spent in all (its ledger). */
   credits: number;
   durationMs?: number;
@@ -57,9 +59,11 @@ export type BatchRecord =
       options: BatchKept;
       baseURL?: string;
       builtInService?: boolean;
+      /** The name of the host the rows run on, when not this process (e.g. "database"). */
+      rowHost?: string;
     }
   | { type: "batch.resume"; at: string; options: BatchKept }
-  | { type: "row.start"; at: string; id: string; line: number; runDir: string }
+  | { type: "row.start"; at: string; id: string; line: number; runDir: string; runId?: string }
   | {
       type: "row.end";
       at: string;
@@ -85,6 +89,8 @@ export interface BatchJson {
   options: BatchKept;
   baseURL?: string;
   builtInService?: boolean;
+  /** The host the rows run on, when not the batch's own process (e.g. "database"). */
+  rowHost?: string;
   startedAt: string;
   updatedAt: string;
   status: BatchStatus | "running";
@@ -154,6 +160,7 @@ export function foldBatch(records: readonly BatchRecord[]): Map<string, BatchRow
         line: record.line,
         status: "running",
         runDir: record.runDir,
+        ...(record.runId ? { runId: record.runId } : {}),
         credits: before?.credits ?? 0,
       });
     } else if (record.type === "row.end") {

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { PipelineChangedError } from "../errors/pipeline-changed-error.js";
 import { ResumeError } from "../errors/resume-error.js";
+import type { RunEvent } from "../events/run-event.js";
 import { checkModels } from "../executor/check-models.js";
 import { createRunClient } from "../executor/create-run-client.js";
 import { inspectRun } from "../executor/inspect-run.js";
@@ -16,6 +17,7 @@ import { runPipeline } from "../run-pipeline.js";
 import { kindsByName } from "../steps/registry.js";
 import type { StepKindSpec } from "../steps/step-kind.js";
 import type { BatchEvent } from "./batch-event.js";
+import type { BatchRowHost, BatchRowOutcome } from "./batch-row-host.js";
 import {
   BATCH_JOURNAL,
   type BatchJson,
@@ -65,6 +67,12 @@ export interface BatchOptions
   builtInService?: boolean;
   /** Receives every event of the batch and of its rows' runs. */
   onEvent?: (event: BatchEvent) => void;
+  /**
+   * Where the rows run when not in this process (e.g. the workers of a shared database);
+   * the batch's journal, admissions and report stay here. Kept by name in the journal: a
+   * batch is resumed with a host of the same name only.
+   */
+  rowHost?: BatchRowHost;
 }
 
 /** What a batch gives back. */
@@ -167,6 +175,7 @@ export async function runBatch(
     options: kept(options),
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.builtInService ? { builtInService: true } : {}),
+    ...(options.rowHost ? { rowHost: options.rowHost.name } : {}),
   };
   const batchDir = await createRunDirectory(
     { runsRoot, name },
@@ -189,6 +198,13 @@ export async function resumeBatch(
   const dir = resolve(batchDir);
   const records = readBatchJournal(dir);
   const start = records[0] as Extract<BatchRecord, { type: "batch.start" }>;
+  if (start.rowHost !== options.rowHost?.name)
+    throw new ResumeError(
+      dir,
+      start.rowHost
+        ? `its rows run on the ${start.rowHost}'s workers: resume it with the same ${start.rowHost} (with the CLI: --database …), or its finished rows would be paid again`
+        : `its rows ran in the process that started it: resume it without --database`,
+    );
   const inputsFile = batchPath(dir, start.inputsFile);
   if (!existsSync(inputsFile))
     throw new ResumeError(
@@ -218,7 +234,7 @@ export async function resumeBatch(
 }
 
 /** The first video among a run's outputs (a path), for the batch's report. */
-function finalVideo(result: RunResult): string | undefined {
+function finalVideo(result: BatchRowOutcome): string | undefined {
   for (const value of Object.values(result.outputs ?? {})) {
     if (typeof value === "string" && /\.(mp4|mov|webm|mkv)$/i.test(value))
       return isAbsolute(value) ? value : resolve(result.runDir, value);
@@ -226,7 +242,7 @@ function finalVideo(result: RunResult): string | undefined {
   return undefined;
 }
 
-function rowStatus(status: RunResult["status"]): BatchRowStatus {
+function rowStatus(status: BatchRowOutcome["status"]): BatchRowStatus {
   return status === "rejected" ? "failed" : (status as BatchRowStatus);
 }
 
@@ -270,6 +286,7 @@ async function drive(
       options: batchKept,
       ...(start.baseURL ? { baseURL: start.baseURL } : {}),
       ...(start.builtInService ? { builtInService: true } : {}),
+      ...(start.rowHost ? { rowHost: start.rowHost } : {}),
       startedAt: start.at,
       updatedAt: now(),
       status: "running",
@@ -339,9 +356,18 @@ function saveSummary(run: Drive, status: BatchJson["status"]): Promise<void> {
     run.summary.status = status;
     run.summary.updatedAt = now();
     await writeBatchJson(run.batchDir, run.summary);
+    await run.options.rowHost?.publish?.(run.summary, run.batchDir);
   });
   return run.saving;
 }
+
+/** A row still to run: where its run goes, what it spent before, what is left to pay. */
+type RowToRun = PlannedRow & {
+  spentBefore: number;
+  runDir: string;
+  runId?: string;
+  resume: boolean;
+};
 
 /** A row ready to start: how much of the batch's budget it holds while it runs. */
 type Admission =
@@ -356,15 +382,22 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
   const { options, states } = run;
   const parallel = Math.max(1, options.parallel ?? run.kept.parallel ?? 2);
   const max = run.kept.maxCredits;
-  const todo: (PlannedRow & { spentBefore: number; runDir: string; resume: boolean })[] = [];
+  const todo: RowToRun[] = [];
+  const host = options.rowHost;
   for (const row of rows) {
     const state = states.get(row.id) as BatchRowState;
     if (state.status === "succeeded") continue;
-    const runDir = join(run.batchDir, "rows", row.id);
-    const resume = existsSync(join(runDir, "journal.jsonl"));
+    const placed = host?.place(
+      { batchId: run.summary.batchId, batchDir: run.batchDir },
+      row.id,
+    ) ?? { runDir: join(run.batchDir, "rows", row.id) };
+    const runDir = resolve(placed.runDir);
+    const hasJournal = existsSync(join(runDir, "journal.jsonl"));
+    // A host takes on a run the journal says was started (its own store knows it best).
+    const resume = host ? state.runId !== undefined || hasJournal : hasJournal;
     let spentBefore = 0;
     let estimate = row.estimate;
-    if (resume) {
+    if (hasJournal) {
       const onDisk = inspectRun(runDir);
       spentBefore = ledgerOf(onDisk.records).total.credits;
       estimate = await rowEstimate(run.pipeline, row.inputs, {
@@ -374,7 +407,14 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
       });
       state.credits = spentBefore;
     }
-    todo.push({ ...row, estimate, spentBefore, runDir, resume });
+    todo.push({
+      ...row,
+      estimate,
+      spentBefore,
+      runDir,
+      resume,
+      ...(placed.runId ? { runId: placed.runId } : {}),
+    });
   }
   const spentOf = () => [...states.values()].reduce((sum, state) => sum + state.credits, 0);
   options.onEvent?.({
@@ -460,15 +500,24 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
 /** Runs (or resumes) one row's run in its directory, its run directory journaled first. */
 async function runRow(
   run: Drive,
-  row: PlannedRow & { spentBefore: number; runDir: string; resume: boolean },
+  row: RowToRun,
   admission: Extract<Admission, { start: true }>,
 ): Promise<void> {
   const { options, states } = run;
   const state = states.get(row.id) as BatchRowState;
   const rel = relative(run.batchDir, row.runDir);
-  run.journal.append({ type: "row.start", at: now(), id: row.id, line: row.line, runDir: rel });
+  run.journal.append({
+    type: "row.start",
+    at: now(),
+    id: row.id,
+    line: row.line,
+    runDir: rel,
+    ...(row.runId ? { runId: row.runId } : {}),
+  });
   state.status = "running";
   state.runDir = rel;
+  if (row.runId) state.runId = row.runId;
+  await saveSummary(run, "running");
   options.onEvent?.({
     type: "batch.row.start",
     row: row.id,
@@ -482,17 +531,29 @@ async function runRow(
       ? undefined
       : Math.min(own ?? Number.POSITIVE_INFINITY, row.spentBefore + admission.allotment);
   const started = Date.now();
-  let result: RunResult | undefined;
+  let result: BatchRowOutcome | undefined;
   let error: string | undefined;
+  const onEvent = (event: RunEvent) => options.onEvent?.({ ...event, row: row.id } as BatchEvent);
   try {
-    result = await runPipeline(row.resume ? undefined : run.pipeline.path, {
-      ...run.runOptions,
-      ...(row.resume ? { resume: row.runDir } : { inputs: row.fields, runDir: row.runDir }),
-      ...(budget === undefined ? {} : { maxCredits: budget }),
-      ...(admission.partial ? { allowPartial: true } : {}),
-      ...(options.builtInService ? { builtInService: true } : {}),
-      onEvent: (event) => options.onEvent?.({ ...event, row: row.id } as BatchEvent),
-    });
+    result = options.rowHost
+      ? await options.rowHost.run({
+          pipelinePath: run.pipeline.path,
+          inputs: row.fields,
+          ...(row.runId ? { runId: row.runId } : {}),
+          runDir: row.runDir,
+          resume: row.resume,
+          ...(budget === undefined ? {} : { maxCredits: budget }),
+          ...(admission.partial || run.kept.allowPartial ? { allowPartial: true } : {}),
+          onEvent,
+        })
+      : await runPipeline(row.resume ? undefined : run.pipeline.path, {
+          ...run.runOptions,
+          ...(row.resume ? { resume: row.runDir } : { inputs: row.fields, runDir: row.runDir }),
+          ...(budget === undefined ? {} : { maxCredits: budget }),
+          ...(admission.partial ? { allowPartial: true } : {}),
+          ...(options.builtInService ? { builtInService: true } : {}),
+          onEvent,
+        });
   } catch (thrown) {
     error = (thrown as Error).message;
   }
