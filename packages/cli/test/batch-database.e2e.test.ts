@@ -23,6 +23,11 @@ steps:
     for_each: [0, 1]
     video: { prompt: "\${{ inputs.topic }}, shot \${{ item }}" }
 `;
+/** The same, behind a gate: nothing is paid before someone approves the row. */
+const GATED = PIPELINE.replace(
+  "steps:\n",
+  "steps:\n  - id: review\n    approve: { message: Approve this row's clips. }\n",
+).replace("    for_each: [0, 1]\n", "    needs: [review]\n    for_each: [0, 1]\n");
 const TOPICS = ["a heron", "a tram", "a kettle", "a meteor", "a violin"];
 
 function env(): Record<string, string> {
@@ -157,5 +162,39 @@ describe("reelsmith batch --database", { timeout: 400_000 }, () => {
     expect(simulator.stats().creditsCharged - before.creditsCharged).toBe(40);
     const after = await runCli(["status", name, "--json"], { cwd, env: env() });
     expect(JSON.parse(after.stdout).budget).toMatchObject({ spent: 40, maxCredits: 40 });
+  });
+
+  it("stops rows on the workers at their gates (exit 4), approves them by row, and resumes", async () => {
+    await writeFile(path.join(cwd, "gated.yaml"), GATED);
+    await writeFile(path.join(cwd, "gated.csv"), "id,topic\nowl,an owl\nbus,a night bus\n");
+    const before = simulator.stats().videoJobs.created;
+    const first = await runCli(["batch", "gated.yaml", "--inputs", "gated.csv", "--json"], {
+      cwd,
+      env: env(),
+    });
+    expect(first.code, first.stderr).toBe(4);
+    const batchDir = String(events(first.stdout).find((e) => e.type === "batch.start")?.batchDir);
+    const shown = path.relative(cwd, batchDir);
+    for (const row of ["owl", "bus"])
+      expect(first.stderr).toContain(`reelsmith approve ${shown} --row ${row} --database …`);
+    expect(simulator.stats().videoJobs.created - before).toBe(0);
+    for (const row of ["owl", "bus"]) {
+      const approved = await runCli(["approve", shown, "--row", row, "--by", "ana"], {
+        cwd,
+        env: env(),
+      });
+      expect(approved.code, approved.stderr).toBe(0);
+      expect(approved.stdout).toMatch(/approved "review" of run \S+ by ana/);
+    }
+    // The workers go on with each approved run; the batch's resume follows them to their end.
+    const resumed = await runCli(["resume", shown, "--json"], { cwd, env: env() });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(events(resumed.stdout).at(-1)).toMatchObject({
+      type: "batch.end",
+      status: "succeeded",
+      credits: 16,
+    });
+    await waitUntil(() => simulator.stats().jobsInFlight === 0, "the service's jobs to end");
+    expect(simulator.stats().videoJobs.created - before).toBe(4);
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
@@ -46,14 +47,16 @@ export async function decideCommand(
     ...(flags.note ? { note: flags.note } : {}),
   };
   const database = databaseUrl(flags, context);
+  const given = path.resolve(context.cwd, run);
+  const batch =
+    database && !existsSync(given) ? undefined : await batchRow(given, flags.row, context);
   if (database) {
     // Loaded on use: DBOS and the database client are needed only with --database.
     const { decideDistributed } = await import("../distributed/decide-distributed.js");
-    return decideDistributed(run, request, { database, ...flags }, context);
+    // A batch's row: its run on the workers (they go on with it by themselves).
+    return decideDistributed(batch?.runId ?? run, request, { database, ...flags }, context);
   }
   const { decideApproval } = await import("@reelsmith/runner");
-  const given = path.resolve(context.cwd, run);
-  const batch = await batchRow(given, flags.row, context);
   const runDir = batch?.runDir ?? given;
   const { step, decision } = await decideApproval(runDir, request);
   const shown = displayPath(runDir, context.cwd);
@@ -90,7 +93,7 @@ async function batchRow(
   dir: string,
   row: string | undefined,
   context: CliContext,
-): Promise<{ runDir: string } | undefined> {
+): Promise<{ runDir: string; runId?: string } | undefined> {
   const { isBatchDirectory, readBatchJson, batchPath } = await import("@reelsmith/runner");
   const shown = displayPath(dir, context.cwd);
   if (!isBatchDirectory(dir)) {
@@ -118,7 +121,10 @@ async function batchRow(
       { code: "unknown_row", hint: `reelsmith approve ${shown} --row ${waiting[0] ?? "ID"}` },
     );
   }
-  return { runDir: batchPath(dir, found.runDir) };
+  return {
+    runDir: batchPath(dir, found.runDir),
+    ...(found.runId ? { runId: found.runId } : {}),
+  };
 }
 
 /**

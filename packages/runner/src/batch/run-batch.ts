@@ -12,7 +12,7 @@ import { createRunDirectory, newRunId } from "../executor/run-directory.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { ledgerOf } from "../ledger/ledger.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
-import type { RunOptions, RunResult } from "../run-options.js";
+import type { RunOptions } from "../run-options.js";
 import { runPipeline } from "../run-pipeline.js";
 import { kindsByName } from "../steps/registry.js";
 import type { StepKindSpec } from "../steps/step-kind.js";
