@@ -197,4 +197,42 @@ describe("reelsmith batch --database", { timeout: 400_000 }, () => {
     await waitUntil(() => simulator.stats().jobsInFlight === 0, "the service's jobs to end");
     expect(simulator.stats().videoJobs.created - before).toBe(4);
   });
+
+  it("survives kill -9 of the machine driving it: its rows go on on the workers, the resume pays nothing twice", async () => {
+    await writeFile(path.join(cwd, "shorts.yaml"), PIPELINE);
+    await writeFile(
+      path.join(cwd, "more.csv"),
+      "topic\na lighthouse\na paper crane\na desert fox\na tugboat\n",
+    );
+    const before = simulator.stats().videoJobs.created;
+    const run = startCli(
+      ["batch", "shorts.yaml", "--inputs", "more.csv", "--parallel", "2", "--json"],
+      { cwd, env: env() },
+    );
+    await run.waitFor((output) => {
+      const seen = events(output.stdout);
+      const ended = seen.filter((e) => e.type === "batch.row.end").length;
+      const started = seen.filter((e) => e.type === "batch.row.start").length;
+      // One row finished, another is on the workers.
+      return ended >= 1 && started > ended;
+    }, 180_000);
+    run.child.kill("SIGKILL");
+    const killed = await run.done;
+    expect(killed.signal).toBe("SIGKILL");
+    const seen = events(killed.stdout);
+    expect(seen.some((e) => e.type === "batch.end")).toBe(false);
+    const batchDir = String(seen.find((e) => e.type === "batch.start")?.batchDir);
+
+    const resumed = await runCli(["resume", batchDir, "--json"], { cwd, env: env() });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = events(resumed.stdout);
+    expect(after.at(-1)).toMatchObject({ type: "batch.end", status: "succeeded", credits: 32 });
+    await waitUntil(() => simulator.stats().jobsInFlight === 0, "the service's jobs to end");
+    // Four rows of two clips: eight jobs, however the kill fell.
+    expect(simulator.stats().videoJobs.created - before).toBe(8);
+    const summary = JSON.parse(await readFile(path.join(batchDir, "batch.json"), "utf8"));
+    expect(summary.rows.map((row: { status: string }) => row.status)).toEqual(
+      Array(4).fill("succeeded"),
+    );
+  });
 });
