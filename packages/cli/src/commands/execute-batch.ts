@@ -29,6 +29,8 @@ export interface ExecuteBatchOptions {
   baseUrl?: string;
   apiKey?: string;
   resubmitLost?: boolean;
+  /** Receives every event of the batch besides what is printed (the MCP server's sessions). */
+  onEvent?: (event: BatchEvent) => void;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function executeBatch(
       stopSignal: stop.signal,
       signal: context.forceSignal ?? context.signal,
       onEvent: (event: BatchEvent) => {
+        options.onEvent?.(event);
         if (json) context.stdout.write(`${JSON.stringify(event)}\n`);
         else
           for (const line of formatBatchEvent(event, context.cwd))

@@ -85,6 +85,8 @@ function lockedElsewhere(runDir: string): boolean {
 export function resolveRunDir(run: string, sessions: RunSessions, cwd: string): string {
   const asDir = path.resolve(cwd, run);
   if (existsSync(path.join(asDir, "journal.jsonl"))) return asDir;
+  // A batch directory (its rows' runs are runs too).
+  if (existsSync(path.join(asDir, "batch.jsonl"))) return asDir;
   const session = sessions.find({ runId: run });
   if (session?.runDir) return session.runDir;
   const runs = path.join(cwd, "runs");
