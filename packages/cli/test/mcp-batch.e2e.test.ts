@@ -148,5 +148,12 @@ describe("the MCP batch tool (built CLI, SDK client over stdio)", () => {
     expect((status.server as { spent: number }).spent).toBe(spent);
     const rows = status.rows as { status: string; credits: number }[];
     expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(spent);
+    // Its id names it too; the tools of one run leave a batch alone.
+    const byId = await call("status", { run: String(reply.batchId) });
+    expect(byId.structuredContent).toMatchObject({ batchDir, status: "succeeded" });
+    const resumed = await call("resume", { run: batchDir });
+    expect(resumed.isError).toBe(true);
+    expect(resumed.structuredContent).toMatchObject({ code: "not_a_run" });
+    expect(paid().videos - before.videos).toBe(3);
   });
 });

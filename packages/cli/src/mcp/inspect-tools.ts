@@ -214,7 +214,7 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
       async ({ run }: { run?: string }) => {
         const server = serverSpending(deps);
         if (run === undefined) return { runs: listRuns(deps), server };
-        const runDir = resolveRunDir(run, deps.sessions, context.cwd);
+        const runDir = resolveRunDir(run, deps.sessions, context.cwd, { batches: true });
         if (existsSync(path.join(runDir, "batch.jsonl"))) {
           const { readBatchStatus, summarizeBatch } = await import("./batch-tools.js");
           const status = await readBatchStatus(runDir, deps.sessions.find({ runDir }));
