@@ -72,6 +72,8 @@ try {
     },
     { warmup: 0, ours: "serial" },
   );
+  // Each round's times, for a reader of a noisy run (stderr: run-all reads stdout).
+  process.stderr.write(`P9 rounds (ms): ${JSON.stringify(times)}\n`);
   const ratioTo = (name) => median(times[name].map((ms, index) => ms / times.oneByOne[index]));
   const serial = { totalMs: medians.serial, maxRssMB: rss.b1 };
   const parallel = { totalMs: medians.parallel, maxRssMB: rss.b4 };
