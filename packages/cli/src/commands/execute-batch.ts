@@ -33,6 +33,8 @@ export interface ExecuteBatchOptions {
   database?: string;
   /** With `database`: the directory every worker shares (default runs); the batch goes there too. */
   artifacts?: string;
+  /** Receives every event of the batch besides what is printed (the MCP server's sessions). */
+  onEvent?: (event: BatchEvent) => void;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function executeBatch(
       stopSignal: stop.signal,
       signal: context.forceSignal ?? context.signal,
       onEvent: (event: BatchEvent) => {
+        options.onEvent?.(event);
         if (json) context.stdout.write(`${JSON.stringify(event)}\n`);
         else
           for (const line of formatBatchEvent(event, context.cwd))
