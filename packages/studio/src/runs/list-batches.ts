@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { readBatchJson } from "@reelsmith/runner";
 import { rowRunName, runDirectory } from "../security/safe-path.js";
 
@@ -49,14 +49,20 @@ export function readBatchSummary(runsDir: string, name: string): BatchSummary | 
   }
   const rows: BatchRowSummary[] = (batch?.rows ?? []).map((row) => {
     const runDir = row.runDir ? resolve(dir, row.runDir) : undefined;
-    const final = runDir && row.final ? relative(runDir, resolve(dir, row.final)).split("\\").join("/") : "";
+    const final =
+      runDir && row.final ? relative(runDir, resolve(dir, row.final)).split("\\").join("/") : "";
     return {
       id: row.id,
       line: row.line,
       status: row.status,
       credits: row.credits,
       ...(row.durationMs === undefined ? {} : { durationMs: row.durationMs }),
-      ...(runDir ? { run: rowRunName(name, row.id) } : {}),
+      // A row run on the workers has its directory beside the batch's: a run of its own.
+      ...(runDir
+        ? {
+            run: dirname(runDir) === resolve(runsDir) ? basename(runDir) : rowRunName(name, row.id),
+          }
+        : {}),
       ...(final && !final.startsWith("..") ? { final } : {}),
       ...(row.error ? { error: row.error } : {}),
     };
@@ -88,7 +94,6 @@ export function listBatches(runsDir: string): BatchSummary[] {
     if (summary) batches.push(summary);
   }
   return batches.sort(
-    (a, b) =>
-      (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
+    (a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
   );
 }

@@ -51,8 +51,7 @@ export function summaryOf(name: string, model: ReportModel): RunSummary {
  */
 export function sortRuns(runs: RunSummary[]): RunSummary[] {
   return runs.sort(
-    (a, b) =>
-      (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
+    (a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
   );
 }
 
