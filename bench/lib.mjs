@@ -18,6 +18,7 @@ export const measures = [
   { id: "P5", script: "p5-join.mjs" },
   { id: "P6", script: "p6-startup.mjs" },
   { id: "P8", script: "p8-memory.mjs", helpers: ["p8-child.mjs", "p8-storyboard.yaml"] },
+  { id: "P10", script: "p10-tail.mjs" },
 ];
 
 /**
