@@ -7,7 +7,7 @@
 // the music faded and ducked under it, normalised to −14 LUFS, the words burnt in (the ASS
 // scripts the run laid out), the 16:9 film and its 9:16 blur-padded frame. Same ffmpeg, same
 // H.264 and AAC settings, alternating rounds.
-//   node bench/p10-tail.mjs [--scenes=3] [--rounds=5]
+//   node bench/p10-tail.mjs [--scenes=3] [--rounds=5] [--story="…"] (default: the example's)
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +22,11 @@ import {
   timeProcess,
 } from "./lib.mjs";
 
-const { scenes, rounds } = benchOptions({ scenes: 3, rounds: 5 }, { rounds: 1 });
+const { scenes, rounds, story } = benchOptions(
+  { scenes: 3, rounds: 5, story: "" },
+  // A short film: three short sentences, three short clips.
+  { rounds: 1, story: "A fox sleeps. The keeper reads. Dawn comes." },
+);
 const media = await builtPackage("media");
 const { startSimulator } = await builtPackage("simulator");
 const { runPipeline } = await builtPackage("runner");
@@ -37,7 +41,7 @@ async function narratedRun() {
   let clipsEnd;
   const finals = {};
   const result = await runPipeline(path.join(example, "pipeline.yaml"), {
-    inputs: { scenes },
+    inputs: { scenes, ...(story ? { story } : {}) },
     runsRoot: path.join(work, "runs"),
     cacheDir: path.join(work, "cache"),
     autoApprove: true,
