@@ -19,6 +19,7 @@ export const measures = [
   { id: "P6", script: "p6-startup.mjs" },
   { id: "P8", script: "p8-memory.mjs", helpers: ["p8-child.mjs", "p8-storyboard.yaml"] },
   { id: "P9", script: "p9-batch.mjs", helpers: ["p9-child.mjs"] },
+  { id: "P10", script: "p10-tail.mjs" },
 ];
 
 /**

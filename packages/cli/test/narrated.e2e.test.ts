@@ -6,6 +6,7 @@ import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cleanEnv, EXAMPLES, runCli, tempDir } from "./helpers/cli-process.js";
+import { encodeChain, ffmpegCommands } from "./helpers/ffmpeg-encodes.js";
 
 const API_KEY = "sk-e2e-narrated-key-4242";
 const NARRATED = path.join(EXAMPLES, "narrated", "pipeline.yaml");
@@ -210,6 +211,19 @@ describe("the narrated example (built CLI, against a simulator)", () => {
     expect(starts.length).toBeGreaterThan(10);
     expect(starts[0]).toBeLessThan(0.5);
     await expectCaptionsWithinScenes(runDir);
+    // From each generated clip to either final, at most two lossy H.264 encodes (ffmpeg's
+    // own command lines, as the run told them): the passes between write losslessly.
+    const commands = await ffmpegCommands(runDir);
+    for (const [final, passes] of [
+      [run.outputs.wide, 4], // fit, join, mix, captions
+      [run.outputs.tall, 5], // fit, join, mix, reframe, captions
+    ] as const) {
+      const chain = encodeChain(commands, path.resolve(final));
+      expect(chain.from, final).toMatch(/clips[\\/]scene-\d\.mp4$/);
+      expect(chain.passes, final).toBe(passes);
+      expect(chain.lossy, final).toBeGreaterThanOrEqual(1);
+      expect(chain.lossy, final).toBeLessThanOrEqual(2);
+    }
     // A whole film: images, speech, clips and a dozen ffmpeg passes, on a loaded machine.
   }, 600_000);
 });

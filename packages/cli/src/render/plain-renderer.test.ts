@@ -40,6 +40,17 @@ describe("plain renderer", () => {
     expect(text).not.toContain("50%");
   });
 
+  it("prints warnings but not debug lines (ffmpeg's command lines are for --json)", () => {
+    const at = { seq: 99, time: "2026-01-01T10:00:02.000Z" };
+    const text = render([
+      ...storyboardEvents,
+      { ...at, type: "log", level: "debug", step: "clips", message: "$ ffmpeg -i a.mp4 b.mp4" },
+      { ...at, type: "log", level: "warn", step: "clips", message: "no font has ✱" },
+    ]);
+    expect(text).toContain("warn [clips]: no font has ✱");
+    expect(text).not.toContain("ffmpeg -i");
+  });
+
   it("ends with the summary table and the output path", () => {
     const text = render();
     expect(text).toMatch(/step\s+status\s+duration\s+tokens\s+spent\s+saved\s+estimate\n/);

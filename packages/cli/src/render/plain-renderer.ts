@@ -102,6 +102,8 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
           `budget reached: ${event.credits} of ${event.maxCredits} credits; no new paid requests`,
         ];
       case "log":
+        // Debug lines (each ffmpeg command line) are for --json and events.ndjson, as on a TTY.
+        if (event.level === "debug") return [];
         return [`${event.level}${event.step ? ` [${event.step}]` : ""}: ${event.message}`];
       default:
         return [];

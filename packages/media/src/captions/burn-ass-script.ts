@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { videoEncoderArgs } from "../edit/video-encoder-args.js";
+import { videoEncoderArgsFor } from "../edit/video-encoder-args.js";
 import { escapeFilterValue } from "../filters/escape.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import type { MediaOptions } from "../options.js";
@@ -56,7 +56,16 @@ export async function burnAssScript(
         output: destination,
         seconds: info.duration,
         args: (temp) => [
-          ...["-i", source, "-map", "0:v:0", ...audio, "-vf", filter, ...videoEncoderArgs],
+          ...[
+            "-i",
+            source,
+            "-map",
+            "0:v:0",
+            ...audio,
+            "-vf",
+            filter,
+            ...videoEncoderArgsFor(options),
+          ],
           ...["-movflags", "+faststart", temp],
         ],
         expect: {

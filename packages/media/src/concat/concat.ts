@@ -109,6 +109,7 @@ export async function concat(
   const progress = createProgressTracker(options.onProgress, plan.expectedDuration);
   const signal = options.signal;
   const stallTimeoutMs = options.stallTimeoutMs;
+  const { intermediate, onCommand } = options;
 
   const info = await withTempOutput(destination, (temp) =>
     withScratchDirectory(destination, async (scratch) => {
@@ -117,8 +118,10 @@ export async function concat(
           ...plan,
           transition,
           engine: plan.method,
+          intermediate,
           signal,
           stallTimeoutMs,
+          onCommand,
           onProgressLine: progress.window(0, plan.expectedDuration),
         });
       } else if (plan.method === "copy") {
@@ -128,6 +131,7 @@ export async function concat(
           starts: infos.map((info) => info.videoStart),
           signal,
           stallTimeoutMs,
+          onCommand,
           onProgressLine: progress.window(0, plan.expectedDuration),
         });
       } else {
@@ -142,6 +146,8 @@ export async function concat(
             seconds,
             signal,
             stallTimeoutMs,
+            intermediate,
+            onCommand,
             onProgressLine: progress.window(offset, seconds),
           });
           normalized.push(target);
@@ -152,6 +158,7 @@ export async function concat(
           durations: plan.durations,
           signal,
           stallTimeoutMs,
+          onCommand,
         });
       }
       return verifyOutput(

@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { concatListLine } from "../filters/escape.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
+import type { CommandListener } from "../options.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
 
 /**
@@ -28,6 +29,7 @@ export async function joinByCopy(
     starts?: readonly number[] | undefined;
     signal?: AbortSignal | undefined;
     stallTimeoutMs?: number | undefined;
+    onCommand?: CommandListener | undefined;
     onProgressLine?: (line: string) => void;
   },
 ): Promise<string[]> {
@@ -61,6 +63,7 @@ export async function joinByCopy(
     signal: options.signal,
     onProgressLine: options.onProgressLine,
     stallTimeoutMs: options.stallTimeoutMs,
+    onCommand: options.onCommand,
   });
   return args;
 }

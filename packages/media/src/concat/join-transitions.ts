@@ -2,11 +2,12 @@ import path from "node:path";
 import {
   audioNormalizeChain,
   type FitMode,
-  normalizedEncoderArgs,
+  normalizedEncoderArgsFor,
   type VideoTarget,
   videoNormalizeChain,
 } from "../filters/normalize.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
+import type { CommandListener } from "../options.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
 import {
@@ -37,6 +38,9 @@ export async function joinWithTransitions(
     engine: TransitionEngine;
     signal?: AbortSignal | undefined;
     stallTimeoutMs?: number | undefined;
+    /** Lossless and fast: only another ffmpeg pass reads the output. */
+    intermediate?: boolean | undefined;
+    onCommand?: CommandListener | undefined;
     onProgressLine?: ((line: string) => void) | undefined;
   },
 ): Promise<void> {
@@ -90,7 +94,7 @@ export async function joinWithTransitions(
       "[vout]",
       "-map",
       `[${audioLabel}]`,
-      ...normalizedEncoderArgs,
+      ...normalizedEncoderArgsFor(options.intermediate),
       "-movflags",
       "+faststart",
       output,
@@ -99,6 +103,7 @@ export async function joinWithTransitions(
       signal: options.signal,
       onProgressLine: options.onProgressLine,
       stallTimeoutMs: options.stallTimeoutMs,
+      onCommand: options.onCommand,
     },
   );
 }

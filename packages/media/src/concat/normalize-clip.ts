@@ -2,11 +2,12 @@ import path from "node:path";
 import {
   audioNormalizeChain,
   type FitMode,
-  normalizedEncoderArgs,
+  normalizedEncoderArgsFor,
   type VideoTarget,
   videoNormalizeChain,
 } from "../filters/normalize.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
+import type { CommandListener } from "../options.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
 
@@ -29,6 +30,9 @@ export async function normalizeClip(
     seconds: number;
     signal?: AbortSignal | undefined;
     stallTimeoutMs?: number | undefined;
+    /** Lossless and fast: only another ffmpeg pass reads the output. */
+    intermediate?: boolean | undefined;
+    onCommand?: CommandListener | undefined;
     onProgressLine?: ((line: string) => void) | undefined;
   },
 ): Promise<void> {
@@ -52,7 +56,7 @@ export async function normalizeClip(
       "[v]",
       "-map",
       "[a]",
-      ...normalizedEncoderArgs,
+      ...normalizedEncoderArgsFor(options.intermediate),
       "-t",
       seconds,
       output,
@@ -61,6 +65,7 @@ export async function normalizeClip(
       signal: options.signal,
       onProgressLine: options.onProgressLine,
       stallTimeoutMs: options.stallTimeoutMs,
+      onCommand: options.onCommand,
     },
   );
 }

@@ -2,7 +2,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDirectory } from "../../test/fixtures.js";
-import { withoutAudio } from "../../test/frame.js";
+import { decodeAllFrames, meanDifference, withoutAudio } from "../../test/frame.js";
+import { locateFfmpeg } from "../locate/locate-ffmpeg.js";
 import { synthesizeClip } from "../synthesize/synthesize-clip.js";
 import { fit } from "./fit.js";
 import { setAudio } from "./set-audio.js";
@@ -30,6 +31,36 @@ beforeAll(async () => {
   ).output;
   silent = file("silent.mp4");
   await withoutAudio(clip, silent);
+});
+
+describe("intermediate outputs", () => {
+  it("writes the picture losslessly when only another pass reads it, and tells each command line", async () => {
+    const tools = await locateFfmpeg();
+    const told: (readonly string[])[] = [];
+    const onCommand = ({ args }: { args: readonly string[] }) => told.push(args);
+    const kept = await trim(clip, {
+      output: file("kept.mp4"),
+      start: 0,
+      intermediate: true,
+      onCommand,
+    });
+    const final = await trim(clip, { output: file("final.mp4"), start: 0, onCommand });
+    expect(told).toHaveLength(2);
+    expect(told[0]).toEqual(expect.arrayContaining(["-qp", "0", "-preset", "ultrafast"]));
+    expect(told[1]).toEqual(expect.arrayContaining(["-crf", "20"]));
+    expect(told[1]).not.toContain("-qp");
+    const decode = (video: string, name: string) =>
+      decodeAllFrames(tools, video, 320, 240, file(name));
+    const source = await decode(clip, "source.rgb");
+    const lossless = await decode(kept.output, "kept.rgb");
+    const lossy = await decode(final.output, "final.rgb");
+    expect(lossless).toHaveLength(source.length);
+    // Every frame as the source decodes: nothing lost.
+    for (const [index, frame] of lossless.entries())
+      expect(frame.equals(source[index] as Buffer), `frame ${index}`).toBe(true);
+    // The final's encode loses a little (what the lossless one keeps).
+    expect(meanDifference(Buffer.concat(lossy), Buffer.concat(source))).toBeGreaterThan(0);
+  });
 });
 
 describe("trim", () => {

@@ -10,7 +10,7 @@ import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
 import { withScratchDirectory } from "../process/temp-output.js";
 import { fitDurationGraph } from "./fit-duration-graph.js";
-import { audioEncoderArgs, requirePositive, videoEncoderArgs } from "./video-encoder-args.js";
+import { audioEncoderArgs, requirePositive, videoEncoderArgsFor } from "./video-encoder-args.js";
 
 /** How {@link fitClipToDuration} changes a clip's length. */
 export type FitDurationMode = "auto" | "trim" | "hold";
@@ -83,7 +83,13 @@ export async function fitClipToDuration(
     const still = path.join(scratch, "last.png");
     const hold = action === "held";
     if (hold) {
-      await extractFrame(source, { at: "last", output: still, tools, signal: options.signal });
+      await extractFrame(source, {
+        at: "last",
+        output: still,
+        tools,
+        signal: options.signal,
+        onCommand: options.onCommand,
+      });
     }
     const graph = fitDurationGraph({
       frames,
@@ -103,7 +109,7 @@ export async function fitClipToDuration(
         seconds,
         args: (temp) => [
           ...["-i", source, ...(hold ? [...stillInput, "-i", still] : [])],
-          ...["-filter_complex", graph, "-map", "[v]", ...videoEncoderArgs, "-r", rate],
+          ...["-filter_complex", graph, "-map", "[v]", ...videoEncoderArgsFor(options), "-r", rate],
           ...(info.hasAudio ? ["-map", "[a]", ...audioEncoderArgs] : []),
           ...["-movflags", "+faststart", temp],
         ],

@@ -7,7 +7,7 @@ import { nominalRate } from "../probe/nominal-rate.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
-import { videoEncoderArgs } from "./video-encoder-args.js";
+import { videoEncoderArgsFor } from "./video-encoder-args.js";
 
 /** Options of {@link fit}. */
 export interface FitOptions extends MediaOptions {
@@ -52,7 +52,7 @@ export async function fit(
         ...(info.hasAudio ? ["-map", "0:a:0", "-c:a", "copy"] : []),
         "-vf",
         videoNormalizeChain({ width, height, rate }, mode, info.sar),
-        ...videoEncoderArgs,
+        ...videoEncoderArgsFor(options),
         "-movflags",
         "+faststart",
         temp,

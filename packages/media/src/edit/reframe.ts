@@ -7,7 +7,7 @@ import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
 import { type ReframeMode, reframeFilter } from "./reframe-graph.js";
-import { videoEncoderArgs } from "./video-encoder-args.js";
+import { videoEncoderArgsFor } from "./video-encoder-args.js";
 
 /** Options of {@link reframe}. */
 export interface ReframeOptions extends MediaOptions {
@@ -68,7 +68,7 @@ export async function reframe(
       output: options.output,
       seconds,
       args: (temp) => [
-        ...["-i", source, "-filter_complex", graph, "-map", "[v]", ...videoEncoderArgs],
+        ...["-i", source, "-filter_complex", graph, "-map", "[v]", ...videoEncoderArgsFor(options)],
         ...(info.hasAudio ? ["-map", "0:a:0", "-c:a", "copy"] : []),
         ...["-movflags", "+faststart", temp],
       ],

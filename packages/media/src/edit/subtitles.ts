@@ -5,7 +5,7 @@ import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
-import { videoEncoderArgs } from "./video-encoder-args.js";
+import { videoEncoderArgsFor } from "./video-encoder-args.js";
 
 /** Options of {@link subtitles}. */
 export interface SubtitlesOptions extends MediaOptions {
@@ -52,7 +52,7 @@ export async function subtitles(
       ...audio,
       "-vf",
       filter,
-      ...videoEncoderArgs,
+      ...videoEncoderArgsFor(options),
       "-movflags",
       "+faststart",
       temp,

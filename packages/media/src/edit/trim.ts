@@ -4,7 +4,7 @@ import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { render } from "../process/render.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
-import { audioEncoderArgs, requirePositive, videoEncoderArgs } from "./video-encoder-args.js";
+import { audioEncoderArgs, requirePositive, videoEncoderArgsFor } from "./video-encoder-args.js";
 
 /** Options of {@link trim}. */
 export interface TrimOptions extends MediaOptions {
@@ -64,7 +64,7 @@ export async function trim(
         "-map",
         "0:v:0",
         ...(info.hasAudio ? ["-map", "0:a:0"] : []),
-        ...videoEncoderArgs,
+        ...videoEncoderArgsFor(options),
         ...(info.hasAudio ? audioEncoderArgs : []),
         "-movflags",
         "+faststart",

@@ -3,6 +3,7 @@ export {
   audioNormalizeChain,
   type FitMode,
   normalizedEncoderArgs,
+  normalizedEncoderArgsFor,
   type VideoTarget,
   videoNormalizeChain,
 } from "./normalize.js";

@@ -1,4 +1,8 @@
-import { audioEncoderArgs, videoEncoderArgs } from "../edit/video-encoder-args.js";
+import {
+  audioEncoderArgs,
+  losslessVideoEncoderArgs,
+  videoEncoderArgs,
+} from "../edit/video-encoder-args.js";
 /** How a picture is fitted into a frame of another shape. */
 export type FitMode = "contain" | "cover";
 
@@ -48,3 +52,11 @@ export const normalizedEncoderArgs: readonly string[] = [
   "high",
   ...audioEncoderArgs,
 ];
+
+/**
+ * The encoder arguments of normalised clips: {@link normalizedEncoderArgs}, or lossless and
+ * fast when the output only feeds another ffmpeg pass (every clip of one join alike).
+ */
+export function normalizedEncoderArgsFor(intermediate: boolean | undefined): readonly string[] {
+  return intermediate ? [...losslessVideoEncoderArgs, ...audioEncoderArgs] : normalizedEncoderArgs;
+}

@@ -116,7 +116,11 @@ export async function contactSheet(
       await runFfmpeg(
         tools,
         [...inputArgs, "-filter_complex", graph.join(";"), "-map", finalLabel, ...outputArgs, temp],
-        { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
+        {
+          signal: options.signal,
+          stallTimeoutMs: options.stallTimeoutMs,
+          onCommand: options.onCommand,
+        },
       );
       await verifyImage(
         tools,

@@ -73,7 +73,11 @@ export async function extractFrame(
   const destination = path.resolve(options.output);
   const progress = createProgressTracker(options.onProgress, 1);
   const run = (args: string[]) =>
-    runFfmpeg(tools, args, { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs });
+    runFfmpeg(tools, args, {
+      signal: options.signal,
+      stallTimeoutMs: options.stallTimeoutMs,
+      onCommand: options.onCommand,
+    });
   const png = ["-an", "-sn", "-f", "image2", "-c:v", "png"];
   await withTempOutput(destination, async (temp) => {
     if (at === "first") {

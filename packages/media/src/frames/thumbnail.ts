@@ -58,7 +58,11 @@ export async function thumbnail(
         ...outputArgs,
         temp,
       ],
-      { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
+      {
+        signal: options.signal,
+        stallTimeoutMs: options.stallTimeoutMs,
+        onCommand: options.onCommand,
+      },
     );
     await verifyImage(
       tools,

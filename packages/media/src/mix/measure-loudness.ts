@@ -72,7 +72,12 @@ export async function measureLoudness(file: string, options: MediaOptions = {}):
       ...["-i", path.resolve(file), "-map", "0:a:0", "-af", "loudnorm=print_format=json"],
       ...["-f", "null", "-"],
     ],
-    { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs, logLevel: "info" },
+    {
+      signal: options.signal,
+      stallTimeoutMs: options.stallTimeoutMs,
+      onCommand: options.onCommand,
+      logLevel: "info",
+    },
   );
   return loudnessOf(parseLoudnormReport(stderr));
 }

@@ -143,6 +143,7 @@ export async function mixFilmAudio(options: MixFilmAudioOptions): Promise<MixFil
       {
         signal,
         stallTimeoutMs: options.stallTimeoutMs,
+        onCommand: options.onCommand,
         logLevel: "info",
         onProgressLine: progress.window(0, seconds),
       },

@@ -41,6 +41,7 @@ export async function render(
     const { stderr } = await runFfmpeg(job.tools, job.args(temp), {
       signal: options.signal,
       stallTimeoutMs: options.stallTimeoutMs,
+      onCommand: options.onCommand,
       onProgressLine: progress.window(0, job.seconds),
       ...(job.logLevel ? { logLevel: job.logLevel } : {}),
     });

@@ -1,7 +1,7 @@
 import { FfmpegStalledError } from "../errors/ffmpeg-stalled-error.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import { locateFfmpeg } from "../locate/locate-ffmpeg.js";
-import type { MediaOptions } from "../options.js";
+import type { CommandListener, MediaOptions } from "../options.js";
 import { parseProgressTime } from "./progress.js";
 import { runProcess } from "./run-process.js";
 
@@ -23,6 +23,8 @@ export interface RunFfmpegOptions {
    * measured (`loudnorm`, `ebur128`, `silencedetect`, `astats`) write it to the returned stderr.
    */
   logLevel?: "error" | "info";
+  /** Told the command line before the process starts. */
+  onCommand?: CommandListener | undefined;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function runFfmpeg(
   const level = options.logLevel ?? "error";
   const fullArgs = [...commonArgs, "-v", level, "-progress", "pipe:1", ...args];
   const stallTimeoutMs = options.stallTimeoutMs ?? defaultStallTimeoutMs;
+  options.onCommand?.({ program: "ffmpeg", args: fullArgs });
   const watchdog = new AbortController();
   const signal = options.signal
     ? AbortSignal.any([options.signal, watchdog.signal])

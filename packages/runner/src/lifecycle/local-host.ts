@@ -9,6 +9,7 @@ import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
+import { stepReaders } from "../executor/step-readers.js";
 import type { JournalWriter } from "../journal/journal.js";
 import { encodeRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
@@ -126,6 +127,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       pipelineDir,
       budget,
       knownProbes: new KnownProbes(),
+      readersOf: stepReaders(run.pipeline.spec, run.kinds),
       resubmitLostJobs: options.resubmitLostJobs === true,
       ...(options.autoApprove ? { autoApprove: true } : {}),
       ...(run.catalogs ? { catalogs: run.catalogs } : {}),

@@ -194,6 +194,24 @@ export interface StepRunContext extends Partial<RunServices> {
 }
 
 /**
+ * A place that reads a step's outputs: a field of another step, or one of the pipeline's
+ * `outputs` (no `step`).
+ * @example const reader: OutputReader = { step: "mixed", kind: "ffmpeg", body: { mix: "${{ steps.joined.outputs.file }}" }, field: ["mix"], output: "file" };
+ */
+export interface OutputReader {
+  /** The reading step's id; absent for the pipeline's `outputs`. */
+  step?: string;
+  /** The reading step's kind. */
+  kind?: string;
+  /** The reading step's body as written (before defaults and expressions), when read there. */
+  body?: Readonly<Record<string, unknown>>;
+  /** Where the reference sits: a body field (`["transition"]`), a step field (`["for_each"]`), or `["outputs", name]`. */
+  field: readonly string[];
+  /** The output read (`file`, `duration`); absent when the whole outputs (or an item found by a computed index) are. */
+  output?: string;
+}
+
+/**
  * What a run gives its kinds besides the unit's own context: the run's id, the pipeline's
  * directory (input files are relative to it), the credit budget, the model catalogs, the
  * probes of files already made, and sub-pipeline runs. Every run sets them all; a kind run
@@ -211,6 +229,11 @@ export interface RunServices {
   knownProbes?: Pick<KnownProbes, "add" | "addFromOutputs" | "for">;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
   resubmitLostJobs?: boolean;
+  /**
+   * Who reads a step's outputs in the pipeline as written (other steps' fields, the
+   * pipeline's `outputs`). None: unknown (a kind then assumes anyone may).
+   */
+  readersOf?: (stepId: string) => readonly OutputReader[];
   /** Gates (`approve:` steps) are approved by the run itself, by "auto" (unattended runs). */
   autoApprove?: boolean;
   /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */

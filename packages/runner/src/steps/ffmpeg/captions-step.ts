@@ -12,6 +12,10 @@ export interface CaptionsRun {
   output: string;
   signal: AbortSignal;
   onProgress: (progress: { percent: number }) => void;
+  /** Only another ffmpeg pass reads the output: lossless and fast. */
+  intermediate?: boolean;
+  /** Told each ffmpeg command line. */
+  onCommand?: (command: { program: string; args: readonly string[] }) => void;
   probes: KnownProbe[] | undefined;
   /** Told the characters no font has (left out of the picture, kept in the SRT). */
   onMissing: (missing: string[], srt: string) => void;
@@ -65,6 +69,8 @@ export async function runCaptions(spec: FfmpegStepSpec, run: CaptionsRun): Promi
     ...(run.fonts.length > 0 ? { fonts: run.fonts } : {}),
     signal: run.signal,
     onProgress: run.onProgress,
+    ...(run.intermediate ? { intermediate: true } : {}),
+    ...(run.onCommand ? { onCommand: run.onCommand } : {}),
   });
   const srt = result.srtOutput ?? run.output.replace(/\.[^./\\]+$/, ".srt");
   if (result.missing.length > 0) run.onMissing(result.missing, srt);

@@ -24,6 +24,17 @@ import { runMix } from "./mix-step.js";
 import { reframeSize } from "./reframe-size.js";
 import { runWordCaptions } from "./word-captions-step.js";
 
+/** What every media call of a step shares: the output, the signal, progress, how to encode. */
+export interface MediaCommon {
+  output: string;
+  signal: AbortSignal;
+  onProgress: (p: { percent: number }) => void;
+  /** Only another ffmpeg pass reads the output: lossless and fast. */
+  intermediate: boolean;
+  /** Told each ffmpeg command line. */
+  onCommand: (command: { program: string; args: readonly string[] }) => void;
+}
+
 /** What every operation's run gets: the step, its operation's value, what media's calls share. */
 export interface OperationRun {
   spec: FfmpegStepSpec;
@@ -32,7 +43,7 @@ export interface OperationRun {
   value: unknown;
   context: StepRunContext;
   /** The output path, the signal and the progress every media call takes. */
-  common: { output: string; signal: AbortSignal; onProgress: (p: { percent: number }) => void };
+  common: MediaCommon;
   knownProbes: Pick<KnownProbes, "add" | "addFromOutputs" | "for"> | undefined;
   size: string | undefined;
 }

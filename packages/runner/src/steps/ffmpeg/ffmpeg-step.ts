@@ -9,6 +9,7 @@ import { FfmpegStepError } from "./errors/ffmpeg-step-error.js";
 import { ffmpegOperationRuns } from "./ffmpeg-operation-runs.js";
 import { ffmpegImageOperations } from "./ffmpeg-operations.js";
 import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
+import { feedsOnlyFfmpeg } from "./intermediate-output.js";
 
 /**
  * Runs one ffmpeg step: maps its operation (concat, transition, fit, trim, audio, subtitles,
@@ -71,9 +72,20 @@ async function runOperation(
     );
   const output = context.resolveOutputPath(String(spec.output));
   let lastPercent = -1;
+  const extras = executionExtras(context);
   const common = {
     output,
     signal: context.signal,
+    // Only another ffmpeg pass reads it: lossless and fast, the final's encode the only lossy one.
+    intermediate: feedsOnlyFfmpeg(context.stepId, extras?.readersOf),
+    // Each command line, for whoever follows the run closely (`--json`, events.ndjson).
+    onCommand: (command: { program: string; args: readonly string[] }) =>
+      context.emit({
+        type: "log",
+        level: "debug",
+        step: context.stepId,
+        message: `$ ${command.program} ${command.args.map(shellWord).join(" ")}`,
+      }),
     onProgress: (p: { percent: number }) => {
       const percent = Math.floor(p.percent);
       if (percent === lastPercent) return;
@@ -81,7 +93,7 @@ async function runOperation(
       context.progress("encode", { stage: "work", percent });
     },
   };
-  const knownProbes = executionExtras(context)?.knownProbes;
+  const knownProbes = extras?.knownProbes;
   const size = spec.size === undefined ? undefined : String(spec.size);
   const { result, extra = {} } = await ffmpegOperationRuns[operation]({
     spec,

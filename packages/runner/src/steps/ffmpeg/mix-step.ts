@@ -18,6 +18,10 @@ export interface MixRun {
   inputPath: (file: unknown) => string;
   signal: AbortSignal;
   onProgress: (progress: { percent: number }) => void;
+  /** Only another ffmpeg pass reads the output: lossless and fast. */
+  intermediate?: boolean;
+  /** Told each ffmpeg command line. */
+  onCommand?: (command: { program: string; args: readonly string[] }) => void;
   probes: KnownProbe[] | undefined;
 }
 
@@ -151,6 +155,8 @@ export async function runMix(spec: FfmpegStepSpec, run: MixRun): Promise<MixResu
       : undefined,
     signal: run.signal,
     onProgress: run.onProgress,
+    ...(run.intermediate ? { intermediate: true } : {}),
+    ...(run.onCommand ? { onCommand: run.onCommand } : {}),
   });
   const result = await mixFilmAudio(options);
   const report = result.loudness?.report;

@@ -124,6 +124,8 @@ export async function runWordCaptions(
     output: run.output,
     signal: run.signal,
     onProgress: run.onProgress,
+    ...(run.intermediate ? { intermediate: true } : {}),
+    ...(run.onCommand ? { onCommand: run.onCommand } : {}),
   });
   // Beside the video, in the folder its writing made.
   const ass = result.output.replace(/\.[^./\\]+$/, ".ass");
