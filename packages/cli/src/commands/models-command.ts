@@ -1,4 +1,10 @@
-import type { VideoModelSpec, VideoPrice } from "@reelsmith/core/catalog";
+import {
+  type Modality,
+  modalities,
+  modalitySection,
+  type VideoModelSpec,
+  type VideoPrice,
+} from "@reelsmith/core/catalog";
 import type { Command } from "commander";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
@@ -21,8 +27,14 @@ export interface ShownModel {
   knownFrom: KnownFrom;
 }
 
-/** The kinds `models` shows besides chat and video, by the word a model list's `type` uses. */
-const MEDIA_KINDS = ["image", "speech", "transcription"] as const;
+/**
+ * The modalities `models` shows in tables of ids, after chat (listed first, with the service)
+ * and before video (with its limits and prices): every other modality core declares.
+ */
+export type MediaModality = Exclude<Modality, "chat" | "video">;
+const mediaModalities = modalities.filter(
+  (modality): modality is MediaModality => modality !== "chat" && modality !== "video",
+);
 
 /**
  * `reelsmith models`: every kind of model found: chat, image, speech and transcription models
@@ -127,7 +139,7 @@ export interface ModelListing {
    * The image, speech and transcription models: the provider profile's sections, then those the
    * service lists with that `type`, then the built-in simulator's own when it is the service.
    */
-  mediaModels: Record<(typeof MEDIA_KINDS)[number], ShownModel[]>;
+  mediaModels: Record<MediaModality, ShownModel[]>;
   /** Ids listed without a type: chat or video, the service does not say. */
   kindUnknown: string[];
   /** The service's dialect: declared by the profile, else reference, with or without the service's evidence. */
@@ -205,15 +217,16 @@ export async function listModels(
       models: models as ModelListing["models"],
       videoModels,
       chatModels: section(raw?.chat_models, chat, []).filter((entry) => !videoIds.has(entry.id)),
-      mediaModels: {
-        image: section(raw?.image_models, sorted.media.image, idsOf(simulator?.image_models)),
-        speech: section(raw?.speech_models, sorted.media.speech, idsOf(simulator?.speech_models)),
-        transcription: section(
-          raw?.transcription_models,
-          sorted.media.transcription,
-          idsOf(simulator?.transcription_models),
-        ),
-      },
+      mediaModels: Object.fromEntries(
+        mediaModalities.map((modality) => [
+          modality,
+          section(
+            raw?.[modalitySection(modality)],
+            sorted.byModality[modality],
+            idsOf(simulator?.[modalitySection(modality)]),
+          ),
+        ]),
+      ) as Record<MediaModality, ShownModel[]>,
       chat,
       kindUnknown: sorted.kindUnknown.filter((id) => !videoIds.has(id)),
       dialect: declared
