@@ -1,4 +1,4 @@
-import { elevenlabsSpeechProvider } from "./elevenlabs/index.js";
+import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
 import { falVideoProvider } from "./fal/index.js";
 import type { ImageProvider, ProviderAccess } from "./image-provider.js";
 import { klingVideoProvider } from "./kling/index.js";
@@ -47,7 +47,7 @@ export const providers = {
   fal: { video: falVideoProvider },
   replicate: { video: replicateVideoProvider },
   kling: { video: klingVideoProvider },
-  elevenlabs: { speech: elevenlabsSpeechProvider },
+  elevenlabs: { speech: elevenlabsSpeechProvider, transcription: elevenlabsTranscriptionProvider },
 } as const satisfies Record<string, ProviderEntry>;
 
 /** The name of a provider of the registry (`reference`, `openai`, `fal`, …). */
