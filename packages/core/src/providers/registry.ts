@@ -1,5 +1,5 @@
 import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
-import { falVideoProvider } from "./fal/index.js";
+import { falImageProvider, falVideoProvider } from "./fal/index.js";
 import type { ImageProvider, ProviderAccess } from "./image-provider.js";
 import { klingVideoProvider } from "./kling/index.js";
 import {
@@ -44,7 +44,7 @@ export const providers = {
     speech: openaiSpeechProvider,
     transcription: openaiTranscriptionProvider,
   },
-  fal: { video: falVideoProvider },
+  fal: { video: falVideoProvider, image: falImageProvider },
   replicate: { video: replicateVideoProvider },
   kling: { video: klingVideoProvider },
   elevenlabs: { speech: elevenlabsSpeechProvider, transcription: elevenlabsTranscriptionProvider },
