@@ -36,8 +36,10 @@ export {
 export {
   describeProviders,
   isProviderName,
+  type ProviderModality,
   type ProviderName,
   providerAccess,
+  providerModalities,
   providerNames,
   videoProvider,
 } from "./providers/registry.js";

@@ -2,10 +2,11 @@ import {
   type Modality,
   modalities,
   modalitySection,
+  providerNames,
   type VideoModelSpec,
   type VideoPrice,
 } from "@reelsmith/core/catalog";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
@@ -65,9 +66,23 @@ export async function modelsCommand(
       );
     flags = { ...flags, writeConfig: file };
   }
+  if (flags.provider !== undefined) {
+    const { isProviderName, providerNames } = await import("@reelsmith/core/catalog");
+    if (!isProviderName(flags.provider))
+      throw new UsageError(`--provider ${flags.provider}: no such provider`, {
+        code: "unknown_provider",
+        hint: `use one of ${providerNames.join(", ")}`,
+      });
+  }
   if (flags.writeConfig !== undefined && flags.writeConfig !== false) {
     const { writeConfigCommand } = await import("./write-config-command.js");
     return writeConfigCommand(flags, context);
+  }
+  if (flags.model && flags.model.length > 0) {
+    throw new UsageError("--model names a model to write with --write-config --provider", {
+      code: "model_without_write_config",
+      hint: "add --write-config [file] to write a starting profile that declares it",
+    });
   }
   if (flags.videoModel && flags.videoModel.length > 0) {
     throw new UsageError("--video-model names a model to write with --write-config", {
@@ -75,7 +90,30 @@ export async function modelsCommand(
       hint: "add --write-config [file] to write a starting profile that declares it",
     });
   }
-  const { describeSeconds, describeSizes } = await import("@reelsmith/core/catalog");
+  const { describeSeconds, describeSizes, providerAccess, providerModalities } = await import(
+    "@reelsmith/core/catalog"
+  );
+  if (flags.provider !== undefined && !providerAccess(flags.provider as never).listsModels) {
+    const provider = flags.provider as Parameters<typeof providerAccess>[0];
+    const access = providerAccess(provider);
+    const serves = providerModalities(provider);
+    if (flags.json) {
+      context.stdout.write(
+        `${JSON.stringify({ provider, listsModels: false, modalities: serves, keyEnv: access.keyParts ?? [access.keyEnv], baseURL: access.defaultBaseURL ?? null }, null, 2)}\n`,
+      );
+      return ExitCode.ok;
+    }
+    context.stdout.write(
+      [
+        `${provider}: ${access.description}`,
+        `serves: ${serves.join(", ")}; its key: ${(access.keyParts ?? [access.keyEnv]).join(" and ")}${access.defaultBaseURL ? `; at ${access.defaultBaseURL}` : ""}`,
+        `${provider} lists no models: name the ones you use in a profile, e.g.`,
+        `  reelsmith models --write-config --provider ${provider} --model ID`,
+        "",
+      ].join("\n"),
+    );
+    return ExitCode.ok;
+  }
   const listing = await listModels(flags, context);
   const { models, videoModels, chatModels, mediaModels, kindUnknown, dialect } = listing;
   if (flags.json) {
@@ -280,9 +318,21 @@ export function registerModelsCommand(
       [],
     )
     .option("--force", "with --write-config: replace an existing file")
+    .addOption(
+      new Option(
+        "--provider <name>",
+        "a provider of the registry: its models where it lists them, else what it serves; with --write-config, its starter profile",
+      ).choices(providerNames),
+    )
+    .option(
+      "--model <id>",
+      "with --write-config --provider: a model to declare (an endpoint id such as fal-ai/flux/dev; repeatable)",
+      collectInput,
+      [],
+    )
     .addHelpText(
       "after",
-      "\nExamples:\n  reelsmith models --base-url https://api.example.com\n  reelsmith models --write-config --video-model veo-3-fast acme.yaml",
+      "\nExamples:\n  reelsmith models --base-url https://api.example.com\n  reelsmith models --write-config --video-model veo-3-fast acme.yaml\n  reelsmith models --write-config --provider fal --model fal-ai/kling-video/v2.1/standard/text-to-video",
     )
     .action(async (file: string | undefined, flags: ModelsFlags) =>
       done(await modelsCommand(flags, context, file)),

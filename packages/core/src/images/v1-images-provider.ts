@@ -72,6 +72,7 @@ export function accessOf(access: ProviderAccess): ProviderAccess {
     keyEnv: access.keyEnv,
     ...(access.keyParts ? { keyParts: access.keyParts } : {}),
     ...(access.defaultBaseURL ? { defaultBaseURL: access.defaultBaseURL } : {}),
+    ...(access.listsModels ? { listsModels: access.listsModels } : {}),
     authHeaders: (apiKey) => access.authHeaders(apiKey),
     idempotencyHeader: access.idempotencyHeader,
     ...(access.errorFromResponse ? { errorFromResponse: access.errorFromResponse } : {}),

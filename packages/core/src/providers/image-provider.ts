@@ -38,6 +38,7 @@ export type ProviderAccess = Pick<
   | "keyEnv"
   | "keyParts"
   | "defaultBaseURL"
+  | "listsModels"
   | "authHeaders"
   | "idempotencyHeader"
   | "errorFromResponse"

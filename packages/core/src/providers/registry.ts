@@ -1,3 +1,4 @@
+import { modalities } from "../models/modalities.js";
 import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
 import { falImageProvider, falVideoProvider } from "./fal/index.js";
 import type { ImageProvider, ProviderAccess } from "./image-provider.js";
@@ -55,6 +56,22 @@ export type ProviderName = keyof typeof providers;
 
 /** The providers' names, in the registry's order (for CLI choices, the profile schema, docs). */
 export const providerNames = Object.keys(providers) as ProviderName[];
+
+/** The modalities a provider serves (one side each), in the modalities' order. */
+export type ProviderModality = keyof ProviderEntry;
+
+/**
+ * The modalities a provider serves, in core's order of the modalities (video, image, speech,
+ * transcription): each is a side of its registry entry.
+ * @example providerModalities("elevenlabs"); // ["speech", "transcription"]
+ */
+export function providerModalities(name: ProviderName): ProviderModality[] {
+  const entry = entryOf(name);
+  return modalities.filter(
+    (modality): modality is ProviderModality =>
+      Object.hasOwn(entry, modality) && entry[modality as ProviderModality] !== undefined,
+  );
+}
 
 /** Whether `name` is a provider of the registry. */
 export function isProviderName(name: unknown): name is ProviderName {
