@@ -15,7 +15,7 @@ import {
   referenceTranscriptionProvider,
   referenceVideoProvider,
 } from "./reference/index.js";
-import { replicateVideoProvider } from "./replicate/index.js";
+import { replicateImageProvider, replicateVideoProvider } from "./replicate/index.js";
 import type { SpeechProvider } from "./speech-provider.js";
 import type { TranscriptionProvider } from "./transcription-provider.js";
 import type { VideoProvider } from "./video-provider.js";
@@ -46,7 +46,7 @@ export const providers = {
     transcription: openaiTranscriptionProvider,
   },
   fal: { video: falVideoProvider, image: falImageProvider },
-  replicate: { video: replicateVideoProvider },
+  replicate: { video: replicateVideoProvider, image: replicateImageProvider },
   kling: { video: klingVideoProvider },
   elevenlabs: { speech: elevenlabsSpeechProvider, transcription: elevenlabsTranscriptionProvider },
 } as const satisfies Record<string, ProviderEntry>;
