@@ -13,6 +13,15 @@
 export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
 export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
 export {
+  type Modality,
+  type ModalitySection,
+  modalities,
+  modalityDeclarations,
+  modalityOfTypeWord,
+  modalitySection,
+  modalitySections,
+} from "./models/modalities.js";
+export {
   dialectOfModelList,
   type ListedDialect,
   type ModelKind,
@@ -27,8 +36,10 @@ export {
 export {
   describeProviders,
   isProviderName,
+  type ProviderModality,
   type ProviderName,
   providerAccess,
+  providerModalities,
   providerNames,
   videoProvider,
 } from "./providers/registry.js";

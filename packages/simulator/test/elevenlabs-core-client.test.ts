@@ -97,6 +97,55 @@ describe("core's client on the elevenlabs provider (speech from a speech-only pr
     expect(await refused({ model: "tts-1" })).toBeInstanceOf(InvalidRequestError);
     expect(speechRequests()).toBe(before);
   });
+
+  const sttRequests = () =>
+    Object.values(simulator.stats().requests["POST /v1/speech-to-text"] ?? {}).reduce(
+      (a, b) => a + b,
+      0,
+    );
+
+  it("transcribes through the provider's transcription side (Scribe): the spoken words with the speech's own times", async () => {
+    const text = "The keeper climbs, slowly. The fox waits below.";
+    const to = path.join(directory, "keeper.mp3");
+    const spoken = await client().audio.speech(
+      { model: "eleven_multilingual_v2", voice: georgeVoice, input: text, response_format: "mp3" },
+      { to },
+    );
+    const before = sttRequests();
+    const heard = await client().audio.transcribe({
+      model: "scribe_v1",
+      file: to,
+      timestamp_granularities: ["word"],
+    });
+    expect(sttRequests()).toBe(before + 1);
+    expect(heard.text).toBe(text);
+    expect(heard.language).toBe("eng");
+    expect(heard.words?.map((word) => word.word)).toEqual(spoken.words?.map((word) => word.word));
+    for (const [index, word] of (heard.words ?? []).entries()) {
+      const said = spoken.words?.[index];
+      expect(word.start).toBeCloseTo(said?.start ?? -1, 1);
+      expect(word.end).toBeGreaterThan(word.start);
+    }
+    const plain = await client().audio.transcribe({ model: "scribe_v1", file: to });
+    expect(plain.text).toBe(text);
+    expect(plain.words).toBeUndefined();
+  });
+
+  it("refuses locally what Scribe does not take, with no request sent", async () => {
+    const before = sttRequests();
+    const refused = (params: Record<string, unknown>) =>
+      client()
+        .audio.transcribe({ model: "scribe_v1", file: Buffer.from("x"), ...params } as never)
+        .catch((error: unknown) => error);
+    const model = await refused({ model: "whisper-1" });
+    expect(model).toBeInstanceOf(InvalidRequestError);
+    expect((model as InvalidRequestError).message).toMatch(/scribe_v1, scribe_v2/);
+    expect(await refused({ response_format: "srt" })).toBeInstanceOf(InvalidRequestError);
+    expect(await refused({ timestamp_granularities: ["segment"] })).toBeInstanceOf(
+      InvalidRequestError,
+    );
+    expect(sttRequests()).toBe(before);
+  });
 });
 
 describe("a paid ElevenLabs request is never sent twice once it may have arrived", () => {

@@ -85,4 +85,49 @@ describe("@elevenlabs/elevenlabs-js against serve --dialect elevenlabs", () => {
       detail: { status: "voice_not_found" },
     });
   });
+  it("speechToText.convert (Scribe): the words of audio it spoke, with their start and end, charged per minute", async () => {
+    const client = elevenlabs(simulator);
+    const text = "A storm, over the harbour.";
+    const spoken = await client.textToSpeech.convertWithTimestamps(georgeVoice, {
+      text,
+      modelId: "eleven_multilingual_v2",
+    });
+    const audio = Buffer.from(spoken.audioBase64, "base64");
+    const before = simulator.stats().creditsCharged;
+    const answer = await client.speechToText.convert({
+      file: new Blob([audio], { type: "audio/mpeg" }),
+      modelId: "scribe_v1",
+      timestampsGranularity: "word",
+    });
+    if (!("words" in answer) || !("text" in answer)) throw new Error("not a one-channel answer");
+    expect(answer.text).toBe(text);
+    expect(answer.languageCode).toBe("eng");
+    const words = answer.words.filter((word) => word.type === "word");
+    expect(words.map((word) => word.text).join(" ")).toBe(text);
+    expect(answer.words.some((word) => word.type === "spacing")).toBe(true);
+    for (const [index, word] of words.entries()) {
+      expect(word.end ?? 0).toBeGreaterThan(word.start ?? 0);
+      if (index > 0) expect(word.start ?? 0).toBeGreaterThanOrEqual(words[index - 1]?.end ?? 0);
+    }
+    // The word times are the alignment's: the first word starts where its first character does.
+    expect(words[0]?.start).toBeCloseTo(spoken.alignment?.characterStartTimesSeconds[0] ?? -1, 2);
+    const minutes = (answer.audioDurationSecs ?? 0) / 60;
+    expect(simulator.stats().creditsCharged - before).toBe(Math.ceil(6 * minutes));
+  });
+
+  it("speechToText.convert refuses an unknown model with ElevenLabs' 422 and nothing charged", async () => {
+    const before = simulator.stats().creditsCharged;
+    const error = await elevenlabs(simulator)
+      .speechToText.convert({
+        file: new Blob([Buffer.from("not audio")]),
+        modelId: "whisper-1",
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ElevenLabsError);
+    expect((error as InstanceType<typeof ElevenLabsError>).statusCode).toBe(422);
+    expect(JSON.stringify((error as InstanceType<typeof ElevenLabsError>).body)).toContain(
+      "scribe_v1",
+    );
+    expect(simulator.stats().creditsCharged).toBe(before);
+  });
 });

@@ -16,3 +16,20 @@ export function falProfile(): Record<string, unknown> {
     },
   };
 }
+
+/** The fal image endpoint the tests use (FLUX.1 [dev]). */
+export const fluxEndpoint = "fal-ai/flux/dev";
+
+/** {@link falProfile} with an image endpoint priced per image. */
+export function falImageProfile(): Record<string, unknown> {
+  return {
+    ...falProfile(),
+    image_models: {
+      [fluxEndpoint]: {
+        sizes: ["1024x768", "1024x1024", "512x512"],
+        max_images: 4,
+        price: { per_image: 3 },
+      },
+    },
+  };
+}

@@ -20,3 +20,20 @@ export function replicateProfile(): Record<string, unknown> {
     },
   };
 }
+
+/** The Replicate image model the tests use (FLUX.1 [schnell]). */
+export const fluxModel = "black-forest-labs/flux-schnell";
+
+/** {@link replicateProfile} with an image model priced per image. */
+export function replicateImageProfile(): Record<string, unknown> {
+  return {
+    ...replicateProfile(),
+    image_models: {
+      [fluxModel]: {
+        sizes: ["1024x1024", "1024x768", "1024x576"],
+        max_images: 4,
+        price: { per_image: 3 },
+      },
+    },
+  };
+}

@@ -1,5 +1,12 @@
-import type { VideoModelSpec, VideoPrice } from "@reelsmith/core/catalog";
-import type { Command } from "commander";
+import {
+  type Modality,
+  modalities,
+  modalitySection,
+  providerNames,
+  type VideoModelSpec,
+  type VideoPrice,
+} from "@reelsmith/core/catalog";
+import { type Command, Option } from "commander";
 import { collectInput } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
@@ -21,8 +28,14 @@ export interface ShownModel {
   knownFrom: KnownFrom;
 }
 
-/** The kinds `models` shows besides chat and video, by the word a model list's `type` uses. */
-const MEDIA_KINDS = ["image", "speech", "transcription"] as const;
+/**
+ * The modalities `models` shows in tables of ids, after chat (listed first, with the service)
+ * and before video (with its limits and prices): every other modality core declares.
+ */
+export type MediaModality = Exclude<Modality, "chat" | "video">;
+const mediaModalities = modalities.filter(
+  (modality): modality is MediaModality => modality !== "chat" && modality !== "video",
+);
 
 /**
  * `reelsmith models`: every kind of model found: chat, image, speech and transcription models
@@ -53,9 +66,23 @@ export async function modelsCommand(
       );
     flags = { ...flags, writeConfig: file };
   }
+  if (flags.provider !== undefined) {
+    const { isProviderName, providerNames } = await import("@reelsmith/core/catalog");
+    if (!isProviderName(flags.provider))
+      throw new UsageError(`--provider ${flags.provider}: no such provider`, {
+        code: "unknown_provider",
+        hint: `use one of ${providerNames.join(", ")}`,
+      });
+  }
   if (flags.writeConfig !== undefined && flags.writeConfig !== false) {
     const { writeConfigCommand } = await import("./write-config-command.js");
     return writeConfigCommand(flags, context);
+  }
+  if (flags.model && flags.model.length > 0) {
+    throw new UsageError("--model names a model to write with --write-config --provider", {
+      code: "model_without_write_config",
+      hint: "add --write-config [file] to write a starting profile that declares it",
+    });
   }
   if (flags.videoModel && flags.videoModel.length > 0) {
     throw new UsageError("--video-model names a model to write with --write-config", {
@@ -63,7 +90,30 @@ export async function modelsCommand(
       hint: "add --write-config [file] to write a starting profile that declares it",
     });
   }
-  const { describeSeconds, describeSizes } = await import("@reelsmith/core/catalog");
+  const { describeSeconds, describeSizes, providerAccess, providerModalities } = await import(
+    "@reelsmith/core/catalog"
+  );
+  if (flags.provider !== undefined && !providerAccess(flags.provider as never).listsModels) {
+    const provider = flags.provider as Parameters<typeof providerAccess>[0];
+    const access = providerAccess(provider);
+    const serves = providerModalities(provider);
+    if (flags.json) {
+      context.stdout.write(
+        `${JSON.stringify({ provider, listsModels: false, modalities: serves, keyEnv: access.keyParts ?? [access.keyEnv], baseURL: access.defaultBaseURL ?? null }, null, 2)}\n`,
+      );
+      return ExitCode.ok;
+    }
+    context.stdout.write(
+      [
+        `${provider}: ${access.description}`,
+        `serves: ${serves.join(", ")}; its key: ${(access.keyParts ?? [access.keyEnv]).join(" and ")}${access.defaultBaseURL ? `; at ${access.defaultBaseURL}` : ""}`,
+        `${provider} lists no models: name the ones you use in a profile, e.g.`,
+        `  reelsmith models --write-config --provider ${provider} --model ID`,
+        "",
+      ].join("\n"),
+    );
+    return ExitCode.ok;
+  }
   const listing = await listModels(flags, context);
   const { models, videoModels, chatModels, mediaModels, kindUnknown, dialect } = listing;
   if (flags.json) {
@@ -127,7 +177,7 @@ export interface ModelListing {
    * The image, speech and transcription models: the provider profile's sections, then those the
    * service lists with that `type`, then the built-in simulator's own when it is the service.
    */
-  mediaModels: Record<(typeof MEDIA_KINDS)[number], ShownModel[]>;
+  mediaModels: Record<MediaModality, ShownModel[]>;
   /** Ids listed without a type: chat or video, the service does not say. */
   kindUnknown: string[];
   /** The service's dialect: declared by the profile, else reference, with or without the service's evidence. */
@@ -205,15 +255,16 @@ export async function listModels(
       models: models as ModelListing["models"],
       videoModels,
       chatModels: section(raw?.chat_models, chat, []).filter((entry) => !videoIds.has(entry.id)),
-      mediaModels: {
-        image: section(raw?.image_models, sorted.media.image, idsOf(simulator?.image_models)),
-        speech: section(raw?.speech_models, sorted.media.speech, idsOf(simulator?.speech_models)),
-        transcription: section(
-          raw?.transcription_models,
-          sorted.media.transcription,
-          idsOf(simulator?.transcription_models),
-        ),
-      },
+      mediaModels: Object.fromEntries(
+        mediaModalities.map((modality) => [
+          modality,
+          section(
+            raw?.[modalitySection(modality)],
+            sorted.byModality[modality],
+            idsOf(simulator?.[modalitySection(modality)]),
+          ),
+        ]),
+      ) as Record<MediaModality, ShownModel[]>,
       chat,
       kindUnknown: sorted.kindUnknown.filter((id) => !videoIds.has(id)),
       dialect: declared
@@ -267,9 +318,21 @@ export function registerModelsCommand(
       [],
     )
     .option("--force", "with --write-config: replace an existing file")
+    .addOption(
+      new Option(
+        "--provider <name>",
+        "a provider of the registry: its models where it lists them, else what it serves; with --write-config, its starter profile",
+      ).choices(providerNames),
+    )
+    .option(
+      "--model <id>",
+      "with --write-config --provider: a model to declare (an endpoint id such as fal-ai/flux/dev; repeatable)",
+      collectInput,
+      [],
+    )
     .addHelpText(
       "after",
-      "\nExamples:\n  reelsmith models --base-url https://api.example.com\n  reelsmith models --write-config --video-model veo-3-fast acme.yaml",
+      "\nExamples:\n  reelsmith models --base-url https://api.example.com\n  reelsmith models --write-config --video-model veo-3-fast acme.yaml\n  reelsmith models --write-config --provider fal --model fal-ai/kling-video/v2.1/standard/text-to-video",
     )
     .action(async (file: string | undefined, flags: ModelsFlags) =>
       done(await modelsCommand(flags, context, file)),

@@ -12,5 +12,9 @@ export interface ModelsFlags {
   /** `--write-config [file]`: true without a file name. */
   writeConfig?: string | boolean;
   videoModel?: string[];
+  /** `--provider NAME`: a provider of core's registry (its dialect). */
+  provider?: string;
+  /** `--model ID` (repeatable): models to declare for a provider that lists none. */
+  model?: string[];
   force?: boolean;
 }

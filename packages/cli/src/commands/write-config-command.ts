@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { ProviderName } from "@reelsmith/core/catalog";
 import type { ProviderProfile } from "@reelsmith/core/profile";
 import { loadCliProfile } from "../config/cli-profile.js";
 import { sortListedModels } from "../config/listed-models.js";
@@ -39,6 +40,11 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
       hint: "pass --force to replace it, or name another file: --write-config other.yaml",
     });
   }
+  if (flags.provider !== undefined) {
+    const { providerAccess } = await import("@reelsmith/core/catalog");
+    if (!providerAccess(flags.provider as ProviderName).listsModels)
+      return writeProviderStarter(flags, flags.provider as ProviderName, target, shown, context);
+  }
   const profile = await loadCliProfile(context);
   const service = await openService(flags, context, (line) => context.stderr.write(`${line}\n`));
   let text: string;
@@ -53,11 +59,15 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
       schema: profileSchemaReference(path.dirname(target)),
       listedFrom: service.builtIn ? "the built-in simulator" : service.baseURL,
       ...(service.builtIn ? {} : { baseURL: service.baseURL }),
-      dialect: declared ?? sorted.dialect.dialect,
-      dialectReason: declared ? `declared in ${profile?.shown}` : sorted.dialect.reason,
+      dialect: (flags.provider as ProviderName | undefined) ?? declared ?? sorted.dialect.dialect,
+      dialectReason: flags.provider
+        ? `named with --provider ${flags.provider}`
+        : declared
+          ? `declared in ${profile?.shown}`
+          : sorted.dialect.reason,
       chatModels: sorted.chat,
       listedVideoModels: sorted.video,
-      namedVideoModels: flags.videoModel ?? [],
+      namedVideoModels: [...(flags.videoModel ?? []), ...(flags.model ?? [])],
       kindUnknown: sorted.kindUnknown,
     });
     dialectLine = declared
@@ -100,6 +110,42 @@ export async function writeConfigCommand(flags: ModelsFlags, context: CliContext
     ]
       .filter((line, index, lines) => line !== "" || index === lines.length - 1)
       .join("\n"),
+  );
+  return ExitCode.ok;
+}
+
+/**
+ * `--write-config --provider NAME` for a provider that lists no models: the registry's
+ * starter (its dialect, base URL and key variables) with the models named with `--model`,
+ * written without asking any service.
+ */
+async function writeProviderStarter(
+  flags: ModelsFlags,
+  provider: ProviderName,
+  target: string,
+  shown: string,
+  context: CliContext,
+): Promise<number> {
+  const { providerStarterProfile } = await import("../config/provider-starter-profile.js");
+  const { providerAccess, providerModalities } = await import("@reelsmith/core/catalog");
+  const models = [...(flags.model ?? []), ...(flags.videoModel ?? [])];
+  const text = providerStarterProfile({
+    schema: profileSchemaReference(path.dirname(target)),
+    provider,
+    models,
+  });
+  await writeFile(target, text, { flag: flags.force ? "w" : "wx" });
+  const access = providerAccess(provider);
+  const [first] = providerModalities(provider);
+  context.stdout.write(
+    [
+      `wrote ${shown}: a profile for ${provider} with ${models.length} ${first} model${models.length === 1 ? "" : "s"}${models.length > 0 ? ` (${models.join(", ")})` : ""}`,
+      models.length > 0
+        ? "fill in what is left null from each model's page (`reelsmith validate` warns about each until then)"
+        : `${provider} lists no models: name each with --model ID`,
+      `the key stays in the environment: ${(access.keyParts ?? [access.keyEnv]).join(" and ")} (see api_key_env)`,
+      "",
+    ].join("\n"),
   );
   return ExitCode.ok;
 }

@@ -1,7 +1,9 @@
 import {
   dialectOfModelList,
   type ListedDialect,
+  type Modality,
   type Model,
+  modalities,
   modelKind,
   type VideoModelSpec,
 } from "@reelsmith/core/catalog";
@@ -18,8 +20,8 @@ export interface ListedModels {
   video: { id: string; video?: unknown }[];
   /** Ids listed with no type: chat or video, nobody can tell. */
   kindUnknown: string[];
-  /** Ids listed as image, speech and transcription models (by their `type`). */
-  media: { image: string[]; speech: string[]; transcription: string[] };
+  /** Ids listed as each modality's models (by their `type`, or their fields for chat and video). */
+  byModality: Record<Modality, string[]>;
   /** The dialect the list shows (reference, with or without evidence), and why. */
   dialect: ListedDialect;
 }
@@ -37,13 +39,12 @@ export function sortListedModels(models: readonly Model[]): ListedModels {
       .filter((model) => modelKind(model) === "video")
       .map((model) => ({ id: model.id, video: model.video })),
     kindUnknown: models.filter((model) => modelKind(model) === "unknown").map((model) => model.id),
-    media: {
-      image: models.filter((model) => modelKind(model) === "image").map((model) => model.id),
-      speech: models.filter((model) => modelKind(model) === "speech").map((model) => model.id),
-      transcription: models
-        .filter((model) => modelKind(model) === "transcription")
-        .map((model) => model.id),
-    },
+    byModality: Object.fromEntries(
+      modalities.map((modality) => [
+        modality,
+        models.filter((model) => modelKind(model) === modality).map((model) => model.id),
+      ]),
+    ) as Record<Modality, string[]>,
     dialect: dialectOfModelList(models),
   };
 }

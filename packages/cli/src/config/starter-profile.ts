@@ -24,7 +24,7 @@ export interface StarterProfileInput {
 }
 
 /** What to write in place of each unknown field of a video model. */
-const fillIn: Record<(typeof videoFields)[number], string> = {
+export const fillIn: Record<(typeof videoFields)[number], string> = {
   seconds: " fill in: allowed clip lengths, { min: 1, max: 8 } or a list such as [4, 8, 12]",
   sizes: " fill in: the sizes offered, e.g. [1280x720, 720x1280]",
   image: " fill in: true when it accepts a reference image",
@@ -138,7 +138,7 @@ export function starterProfile(input: StarterProfileInput): string {
 }
 
 /** A comment's text in lines of at most 88 characters, each starting with a space. */
-function wrapComment(text: string): string {
+export function wrapComment(text: string): string {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -7,9 +7,8 @@ export type ModelCatalogs = Readonly<Record<string, readonly { id: string }[]>>;
 
 /**
  * The models whose limits and prices are known before anything is sent, by the profile's
- * section name (`chat_models`, `video_models`, `image_models`, `speech_models`,
- * `transcription_models`): the
- * provider profile's (`--config`, `REELSMITH_CONFIG` or `reelsmith.config.yaml`) when there is
+ * section name (one per modality core declares: `chat_models`, `video_models`, …): the
+ * provider profile's sections that name models (`--config`, `REELSMITH_CONFIG` or `reelsmith.config.yaml`) when there is
  * one; else the built-in simulator's own when no service is configured (the simulator runs in
  * this process); else none here (a real service's video models come from its model list when
  * the run starts).
@@ -23,16 +22,8 @@ export async function knownModelCatalogs(
 ): Promise<ModelCatalogs | undefined> {
   const profile = await loadCliProfile(context);
   if (profile) {
-    const core = await import("@reelsmith/core/profile");
-    const raw = profile.loaded.profile;
-    const sections: Record<string, readonly { id: string }[]> = {};
-    if (Object.keys(raw.chat_models ?? {}).length > 0)
-      sections.chat_models = core.chatModelsFromProfile(raw);
-    if (profile.loaded.catalog.length > 0) sections.video_models = profile.loaded.catalog;
-    if (raw.image_models) sections.image_models = core.imageModelsFromProfile(raw);
-    if (raw.speech_models) sections.speech_models = core.speechModelsFromProfile(raw);
-    if (raw.transcription_models)
-      sections.transcription_models = core.transcriptionModelsFromProfile(raw);
+    const { modelCatalogsFromProfile } = await import("@reelsmith/core/profile");
+    const sections: ModelCatalogs = modelCatalogsFromProfile(profile.loaded.profile);
     return Object.keys(sections).length > 0 ? sections : undefined;
   }
   const connection = resolveConnection(flags, context.env);

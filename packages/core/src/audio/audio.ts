@@ -2,19 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "../client/options.js";
 import { refuseRequest } from "../errors/refuse-request.js";
 import type { Transport } from "../http/transport.js";
-import { encodeForm } from "../media-files/encode-form.js";
-import { readFileInput } from "../media-files/file-input.js";
 import {
   speechRequestProblems,
   transcriptionRequestProblems,
 } from "../media-files/media-request-problems.js";
-import { readAll, saveBytes } from "../media-files/save-bytes.js";
+import { saveBytes } from "../media-files/save-bytes.js";
 import type {
   SpeechModelSpec,
   TranscriptionModelSpec,
 } from "../profile/media-catalog-from-profile.js";
-import { speechProvider } from "../providers/registry.js";
+import { speechProvider, transcriptionProvider } from "../providers/registry.js";
 import type { SpeechProvider } from "../providers/speech-provider.js";
+import type { TranscriptionProvider } from "../providers/transcription-provider.js";
 import type {
   SpeechParams,
   SpeechResult,
@@ -36,9 +35,10 @@ export interface TranscribeOptions extends RequestOptions {
 }
 
 /**
- * `client.audio`: speech through the client's provider (its registry entry's `speech` side:
- * the interface's `POST /v1/audio/speech`, ElevenLabs' text-to-speech with timestamps, …),
- * and transcription with word timings (`POST /v1/audio/transcriptions`), in OpenAI's shape.
+ * `client.audio`: speech and transcription through the client's provider (its registry
+ * entry's `speech` side: the interface's `POST /v1/audio/speech`, ElevenLabs' text-to-speech
+ * with timestamps, …; and its `transcription` side: the interface's
+ * `POST /v1/audio/transcriptions`, …), with word timings where the provider gives them.
  *
  * @example
  * ```ts
@@ -56,6 +56,11 @@ export class Audio {
   /** The speech side of the client's provider (a TypeError when it has none). */
   get speechProvider(): SpeechProvider {
     return speechProvider(this.transport.config.dialect);
+  }
+
+  /** The transcription side of the client's provider (a TypeError when it has none). */
+  get transcriptionProvider(): TranscriptionProvider {
+    return transcriptionProvider(this.transport.config.dialect);
   }
 
   /**
@@ -114,47 +119,13 @@ export class Audio {
         this.transcriptionModels,
       ),
     );
-    const file = await readFileInput(params.file, "file", "audio.mp3");
-    const body = await encodeForm(
-      {
-        model: params.model,
-        response_format: format,
-        "timestamp_granularities[]": granularities.length > 0 ? granularities : undefined,
-        language: params.language,
-        prompt: params.prompt,
-      },
-      [["file", file]],
-    );
+    const provider = this.transcriptionProvider;
+    const spec = this.transcriptionModels?.find((model) => model.id === params.model);
+    refuseRequest(provider.problems(params, spec));
     const { idempotencyKey = randomUUID(), ...request } = options;
-    const response = await this.transport.stream({
-      method: "POST",
-      path: "/v1/audio/transcriptions",
-      rawBody: body,
-      accept: format === "json" || format === "verbose_json" ? "application/json" : "text/plain",
-      options: request,
-      submission: { idempotencyKey, request: "POST /v1/audio/transcriptions" },
-    });
-    const text = Buffer.from(await readAll(this.transport, response)).toString("utf8");
-    if (format !== "json" && format !== "verbose_json") {
-      return {
-        text: format === "text" ? text.replace(/\n$/, "") : text,
-        requestId: response.requestId,
-      };
-    }
-    const answer = JSON.parse(text) as Omit<TranscriptionResult, "requestId">;
-    const result: TranscriptionResult = { text: answer.text ?? "", requestId: response.requestId };
-    if (answer.language !== undefined) result.language = answer.language;
-    if (answer.duration !== undefined) result.duration = answer.duration;
-    if (answer.words)
-      result.words = answer.words.map(({ word, start, end }) => ({ word, start, end }));
-    if (answer.segments) {
-      result.segments = answer.segments.map(({ id, start, end, text: segment }) => ({
-        id,
-        start,
-        end,
-        text: segment,
-      }));
-    }
-    return result;
+    return provider.transcribe(
+      { transport: this.transport },
+      { params: { ...params, response_format: format }, idempotencyKey, spec, request },
+    );
   }
 }

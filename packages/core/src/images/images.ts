@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { RequestOptions } from "../client/options.js";
 import { refuseRequest } from "../errors/refuse-request.js";
 import type { Transport } from "../http/transport.js";
-import { encodeForm } from "../media-files/encode-form.js";
-import { type ReadFile, readFileInput } from "../media-files/file-input.js";
 import { imageRequestProblems } from "../media-files/media-request-problems.js";
 import { numberedPath, readAll, saveBytes } from "../media-files/save-bytes.js";
 import type { ImageModelSpec } from "../profile/media-catalog-from-profile.js";
+import type { AnsweredImages, ImageProvider } from "../providers/image-provider.js";
+import { imageProvider } from "../providers/registry.js";
 import type {
   GeneratedImage,
   ImageEditParams,
@@ -26,16 +26,10 @@ export interface ImageRequestOptions extends RequestOptions {
   to?: string | ((index: number) => string);
 }
 
-interface ImagesAnswer {
-  created?: number;
-  data?: { url?: string; b64_json?: string; revised_prompt?: string }[];
-  size?: string;
-  usage?: Record<string, unknown>;
-}
-
 /**
- * `client.images`: image generation and edits with references (OpenAI's shapes). Images
- * come back as bytes (and files with `to`), whether the service answers `b64_json` or `url`.
+ * `client.images`: image generation and edits with references, through the client's
+ * provider (its registry entry's `image` side: the interface's `POST /v1/images/…`, …). Images
+ * come back as bytes (and files with `to`), whether the provider answers `b64_json` or `url`.
  *
  * @example
  * ```ts
@@ -49,62 +43,62 @@ export class Images {
     private readonly models: readonly ImageModelSpec[] | null | undefined,
   ) {}
 
-  /** `POST /v1/images/generations`; `n` images (checked against the profile's model when known). */
+  /** The image side of the client's provider (a TypeError when it has none). */
+  get provider(): ImageProvider {
+    return imageProvider(this.transport.config.dialect);
+  }
+
+  /** Makes `n` images from a prompt (checked against the profile's model when known). */
   async generate(
     params: ImageGenerateParams,
     options: ImageRequestOptions = {},
   ): Promise<ImageResult> {
-    refuseRequest(imageRequestProblems(params, undefined, this.models));
+    const provider = this.provider;
+    const spec = this.models?.find((model) => model.id === params.model);
+    refuseRequest([
+      ...imageRequestProblems(params, undefined, this.models),
+      ...provider.problems(params, spec),
+    ]);
     const { idempotencyKey = randomUUID(), to, ...request } = options;
-    const response = await this.transport.json<ImagesAnswer>({
-      method: "POST",
-      path: "/v1/images/generations",
-      body: {
-        ...params.params,
-        ...withoutParams(params),
-        response_format: params.response_format ?? "b64_json",
-      },
-      options: request,
-      submission: { idempotencyKey, request: "POST /v1/images/generations" },
-    });
-    return this.#result(response.data, response.requestId, params.n ?? 1, to, request);
+    const answer = await provider.generate(
+      { transport: this.transport },
+      { params, idempotencyKey, spec, request },
+    );
+    return this.#result(answer, params.n ?? 1, to, request);
   }
 
-  /** `POST /v1/images/edits` (multipart, the references as `image[]`). */
+  /** Makes images from a prompt and reference images (the interface's: multipart, `image[]`). */
   async edit(params: ImageEditParams, options: ImageRequestOptions = {}): Promise<ImageResult> {
+    const provider = this.provider;
+    const spec = this.models?.find((model) => model.id === params.model);
     const references = Array.isArray(params.references) ? params.references : [];
-    refuseRequest(imageRequestProblems(params, references.length, this.models));
-    const files: [string, ReadFile][] = [];
-    for (const [index, reference] of references.entries()) {
-      files.push([
-        "image[]",
-        await readFileInput(reference, `references[${index}]`, `reference-${index + 1}.png`),
-      ]);
-    }
-    const { references: _references, params: extra, ...fields } = params;
-    const body = await encodeForm(
-      { ...extra, ...fields, response_format: params.response_format ?? "b64_json" },
-      files,
-    );
+    refuseRequest([
+      ...imageRequestProblems(params, references.length, this.models),
+      ...provider.problems(params, spec),
+      ...(provider.edit
+        ? []
+        : [
+            {
+              field: "references",
+              message: `the ${provider.name} provider makes no image from reference images: leave out the references, or use a provider that edits`,
+            },
+          ]),
+    ]);
     const { idempotencyKey = randomUUID(), to, ...request } = options;
-    const response = await this.transport.json<ImagesAnswer>({
-      method: "POST",
-      path: "/v1/images/edits",
-      rawBody: body,
-      options: request,
-      submission: { idempotencyKey, request: "POST /v1/images/edits" },
-    });
-    return this.#result(response.data, response.requestId, params.n ?? 1, to, request);
+    const answer = await provider.edit?.(
+      { transport: this.transport },
+      { params, idempotencyKey, spec, request },
+    );
+    return this.#result(answer ?? { data: [], requestId: undefined }, params.n ?? 1, to, request);
   }
 
   async #result(
-    answer: ImagesAnswer,
-    requestId: string | undefined,
+    answered: AnsweredImages,
     asked: number,
     to: ImageRequestOptions["to"],
     request: RequestOptions,
   ): Promise<ImageResult> {
-    const data = answer?.data ?? [];
+    const { data, requestId } = answered;
     const images: GeneratedImage[] = [];
     const files: string[] = [];
     for (const [index, item] of data.entries()) {
@@ -129,20 +123,15 @@ export class Images {
       images.push(image);
     }
     const result: ImageResult = {
-      created: answer?.created ?? Math.floor(Date.now() / 1000),
+      created: answered.created ?? Math.floor(Date.now() / 1000),
       images,
       files,
       requestId,
     };
     const revised = images[0]?.revised_prompt;
     if (revised !== undefined) result.revised_prompt = revised;
-    if (answer?.size) result.size = answer.size;
-    if (answer?.usage) result.usage = answer.usage;
+    if (answered.size) result.size = answered.size;
+    if (answered.usage) result.usage = answered.usage;
     return result;
   }
-}
-
-function withoutParams(params: ImageGenerateParams): Omit<ImageGenerateParams, "params"> {
-  const { params: _params, ...rest } = params;
-  return rest;
 }

@@ -1,4 +1,3 @@
-import { FormData, Response } from "undici";
 import { appendFile, type ReadFile } from "./file-input.js";
 
 /**
@@ -12,6 +11,9 @@ export async function encodeForm(
   fields: Record<string, string | number | boolean | readonly string[] | undefined>,
   files: readonly [string, ReadFile][],
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
+  // Loaded when a body is encoded: the providers that encode one sit in the registry, which the
+  // light entry points (/profile, /catalog) reach, and those must not load an HTTP client.
+  const { FormData, Response } = await import("undici");
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;

@@ -1,27 +1,11 @@
+import { type Modality, modalityOfTypeWord } from "./modalities.js";
 import type { Model } from "./types.js";
 
-/** What a listed model is, as far as its entry in `GET /v1/models` says. */
-export type ModelKind = "chat" | "video" | "image" | "speech" | "transcription" | "unknown";
+/** What a listed model is, as far as its entry in `GET /v1/models` says: a modality, or unknown. */
+export type ModelKind = Modality | "unknown";
 
 /** Fields only a chat model's entry carries (the reference interface's, and common extensions). */
 const CHAT_FIELDS = ["capabilities", "context_window", "context_length", "max_tokens"] as const;
-
-/** The `type` words a model list may use, by the kind they name. */
-const TYPE_WORDS: Readonly<Record<string, Exclude<ModelKind, "unknown">>> = {
-  video: "video",
-  chat: "chat",
-  text: "chat",
-  llm: "chat",
-  image: "image",
-  images: "image",
-  speech: "speech",
-  tts: "speech",
-  "text-to-speech": "speech",
-  transcription: "transcription",
-  transcribe: "transcription",
-  stt: "transcription",
-  "speech-to-text": "transcription",
-};
 
 /**
  * The kind of a listed model: what its `type` says (`video`, `chat`, `image`, `speech`,
@@ -37,9 +21,7 @@ const TYPE_WORDS: Readonly<Record<string, Exclude<ModelKind, "unknown">>> = {
  */
 export function modelKind(model: Model): ModelKind {
   const type = typeof model.type === "string" ? model.type.toLowerCase() : undefined;
-  // Own words only: a word an object's prototype knows (`constructor`) is no type.
-  const named =
-    type !== undefined && Object.hasOwn(TYPE_WORDS, type) ? TYPE_WORDS[type] : undefined;
+  const named = type !== undefined ? modalityOfTypeWord(type) : undefined;
   if (named) return named;
   if (model.video && typeof model.video === "object") return "video";
   if (type === undefined && CHAT_FIELDS.some((field) => model[field] !== undefined)) return "chat";

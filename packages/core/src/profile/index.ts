@@ -20,6 +20,11 @@ export {
   type TranscriptionModelSpec,
   transcriptionModelsFromProfile,
 } from "./media-catalog-from-profile.js";
+export {
+  modelCatalogsFromProfile,
+  modelsFromProfile,
+  type ProfileModelCatalogs,
+} from "./models-from-profile.js";
 export { parseDuration } from "./parse-duration.js";
 export { parseProfile } from "./parse-profile.js";
 export { profileJsonSchema, profileSchemaId, speechFormats } from "./profile-schema.js";

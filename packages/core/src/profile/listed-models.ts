@@ -1,10 +1,6 @@
+import { type Modality, modalities, modalitySection } from "../models/modalities.js";
 import { modelKind } from "../models/model-kind.js";
-import {
-  imageModelsFromProfile,
-  speechModelsFromProfile,
-  transcriptionModelsFromProfile,
-} from "./media-catalog-from-profile.js";
-import type { ProviderProfile } from "./profile-types.js";
+import { modelsFromProfile } from "./models-from-profile.js";
 import { validateProfile } from "./validate-profile.js";
 import { videoCatalogFromProfile } from "./video-catalog-from-profile.js";
 
@@ -36,16 +32,6 @@ export function videoModelsListed(models: readonly ListedModel[]) {
 }
 
 /**
- * The listed kinds whose models carry limits a profile declares: the kind's metadata object
- * (`image: { sizes, … }`) is read as a profile's model of its section.
- */
-const MEDIA_SECTIONS = {
-  image: (profile: ProviderProfile) => imageModelsFromProfile(profile),
-  speech: (profile: ProviderProfile) => speechModelsFromProfile(profile),
-  transcription: (profile: ProviderProfile) => transcriptionModelsFromProfile(profile),
-} as const;
-
-/**
  * The image, speech or transcription models a service lists with their limits (entries of
  * `kind` whose metadata under the kind's name reads as a profile's model of its section, e.g.
  * `{ type: "speech", speech: { voices, formats, price: { per_1000_characters } } }`), as the
@@ -56,9 +42,9 @@ const MEDIA_SECTIONS = {
  */
 export function mediaModelsListed(
   models: readonly ListedModel[],
-  kind: keyof typeof MEDIA_SECTIONS,
+  kind: Exclude<Modality, "chat" | "video">,
 ): { id: string }[] {
-  const section = `${kind}_models`;
+  const section = modalitySection(kind);
   const read: Record<string, object> = {};
   for (const model of models) {
     const metadata = model[kind];
@@ -76,8 +62,23 @@ export function mediaModelsListed(
     );
     if (validateProfile(profile(known)).length === 0) read[model.id] = known;
   }
-  return MEDIA_SECTIONS[kind]({ [section]: read });
+  return modelsFromProfile[kind]({ [section]: read });
 }
+
+/**
+ * How a service's list describes each modality's models with the limits a profile declares
+ * (metadata under the modality's name); chat models are listed by id only.
+ */
+const listedReaders: Record<
+  Modality,
+  ((models: readonly ListedModel[]) => readonly { id: string }[]) | undefined
+> = {
+  chat: undefined,
+  video: videoModelsListed,
+  image: (models) => mediaModelsListed(models, "image"),
+  speech: (models) => mediaModelsListed(models, "speech"),
+  transcription: (models) => mediaModelsListed(models, "transcription"),
+};
 
 /** A service's model list read as a provider profile's sections. */
 export interface ListedModels {
@@ -107,16 +108,16 @@ export function listedModels(models: readonly ListedModel[]): ListedModels {
   const sectionOf = new Map<string, string>();
   for (const model of models) {
     const kind = modelKind(model);
-    if (kind !== "unknown") sectionOf.set(model.id, `${kind}_models`);
+    if (kind !== "unknown") sectionOf.set(model.id, modalitySection(kind));
+  }
+  const described: Record<string, readonly { id: string }[]> = {};
+  for (const modality of modalities) {
+    const read = listedReaders[modality];
+    if (read) described[modalitySection(modality)] = read(models);
   }
   return {
     ids: models.map((model) => model.id),
     sectionOf,
-    described: {
-      video_models: videoModelsListed(models),
-      image_models: mediaModelsListed(models, "image"),
-      speech_models: mediaModelsListed(models, "speech"),
-      transcription_models: mediaModelsListed(models, "transcription"),
-    },
+    described,
   };
 }

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { profileJsonSchema } from "../profile/profile-schema.js";
 import {
   describeProviders,
+  imageProvider,
   isProviderName,
   type ProviderEntry,
+  providerAccess,
   providerNames,
   providers,
   speechProvider,
+  transcriptionProvider,
   videoProvider,
 } from "./registry.js";
 
@@ -14,15 +17,32 @@ describe("the provider registry", () => {
   it("names each provider by the key it is listed under", () => {
     for (const name of providerNames) {
       const entry: ProviderEntry = providers[name];
-      expect(entry.video ?? entry.speech).toBeDefined();
-      if (entry.video) expect(entry.video.name).toBe(name);
-      if (entry.speech) expect(entry.speech.name).toBe(name);
+      const sides = [entry.video, entry.image, entry.speech, entry.transcription].filter(
+        (side) => side !== undefined,
+      );
+      expect(sides.length, name).toBeGreaterThan(0);
+      // Every side of one provider carries its name, key variable and auth header.
+      for (const side of sides) {
+        expect(side.name).toBe(name);
+        expect(side.keyEnv).toBe(providerAccess(name).keyEnv);
+        expect(side.authHeaders).toBe(side.authHeaders); // shape only;
+        expect(side.idempotencyHeader).toBe(providerAccess(name).idempotencyHeader);
+      }
     }
     // The first three come first; every other provider is added after them, one line each.
     expect(providerNames.slice(0, 3)).toEqual(["reference", "openai", "fal"]);
     expect(new Set(providerNames).size).toBe(providerNames.length);
     expect(isProviderName("fal")).toBe(true);
     expect(isProviderName("toString")).toBe(false);
+  });
+
+  it("gives the interface's and OpenAI's image and transcription sides, edits included", () => {
+    for (const name of ["reference", "openai"] as const) {
+      expect(imageProvider(name).edit).toBeTypeOf("function");
+      expect(transcriptionProvider(name).transcribe).toBeTypeOf("function");
+    }
+    expect(() => imageProvider("kling")).toThrow(/kling provider has no image API.*reference/);
+    expect(() => transcriptionProvider("fal")).toThrow(/has no transcription API/);
   });
 
   it("says which side a provider lacks, naming those that have it", () => {

@@ -1,16 +1,31 @@
-import { elevenlabsSpeechProvider } from "./elevenlabs/index.js";
-import { falVideoProvider } from "./fal/index.js";
+import { modalities } from "../models/modalities.js";
+import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
+import { falImageProvider, falVideoProvider } from "./fal/index.js";
+import type { ImageProvider, ProviderAccess } from "./image-provider.js";
 import { klingVideoProvider } from "./kling/index.js";
-import { openaiSpeechProvider, openaiVideoProvider } from "./openai/index.js";
-import { referenceSpeechProvider, referenceVideoProvider } from "./reference/index.js";
-import { replicateVideoProvider } from "./replicate/index.js";
+import {
+  openaiImageProvider,
+  openaiSpeechProvider,
+  openaiTranscriptionProvider,
+  openaiVideoProvider,
+} from "./openai/index.js";
+import {
+  referenceImageProvider,
+  referenceSpeechProvider,
+  referenceTranscriptionProvider,
+  referenceVideoProvider,
+} from "./reference/index.js";
+import { replicateImageProvider, replicateVideoProvider } from "./replicate/index.js";
 import type { SpeechProvider } from "./speech-provider.js";
+import type { TranscriptionProvider } from "./transcription-provider.js";
 import type { VideoProvider } from "./video-provider.js";
 
-/** What one provider speaks: its video side, its speech side, or both. */
+/** What one provider speaks: one side per modality it serves (video, image, speech, transcription). */
 export interface ProviderEntry {
   video?: VideoProvider;
+  image?: ImageProvider;
   speech?: SpeechProvider;
+  transcription?: TranscriptionProvider;
 }
 
 /**
@@ -18,12 +33,22 @@ export interface ProviderEntry {
  * `serve --dialect` use. Adding a provider: a folder under `providers/` and a line here.
  */
 export const providers = {
-  reference: { video: referenceVideoProvider, speech: referenceSpeechProvider },
-  openai: { video: openaiVideoProvider, speech: openaiSpeechProvider },
-  fal: { video: falVideoProvider },
-  replicate: { video: replicateVideoProvider },
+  reference: {
+    video: referenceVideoProvider,
+    image: referenceImageProvider,
+    speech: referenceSpeechProvider,
+    transcription: referenceTranscriptionProvider,
+  },
+  openai: {
+    video: openaiVideoProvider,
+    image: openaiImageProvider,
+    speech: openaiSpeechProvider,
+    transcription: openaiTranscriptionProvider,
+  },
+  fal: { video: falVideoProvider, image: falImageProvider },
+  replicate: { video: replicateVideoProvider, image: replicateImageProvider },
   kling: { video: klingVideoProvider },
-  elevenlabs: { speech: elevenlabsSpeechProvider },
+  elevenlabs: { speech: elevenlabsSpeechProvider, transcription: elevenlabsTranscriptionProvider },
 } as const satisfies Record<string, ProviderEntry>;
 
 /** The name of a provider of the registry (`reference`, `openai`, `fal`, …). */
@@ -31,6 +56,22 @@ export type ProviderName = keyof typeof providers;
 
 /** The providers' names, in the registry's order (for CLI choices, the profile schema, docs). */
 export const providerNames = Object.keys(providers) as ProviderName[];
+
+/** The modalities a provider serves (one side each), in the modalities' order. */
+export type ProviderModality = keyof ProviderEntry;
+
+/**
+ * The modalities a provider serves, in core's order of the modalities (video, image, speech,
+ * transcription): each is a side of its registry entry.
+ * @example providerModalities("elevenlabs"); // ["speech", "transcription"]
+ */
+export function providerModalities(name: ProviderName): ProviderModality[] {
+  const entry = entryOf(name);
+  return modalities.filter(
+    (modality): modality is ProviderModality =>
+      Object.hasOwn(entry, modality) && entry[modality as ProviderModality] !== undefined,
+  );
+}
 
 /** Whether `name` is a provider of the registry. */
 export function isProviderName(name: unknown): name is ProviderName {
@@ -66,23 +107,43 @@ export function speechProvider(name: ProviderName): SpeechProvider {
 }
 
 /**
+ * The image side of a provider.
+ *
+ * @example
+ * ```ts
+ * imageProvider("reference").edit !== undefined; // true: it takes reference images
+ * ```
+ */
+export function imageProvider(name: ProviderName): ImageProvider {
+  const image = entryOf(name).image;
+  if (!image) throw new TypeError(`The ${name} provider has no image API; ${withSide("image")}`);
+  return image;
+}
+
+/**
+ * The transcription side of a provider.
+ *
+ * @example
+ * ```ts
+ * transcriptionProvider("openai").name; // "openai"
+ * ```
+ */
+export function transcriptionProvider(name: ProviderName): TranscriptionProvider {
+  const transcription = entryOf(name).transcription;
+  if (!transcription)
+    throw new TypeError(
+      `The ${name} provider has no transcription API; ${withSide("transcription")}`,
+    );
+  return transcription;
+}
+
+/**
  * How requests to a provider are authenticated and keyed, whichever side they are for (the
  * transport's view: every side of one provider shares its key and its header).
  */
-export function providerAccess(
-  name: ProviderName,
-): Pick<
-  VideoProvider,
-  | "name"
-  | "description"
-  | "keyEnv"
-  | "keyParts"
-  | "authHeaders"
-  | "idempotencyHeader"
-  | "errorFromResponse"
-> {
+export function providerAccess(name: ProviderName): ProviderAccess {
   const entry = entryOf(name);
-  const side = entry.video ?? entry.speech;
+  const side = entry.video ?? entry.image ?? entry.speech ?? entry.transcription;
   if (!side) throw new TypeError(`The ${name} provider has no API`);
   return side;
 }

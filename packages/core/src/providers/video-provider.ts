@@ -70,6 +70,12 @@ export interface VideoProvider {
   /** Its usual base URL, when it has one. */
   readonly defaultBaseURL?: string;
   /**
+   * Whether the provider lists its models with their kinds (`GET /v1/models`, as the service
+   * interface does): `models` and `models --write-config` then read them from the service;
+   * otherwise they write a starter profile with the models the user names.
+   */
+  readonly listsModels?: boolean;
+  /**
    * How a submission whose answer was lost is settled: `idempotency-key` (sent again with the
    * same key, when the account honours it), `list` (the provider's job list matched on the
    * request), or `none` (a clear `request_unsettled`, nothing sent again).

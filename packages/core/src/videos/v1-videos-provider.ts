@@ -115,6 +115,7 @@ export function createV1VideosProvider(dialect: V1VideosDialect): VideoProvider 
     keyEnv: dialect.keyEnv,
     ...(dialect.defaultBaseURL ? { defaultBaseURL: dialect.defaultBaseURL } : {}),
     settlement: ["idempotency-key", "list"],
+    listsModels: true,
     idempotencyHeader: "idempotency-key",
     encode: dialect.encode,
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),

@@ -141,7 +141,8 @@ export const handleSpeech: RouteHandler = async (context, simulator) => {
 };
 
 /** The sentences of a text, each with the span of its words. */
-function sentencesOf(text: string, words: SpokenRecord["words"]): SpokenRecord["segments"] {
+/** One segment per sentence of `text`, spanning its words. */
+export function sentencesOf(text: string, words: SpokenRecord["words"]): SpokenRecord["segments"] {
   const tokens = spokenWords(text);
   const segments: SpokenRecord["segments"] = [];
   let first = 0;

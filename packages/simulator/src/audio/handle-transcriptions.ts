@@ -138,7 +138,7 @@ function render(
 }
 
 /** The length of audio the simulator did not make (ffprobe); a 400 when it is not audio. */
-async function probeDuration(simulator: SimulatorContext, bytes: Buffer): Promise<number> {
+export async function probeDuration(simulator: SimulatorContext, bytes: Buffer): Promise<number> {
   const directory = path.join(simulator.dataDir, "transcriptions");
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, randomBytes(8).toString("hex"));

@@ -37,3 +37,12 @@ export interface FalVideoResult {
   seed?: number;
   [key: string]: unknown;
 }
+
+/** `GET {queue}/{owner}/{alias}/requests/{id}`: an image endpoint's output (FLUX and the like). */
+export interface FalImageResult {
+  images?: (FalFile & { width?: number; height?: number })[];
+  seed?: number;
+  prompt?: string;
+  has_nsfw_concepts?: boolean[];
+  [key: string]: unknown;
+}

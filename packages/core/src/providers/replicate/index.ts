@@ -3,6 +3,7 @@ export type {
   ReplicatePredictionPage,
   ReplicateStatus,
 } from "./replicate-api-types.js";
+export { replicateAspectRatio, replicateImageProvider } from "./replicate-image.js";
 export { type ReplicateModelRef, replicateModel } from "./replicate-model.js";
 export { predictionAsJob, replicateVideoProvider } from "./replicate-video.js";
 export {

@@ -1,4 +1,5 @@
 import { decoderDelay, encodeAudio } from "../../audio/encode-audio.js";
+import { sentencesOf } from "../../audio/handle-speech.js";
 import { type SpokenWord, spokenWords, synthesizeSpeech } from "../../audio/synthesize-speech.js";
 import { HttpError } from "../../errors/http-error.js";
 import type { RouteHandler } from "../../server/context.js";
@@ -105,6 +106,15 @@ export const handleTextToSpeech: RouteHandler = async (context, simulator) => {
     end: word.end + delay,
   }));
   const alignment = alignText(text, words, spoken.duration + delay);
+  // Remembered, so a speech-to-text of these very bytes gives the words back with their times.
+  simulator.spoken.remember(bytes, {
+    text: text.trim(),
+    words,
+    segments: sentencesOf(text, words),
+    duration: round(spoken.duration + delay),
+    model: model.model_id,
+    voice: voiceId,
+  });
   const credits = Math.ceil(model.creditsPerCharacter * text.length);
   simulator.stats.speechMade(model.model_id, text.length, spoken.duration, credits);
   await context.send(200, {

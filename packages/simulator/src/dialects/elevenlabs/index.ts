@@ -1,6 +1,7 @@
 import type { HttpError } from "../../errors/http-error.js";
 import { referenceDialect } from "../reference/index.js";
 import type { SimulatorDialect } from "../simulator-dialect.js";
+import { handleSpeechToText } from "./handle-speech-to-text.js";
 import { handleTextToSpeech } from "./handle-text-to-speech.js";
 import { handleModels, handleSearchVoices, handleVoices } from "./handle-voices.js";
 
@@ -14,7 +15,8 @@ function statusOf(error: HttpError): string {
 }
 
 /**
- * ElevenLabs: speech only. `xi-api-key` auth, `POST /v1/text-to-speech/{voice_id}/with-timestamps`,
+ * ElevenLabs: speech and transcription. `xi-api-key` auth,
+ * `POST /v1/text-to-speech/{voice_id}/with-timestamps`, `POST /v1/speech-to-text` (Scribe),
  * `GET /v1/voices`, `GET /v2/voices`, `GET /v1/models` (its own list, before the shared
  * one), and errors as `{ detail: { status, message } }`. It has no video API.
  */
@@ -27,6 +29,11 @@ export const elevenlabsDialect: SimulatorDialect = {
       pattern: "/v1/text-to-speech/:voice_id/with-timestamps",
       methods: { POST: handleTextToSpeech },
       faultRoute: "audio.speech",
+    },
+    {
+      pattern: "/v1/speech-to-text",
+      methods: { POST: handleSpeechToText },
+      faultRoute: "audio.transcriptions",
     },
     { pattern: "/v1/voices", methods: { GET: handleVoices }, faultRoute: "models" },
     { pattern: "/v2/voices", methods: { GET: handleSearchVoices }, faultRoute: "models" },

@@ -3,6 +3,12 @@ import type { RequestContext, RouteHandler, SimulatorContext } from "../../serve
 import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
 import { validateVideoRequest } from "../../videos/validate-video-request.js";
 import type { VideoJobRecord } from "../../videos/video-service.js";
+import {
+  type FalImageRequest,
+  falImageOutput,
+  falImageRequests,
+  submitFalImage,
+} from "./fal-image-requests.js";
 import { falInputAsVideoBody } from "./fal-input.js";
 
 /** The app an endpoint's queue requests live under: `owner/alias` (with `workflows/` or `comfy/` before). */
@@ -27,6 +33,21 @@ function findRequest(context: RequestContext, simulator: SimulatorContext): Vide
   return job;
 }
 
+/** The image request of `…/requests/{id}` under the app it was made for, if it is one. */
+function findImageRequest(
+  context: RequestContext,
+  simulator: SimulatorContext,
+): FalImageRequest | undefined {
+  const { app = "", id = "" } = context.params;
+  const made = falImageRequests(simulator).get(id);
+  return made && falApp(made.endpoint) === app ? made : undefined;
+}
+
+function imageUrls(simulator: SimulatorContext, made: FalImageRequest) {
+  const base = `${simulator.url}/${falApp(made.endpoint)}/requests/${made.id}`;
+  return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` };
+}
+
 /** How many requests were queued before this one and still wait. */
 function queuePosition(simulator: SimulatorContext, job: VideoJobRecord): number {
   return simulator.videos
@@ -42,6 +63,15 @@ function queuePosition(simulator: SimulatorContext, job: VideoJobRecord): number
 export const handleFalSubmit: RouteHandler = async (context, simulator) => {
   const endpoint = context.params.endpoint ?? "";
   const input = await context.readJson();
+  if (simulator.catalog.imageModels.some((model) => model.id === endpoint)) {
+    const made = await submitFalImage(context, simulator, endpoint, input);
+    await context.send(
+      200,
+      { status: "IN_QUEUE", request_id: made.id, ...imageUrls(simulator, made), queue_position: 0 },
+      { "x-fal-request-id": made.id },
+    );
+    return;
+  }
   const received: ReceivedVideoRequest = {
     contentType: "application/json",
     fields: { ...input },
@@ -88,6 +118,17 @@ const falStatus = {
  * 202, `COMPLETED` with 200 (and `error`, `error_type` when it failed).
  */
 export const handleFalStatus: RouteHandler = async (context, simulator) => {
+  const image = findImageRequest(context, simulator);
+  if (image) {
+    await context.send(200, {
+      status: "COMPLETED",
+      request_id: image.id,
+      ...imageUrls(simulator, image),
+      logs: null,
+      metrics: { inference_time: 0 },
+    });
+    return;
+  }
   const job = findRequest(context, simulator);
   const body: Record<string, unknown> = {
     status: falStatus[job.status],
@@ -113,6 +154,11 @@ export const handleFalStatus: RouteHandler = async (context, simulator) => {
  * needed); 400 while it runs, 422 with the reason when it failed.
  */
 export const handleFalResult: RouteHandler = async (context, simulator) => {
+  const image = findImageRequest(context, simulator);
+  if (image) {
+    await context.send(200, falImageOutput(simulator, image), { "x-fal-request-id": image.id });
+    return;
+  }
   const job = findRequest(context, simulator);
   if (job.status === "failed") {
     throw new HttpError(422, job.error?.message ?? "The request failed.", {
@@ -138,6 +184,10 @@ export const handleFalResult: RouteHandler = async (context, simulator) => {
 
 /** `PUT /{app}/requests/{id}/cancel`: 202 `CANCELLATION_REQUESTED`, or 400 `ALREADY_COMPLETED`. */
 export const handleFalCancel: RouteHandler = async (context, simulator) => {
+  if (findImageRequest(context, simulator)) {
+    await context.send(400, { status: "ALREADY_COMPLETED" });
+    return;
+  }
   const job = findRequest(context, simulator);
   if (simulator.videos.cancel(job)) {
     await context.send(202, { status: "CANCELLATION_REQUESTED" });

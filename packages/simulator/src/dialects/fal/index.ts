@@ -63,7 +63,8 @@ const falRoutes: readonly Route[] = [
 ];
 
 /**
- * fal's queue: `POST /{endpoint}` with the model's input, `GET …/requests/{id}/status`,
+ * fal's queue: `POST /{endpoint}` with the model's input (a video model's, or an image
+ * model's such as FLUX: `prompt`, `image_size`, `num_images`, answered with `images[]`), `GET …/requests/{id}/status`,
  * `GET …/requests/{id}`, `PUT …/requests/{id}/cancel`, `Authorization: Key …`, FastAPI's
  * `{ detail }` errors (422 with `loc` for a refused field). No idempotency key.
  */

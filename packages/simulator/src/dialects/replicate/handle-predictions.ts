@@ -5,6 +5,7 @@ import { sleep } from "../../util/sleep.js";
 import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
 import { validateVideoRequest } from "../../videos/validate-video-request.js";
 import type { VideoJobRecord } from "../../videos/video-service.js";
+import { createImagePrediction, findImagePrediction } from "./replicate-image-predictions.js";
 import { replicateFieldName, replicateInputAsVideoBody } from "./replicate-input.js";
 
 /** Predictions per page of `GET /v1/predictions`. */
@@ -148,6 +149,19 @@ export const handleCreatePrediction: RouteHandler = async (context, simulator) =
     body.input && typeof body.input === "object" && !Array.isArray(body.input)
       ? (body.input as Record<string, unknown>)
       : undefined;
+  const { owner: imageOwner, name: imageName } = context.params;
+  if (input && imageOwner !== undefined && imageName !== undefined) {
+    const image = await createImagePrediction(
+      context,
+      simulator,
+      `${imageOwner}/${imageName}`,
+      input,
+    );
+    if (image) {
+      await context.send(201, image);
+      return;
+    }
+  }
   const received: ReceivedVideoRequest = {
     contentType: "application/json",
     fields: { ...(input ?? {}) },
@@ -188,6 +202,11 @@ export const handleCreatePrediction: RouteHandler = async (context, simulator) =
 
 /** `GET /v1/predictions/{id}`: the prediction in its current state. */
 export const handleGetPrediction: RouteHandler = async (context, simulator) => {
+  const image = findImagePrediction(simulator, context.params.id ?? "");
+  if (image) {
+    await context.send(200, image);
+    return;
+  }
   await context.send(200, predictionJson(findPrediction(context, simulator), simulator));
 };
 
