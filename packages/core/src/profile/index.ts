@@ -27,12 +27,21 @@ export type {
   ProfileChatModel,
   ProfileImageModel,
   ProfileParam,
+  ProfileProvider,
   ProfileSpeechModel,
   ProfileTranscriptionModel,
   ProfileVideoModel,
   ProviderProfile,
 } from "./profile-types.js";
+export { type PriceUnit, priceUnits } from "./profile-types.js";
 export { type ProfileUnknown, profileUnknowns } from "./profile-unknowns.js";
+export {
+  type ModelPriceUnit,
+  modelPriceUnits,
+  modelProviders,
+  type ProviderAccount,
+  providerAccounts,
+} from "./provider-accounts.js";
 export {
   findSecretKeys,
   findSecretValues,
