@@ -53,6 +53,8 @@ export interface ReelsmithClient {
    * providers ({@link routeClients}), else this one. Use {@link clientForModel} to ask.
    */
   readonly forModel?: (model: string) => ReelsmithClient;
+  /** The provider account serving a model, when it is not the default one ({@link routeClients}). */
+  readonly accountOf?: (model: string) => string | undefined;
 }
 
 /**

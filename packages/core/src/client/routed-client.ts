@@ -4,8 +4,10 @@ import type { ReelsmithClient } from "./create-client.js";
 export interface RouteClientsOptions {
   /** The client of every model no route names (the profile's `service`). */
   fallback: ReelsmithClient;
-  /** The client of each routed model, by model id. */
-  byModel: ReadonlyMap<string, ReelsmithClient>;
+  /** Each other account's client, by the account's name (a profile's `providers:` key). */
+  accounts: Readonly<Record<string, ReelsmithClient>>;
+  /** The account of each routed model, by model id. */
+  models: ReadonlyMap<string, string>;
 }
 
 /**
@@ -15,15 +17,24 @@ export interface RouteClientsOptions {
  *
  * @example
  * ```ts
- * const client = routeClients({ fallback, byModel: new Map([["fal-ai/kling", fal]]) });
+ * const client = routeClients({ fallback, accounts: { fal }, models: new Map([["fal-ai/kling", "fal"]]) });
  * clientForModel(client, "fal-ai/kling") === fal; // true
+ * client.accountOf?.("fal-ai/kling"); // "fal"
  * ```
  */
 export function routeClients(options: RouteClientsOptions): ReelsmithClient {
-  const { fallback, byModel } = options;
+  const { fallback, accounts, models } = options;
+  const accountOf = (model: string): string | undefined => {
+    const name = models.get(model);
+    return name !== undefined && Object.hasOwn(accounts, name) ? name : undefined;
+  };
   return Object.freeze({
     ...fallback,
-    forModel: (model: string) => byModel.get(model) ?? fallback,
+    forModel: (model: string) => {
+      const name = accountOf(model);
+      return name === undefined ? fallback : (accounts[name] ?? fallback);
+    },
+    accountOf,
   });
 }
 
@@ -37,9 +48,6 @@ export function routeClients(options: RouteClientsOptions): ReelsmithClient {
  * await video.videos.create(params);
  * ```
  */
-export function clientForModel(
-  client: ReelsmithClient,
-  model: string | undefined,
-): ReelsmithClient {
+export function clientForModel(client: ReelsmithClient, model: string | undefined): ReelsmithClient {
   return model === undefined ? client : (client.forModel?.(model) ?? client);
 }
