@@ -68,7 +68,7 @@ export {
 // Plan and estimate.
 export { type EstimateRunOptions, estimateRun } from "./plan/estimate-run.js";
 export { type PlanOptions, planPipeline } from "./plan/plan-pipeline.js";
-export type { Plan, RunEstimate, StepEstimate } from "./plan/plan-types.js";
+export type { OtherUnitTotal, Plan, RunEstimate, StepEstimate } from "./plan/plan-types.js";
 export { type FoundProfile, findProfile } from "./profile/find-profile.js";
 export { type LoadedProfile, loadProfile } from "./profile/load-profile.js";
 export { ProfileError } from "./profile/profile-error.js";

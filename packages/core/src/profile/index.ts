@@ -40,6 +40,7 @@ export {
   modelPriceUnits,
   modelProviders,
   type ProviderAccount,
+  priceUnitsSection,
   providerAccounts,
 } from "./provider-accounts.js";
 export {

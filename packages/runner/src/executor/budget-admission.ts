@@ -124,7 +124,8 @@ function refine(
  * @example settleTotal(estimate); // estimate.credits, .complete and .creditsAtMost from its steps
  */
 export function settleTotal(estimate: RunEstimate): void {
-  const steps = Object.values(estimate.steps);
+  // A step priced in another unit is totalled in it (`otherUnits`), never in credits.
+  const steps = Object.values(estimate.steps).filter((step) => step.unit === undefined);
   estimate.credits = steps.reduce((sum, step) => sum + (step.credits ?? 0), 0);
   const known = steps.every((step) => step.credits !== undefined || step.perUnit === 0);
   const ranged = steps.some((step) => step.creditsAtMost !== undefined);
