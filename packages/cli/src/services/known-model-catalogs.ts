@@ -33,6 +33,9 @@ export async function knownModelCatalogs(
     if (raw.speech_models) sections.speech_models = core.speechModelsFromProfile(raw);
     if (raw.transcription_models)
       sections.transcription_models = core.transcriptionModelsFromProfile(raw);
+    // The models whose providers price in another unit (usd, characters…), with any rate.
+    const units = core.modelPriceUnits(raw);
+    if (units.length > 0) sections[core.priceUnitsSection] = units;
     return Object.keys(sections).length > 0 ? sections : undefined;
   }
   const connection = resolveConnection(flags, context.env);

@@ -71,7 +71,7 @@ describe("a profile with providers", () => {
     expect(problems).toEqual([
       {
         pointer: "/video_models/fal-ai~1kling/provider",
-        code: "inconsistent",
+        code: "unknown_provider",
         message:
           "`video_models.fal-ai/kling.provider`: no provider `fall`; the profile's providers are fal or voice (add it under `providers:`, or remove `provider:` to use `service`)",
       },

@@ -15,8 +15,8 @@ export interface ProfileProblem {
   /** JSON pointer, e.g. `/video_models/veo-3-fast/seconds/max` (`""` for the whole document). */
   pointer: string;
   message: string;
-  /** `secret`, `unknown_key`, `invalid_value` or `inconsistent`. */
-  code: "secret" | "unknown_key" | "invalid_value" | "inconsistent";
+  /** `secret`, `unknown_key`, `invalid_value`, `inconsistent` or `unknown_provider`. */
+  code: "secret" | "unknown_key" | "invalid_value" | "inconsistent" | "unknown_provider";
 }
 
 let compiled: ValidateFunction | undefined;
@@ -257,7 +257,7 @@ function providerProblems(value: unknown): ProfileProblem[] {
       const pointer = `/${section}/${escapePointer(id)}/provider`;
       problems.push({
         pointer,
-        code: "inconsistent",
+        code: "unknown_provider",
         message:
           named.length === 0
             ? `${where(pointer)}: no provider \`${provider}\`: the profile has no \`providers:\`; add \`providers: { ${provider}: { dialect: …, base_url: …, api_key_env: [...] } }\`, or remove \`provider:\` to use \`service\``
