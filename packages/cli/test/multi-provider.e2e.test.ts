@@ -219,4 +219,38 @@ describe("one profile, three providers, one run (built CLI)", () => {
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it("runs offline with no address anywhere, each account on a built-in simulator of its dialect", async () => {
+    const offline = path.join(work.dir, "offline.config.yaml");
+    const text = (await readFile(PROFILE, "utf8"))
+      .split("\n")
+      .filter((row) => !row.includes("base_url:"))
+      .join("\n");
+    await writeFile(offline, text);
+    const result = await runCli(["run", PIPELINE, "--config", offline, "--json"], {
+      cwd: work.dir,
+      env: cleanEnv(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const end = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as {
+      type: string;
+      status: string;
+    };
+    expect(end).toMatchObject({ type: "run.end", status: "succeeded" });
+
+    // With an account's address but none for service, nothing runs half real, half simulated.
+    const half = path.join(work.dir, "half.config.yaml");
+    await writeFile(
+      half,
+      text.replace("dialect: fal", "dialect: fal\n    base_url: https://queue.fal.run"),
+    );
+    const refused = await runCli(["run", PIPELINE, "--config", half], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "gives providers an address (providers.fal.base_url) but service has none",
+    );
+  });
 });

@@ -86,6 +86,17 @@ export async function openService(
       close: accounts.close,
     };
   }
+  const addressed = (service?.accounts ?? []).filter((account) => account.baseURL);
+  if (!options.builtIn && addressed.length > 0) {
+    // Never a real account behind the built-in simulator's rules (free resubmission).
+    throw new UsageError(
+      `${profile?.shown ?? "the profile"} gives providers an address (${addressed.map((account) => `providers.${account.name}.base_url`).join(", ")}) but service has none`,
+      {
+        code: "no_service_address",
+        hint: "set service.base_url (or REELSMITH_BASE_URL) to run against the real accounts, or remove the providers' base_url to run every account on the built-in simulator",
+      },
+    );
+  }
   const apiKey = Array.from(
     { length: keyParts?.length ?? 1 },
     () => `sim-${randomBytes(18).toString("base64url")}`,
