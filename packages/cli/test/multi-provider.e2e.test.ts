@@ -179,6 +179,15 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(voice.videoJobs.created + voice.chatCompletions + voice.images.requests).toBe(0);
     expect(reference.transcriptions.requests + voice.transcriptions.requests).toBe(0);
 
+    // The same run again is served by the cache, each result keyed by its own account.
+    const again = await runCli(["run", PIPELINE, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(again.code, again.stderr).toBe(0);
+    const paidAgain = await Promise.all(servers.map((server) => stats(server)));
+    expect(paidAgain.map(served)).toEqual([reference, fal, voice].map(served));
+
     const start = events.find((event) => event.type === "run.start");
     const run = JSON.parse(
       await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
