@@ -262,4 +262,35 @@ describe("one profile, three providers, one run (built CLI)", () => {
       "gives providers an address (providers.fal.base_url) but service has none",
     );
   });
+
+  it("with a rate for the dollars, a credit budget holds the whole run and its ledger", async () => {
+    const rated = path.join(work.dir, "rated.config.yaml");
+    await writeFile(
+      rated,
+      (await readFile(config, "utf8")).replace("unit: usd", "unit: usd\n    credits_per_unit: 100"),
+    );
+    const planned = await runCli(["plan", PIPELINE, "--config", rated, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    const { estimate } = (
+      JSON.parse(planned.stdout) as {
+        limits: { estimate: { credits: number; otherUnits?: unknown } };
+      }
+    ).limits;
+    // 2 clips × 5 s × 0.05 usd × 100 credits a dollar, with the keyframe and the narration.
+    expect(estimate.credits).toBe(4 + NARRATION.length + 50);
+    expect(estimate.otherUnits).toBeUndefined();
+    const result = await runCli(
+      ["run", PIPELINE, "--config", rated, "--max-credits", "500", "--no-cache", "--json"],
+      { cwd: work.dir, env: env() },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const end = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as {
+      type: string;
+      totals: { credits: number };
+    };
+    expect(end.type).toBe("run.end");
+    expect(end.totals.credits).toBe(4 + NARRATION.length + 50);
+  });
 });

@@ -42,6 +42,7 @@ export function budgetAdmission(
     const max = options.budget.maxCredits;
     const planned = estimate.steps[id];
     if (!planned) return; // it costs nothing
+    if (planned.unit !== undefined) return; // priced in another unit: never in the credits
     // Each unit priced by its kind from its request, now that it is known (a clip's length
     // from its narration's); the plan's price per unit where the kind cannot tell.
     const prices = specs.map(
