@@ -48,6 +48,9 @@ export function routeClients(options: RouteClientsOptions): ReelsmithClient {
  * await video.videos.create(params);
  * ```
  */
-export function clientForModel(client: ReelsmithClient, model: string | undefined): ReelsmithClient {
+export function clientForModel(
+  client: ReelsmithClient,
+  model: string | undefined,
+): ReelsmithClient {
   return model === undefined ? client : (client.forModel?.(model) ?? client);
 }

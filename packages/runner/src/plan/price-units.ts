@@ -72,8 +72,10 @@ export function moveToUnit(
   const amount = runEstimate.credits - creditsBefore;
   runEstimate.credits = creditsBefore;
   estimate.unit = unit.unit;
-  const totals = (runEstimate.otherUnits ??= {});
-  const total = (totals[unit.unit] ??= { amount: 0, complete: true, models: [], providers: [] });
+  runEstimate.otherUnits ??= {};
+  const totals = runEstimate.otherUnits;
+  const total = totals[unit.unit] ?? { amount: 0, complete: true, models: [], providers: [] };
+  totals[unit.unit] = total;
   total.amount += amount;
   if (estimate.credits === undefined) total.complete = false;
   if (!total.models.includes(unit.id)) total.models.push(unit.id);
