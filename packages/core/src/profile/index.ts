@@ -22,6 +22,7 @@ export {
 } from "./media-catalog-from-profile.js";
 export { parseDuration } from "./parse-duration.js";
 export { parseProfile } from "./parse-profile.js";
+export { priceUnitsSection } from "./price-units-section.js";
 export { profileJsonSchema, profileSchemaId, speechFormats } from "./profile-schema.js";
 export type {
   ProfileChatModel,
@@ -40,7 +41,6 @@ export {
   modelPriceUnits,
   modelProviders,
   type ProviderAccount,
-  priceUnitsSection,
   providerAccounts,
 } from "./provider-accounts.js";
 export {

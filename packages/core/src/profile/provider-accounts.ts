@@ -21,12 +21,6 @@ export interface ProviderAccount {
   clientOptions: ProfileClientOptions;
 }
 
-/**
- * The name of the catalog section listing the models priced in a unit other than credits
- * ({@link modelPriceUnits}), beside `video_models`, `image_models`, … in a run's catalogs.
- */
-export const priceUnitsSection = "price_units";
-
 /** The unit a model's price is stated in, when its provider's is not credits. */
 export interface ModelPriceUnit {
   /** The model's id. */

@@ -1,4 +1,5 @@
-import { type ModelPriceUnit, priceUnitsSection } from "@reelsmith/core/profile";
+import { priceUnitsSection } from "@reelsmith/core/catalog";
+import type { ModelPriceUnit } from "@reelsmith/core/profile";
 import type { ModelCatalogs } from "../steps/step-kind.js";
 import type { RunEstimate, StepEstimate } from "./plan-types.js";
 

@@ -1,5 +1,5 @@
-import { providerAccess } from "@reelsmith/core/catalog";
-import { type ProfileClientOptions, providerAccounts } from "@reelsmith/core/profile";
+import { providerAccess, providerAccounts } from "@reelsmith/core/catalog";
+import type { ProfileClientOptions } from "@reelsmith/core/profile";
 import type { LoadedProfile } from "./load-profile.js";
 
 /** The service a profile describes, resolved against an environment. */
