@@ -28,6 +28,8 @@ export {
   modelKind,
 } from "./models/model-kind.js";
 export type { Model } from "./models/types.js";
+export { priceUnitsSection } from "./profile/price-units-section.js";
+export { providerAccounts } from "./profile/provider-accounts.js";
 export {
   looksLikeSecretKey,
   looksLikeSecretValue,

@@ -27,6 +27,11 @@ export type {
   OutgoingRequest,
   RequestOptions,
 } from "./client/options.js";
+export {
+  clientForModel,
+  type RouteClientsOptions,
+  routeClients,
+} from "./client/routed-client.js";
 export * from "./errors/index.js";
 export type { FetchFunction } from "./http/fetch-request.js";
 export { imagePart } from "./images/image-part.js";

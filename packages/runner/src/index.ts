@@ -74,11 +74,15 @@ export {
 // Plan and estimate.
 export { type EstimateRunOptions, estimateRun } from "./plan/estimate-run.js";
 export { type PlanOptions, planPipeline } from "./plan/plan-pipeline.js";
-export type { Plan, RunEstimate, StepEstimate } from "./plan/plan-types.js";
+export type { OtherUnitTotal, Plan, RunEstimate, StepEstimate } from "./plan/plan-types.js";
 export { type FoundProfile, findProfile } from "./profile/find-profile.js";
 export { type LoadedProfile, loadProfile } from "./profile/load-profile.js";
 export { ProfileError } from "./profile/profile-error.js";
-export { type ProfileService, serviceFromProfile } from "./profile/service-from-profile.js";
+export {
+  type ProfileAccountService,
+  type ProfileService,
+  serviceFromProfile,
+} from "./profile/service-from-profile.js";
 // Run and stream.
 export type { RunOptions, RunResult } from "./run-options.js";
 export { runPipeline } from "./run-pipeline.js";

@@ -40,6 +40,7 @@ export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";
 export { stepPositions } from "./pipeline/step-positions.js";
+export { creditCatalogs, moveToUnit, priceUnitOf } from "./plan/price-units.js";
 export { planDecision } from "./steps/approve/plan-decision.js";
 export { heldJobOf } from "./steps/registry.js";
 export { checkPick } from "./takes/pick-take.js";

@@ -27,7 +27,9 @@ export interface RunOptions {
   /**
    * Units of a queue holding one of its slots at once, by the queue's name (the queue a kind
    * declares, e.g. `{ video: 2 }` for video jobs in flight); default: what each kind declares
-   * (`slots`). Waiting for a slot holds none of the run's `concurrency`.
+   * (`slots`). Waiting for a slot holds none of the run's `concurrency`. A provider account's
+   * own limit on a queue is `<queue>@<account>` (`{ "video@fal": 2 }`): units whose model the
+   * client routes to that account (its `accountOf`) hold one of those too.
    */
   slots?: Readonly<Record<string, number>>;
   /**

@@ -6,7 +6,7 @@ import { formatBatchEvent } from "../render/format-batch.js";
 import { knownModelCatalogs } from "../services/known-model-catalogs.js";
 import { openService } from "../services/open-service.js";
 import { batchExitCode } from "./batch-command.js";
-import { serviceRunOptions } from "./execute-run.js";
+import { serviceRunOptions, slotsOf } from "./execute-run.js";
 
 /** What `batch` and `resume BATCH_DIR` pass to {@link executeBatch}. */
 export interface ExecuteBatchOptions {
@@ -76,7 +76,9 @@ export async function executeBatch(
       ...(catalogs ? { catalogs } : {}),
       ...(options.parallel === undefined ? {} : { parallel: options.parallel }),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      ...(options.maxVideos === undefined ? {} : { slots: { video: options.maxVideos } }),
+      // `--max-videos` is the limit of the video queue (the kind that makes clips names it);
+      // each provider account's `max_concurrent_jobs` holds its own clips within it.
+      ...slotsOf(options.maxVideos, service.accountSlots),
       ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.autoApprove ? { autoApprove: true } : {}),

@@ -98,6 +98,18 @@ export function serviceRunOptions(
 }
 
 /**
+ * The run's queue limits: `--max-videos` for the video queue, and the provider accounts' own.
+ * @example slotsOf(2, { "video@fal": 1 }) // { slots: { video: 2, "video@fal": 1 } }
+ */
+export function slotsOf(
+  maxVideos: number | undefined,
+  accountSlots: Readonly<Record<string, number>>,
+): { slots?: Record<string, number> } {
+  const slots = { ...accountSlots, ...(maxVideos === undefined ? {} : { video: maxVideos }) };
+  return Object.keys(slots).length > 0 ? { slots } : {};
+}
+
+/**
  * Run (or resume) a pipeline with the runner, rendering its events, and return the exit code:
  * 0 succeeded, 1 failed or rejected, 3 stopped by its budget, 4 waiting at a gate (with how to
  * approve and go on), 130 interrupted (Ctrl-C or a closed output; after the journal settled,
@@ -166,8 +178,9 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       ...serviceRunOptions(service, context, options),
       ...(catalogs ? { catalogs } : {}),
       concurrency: options.concurrency,
-      // `--max-videos` is the limit of the video queue (the kind that makes clips names it).
-      ...(options.maxVideos === undefined ? {} : { slots: { video: options.maxVideos } }),
+      // `--max-videos` is the limit of the video queue (the kind that makes clips names it);
+      // each provider account's `max_concurrent_jobs` holds its own clips within it.
+      ...slotsOf(options.maxVideos, service.accountSlots),
       maxCredits: options.maxCredits,
       // First Ctrl-C (or a closed output): stop (jobs already paid for are waited for); a
       // second Ctrl-C: leave at once.

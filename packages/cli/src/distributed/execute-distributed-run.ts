@@ -121,6 +121,17 @@ export async function executeDistributedRun(
     } else {
       const { connection, profile, service } = await resolveService(options, context);
       addSecret(context, connection.apiKey);
+      if ((service?.accounts.length ?? 0) > 0) {
+        // Workers build one client from the stored profile: a model of another account
+        // would go to the default service. Refused before the run is stored or anything sent.
+        throw new UsageError(
+          `${profile?.shown ?? "the profile"} names more provider accounts (providers:), which runs on many machines do not route yet`,
+          {
+            code: "providers_not_distributed",
+            hint: "run it on this machine (without --database), or use a profile with one service",
+          },
+        );
+      }
       for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
       const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
       let catalogs = await knownModelCatalogs(options, context);

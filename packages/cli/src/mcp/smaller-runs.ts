@@ -88,8 +88,9 @@ export async function smallerRuns(run: RefusedRun): Promise<Alternative[]> {
   }
   for (const [name, value] of Object.entries(run.inputs)) {
     if (typeof value !== "string") continue;
-    const section = Object.entries(run.catalogs ?? {}).find(([, models]) =>
-      models.some((model) => model.id === value),
+    const section = Object.entries(run.catalogs ?? {}).find(
+      ([section, models]) =>
+        section.endsWith("_models") && models.some((model) => model.id === value),
     );
     if (!section) continue;
     const [catalogName, catalog] = section;

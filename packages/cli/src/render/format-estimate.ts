@@ -56,5 +56,31 @@ export function formatEstimate(estimate: RunEstimate, maxCredits?: number): stri
       step.cached || (step.perUnit !== 0 && !(step.units === 0 && !step.credits && !step.spent)),
   );
   const width = Math.max(0, ...steps.map(([id]) => id.length));
-  return [head, ...steps.map(([id, step]) => `  ${id.padEnd(width)}  ${formatStepEstimate(step)}`)];
+  return [
+    head,
+    ...formatOtherUnits(estimate),
+    ...steps.map(
+      ([id, step]) =>
+        `  ${id.padEnd(width)}  ${formatStepEstimate(step)}${step.unit ? ` ${step.unit}` : ""}`,
+    ),
+  ];
+}
+
+/**
+ * The run's totals in units other than credits, one line each, never added to the credits.
+ *
+ * @example
+ * formatOtherUnits({ credits: 4, complete: true, steps: {}, otherUnits: { usd: { amount: 0.75, complete: true, models: ["fal-clip"], providers: ["fal"] } } });
+ * // ["and 0.75 usd (fal-clip, providers.fal), not in credits"]
+ */
+export function formatOtherUnits(estimate: RunEstimate): string[] {
+  return Object.entries(estimate.otherUnits ?? {}).map(
+    ([unit, total]) =>
+      `and ${total.complete ? "" : "at least "}${roundAmount(total.amount)} ${unit} (${total.models.join(", ")}, ${total.providers.map((name) => `providers.${name}`).join(", ")}), not in credits`,
+  );
+}
+
+/** An amount as people read it: at most four decimals, no float noise. */
+function roundAmount(amount: number): string {
+  return String(Math.round(amount * 10_000) / 10_000);
 }

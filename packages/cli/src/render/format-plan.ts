@@ -75,7 +75,14 @@ export function formatPlan(
   );
   const [cost, ...costSteps] = formatEstimate(plan.limits.estimate, plan.limits.maxCredits);
   lines.push(`  ${cost}`, ...costSteps.map((line) => `  ${line}`));
-  if (plan.limits.maxCredits !== undefined && plan.limits.estimate.credits > plan.limits.maxCredits)
+  if (plan.limits.maxCredits !== undefined && plan.limits.estimate.otherUnits)
+    lines.push(
+      `  refused: the budget is in credits and ${Object.keys(plan.limits.estimate.otherUnits).join(", ")} is not; state credits_per_unit for ${[...new Set(Object.values(plan.limits.estimate.otherUnits).flatMap((total) => total.providers))].map((name) => `providers.${name}`).join(", ")}, or run without a credit budget`,
+    );
+  else if (
+    plan.limits.maxCredits !== undefined &&
+    plan.limits.estimate.credits > plan.limits.maxCredits
+  )
     lines.push(
       `  over budget: a run would be refused before its first request (${plan.limits.estimate.credits} > ${plan.limits.maxCredits})`,
     );

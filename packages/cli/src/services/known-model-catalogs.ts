@@ -22,8 +22,14 @@ export async function knownModelCatalogs(
 ): Promise<ModelCatalogs | undefined> {
   const profile = await loadCliProfile(context);
   if (profile) {
-    const { modelCatalogsFromProfile } = await import("@reelsmith/core/profile");
-    const sections: ModelCatalogs = modelCatalogsFromProfile(profile.loaded.profile);
+    const core = await import("@reelsmith/core/profile");
+    const raw = profile.loaded.profile;
+    const sections: Record<string, readonly { id: string }[]> = {
+      ...core.modelCatalogsFromProfile(raw),
+    };
+    // The models whose providers price in another unit (usd, characters…), with any rate.
+    const units = core.modelPriceUnits(raw);
+    if (units.length > 0) sections[core.priceUnitsSection] = units;
     return Object.keys(sections).length > 0 ? sections : undefined;
   }
   const connection = resolveConnection(flags, context.env);

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { ReelsmithClient } from "@reelsmith/core";
 import { providerAccess } from "@reelsmith/core/catalog";
+import type { ProviderProfile } from "@reelsmith/core/profile";
+import type { ProfileAccountService } from "@reelsmith/runner/profile";
 import { resolveService } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -16,6 +18,11 @@ export interface OpenService {
   baseURL: string;
   /** True when the CLI started the simulator in-process. */
   builtIn: boolean;
+  /**
+   * The provider accounts' own limits, as a run's `slots` take them (`video@fal: 2` from a
+   * provider's `max_concurrent_jobs`); empty without `providers:`.
+   */
+  accountSlots: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -63,12 +70,32 @@ export async function openService(
         hint: `set ${[...variables, "REELSMITH_API_KEY"].filter((v, i, all) => all.indexOf(v) === i).join(" or ")}, or pass --api-key`,
       });
     }
-    const client = createClient({
+    const fallback = createClient({
       ...service?.clientOptions,
       baseURL: connection.baseURL,
       apiKey: connection.apiKey,
     });
-    return { client, baseURL: client.baseURL, builtIn: false, close: async () => {} };
+    const accounts = await openAccounts(service?.accounts ?? [], context, profile?.shown, {
+      requireKey: options.requireKey !== false,
+    });
+    return {
+      client: await routed(fallback, accounts.clients, profile?.loaded.profile),
+      baseURL: fallback.baseURL,
+      builtIn: false,
+      accountSlots: accountSlots(service?.accounts ?? []),
+      close: accounts.close,
+    };
+  }
+  const addressed = (service?.accounts ?? []).filter((account) => account.baseURL);
+  if (!options.builtIn && addressed.length > 0) {
+    // Never a real account behind the built-in simulator's rules (free resubmission).
+    throw new UsageError(
+      `${profile?.shown ?? "the profile"} gives providers an address (${addressed.map((account) => `providers.${account.name}.base_url`).join(", ")}) but service has none`,
+      {
+        code: "no_service_address",
+        hint: "set service.base_url (or REELSMITH_BASE_URL) to run against the real accounts, or remove the providers' base_url to run every account on the built-in simulator",
+      },
+    );
   }
   const apiKey = Array.from(
     { length: keyParts?.length ?? 1 },
@@ -88,12 +115,132 @@ export async function openService(
       ? `no service configured (REELSMITH_BASE_URL, or service.base_url in ${profile.shown}): using the built-in simulator at ${simulator.url}, serving the models of ${profile.shown}; clips are synthetic`
       : `no service configured (REELSMITH_BASE_URL): using the built-in simulator at ${simulator.url}; clips are synthetic`,
   );
-  const client = createClient({
+  const fallback = createClient({
     ...service?.clientOptions,
     baseURL: simulator.url,
     apiKey,
     pollIntervalMs: BUILT_IN_POLL_INTERVAL_MS,
     honoursIdempotencyKeys: true,
   });
-  return { client, baseURL: simulator.url, builtIn: true, close: () => simulator.close() };
+  // Every provider account of the profile is stood in for by a simulator of its dialect.
+  const accounts = await openAccounts(service?.accounts ?? [], context, profile?.shown, {
+    builtIn: profile?.loaded.profile,
+  });
+  return {
+    client: await routed(fallback, accounts.clients, profile?.loaded.profile),
+    baseURL: simulator.url,
+    builtIn: true,
+    accountSlots: accountSlots(service?.accounts ?? []),
+    close: async () => {
+      await accounts.close();
+      await simulator.close();
+    },
+  };
+}
+
+/** The run's slots of each account that states a job limit: `video@<name>`, as the video queue's. */
+function accountSlots(accounts: readonly ProfileAccountService[]): Record<string, number> {
+  return Object.fromEntries(
+    accounts
+      .filter((account) => account.maxConcurrentJobs !== undefined)
+      .map((account) => [`video@${account.name}`, account.maxConcurrentJobs as number]),
+  );
+}
+
+/** One client over the default service and the accounts, routing each model by its provider. */
+async function routed(
+  fallback: ReelsmithClient,
+  accounts: Record<string, ReelsmithClient>,
+  profile: ProviderProfile | undefined,
+): Promise<ReelsmithClient> {
+  if (!profile || Object.keys(accounts).length === 0) return fallback;
+  const [{ routeClients }, { modelProviders }] = await Promise.all([
+    import("@reelsmith/core"),
+    import("@reelsmith/core/profile"),
+  ]);
+  return routeClients({ fallback, accounts, models: modelProviders(profile) });
+}
+
+/**
+ * A client per provider account of the profile: at its `base_url` with the key of its
+ * `api_key_env`, or, with `builtIn`, at a simulator of its dialect started here. An account
+ * with no address, or (when keys are required) no key, is refused before anything is sent.
+ */
+async function openAccounts(
+  accounts: readonly ProfileAccountService[],
+  context: CliContext,
+  shown: string | undefined,
+  options: { requireKey?: boolean; builtIn?: ProviderProfile | undefined },
+): Promise<{ clients: Record<string, ReelsmithClient>; close(): Promise<void> }> {
+  const clients: Record<string, ReelsmithClient> = {};
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closeOne of closers.splice(0)) await closeOne();
+  };
+  if (accounts.length === 0) return { clients, close };
+  const { createClient } = await import("@reelsmith/core");
+  const where = shown ?? "the profile";
+  try {
+    for (const account of accounts) {
+      const dialect = account.clientOptions.dialect ?? "reference";
+      const keyParts = providerAccess(dialect).keyParts;
+      if (options.builtIn) {
+        const apiKey = Array.from(
+          { length: keyParts?.length ?? 1 },
+          () => `sim-${randomBytes(18).toString("base64url")}`,
+        ).join(":");
+        addSecret(context, apiKey);
+        const { startSimulator } = await import("@reelsmith/simulator");
+        const simulator = await startSimulator({
+          host: "127.0.0.1",
+          port: 0,
+          apiKey,
+          dialect,
+          timeScale: BUILT_IN_TIME_SCALE,
+          profile: options.builtIn,
+        });
+        closers.push(() => simulator.close());
+        clients[account.name] = createClient({
+          ...account.clientOptions,
+          baseURL: simulator.url,
+          apiKey,
+          pollIntervalMs: BUILT_IN_POLL_INTERVAL_MS,
+          honoursIdempotencyKeys: true,
+        });
+        continue;
+      }
+      if (!account.baseURL)
+        throw new UsageError(`the provider \`${account.name}\` of ${where} has no base_url`, {
+          code: "invalid_profile",
+          hint: `set providers.${account.name}.base_url in ${where} to the provider's API address`,
+        });
+      addSecret(context, account.apiKey);
+      for (const part of account.apiKey?.split(":") ?? [])
+        if (part.length >= 8) addSecret(context, part);
+      if (!account.apiKey && options.requireKey !== false) {
+        const named = account.apiKeyVariables.length > 0 ? account.apiKeyVariables : [];
+        throw new UsageError(
+          `no API key for the provider \`${account.name}\` (${account.baseURL})`,
+          {
+            code: "no_api_key",
+            hint:
+              named.length === 0
+                ? `name the variable that holds its key in providers.${account.name}.api_key_env of ${where}, and set it`
+                : keyParts && keyParts.length > 1
+                  ? `set each of ${named.join(" and ")} (providers.${account.name}.api_key_env, one variable per part of the key)`
+                  : `set ${named.join(" or ")} (providers.${account.name}.api_key_env)`,
+          },
+        );
+      }
+      clients[account.name] = createClient({
+        ...account.clientOptions,
+        baseURL: account.baseURL,
+        ...(account.apiKey ? { apiKey: account.apiKey } : {}),
+      });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { clients, close };
 }

@@ -48,6 +48,13 @@ export interface ReelsmithClient {
   readonly images: Images;
   /** Speech and transcription with word timings. */
   readonly audio: Audio;
+  /**
+   * The client serving a model: another account's when the client routes models to several
+   * providers ({@link routeClients}), else this one. Use {@link clientForModel} to ask.
+   */
+  readonly forModel?: (model: string) => ReelsmithClient;
+  /** The provider account serving a model, when it is not the default one ({@link routeClients}). */
+  readonly accountOf?: (model: string) => string | undefined;
 }
 
 /**

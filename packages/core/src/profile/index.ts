@@ -27,17 +27,27 @@ export {
 } from "./models-from-profile.js";
 export { parseDuration } from "./parse-duration.js";
 export { parseProfile } from "./parse-profile.js";
+export { priceUnitsSection } from "./price-units-section.js";
 export { profileJsonSchema, profileSchemaId, speechFormats } from "./profile-schema.js";
 export type {
   ProfileChatModel,
   ProfileImageModel,
   ProfileParam,
+  ProfileProvider,
   ProfileSpeechModel,
   ProfileTranscriptionModel,
   ProfileVideoModel,
   ProviderProfile,
 } from "./profile-types.js";
+export { type PriceUnit, priceUnits } from "./profile-types.js";
 export { type ProfileUnknown, profileUnknowns } from "./profile-unknowns.js";
+export {
+  type ModelPriceUnit,
+  modelPriceUnits,
+  modelProviders,
+  type ProviderAccount,
+  providerAccounts,
+} from "./provider-accounts.js";
 export {
   findSecretKeys,
   findSecretValues,

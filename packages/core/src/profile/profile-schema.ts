@@ -1,4 +1,5 @@
 import { describeProviders, providerAccess, providerNames } from "../providers/registry.js";
+import { priceUnits } from "./profile-types.js";
 
 /** For providers whose key has parts: one variable per part, in order (derived from the registry). */
 function keyPartsNote(): string {
@@ -28,6 +29,41 @@ const range = (what: string, minimum: number) => ({
 /** The audio formats of OpenAI's `/v1/audio/speech` (`response_format`). */
 export const speechFormats = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
 
+/** What `service` and each of `providers` say of an account: where, how it speaks, its key. */
+const accountProperties = {
+  base_url: {
+    type: "string",
+    pattern: "^https?://",
+    description: "The service's address (with or without a trailing /v1).",
+  },
+  api_key_env: {
+    type: "array",
+    description: `Names of environment variables holding the API key, tried in order${keyPartsNote()}. Never the key itself.`,
+    items: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+    minItems: 1,
+  },
+  dialect: {
+    enum: [...providerNames],
+    description: `The service's provider, how its API speaks: ${describeProviders()}. Default reference.`,
+  },
+  idempotency_keys: {
+    type: "boolean",
+    description:
+      "The service answers a repeated Idempotency-Key with the job it already made. Default false.",
+  },
+  lists_jobs: {
+    type: "boolean",
+    description: "GET /v1/videos lists the account's jobs. Default false.",
+  },
+  poll_interval: {
+    description: 'Time between two polls of a video job: "5s", "500ms", or a number of seconds.',
+    anyOf: [
+      { type: "number", exclusiveMinimum: 0 },
+      { type: "string", pattern: "^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m)\\s*$" },
+    ],
+  },
+} as const;
+
 const paramTypes = ["integer", "number", "string", "boolean", "image"];
 
 /**
@@ -46,7 +82,7 @@ export const profileJsonSchema = {
   $id: profileSchemaId,
   title: "reelsmith provider profile",
   description:
-    "Describes one media-generation service: where it is, how it speaks, its video models (limits, parameters, prices) chat models, and image, speech and transcription models. Never holds a key: name the environment variables that hold it in service.api_key_env.",
+    "Describes the media-generation services of an account: where the default one is (service) and any more (providers), how each speaks, its video models (limits, parameters, prices) chat models, and image, speech and transcription models. Never holds a key: name the environment variables that hold it in service.api_key_env.",
   type: "object",
   additionalProperties: false,
   properties: {
@@ -55,40 +91,14 @@ export const profileJsonSchema = {
       type: "object",
       description: "Where the service is and how it speaks.",
       additionalProperties: false,
-      properties: {
-        base_url: {
-          type: "string",
-          pattern: "^https?://",
-          description: "The service's address (with or without a trailing /v1).",
-        },
-        api_key_env: {
-          type: "array",
-          description: `Names of environment variables holding the API key, tried in order${keyPartsNote()}. Never the key itself.`,
-          items: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
-          minItems: 1,
-        },
-        dialect: {
-          enum: [...providerNames],
-          description: `The service's provider, how its API speaks: ${describeProviders()}. Default reference.`,
-        },
-        idempotency_keys: {
-          type: "boolean",
-          description:
-            "The service answers a repeated Idempotency-Key with the job it already made. Default false.",
-        },
-        lists_jobs: {
-          type: "boolean",
-          description: "GET /v1/videos lists the account's jobs. Default false.",
-        },
-        poll_interval: {
-          description:
-            'Time between two polls of a video job: "5s", "500ms", or a number of seconds.',
-          anyOf: [
-            { type: "number", exclusiveMinimum: 0 },
-            { type: "string", pattern: "^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m)\\s*$" },
-          ],
-        },
-      },
+      properties: accountProperties,
+    },
+    providers: {
+      type: "object",
+      description:
+        "More provider accounts, by a name of your choice; a model names its account with `provider:` (a model that names none is served by `service`).",
+      propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" },
+      additionalProperties: { $ref: "#/definitions/provider" },
     },
     video_models: {
       type: "object",
@@ -119,6 +129,32 @@ export const profileJsonSchema = {
     },
   },
   definitions: {
+    provider: {
+      type: "object",
+      description:
+        "One provider account: how it speaks, where it is, the variables of its key, its limits and the unit of its prices.",
+      required: ["dialect"],
+      additionalProperties: false,
+      properties: {
+        ...accountProperties,
+        max_concurrent_jobs: {
+          type: "integer",
+          minimum: 1,
+          description: "Video jobs this account runs at once (its models' clips share them).",
+        },
+        unit: {
+          enum: [...priceUnits],
+          description:
+            "The unit of the prices of this account's models: credits (default), usd, eur or characters.",
+        },
+        credits_per_unit: {
+          type: "number",
+          exclusiveMinimum: 0,
+          description:
+            "Credits one `unit` is worth: with it, this account's prices count in credit estimates and budgets; without it a budget in credits refuses its models.",
+        },
+      },
+    },
     videoModel: {
       type: ["object", "null"],
       description: "One video model. A field left out (or null) is unknown and not checked.",
@@ -173,6 +209,10 @@ export const profileJsonSchema = {
             per_megapixel_second: { type: "number", minimum: 0 },
           },
         },
+        provider: {
+          type: "string",
+          description: "The account (a name under providers) that serves it; default service.",
+        },
       },
     },
     param: {
@@ -208,6 +248,10 @@ export const profileJsonSchema = {
         images: { type: "boolean", description: "Understands image_url content parts." },
         json: { type: "boolean", description: "Honours response_format json_object." },
         tools: { type: "boolean", description: "Calls tools." },
+        provider: {
+          type: "string",
+          description: "The account (a name under providers) that serves it; default service.",
+        },
       },
     },
     imageModel: {
@@ -240,6 +284,10 @@ export const profileJsonSchema = {
           additionalProperties: false,
           properties: { per_image: { type: "number", minimum: 0 } },
         },
+        provider: {
+          type: "string",
+          description: "The account (a name under providers) that serves it; default service.",
+        },
       },
     },
     speechModel: {
@@ -266,6 +314,10 @@ export const profileJsonSchema = {
           additionalProperties: false,
           properties: { per_1000_characters: { type: "number", minimum: 0 } },
         },
+        provider: {
+          type: "string",
+          description: "The account (a name under providers) that serves it; default service.",
+        },
       },
     },
     transcriptionModel: {
@@ -284,6 +336,10 @@ export const profileJsonSchema = {
           description: "Price in credits per minute of audio, rounded up per request.",
           additionalProperties: false,
           properties: { per_minute: { type: "number", minimum: 0 } },
+        },
+        provider: {
+          type: "string",
+          description: "The account (a name under providers) that serves it; default service.",
         },
       },
     },

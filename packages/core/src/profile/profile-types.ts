@@ -15,6 +15,8 @@ export type ProfileParam =
 /** One video model of a profile (snake_case, as written). A missing or null field is unknown. */
 export interface ProfileVideoModel {
   description?: string;
+  /** The provider (a name under `providers:`) that serves it; default the profile's `service`. */
+  provider?: string;
   seconds?: { min: number; max: number } | number[] | null;
   sizes?:
     | string[]
@@ -28,6 +30,8 @@ export interface ProfileVideoModel {
 /** One chat model of a profile. */
 export interface ProfileChatModel {
   description?: string;
+  /** The provider (a name under `providers:`) that serves it; default the profile's `service`. */
+  provider?: string;
   images?: boolean;
   json?: boolean;
   tools?: boolean;
@@ -36,6 +40,8 @@ export interface ProfileChatModel {
 /** One image model of a profile. A missing or null field is unknown. */
 export interface ProfileImageModel {
   description?: string;
+  /** The provider (a name under `providers:`) that serves it; default the profile's `service`. */
+  provider?: string;
   sizes?: string[] | null;
   max_references?: number | null;
   max_images?: number | null;
@@ -45,6 +51,8 @@ export interface ProfileImageModel {
 /** One speech model of a profile. A missing or null field is unknown. */
 export interface ProfileSpeechModel {
   description?: string;
+  /** The provider (a name under `providers:`) that serves it; default the profile's `service`. */
+  provider?: string;
   voices?: string[] | null;
   formats?: ("mp3" | "opus" | "aac" | "flac" | "wav" | "pcm")[] | null;
   price?: { per_1000_characters?: number } | null;
@@ -53,8 +61,35 @@ export interface ProfileSpeechModel {
 /** One transcription model of a profile. A missing or null field is unknown. */
 export interface ProfileTranscriptionModel {
   description?: string;
+  /** The provider (a name under `providers:`) that serves it; default the profile's `service`. */
+  provider?: string;
   word_timestamps?: boolean | null;
   price?: { per_minute?: number } | null;
+}
+
+/** The units a profile's prices are stated in (`unit:` of a provider; default `credits`). */
+export const priceUnits = ["credits", "usd", "eur", "characters"] as const;
+
+/** A unit prices are stated in. */
+export type PriceUnit = (typeof priceUnits)[number];
+
+/**
+ * One provider account of a profile's `providers:` map: how it speaks, where it is, the
+ * variables of its key, its account limits and the unit of its models' prices.
+ */
+export interface ProfileProvider {
+  dialect: VideoDialect;
+  base_url?: string;
+  api_key_env?: string[];
+  idempotency_keys?: boolean;
+  lists_jobs?: boolean;
+  poll_interval?: string | number;
+  /** Video jobs the account runs at once. */
+  max_concurrent_jobs?: number;
+  /** The unit of its models' prices (default credits). */
+  unit?: PriceUnit;
+  /** Credits one `unit` is worth, for estimates and budgets in credits. */
+  credits_per_unit?: number;
 }
 
 /**
@@ -79,6 +114,8 @@ export interface ProviderProfile {
     lists_jobs?: boolean;
     poll_interval?: string | number;
   };
+  /** More provider accounts, by name; a model names one with `provider:`. */
+  providers?: Record<string, ProfileProvider>;
   video_models?: Record<string, ProfileVideoModel | null>;
   chat_models?: Record<string, ProfileChatModel | null>;
   image_models?: Record<string, ProfileImageModel | null>;

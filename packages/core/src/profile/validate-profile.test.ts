@@ -33,13 +33,13 @@ describe("validateProfile", () => {
           pointer: "/video_models/veo-3/secs",
           code: "unknown_key",
           message:
-            "unknown key `secs` in `video_models.veo-3`; allowed: description, seconds, sizes, image, params, price",
+            "unknown key `secs` in `video_models.veo-3`; allowed: description, seconds, sizes, image, params, price, provider",
         },
         {
           pointer: "/extra",
           code: "unknown_key",
           message:
-            "unknown key `extra` in the profile; allowed: service, video_models, chat_models, image_models, speech_models, transcription_models",
+            "unknown key `extra` in the profile; allowed: service, providers, video_models, chat_models, image_models, speech_models, transcription_models",
         },
       ]),
     );

@@ -15,8 +15,8 @@ export interface ProfileProblem {
   /** JSON pointer, e.g. `/video_models/veo-3-fast/seconds/max` (`""` for the whole document). */
   pointer: string;
   message: string;
-  /** `secret`, `unknown_key`, `invalid_value` or `inconsistent`. */
-  code: "secret" | "unknown_key" | "invalid_value" | "inconsistent";
+  /** `secret`, `unknown_key`, `invalid_value`, `inconsistent` or `unknown_provider`. */
+  code: "secret" | "unknown_key" | "invalid_value" | "inconsistent" | "unknown_provider";
 }
 
 let compiled: ValidateFunction | undefined;
@@ -66,7 +66,8 @@ export function validateProfile(value: unknown): ProfileProblem[] {
     problems.push(...describeErrors(errors));
   }
   problems.push(...baseURLProblems(value), ...nonFiniteProblems(value));
-  if (problems.length === 0) problems.push(...consistencyProblems(value));
+  if (problems.length === 0)
+    problems.push(...consistencyProblems(value), ...providerProblems(value));
   // No message ever quotes a value that looks like a key, wherever it was written.
   return dedupe(problems).map((problem) => ({
     ...problem,
@@ -232,6 +233,36 @@ function consistencyProblems(value: unknown): ProfileProblem[] {
           message: `${where(`${base}/params/${escapePointer(name)}`)}: minimum ${minimum} is over maximum ${maximum}`,
         });
       }
+    }
+  }
+  return problems;
+}
+
+/** The sections whose models may name a provider (every `*_models` map). */
+function modelSections(value: unknown): [string, Record<string, unknown>][] {
+  return Object.entries((value ?? {}) as Record<string, unknown>).filter(
+    (entry): entry is [string, Record<string, unknown>] =>
+      entry[0].endsWith("_models") && entry[1] !== null && typeof entry[1] === "object",
+  );
+}
+
+/** A model's `provider:` must name an account under `providers:`. */
+function providerProblems(value: unknown): ProfileProblem[] {
+  const named = Object.keys(((value as { providers?: object }).providers ?? {}) as object);
+  const problems: ProfileProblem[] = [];
+  for (const [section, models] of modelSections(value)) {
+    for (const [id, model] of Object.entries(models)) {
+      const provider = (model as { provider?: unknown } | null)?.provider;
+      if (typeof provider !== "string" || named.includes(provider)) continue;
+      const pointer = `/${section}/${escapePointer(id)}/provider`;
+      problems.push({
+        pointer,
+        code: "unknown_provider",
+        message:
+          named.length === 0
+            ? `${where(pointer)}: no provider \`${provider}\`: the profile has no \`providers:\`; add \`providers: { ${provider}: { dialect: …, base_url: …, api_key_env: [...] } }\`, or remove \`provider:\` to use \`service\``
+            : `${where(pointer)}: no provider \`${provider}\`; the profile's providers are ${orList(named)} (add it under \`providers:\`, or remove \`provider:\` to use \`service\`)`,
+      });
     }
   }
   return problems;

@@ -1,6 +1,11 @@
 import type { ErrorCategory } from "@reelsmith/core/errors";
 import { BudgetExceededError, type SerializedError } from "@reelsmith/runner";
-import type { EventBus, ExecuteResult, RunHost } from "@reelsmith/runner/internal";
+import {
+  creditCatalogs,
+  type EventBus,
+  type ExecuteResult,
+  type RunHost,
+} from "@reelsmith/runner/internal";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
@@ -104,7 +109,8 @@ export function queuedHost(given: QueuedRun): RunHost {
       runId,
       pipelineDir: pipelineDirOf(run),
       budget,
-      ...(run.options.catalogs ? { catalogs: run.options.catalogs } : {}),
+      // Prices in credits only: a price in another unit with no rate is never added to them.
+      ...(run.options.catalogs ? { catalogs: creditCatalogs(run.options.catalogs, "drop") } : {}),
       ...(run.options.autoApprove ? { autoApprove: true } : {}),
       runSubPipeline: () => {
         throw new Error("sub-pipelines run inside their unit's worker");

@@ -3,6 +3,7 @@ export * from "./budget-exceeded-error.js";
 export * from "./invalid-image-error.js";
 export * from "./output-path-error.js";
 export * from "./pipeline-changed-error.js";
+export * from "./price-unit-error.js";
 export * from "./resume-error.js";
 export * from "./run-cancelled-error.js";
 export * from "./run-directory-in-use-error.js";

@@ -42,6 +42,7 @@ export function budgetAdmission(
     const max = options.budget.maxCredits;
     const planned = estimate.steps[id];
     if (!planned) return; // it costs nothing
+    if (planned.unit !== undefined) return; // priced in another unit: never in the credits
     // Each unit priced by its kind from its request, now that it is known (a clip's length
     // from its narration's); the plan's price per unit where the kind cannot tell.
     const prices = specs.map(
@@ -124,7 +125,8 @@ function refine(
  * @example settleTotal(estimate); // estimate.credits, .complete and .creditsAtMost from its steps
  */
 export function settleTotal(estimate: RunEstimate): void {
-  const steps = Object.values(estimate.steps);
+  // A step priced in another unit is totalled in it (`otherUnits`), never in credits.
+  const steps = Object.values(estimate.steps).filter((step) => step.unit === undefined);
   estimate.credits = steps.reduce((sum, step) => sum + (step.credits ?? 0), 0);
   const known = steps.every((step) => step.credits !== undefined || step.perUnit === 0);
   const ranged = steps.some((step) => step.creditsAtMost !== undefined);

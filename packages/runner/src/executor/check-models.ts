@@ -111,15 +111,25 @@ export async function checkModels(
       if (signal?.aborted) throw error;
     }
   }
+  // A model the profile routes to another provider account is not in this service's list:
+  // it is judged by the profile's catalogs alone.
+  const accountOf = (client as { accountOf?: (model: string) => string | undefined } | undefined)
+    ?.accountOf;
+  const routed = (use: FiledUse) => accountOf?.(use.model) !== undefined;
   const judged = judgeModelUses(
-    uses,
+    uses.filter((use) => !routed(use)),
     { catalogs, ...(models.length > 0 ? { listed: listedModels(models) } : {}) },
     options.kinds,
   );
-  if (judged.unknown.length > 0) {
-    const advised = judged.unknown.find((use) => use.declared.advice);
+  const elsewhere = uses.filter(routed);
+  const unknown = [
+    ...judged.unknown,
+    ...(elsewhere.length > 0 ? judgeModelUses(elsewhere, { catalogs }, options.kinds).unknown : []),
+  ];
+  if (unknown.length > 0) {
+    const advised = unknown.find((use) => use.declared.advice);
     throw new UnknownModelError(
-      judged.unknown.map((use) => ({
+      unknown.map((use) => ({
         catalog: use.catalog,
         model: use.model,
         file: use.file,

@@ -9,6 +9,13 @@ import type { UnitResult } from "./run-unit.js";
 import { queueSlotFor, type SlotPool } from "./slot-pool.js";
 import { unitContext, unitRequest } from "./unit-request.js";
 
+/** The provider account serving a unit's model, when the run's client routes it to one. */
+function accountOf(services: FanOutArgs["services"], spec: unknown): string | undefined {
+  const model = (spec as { model?: unknown } | null)?.model;
+  const client = services.unit.client as { accountOf?: (model: string) => string | undefined };
+  return typeof model === "string" ? client?.accountOf?.(model) : undefined;
+}
+
 /** A fan-out under way: what it was given, and what its items gave so far. */
 export interface FanOutRun {
   args: FanOutArgs;
@@ -86,7 +93,10 @@ export async function runFanOutItem(
         ...(prior ? { previous: prior } : {}),
         ...(take !== undefined && take > 1 ? { take } : {}),
       },
-      { ...services.unit, slot: queueSlotFor(slot, queueSlot(services.slots, kind.queue)) },
+      {
+        ...services.unit,
+        slot: queueSlotFor(slot, queueSlot(services.slots, kind.queue, accountOf(services, spec))),
+      },
     );
     results[position] = result;
     addTotals(totals, result.totals);

@@ -40,9 +40,22 @@ export function queueSlotSizes(
 const unlimited: LimitRunner = async (work) => work();
 
 /**
- * The limit a unit of `queue` runs within: the queue's own, or none.
- * @example await queueSlot(slots, kind.queue)(() => submit());
+ * The name of a provider account's own limit on a queue, as `slots` take it: `video@fal` is
+ * how many video units of the account `fal` hold a slot at once.
+ * @example accountQueue("video", "fal") // "video@fal"
  */
-export function queueSlot(slots: QueueSlots, queue: string): LimitRunner {
-  return slots[queue] ?? unlimited;
+export function accountQueue(queue: string, account: string): string {
+  return `${queue}@${account}`;
+}
+
+/**
+ * The limit a unit of `queue` runs within: its account's own (when the unit's model is served
+ * by a provider account with a limit on that queue) and the queue's own, or none.
+ * @example await queueSlot(slots, kind.queue, "fal")(() => submit());
+ */
+export function queueSlot(slots: QueueSlots, queue: string, account?: string): LimitRunner {
+  const shared = slots[queue] ?? unlimited;
+  const own = account === undefined ? undefined : slots[accountQueue(queue, account)];
+  if (!own) return shared;
+  return async <T>(work: () => PromiseLike<T> | T): Promise<T> => own(() => shared(work));
 }

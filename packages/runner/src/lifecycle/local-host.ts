@@ -15,6 +15,7 @@ import { encodeRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
+import { creditCatalogs } from "../plan/price-units.js";
 import type { RunOptions } from "../run-options.js";
 import type { AnyStepKind, ModelCatalogs } from "../steps/step-kind.js";
 import { hasTakes, keepFinishedTakes } from "../takes/keep-take.js";
@@ -130,7 +131,8 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
       readersOf: stepReaders(run.pipeline.spec, run.kinds),
       resubmitLostJobs: options.resubmitLostJobs === true,
       ...(options.autoApprove ? { autoApprove: true } : {}),
-      ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+      // Prices in credits only: a price in another unit with no rate is never added to them.
+      ...(run.catalogs ? { catalogs: creditCatalogs(run.catalogs, "drop") } : {}),
       ...(options.subRunOf?.fence ? { fence: options.subRunOf.fence } : {}),
       claimedJobs: new Set(heldJobs(previous, run.pipeline.spec, run.kinds).map((job) => job.id)),
       runSubPipeline: localSubRuns({

@@ -1,5 +1,6 @@
 import type { CacheLocation } from "../cache/cache-index.js";
 import { BudgetEstimateError } from "../errors/budget-estimate-error.js";
+import { PriceUnitError } from "../errors/price-unit-error.js";
 import type { PipelineForRun } from "../executor/load-for-run.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
@@ -105,6 +106,9 @@ export function refuseOverBudget(
   options: { allowPartial?: boolean | undefined } = {},
 ): void {
   if (maxCredits === undefined) return;
+  // A budget in credits never silently leaves out a cost in another unit.
+  if (estimate.otherUnits && Object.keys(estimate.otherUnits).length > 0)
+    throw new PriceUnitError(estimate.otherUnits, maxCredits);
   if (!options.allowPartial && estimate.credits > maxCredits)
     throw new BudgetEstimateError(estimate, maxCredits);
   const overPriced = Object.entries(estimate.steps).find(

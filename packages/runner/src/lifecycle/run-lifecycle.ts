@@ -12,6 +12,7 @@ import type { RunState } from "../journal/journal-state.js";
 import { createLedger, type LiveLedger, ledgerOf } from "../ledger/ledger.js";
 import { buildGraph } from "../plan/build-graph.js";
 import type { RunEstimate } from "../plan/plan-types.js";
+import { creditCatalogs } from "../plan/price-units.js";
 import type { RunResult } from "../run-options.js";
 import { focusedEstimate, plannedEstimate, refuseOverBudget } from "./run-estimate-check.js";
 import type { RunHost, RunToPlay } from "./run-host.js";
@@ -181,7 +182,8 @@ async function execute(
           played.emit({ type: "run.estimate", estimate: refined, ...maxOf(run), ...takeOf(run) });
         },
         uncached: uncachedSteps(run.pipeline.spec),
-        ...(run.catalogs ? { catalogs: run.catalogs } : {}),
+        // Prices in credits (a stated rate applied), as the estimate's.
+        ...(run.catalogs ? { catalogs: creditCatalogs(run.catalogs, "keep") } : {}),
         // A take makes a new result whatever the cache holds: it is priced as paid.
         ...(run.focus ? {} : runCache(host)),
       })

@@ -76,7 +76,7 @@ export async function estimateRun(
     const known = requests.get(id);
     const policy = known ? kinds.get(known.kind)?.cache : undefined;
     const written = pipeline.spec.steps.find((entry) => entry.id === id);
-    if (!known || !policy || !step.perUnit || written?.cache === false) continue;
+    if (!known || !policy || !step.perUnit || step.unit || written?.cache === false) continue;
     const done = succeededUnits(options.previous, id);
     const fanOut = written?.for_each !== undefined;
     let hits = 0;

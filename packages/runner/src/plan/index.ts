@@ -1,6 +1,7 @@
 export { buildGraph, findCycles, type StepGraph, stepDependencies } from "./build-graph.js";
 export { type PlanOptions, planPipeline } from "./plan-pipeline.js";
 export type {
+  OtherUnitTotal,
   Plan,
   PlanLimits,
   PlannedFanOut,

@@ -49,6 +49,7 @@ export function stepEstimate(
 export function creditsAtMost(runEstimate: RunEstimate): number | undefined {
   let most = 0;
   for (const step of Object.values(runEstimate.steps)) {
+    if (step.unit !== undefined) continue; // totalled in its own unit
     const credits =
       step.credits ??
       (step.perUnit !== undefined && step.unitsAtMost !== undefined

@@ -9,6 +9,7 @@ import { creditsAtMost, stepEstimate } from "./plan-estimate.js";
 import { plannedFanOut } from "./plan-fan-out.js";
 import { planStages } from "./plan-stages.js";
 import type { Plan, PlannedStep, RunEstimate } from "./plan-types.js";
+import { creditCatalogs, moveToUnit, priceUnitOf } from "./price-units.js";
 import { staticValue } from "./static-value.js";
 
 /** Options of `planPipeline`. */
@@ -37,6 +38,8 @@ export interface PlanOptions {
  */
 export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}): Plan {
   const { spec } = pipeline;
+  // Prices stated in another unit at a rate count in credits; those without a rate keep theirs.
+  const catalogs = creditCatalogs(options.catalogs, "keep");
   const notes: string[] = [];
   const problems: Plan["problems"] = [];
   let inputs: Record<string, unknown> | undefined;
@@ -77,7 +80,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     // What one unit asks of the service, as the kind sees it; times the fan-out when known.
     const planned =
       kind?.plan(known, {
-        ...(options.catalogs ? { catalogs: options.catalogs } : {}),
+        ...(catalogs ? { catalogs } : {}),
       }) ?? {};
     for (const [name, label] of Object.entries(kind?.requestLabels ?? {})) {
       requestLabels[name] = label;
@@ -106,6 +109,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     }
     const model = typeof known.model === "string" ? known.model : undefined;
     const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
+    const creditsBefore = runEstimate.credits;
     const estimate = paid
       ? stepEstimate(runEstimate, step.id, {
           perUnit: planned.credits,
@@ -114,6 +118,10 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
           done: options.journaled?.(step.id) ?? 0,
         })
       : undefined;
+    // A model priced in another unit with no rate to credits is totalled in its unit.
+    const inUnit = priceUnitOf(options.catalogs, model);
+    if (estimate && inUnit && inUnit.creditsPerUnit === undefined)
+      moveToUnit(runEstimate, estimate, inUnit, creditsBefore);
     return {
       id: step.id,
       ...(step.name ? { name: step.name } : {}),

@@ -56,6 +56,11 @@ export interface StepEstimate {
   spent?: number;
   /** The most it can cost, when its units' prices are known as a range (`credits` to this). */
   creditsAtMost?: number;
+  /**
+   * The unit `perUnit` and `credits` are in when it is not credits (a provider's `unit:` with no
+   * rate to credits): such a step counts in the run's `otherUnits`, never in its credits.
+   */
+  unit?: string;
   /** When the number of units is known only at run time: the fewest and the most it can be. */
   unitsAtLeast?: number;
   unitsAtMost?: number;
@@ -71,6 +76,23 @@ export interface RunEstimate {
   creditsAtMost?: number;
   /** Each step's estimate, by id (steps that cost nothing are left out). */
   steps: Record<string, StepEstimate>;
+  /**
+   * What the run costs in units other than credits, by unit (`usd`, `characters`, …): the
+   * steps whose models' providers price in them with no rate to credits. Never added to
+   * `credits`; a run with a credit budget refuses them.
+   */
+  otherUnits?: Record<string, OtherUnitTotal>;
+}
+
+/** A run's total in a unit other than credits. */
+export interface OtherUnitTotal {
+  /** The certain part, in the unit. */
+  amount: number;
+  /** True when every step priced in it has its price and size known. */
+  complete: boolean;
+  /** The models priced in it, and their providers. */
+  models: string[];
+  providers: string[];
 }
 
 /** A `for_each` step. */

@@ -21,4 +21,8 @@ export {
 } from "./load-profile.js";
 export { ProfileError } from "./profile-error.js";
 export { profileWarnings } from "./profile-warnings.js";
-export { type ProfileService, serviceFromProfile } from "./service-from-profile.js";
+export {
+  type ProfileAccountService,
+  type ProfileService,
+  serviceFromProfile,
+} from "./service-from-profile.js";

@@ -17,6 +17,7 @@ const codes: Readonly<Record<ProfileProblem["code"], string>> = {
   unknown_key: "PROFILE_UNKNOWN_KEY",
   invalid_value: "PROFILE_INVALID_VALUE",
   inconsistent: "PROFILE_INCONSISTENT",
+  unknown_provider: "PROFILE_UNKNOWN_PROVIDER",
 };
 
 function hintOf(problem: ProfileProblem): string | undefined {
@@ -27,6 +28,8 @@ function hintOf(problem: ProfileProblem): string | undefined {
       return "remove or rename it; the profile's schema (@reelsmith/core/profile.schema.json) lists every key";
     case "inconsistent":
       return "swap or correct the two bounds";
+    case "unknown_provider":
+      return "name an account of the profile's providers:, or add this one there with its dialect, base_url and api_key_env";
     default:
       return undefined;
   }

@@ -1,4 +1,4 @@
-import { providerAccess } from "@reelsmith/core/catalog";
+import { providerAccess, providerAccounts } from "@reelsmith/core/catalog";
 import type { ProfileClientOptions } from "@reelsmith/core/profile";
 import type { LoadedProfile } from "./load-profile.js";
 
@@ -18,6 +18,32 @@ export interface ProfileService {
   apiKeyVariables: string[];
   /** What the profile sets of `createClient()`'s options (dialect, catalog, …), never the key. */
   clientOptions: ProfileClientOptions;
+  /** The profile's other provider accounts (`providers:`), each resolved the same way. */
+  accounts: ProfileAccountService[];
+}
+
+/** One account of a profile's `providers:`, resolved against an environment. */
+export interface ProfileAccountService extends Omit<ProfileService, "accounts"> {
+  /** Its name under `providers:`. */
+  name: string;
+  /** Video jobs the account runs at once, when the profile says (`max_concurrent_jobs`). */
+  maxConcurrentJobs?: number;
+}
+
+/** The key from a list of variables: the first set one, or every part of a parted key. */
+function keyFrom(
+  apiKeyVariables: string[],
+  dialect: Parameters<typeof providerAccess>[0],
+  env: Record<string, string | undefined>,
+): Pick<ProfileService, "apiKey" | "apiKeyVariable"> {
+  const parts = providerAccess(dialect).keyParts;
+  if (parts && parts.length > 1) {
+    const values = apiKeyVariables.map((name) => env[name]);
+    const complete = apiKeyVariables.length === parts.length && values.every(Boolean);
+    return complete ? { apiKey: values.join(":"), apiKeyVariable: apiKeyVariables.join("+") } : {};
+  }
+  const apiKeyVariable = apiKeyVariables.find((name) => Boolean(env[name]));
+  return apiKeyVariable ? { apiKey: env[apiKeyVariable], apiKeyVariable } : {};
 }
 
 /**
@@ -36,22 +62,23 @@ export function serviceFromProfile(
 ): ProfileService {
   const settings = loaded.profile.service ?? {};
   const apiKeyVariables = [...(settings.api_key_env ?? [])];
-  const parts = providerAccess(loaded.clientOptions.dialect ?? "reference").keyParts;
-  if (parts && parts.length > 1) {
-    const values = apiKeyVariables.map((name) => env[name]);
-    const complete = apiKeyVariables.length === parts.length && values.every(Boolean);
-    return {
-      ...(settings.base_url ? { baseURL: settings.base_url } : {}),
-      ...(complete ? { apiKey: values.join(":"), apiKeyVariable: apiKeyVariables.join("+") } : {}),
-      apiKeyVariables,
-      clientOptions: loaded.clientOptions,
-    };
-  }
-  const apiKeyVariable = apiKeyVariables.find((name) => Boolean(env[name]));
+  const accounts = providerAccounts(loaded.profile).map(
+    (account): ProfileAccountService => ({
+      name: account.name,
+      ...(account.clientOptions.baseURL ? { baseURL: account.clientOptions.baseURL } : {}),
+      ...keyFrom(account.apiKeyEnv, account.clientOptions.dialect ?? "reference", env),
+      apiKeyVariables: account.apiKeyEnv,
+      clientOptions: account.clientOptions,
+      ...(account.maxConcurrentJobs !== undefined
+        ? { maxConcurrentJobs: account.maxConcurrentJobs }
+        : {}),
+    }),
+  );
   return {
     ...(settings.base_url ? { baseURL: settings.base_url } : {}),
-    ...(apiKeyVariable ? { apiKey: env[apiKeyVariable], apiKeyVariable } : {}),
+    ...keyFrom(apiKeyVariables, loaded.clientOptions.dialect ?? "reference", env),
     apiKeyVariables,
     clientOptions: loaded.clientOptions,
+    accounts,
   };
 }

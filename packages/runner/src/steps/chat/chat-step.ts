@@ -1,10 +1,11 @@
-import type {
-  ChatCompletion,
-  ChatMessage,
-  ContentPart,
-  ReelsmithClient,
-  RunnableTool,
-  Usage,
+import {
+  type ChatCompletion,
+  type ChatMessage,
+  type ContentPart,
+  clientForModel,
+  type ReelsmithClient,
+  type RunnableTool,
+  type Usage,
 } from "@reelsmith/core";
 import { SubPipelineDepthError } from "../../errors/sub-pipeline-depth-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
@@ -99,7 +100,7 @@ export async function runChatStep(
   spec: ChatStepSpec,
   context: StepRunContext,
 ): Promise<Record<string, unknown>> {
-  const client = context.client as ReelsmithClient;
+  const client = clientForModel(context.client as ReelsmithClient, String(spec.model ?? ""));
   const pipelineDir = executionExtras(context)?.pipelineDir ?? process.cwd();
   const messages = await messagesOf(spec, pipelineDir);
   const request: { model: string; messages: ChatMessage[]; [field: string]: unknown } = {

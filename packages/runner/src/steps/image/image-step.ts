@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import {
   AmbiguousSubmissionError,
+  clientForModel,
   type ImageResult,
   InvalidRequestError,
   type ReelsmithClient,
@@ -41,10 +42,10 @@ export async function runImageStep(
   spec: ImageStepSpec,
   context: StepRunContext,
 ): Promise<Record<string, unknown>> {
-  const client = context.client as ReelsmithClient;
   const { stepId, index, journal, signal } = context;
   const extras = executionExtras(context);
   const request = requestOf(spec);
+  const client = clientForModel(context.client as ReelsmithClient, request.model);
   const model = imageModelsOf(extras?.catalogs)?.find((entry) => entry.id === request.model);
   const references = await referencesOf(
     spec.references ?? [],

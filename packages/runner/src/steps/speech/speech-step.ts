@@ -1,5 +1,10 @@
 import { statSync } from "node:fs";
-import type { ReelsmithClient, SpeechParams, TranscriptionResult } from "@reelsmith/core";
+import {
+  clientForModel,
+  type ReelsmithClient,
+  type SpeechParams,
+  type TranscriptionResult,
+} from "@reelsmith/core";
 import { probeKnown } from "@reelsmith/media";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
@@ -84,7 +89,7 @@ export async function runSpeechStep(
   spec: SpeechStepSpec,
   context: StepRunContext,
 ): Promise<Record<string, unknown>> {
-  const client = context.client as ReelsmithClient;
+  const client = clientForModel(context.client as ReelsmithClient, spec.model);
   const { stepId, index, signal } = context;
   const extras = executionExtras(context);
   const catalogs = extras?.catalogs;
@@ -140,7 +145,7 @@ export async function runSpeechStep(
       request: { model: wordsModel, seconds: duration },
       expected: transcriptionCredits(timer, duration),
       send: (idempotencyKey) =>
-        client.audio.transcribe(
+        clientForModel(context.client as ReelsmithClient, wordsModel).audio.transcribe(
           { model: wordsModel, file: target, timestamp_granularities: ["word"] },
           { signal, idempotencyKey },
         ),

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import {
+  clientForModel,
   NotFoundError,
   type ReelsmithClient,
   type VideoCreateParams,
@@ -78,10 +79,11 @@ export async function runVideoStep(
   spec: VideoStepSpec,
   context: StepRunContext,
 ): Promise<Record<string, unknown>> {
-  const client = context.client as ReelsmithClient;
   const { stepId, index, journal, signal } = context;
   const extras = executionExtras(context);
   const params = await checkedVideoRequest(spec, extras);
+  // The account that serves the model (the profile's `service`, or the provider it names).
+  const client = clientForModel(context.client as ReelsmithClient, params.model);
   const target = resolve(context.resolveOutputPath(spec.output ?? defaultClipPath(stepId, index)));
   const unit = { context, client, params, extras };
   const downloadClip = async ({ job }: ObtainedJob) => {

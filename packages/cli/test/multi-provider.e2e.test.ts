@@ -1,0 +1,296 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
+
+const FIXTURE = fileURLToPath(new URL("./fixtures/multi/", import.meta.url));
+const PROFILE = path.join(FIXTURE, "reelsmith.config.yaml");
+const PIPELINE = path.join(FIXTURE, "pipeline.yaml");
+const KEYS = {
+  reference: "multi-reference-key-0123456789",
+  fal: "multi-fal-key-0123456789",
+  elevenlabs: "multi-elevenlabs-key-0123456789",
+};
+const NARRATION = "A storm, over the harbour! The lamps went out, one by one.";
+
+type Dialect = keyof typeof KEYS;
+type Served = { process: CliProcess; url: string; dialect: Dialect };
+type Stats = {
+  requests: Record<string, Record<string, number>>;
+  videoJobs: { created: number };
+  images: { requests: number };
+  speech: { requests: number; characters: number };
+  transcriptions: { requests: number };
+  chatCompletions: number;
+  peakConcurrentJobs: number;
+};
+
+/** `reelsmith serve --dialect <dialect>` serving the fixture's models, and where it listens. */
+async function serve(dialect: Dialect, cwd: string): Promise<Served> {
+  const process = startCli(
+    [
+      "serve",
+      "--dialect",
+      dialect,
+      "--config",
+      PROFILE,
+      "--time-scale",
+      "0.01",
+      "--api-key",
+      KEYS[dialect],
+    ],
+    { cwd },
+  );
+  await process.waitFor((output) => output.stdout.includes("Press Ctrl-C to stop."));
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(process.output.stdout)?.[1];
+  if (!url) throw new Error(`no URL in:\n${process.output.stdout}`);
+  return { process, url, dialect };
+}
+
+/** Each server's own count, asked with its own auth form. */
+async function stats(served: Served): Promise<Stats> {
+  const headers: Record<string, string> = {
+    reference: { authorization: `Bearer ${KEYS.reference}` },
+    fal: { authorization: `Key ${KEYS.fal}` },
+    elevenlabs: { "xi-api-key": KEYS.elevenlabs },
+  }[served.dialect];
+  const response = await fetch(`${served.url}/_simulator/stats`, { headers });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Stats;
+}
+
+/** Requests a server answered that could be paid (every POST; a model list is free). */
+function served(state: Stats): number {
+  return Object.entries(state.requests)
+    .filter(([route]) => route.startsWith("POST "))
+    .reduce((sum, [, byStatus]) => sum + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
+}
+
+const env = () =>
+  cleanEnv({
+    MULTI_REFERENCE_KEY: KEYS.reference,
+    MULTI_FAL_KEY: KEYS.fal,
+    MULTI_ELEVENLABS_KEY: KEYS.elevenlabs,
+  });
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+let servers: Served[] = [];
+let config: string;
+const at = (dialect: Dialect) => servers.find((server) => server.dialect === dialect) as Served;
+
+beforeAll(async () => {
+  work = await tempDir("reelsmith-multi-");
+  servers = await Promise.all(
+    (["reference", "fal", "elevenlabs"] as const).map((dialect) => serve(dialect, work.dir)),
+  );
+  // The run's profile: the fixture at the simulators' addresses.
+  let text = await readFile(PROFILE, "utf8");
+  for (const server of servers)
+    text = text.replace(`https://${server.dialect}.invalid`, server.url);
+  config = path.join(work.dir, "reelsmith.config.yaml");
+  await writeFile(config, text);
+});
+afterAll(async () => {
+  for (const server of servers) {
+    server.process.child.kill("SIGINT");
+    await server.process.done;
+  }
+  await work?.remove();
+});
+
+describe("one profile, three providers, one run (built CLI)", () => {
+  it("plans a total per unit, refuses a credit budget over dollars before anything is sent, then runs each request at its own provider", async () => {
+    const planned = await runCli(["plan", PIPELINE, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    const plan = JSON.parse(planned.stdout) as {
+      limits: {
+        estimate: {
+          credits: number;
+          complete: boolean;
+          otherUnits?: Record<string, { amount: number; models: string[]; providers: string[] }>;
+          steps: Record<string, { unit?: string }>;
+        };
+      };
+    };
+    const { estimate } = plan.limits;
+    // A keyframe at 4 credits, the narration at a credit a character; the clips in dollars apart.
+    expect(estimate.credits).toBe(4 + NARRATION.length);
+    expect(estimate.otherUnits?.usd?.amount).toBeCloseTo(2 * 5 * 0.05);
+    expect(estimate.otherUnits?.usd).toMatchObject({
+      models: ["fal-ai/kling-video/v2.1/standard/text-to-video"],
+      providers: ["fal"],
+    });
+    expect(estimate.steps.clips?.unit).toBe("usd");
+    const shown = await runCli(["plan", PIPELINE, "--config", config], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(shown.stdout).toContain(`expected cost: ${4 + NARRATION.length} credits`);
+    expect(shown.stdout).toContain(
+      "and 0.5 usd (fal-ai/kling-video/v2.1/standard/text-to-video, providers.fal), not in credits",
+    );
+
+    const refused = await runCli(["run", PIPELINE, "--config", config, "--max-credits", "500"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(
+      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
+    );
+    expect(refused.stderr).toContain("credits_per_unit under providers.fal");
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    for (const server of servers) expect(served(await stats(server)), server.dialect).toBe(0);
+
+    const result = await runCli(["run", PIPELINE, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const events = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; status?: string; runDir?: string });
+    expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
+
+    const [reference, fal, voice] = await Promise.all([
+      stats(at("reference")),
+      stats(at("fal")),
+      stats(at("elevenlabs")),
+    ]);
+    // The count the refusal was checked with sees every paid request.
+    for (const state of [reference, fal, voice]) expect(served(state)).toBeGreaterThan(0);
+    // Chat and the keyframe at the reference service, and nothing else there.
+    expect(reference.chatCompletions).toBe(1);
+    expect(reference.images.requests).toBe(1);
+    expect(reference.videoJobs.created).toBe(0);
+    expect(reference.speech.requests).toBe(0);
+    // Both clips at fal, one at a time (the account's max_concurrent_jobs).
+    expect(fal.videoJobs.created).toBe(2);
+    expect(fal.peakConcurrentJobs).toBe(1);
+    expect(fal.chatCompletions + fal.images.requests + fal.speech.requests).toBe(0);
+    // The narration at ElevenLabs, timed by its alignment (no transcription anywhere).
+    expect(voice.speech).toMatchObject({ requests: 1, characters: NARRATION.length });
+    expect(voice.videoJobs.created + voice.chatCompletions + voice.images.requests).toBe(0);
+    expect(reference.transcriptions.requests + voice.transcriptions.requests).toBe(0);
+
+    // The same run again is served by the cache, each result keyed by its own account.
+    const again = await runCli(["run", PIPELINE, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(again.code, again.stderr).toBe(0);
+    const paidAgain = await Promise.all(servers.map((server) => stats(server)));
+    expect(paidAgain.map(served)).toEqual([reference, fal, voice].map(served));
+
+    const start = events.find((event) => event.type === "run.start");
+    const run = JSON.parse(
+      await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
+    ) as { outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string } };
+    expect(typeof run.outputs.keeper).toBe("string");
+    expect(run.outputs.clips).toHaveLength(2);
+    expect(run.outputs.words_from).toBe("speech");
+    expect((await readFile(run.outputs.narration)).length).toBeGreaterThan(1000);
+  });
+
+  it("refuses a provider's missing key, naming the variable to set, before anything is sent", async () => {
+    const before = await Promise.all(servers.map((server) => stats(server)));
+    const { MULTI_FAL_KEY: _unset, ...withoutFal } = env();
+    const result = await runCli(["run", PIPELINE, "--config", config], {
+      cwd: work.dir,
+      env: withoutFal,
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain("no API key for the provider `fal`");
+    expect(result.stderr).toContain("set MULTI_FAL_KEY (providers.fal.api_key_env)");
+    const after = await Promise.all(servers.map((server) => stats(server)));
+    expect(after.map(served)).toEqual(before.map(served));
+  });
+
+  it("refuses a model naming a provider the profile lacks, at its line and column", async () => {
+    const bad = path.join(work.dir, "bad.config.yaml");
+    const text = (await readFile(config, "utf8")).replace("provider: voice", "provider: voices");
+    await writeFile(bad, text);
+    const line = text.split("\n").findIndex((row) => row.includes("provider: voices")) + 1;
+    const result = await runCli(["validate", PIPELINE, "--config", bad], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`bad.config.yaml:${line}:15`);
+    expect(result.stderr).toContain(
+      "no provider `voices`; the profile's providers are fal or voice (add it under `providers:`, or remove `provider:` to use `service`)",
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("runs offline with no address anywhere, each account on a built-in simulator of its dialect", async () => {
+    const offline = path.join(work.dir, "offline.config.yaml");
+    const text = (await readFile(PROFILE, "utf8"))
+      .split("\n")
+      .filter((row) => !row.includes("base_url:"))
+      .join("\n");
+    await writeFile(offline, text);
+    const result = await runCli(["run", PIPELINE, "--config", offline, "--json"], {
+      cwd: work.dir,
+      env: cleanEnv(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const end = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as {
+      type: string;
+      status: string;
+    };
+    expect(end).toMatchObject({ type: "run.end", status: "succeeded" });
+
+    // With an account's address but none for service, nothing runs half real, half simulated.
+    const half = path.join(work.dir, "half.config.yaml");
+    await writeFile(
+      half,
+      text.replace("dialect: fal", "dialect: fal\n    base_url: https://queue.fal.run"),
+    );
+    const refused = await runCli(["run", PIPELINE, "--config", half], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "gives providers an address (providers.fal.base_url) but service has none",
+    );
+  });
+
+  it("with a rate for the dollars, a credit budget holds the whole run and its ledger", async () => {
+    const rated = path.join(work.dir, "rated.config.yaml");
+    await writeFile(
+      rated,
+      (await readFile(config, "utf8")).replace("unit: usd", "unit: usd\n    credits_per_unit: 100"),
+    );
+    const planned = await runCli(["plan", PIPELINE, "--config", rated, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    const { estimate } = (
+      JSON.parse(planned.stdout) as {
+        limits: { estimate: { credits: number; otherUnits?: unknown } };
+      }
+    ).limits;
+    // 2 clips × 5 s × 0.05 usd × 100 credits a dollar, with the keyframe and the narration.
+    expect(estimate.credits).toBe(4 + NARRATION.length + 50);
+    expect(estimate.otherUnits).toBeUndefined();
+    const result = await runCli(
+      ["run", PIPELINE, "--config", rated, "--max-credits", "500", "--no-cache", "--json"],
+      { cwd: work.dir, env: env() },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const end = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as {
+      type: string;
+      totals: { credits: number };
+    };
+    expect(end.type).toBe("run.end");
+    expect(end.totals.credits).toBe(4 + NARRATION.length + 50);
+  });
+});
