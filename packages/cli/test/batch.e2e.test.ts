@@ -55,16 +55,14 @@ async function csv(dir: string, stories: readonly string[], extra = ""): Promise
 }
 
 describe("reelsmith batch (built CLI, simulator on loopback)", () => {
-  it("refuses a malformed row by its line and field before anything is sent", async () => {
+  it("refuses a malformed row of a 20-row file by its line and field before anything is sent", async () => {
     const work = await tempDir();
     try {
-      const rows = await csv(
-        work.dir,
-        STORIES.slice(0, 2),
-        `"A bad row.",two\n${STORIES.slice(2, 4)
-          .map((s) => `"${s}",1`)
-          .join("\n")}\n`,
-      );
+      // Line 1 the header, lines 2-14 good rows, line 15 a bad one, lines 16-21 good again.
+      const stories = (from: number, count: number) =>
+        Array.from({ length: count }, (_, i) => `Story ${from + i}: a fox at the lighthouse.`);
+      const after = stories(15, 6).map((s) => `"${s}",1`);
+      const rows = await csv(work.dir, stories(1, 13), `"A bad row.",two\n${after.join("\n")}\n`);
       const before = paid();
       const result = await runCli(
         ["batch", STORYBOARD, "--inputs", rows, "--json", ...connection()],
@@ -74,7 +72,7 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       );
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
-        /stories\.csv:4: scenes: expected an integer, got string "two"/,
+        /stories\.csv:15: scenes: expected an integer, got string "two"/,
       );
       expect(result.stdout).toBe("");
       expect(paid()).toEqual(before);
