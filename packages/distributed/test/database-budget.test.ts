@@ -1,5 +1,5 @@
 import { estimateVideoCredits, type VideoModelCatalog } from "@reelsmith/core";
-import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner";
+import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner/errors";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPool } from "../src/database/pool.js";

@@ -49,7 +49,7 @@ export async function decideCommand(
     const { decideDistributed } = await import("../distributed/decide-distributed.js");
     return decideDistributed(run, request, { database, ...flags }, context);
   }
-  const { decideApproval } = await import("@reelsmith/runner");
+  const { decideApproval } = await import("@reelsmith/runner/runs");
   const runDir = path.resolve(context.cwd, run);
   const { step, decision } = await decideApproval(runDir, request);
   const shown = displayPath(runDir, context.cwd);

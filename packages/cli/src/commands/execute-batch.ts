@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { BatchEvent, BatchResult } from "@reelsmith/runner";
+import type { BatchEvent, BatchResult } from "@reelsmith/runner/batch";
 import type { CliContext } from "../context.js";
 import { displayPath } from "../render/display-path.js";
 import { formatBatchEvent } from "../render/format-batch.js";
@@ -58,7 +58,7 @@ export async function executeBatch(
   const service = await openService(options, context, note, { builtIn: options.builtIn === true });
   let result: BatchResult;
   try {
-    const runner = await import("@reelsmith/runner");
+    const runner = await import("@reelsmith/runner/batch");
     const batchOptions = {
       runsRoot: path.resolve(context.cwd, "runs"),
       ...serviceRunOptions(service, context, options),

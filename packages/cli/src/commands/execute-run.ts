@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { OpenedRun, PickRequest, RetakeRequest } from "@reelsmith/runner";
+import type { PickRequest, RetakeRequest } from "@reelsmith/runner";
+import type { OpenedRun } from "@reelsmith/runner/runs";
 import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";

@@ -5,7 +5,7 @@ import {
   BudgetExceededError,
   InputError,
   StepWaitingError,
-} from "@reelsmith/runner";
+} from "@reelsmith/runner/errors";
 import { reviveError, serializeError } from "@reelsmith/runner/internal";
 import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";

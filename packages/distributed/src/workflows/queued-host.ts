@@ -1,5 +1,6 @@
 import type { ErrorCategory } from "@reelsmith/core/errors";
-import { BudgetExceededError, type SerializedError } from "@reelsmith/runner";
+import type { SerializedError } from "@reelsmith/runner";
+import { BudgetExceededError } from "@reelsmith/runner/errors";
 import type { EventBus, ExecuteResult, RunHost } from "@reelsmith/runner/internal";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
