@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { klingToken } from "@reelsmith/core";
+import { klingToken } from "@reelsmith/core/providers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
 

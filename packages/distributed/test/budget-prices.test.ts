@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${{ }}` are pipeline expressions here
-import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core";
+import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import type { RunEvent } from "@reelsmith/runner";
 import { BudgetEstimateError } from "@reelsmith/runner/errors";
 import type { JournalRecord } from "@reelsmith/runner/runs";

@@ -1,4 +1,5 @@
-import { estimateVideoCredits, type VideoModelCatalog } from "@reelsmith/core";
+import type { VideoModelCatalog } from "@reelsmith/core";
+import { estimateVideoCredits } from "@reelsmith/core/catalog";
 import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner/errors";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,5 @@
-import { APIConnectionError, APIUserAbortError, ReelsmithError } from "@reelsmith/core";
+import { ReelsmithError } from "@reelsmith/core";
+import { APIConnectionError, APIUserAbortError } from "@reelsmith/core/errors";
 import {
   ApprovalRefusedError,
   BudgetEstimateError,
