@@ -210,8 +210,35 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   // an interruption.
   const interrupted =
     result.status === "cancelled" || (result.status !== "succeeded" && stop.signal.aborted);
+  const code = exitCodeOf(result, {
+    interrupted,
+    stoppedBy,
+    runDir,
+    unit: takeUnitFlags(options.take),
+    renderer,
+  });
+  await options.notifier?.ended({
+    runStatus: interrupted ? "cancelled" : result.status,
+    exitCode: code,
+    interrupted,
+    ...(report ? { report } : {}),
+  });
+  return code;
+}
+
+/** The exit code of a run's end, with the note on what to do next. */
+function exitCodeOf(
+  result: RunResultView,
+  end: {
+    interrupted: boolean;
+    stoppedBy: string;
+    runDir: string;
+    unit: string | undefined;
+    renderer: Pick<ReturnType<typeof createRenderer>, "note">;
+  },
+): number {
+  const { interrupted, stoppedBy, runDir, unit, renderer } = end;
   let code: number;
-  const unit = takeUnitFlags(options.take);
   if (result.status === "succeeded") {
     code = ExitCode.ok;
     if (unit) {
@@ -245,12 +272,6 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
     );
     code = ExitCode.failed;
   }
-  await options.notifier?.ended({
-    runStatus: interrupted ? "cancelled" : result.status,
-    exitCode: code,
-    interrupted,
-    ...(report ? { report } : {}),
-  });
   return code;
 }
 
