@@ -4,7 +4,8 @@ import type { RunEvent } from "@reelsmith/runner";
 import { BudgetEstimateError } from "@reelsmith/runner/errors";
 import type { JournalRecord } from "@reelsmith/runner/runs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followRun, listLearntPrices, submitRun } from "../src/index.js";
+import { listLearntPrices } from "../src/admin-entry.js";
+import { followRun, submitRun } from "../src/index.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 import { type Scenario, startScenario } from "./helpers/scenario.js";
 

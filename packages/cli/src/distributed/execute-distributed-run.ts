@@ -1,11 +1,6 @@
 import path from "node:path";
-import {
-  type Coordinator,
-  followRun,
-  lastEventId,
-  resumeRun,
-  submitRun,
-} from "@reelsmith/distributed";
+import { type Coordinator, followRun, resumeRun, submitRun } from "@reelsmith/distributed";
+import { lastEventId } from "@reelsmith/distributed/internal";
 import type { ProfileService } from "@reelsmith/runner/profile";
 import { waitingNotes } from "../commands/execute-run.js";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";

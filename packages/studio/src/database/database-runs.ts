@@ -1,15 +1,12 @@
 import { realpathSync } from "node:fs";
+import { type Coordinator, cancelRun, decideRun, resumeRun } from "@reelsmith/distributed";
 import {
-  type Coordinator,
-  cancelRun,
-  decideRun,
   lastEventId,
   type RunWorker,
   readRunRecord,
-  resumeRun,
   runChangeStamp,
   runWorkers,
-} from "@reelsmith/distributed";
+} from "@reelsmith/distributed/internal";
 import { buildModel, type ReportModel, type RunJson, type RunRecord } from "@reelsmith/report";
 import { replayJournal } from "@reelsmith/runner/internal";
 import type { StudioAction } from "../actions/sessions.js";
