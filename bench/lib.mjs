@@ -18,6 +18,7 @@ export const measures = [
   { id: "P5", script: "p5-join.mjs" },
   { id: "P6", script: "p6-startup.mjs" },
   { id: "P8", script: "p8-memory.mjs", helpers: ["p8-child.mjs", "p8-storyboard.yaml"] },
+  { id: "P9", script: "p9-batch.mjs", helpers: ["p9-child.mjs"] },
 ];
 
 /**

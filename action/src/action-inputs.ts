@@ -3,6 +3,12 @@ export interface ActionInputs {
   pipeline: string;
   /** Multi-line `key=value`, or the path of a JSON/YAML inputs file. */
   inputs: string;
+  /** A CSV, JSONL or YAML file of rows: runs a batch, one run per row. */
+  inputsFile: string;
+  /** Rows at once in a batch. */
+  parallel: string;
+  /** A batch directory to finish; when it holds no batch, the batch of `inputsFile` runs. */
+  resume: string;
   baseUrl: string;
   apiKey: string;
   maxCredits: string;
@@ -37,6 +43,9 @@ export function readActionInputs(env: Record<string, string | undefined>): Actio
   return {
     pipeline: get("PIPELINE"),
     inputs: env.INPUT_INPUTS ?? "",
+    inputsFile: get("INPUTS_FILE"),
+    parallel: get("PARALLEL"),
+    resume: get("RESUME"),
     baseUrl: get("BASE_URL"),
     apiKey: get("API_KEY"),
     maxCredits: get("MAX_CREDITS"),

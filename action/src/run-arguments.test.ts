@@ -100,3 +100,65 @@ describe("the run step's arguments", () => {
     );
   });
 });
+
+describe("a batch's arguments", () => {
+  const batch = (env: Record<string, string>) =>
+    readActionInputs({ INPUT_PIPELINE: "daily.yaml", ...env });
+  const exists = { exists: () => true, isBatch: (dir: string) => dir === "runs/left" };
+
+  it("runs `batch` for inputs-file, with the budget, the cache and the parallel rows", () => {
+    expect(
+      runArguments(
+        batch({
+          INPUT_INPUTS_FILE: "stories.csv",
+          INPUT_MAX_CREDITS: "300",
+          INPUT_CACHE: "false",
+          INPUT_PARALLEL: "3",
+        }),
+        exists,
+      ),
+    ).toEqual([
+      "batch",
+      "daily.yaml",
+      "--inputs",
+      "stories.csv",
+      "--json",
+      "--max-credits",
+      "300",
+      "--no-cache",
+      "--parallel",
+      "3",
+    ]);
+  });
+
+  it("resumes the batch a directory holds, else starts the file's", () => {
+    const inputs = { INPUT_INPUTS_FILE: "stories.csv", INPUT_MAX_CREDITS: "50" };
+    expect(runArguments(batch({ ...inputs, INPUT_RESUME: "runs/left" }), exists)).toEqual([
+      "resume",
+      "runs/left",
+      "--json",
+      "--max-credits",
+      "50",
+    ]);
+    expect(runArguments(batch({ ...inputs, INPUT_RESUME: "runs/none" }), exists)[0]).toBe("batch");
+  });
+
+  it("refuses what does not apply to a batch, saying which input", () => {
+    const file = { INPUT_INPUTS_FILE: "stories.csv" };
+    expect(() => runArguments(batch({ ...file, INPUT_RUN_DIR: "runs/x" }), exists)).toThrow(
+      "run-dir does not apply to a batch",
+    );
+    expect(() =>
+      runArguments(batch({ ...file, INPUT_NOTIFY: "https://a.example.com" }), exists),
+    ).toThrow("notify does not apply to a batch");
+    expect(() => runArguments(batch({ ...file, INPUT_PARALLEL: "two" }), exists)).toThrow(
+      "parallel must be a whole number above 0, got 'two'",
+    );
+    expect(() => runArguments(batch({ INPUT_PARALLEL: "2" }), exists)).toThrow(
+      "parallel applies to a batch",
+    );
+    expect(() => runArguments(batch(file), { exists: () => false, isBatch: () => false })).toThrow(
+      "the inputs file stories.csv does not exist",
+    );
+  });
+});

@@ -64,11 +64,15 @@ export function notifyUrls(value: string): string[] {
  */
 export function runArguments(
   inputs: ActionInputs,
-  options: { exists: (file: string) => boolean },
+  options: { exists: (file: string) => boolean; isBatch?: (dir: string) => boolean },
 ): string[] {
   if (!inputs.pipeline) throw new ActionInputError("the pipeline input is required");
   if (inputs.cache !== "true" && inputs.cache !== "false") {
     throw new ActionInputError(`cache must be true or false, got '${inputs.cache}'`);
+  }
+  if (inputs.inputsFile || inputs.resume) return batchArguments(inputs, options);
+  if (inputs.parallel) {
+    throw new ActionInputError("parallel applies to a batch: give inputs-file too");
   }
   const args = ["run", inputs.pipeline, "--json"];
   args.push(...inputArguments(inputs.inputs, options));
@@ -76,6 +80,57 @@ export function runArguments(
   if (inputs.maxCredits) args.push("--max-credits", inputs.maxCredits);
   if (inputs.cache === "false") args.push("--no-cache");
   for (const url of notifyUrls(inputs.notify)) args.push("--notify", url);
+  return args;
+}
+
+/**
+ * The `reelsmith batch` (or `resume BATCH_DIR`) arguments: `inputs-file` runs a batch, one run
+ * per row; `resume` names a batch directory a cancelled job left behind, finished instead when
+ * it holds a batch (its journal), else the batch of `inputs-file` starts afresh.
+ *
+ * @example
+ * batchArguments(inputs, { exists, isBatch }); // ["batch", "daily.yaml", "--inputs", "stories.csv", "--json"]
+ */
+export function batchArguments(
+  inputs: ActionInputs,
+  options: { exists: (file: string) => boolean; isBatch?: (dir: string) => boolean },
+): string[] {
+  if (inputs.inputs.trim()) {
+    throw new ActionInputError(
+      "inputs and inputs-file do not go together: a batch takes each run's inputs from its rows",
+    );
+  }
+  if (inputs.runDir) {
+    throw new ActionInputError(
+      "run-dir does not apply to a batch: its directory is runs/<time>-<name>-batch (the batch-dir output)",
+    );
+  }
+  if (notifyUrls(inputs.notify).length > 0) {
+    throw new ActionInputError(
+      "notify does not apply to a batch yet: read the batch's outputs (status, finals) in a later step instead",
+    );
+  }
+  if (inputs.parallel && !/^[1-9]\d*$/.test(inputs.parallel)) {
+    throw new ActionInputError(`parallel must be a whole number above 0, got '${inputs.parallel}'`);
+  }
+  const budget = inputs.maxCredits ? ["--max-credits", inputs.maxCredits] : [];
+  if (inputs.resume && options.isBatch?.(inputs.resume)) {
+    // A batch keeps the options it was started with (its cache, its parallel rows).
+    return ["resume", inputs.resume, "--json", ...budget];
+  }
+  if (!inputs.inputsFile) {
+    throw new ActionInputError(
+      `resume names ${inputs.resume}, which holds no batch (no batch.jsonl); give inputs-file too, to start the batch when none was left behind`,
+    );
+  }
+  if (!options.exists(inputs.inputsFile)) {
+    throw new ActionInputError(
+      `the inputs file ${inputs.inputsFile} does not exist (paths are relative to working-directory)`,
+    );
+  }
+  const args = ["batch", inputs.pipeline, "--inputs", inputs.inputsFile, "--json", ...budget];
+  if (inputs.cache === "false") args.push("--no-cache");
+  if (inputs.parallel) args.push("--parallel", inputs.parallel);
   return args;
 }
 

@@ -15,9 +15,11 @@ import { parseEvents } from "./run-digest.js";
 const CLI = fileURLToPath(new URL("../../packages/cli/dist/bin.js", import.meta.url));
 
 /**
- * The action's run step: `reelsmith run PIPELINE --json` with the action's inputs, the
- * events written to a file (and a line per step in the log), stderr passed through and kept.
- * Sets the outputs `run-dir`, `exit-code`, `events`, `stderr` and `artifact`, and ends with
+ * The action's run step: `reelsmith run PIPELINE --json` with the action's inputs (or
+ * `reelsmith batch … --inputs FILE` / `resume BATCH_DIR` for a batch), the events written to a
+ * file (and a line per step, or per row, in the log), stderr passed through and kept. Sets the
+ * outputs `run-dir`, `batch-dir`, `upload` (the directory to upload), `exit-code`, `events`,
+ * `stderr` and `artifact`, and ends with
  * the CLI's exit code. SIGINT/SIGTERM (a cancelled job) are passed on so the run settles.
  */
 async function main(): Promise<void> {
@@ -30,7 +32,10 @@ async function main(): Promise<void> {
   setOutput("stderr", stderrFile);
   let args: string[];
   try {
-    args = runArguments(inputs, { exists: (file) => existsSync(path.resolve(cwd, file)) });
+    args = runArguments(inputs, {
+      exists: (file) => existsSync(path.resolve(cwd, file)),
+      isBatch: (dir) => existsSync(path.resolve(cwd, dir, "batch.jsonl")),
+    });
   } catch (error) {
     if (!(error instanceof ActionInputError)) throw error;
     createWriteStream(stderrFile).end(`error: ${error.message}\n`);
@@ -50,11 +55,16 @@ async function main(): Promise<void> {
   const events = createWriteStream(eventsFile);
   const stderr = createWriteStream(stderrFile);
   let runDir = "";
+  let batchDir = "";
   const lines = createInterface({ input: child.stdout });
   lines.on("line", (line) => {
     events.write(`${line}\n`);
     for (const event of parseEvents(line)) {
-      if (event.type === "run.start" && typeof event.runDir === "string") runDir = event.runDir;
+      // A batch's rows' runs carry `row`: the batch directory holds them all.
+      if (event.type === "run.start" && typeof event.runDir === "string" && event.row === undefined)
+        runDir = event.runDir;
+      if (event.type === "batch.start" && typeof event.batchDir === "string")
+        batchDir = event.batchDir;
       const text = logLine(event);
       if (text) process.stdout.write(`${text}\n`);
     }
@@ -78,12 +88,15 @@ async function main(): Promise<void> {
   ]);
   setOutput("exit-code", String(code));
   setOutput("run-dir", runDir);
-  if (runDir) {
+  setOutput("batch-dir", batchDir);
+  const upload = batchDir || runDir;
+  setOutput("upload", upload);
+  if (upload) {
     setOutput(
       "artifact",
       artifactName({
         input: inputs.artifactName,
-        runDir,
+        runDir: upload,
         ...(process.env.GITHUB_RUN_ATTEMPT ? { attempt: process.env.GITHUB_RUN_ATTEMPT } : {}),
       }),
     );

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: GitHub Actions expressions
+import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,5 +63,54 @@ describe("examples/ci/workflow.yml", () => {
     for (const step of action.runs.steps) {
       if (step.run) expect(step.run).not.toMatch(/\$\{\{/);
     }
+  });
+});
+
+describe("examples/ci/batch-workflow.yml", () => {
+  it("makes the day's films from a file in the repository and finishes a cancelled run's batch", async () => {
+    const text = await readFile(path.join(ROOT, "examples", "ci", "batch-workflow.yml"), "utf8");
+    const workflow = parse(text) as Workflow;
+    const action = parse(await readFile(path.join(ROOT, "action.yml"), "utf8")) as ActionFile;
+    expect(workflow.on.schedule?.[0]?.cron).toMatch(/^(\S+ ){4}\S+$/);
+    expect(workflow.on).toHaveProperty("workflow_dispatch");
+    expect(workflow.permissions).toEqual({ contents: "read", actions: "read" });
+    const steps = Object.values(workflow.jobs)[0]?.steps ?? [];
+    expect(steps[0]?.uses).toMatch(/^actions\/checkout@v\d+$/);
+    for (const step of steps) expect(step.run ?? "").not.toContain("${{");
+    // The previous run, when it was cancelled, gives its batch directory back.
+    const download = steps.find((step) => step.uses?.startsWith("actions/download-artifact@"));
+    expect(download?.with?.["run-id"]).toBe("${{ steps.left.outputs.run-id }}");
+    const films = steps.find((step) => step.uses === "./");
+    const inputs = films?.with ?? {};
+    for (const name of Object.keys(inputs)) expect(action.inputs).toHaveProperty(name);
+    // It is finished in place, and uploaded again under the name the next run downloads.
+    expect(inputs.resume).toBe(download?.with?.path);
+    expect(inputs["artifact-name"]).toBe(download?.with?.name);
+    expect(inputs["api-key"]).toBe("${{ secrets.REELSMITH_API_KEY }}");
+    for (const step of steps.slice(steps.indexOf(films as ActionStep) + 1)) {
+      for (const value of Object.values(step.env ?? {})) {
+        const output = /steps\.films\.outputs\.([\w-]+)/.exec(value)?.[1];
+        if (output) expect(action.outputs).toHaveProperty(output);
+      }
+    }
+    // The rows fit the pipeline: the built CLI plans the batch without a service.
+    const plan = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, "packages", "cli", "dist", "bin.js"),
+        "batch",
+        inputs.pipeline ?? "",
+        "--inputs",
+        inputs["inputs-file"] ?? "",
+        "--plan",
+        "--no-service",
+      ],
+      { cwd: ROOT, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } },
+    );
+    expect(plan.status, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/^total: [1-9]\d* credits for 3 rows$/m);
+    // The README shows this very workflow.
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    expect(readme).toContain(text.slice(text.indexOf("name: daily films")));
   });
 });

@@ -90,6 +90,7 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
     expect(names).toEqual(
       [
         "approve",
+        "batch",
         "cancel",
         "models",
         "pick",

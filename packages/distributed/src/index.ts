@@ -4,6 +4,12 @@
 // learnt prices, the shared cache, service limits, the workers list) and
 // `@reelsmith/distributed/internal` (the parts the CLI and the studio are built from, not a
 // stable API).
+export {
+  type BatchDetail,
+  type BatchRowRunOptions,
+  batchDetail,
+  publishBatch,
+} from "./client/batch-rows.js";
 export { cancelRun } from "./client/cancel-run.js";
 export { type Coordinator, connect } from "./client/connect.js";
 export { decideRun, type RecordedDecision } from "./client/decide-run.js";

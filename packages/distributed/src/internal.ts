@@ -6,6 +6,11 @@ export {
   type DatabaseBudgetOptions,
 } from "./budget/database-budget.js";
 export { createDatabaseCacheIndex } from "./cache/database-cache-index.js";
+export {
+  createDatabaseRowHost,
+  type DatabaseRowHostOptions,
+  rowRunId,
+} from "./client/batch-rows.js";
 export { lastEventId } from "./client/follow-run.js";
 export {
   type DatabaseRunRecord,

@@ -55,4 +55,5 @@ export const queueNames = {
 export const budgetScopes = {
   account: (service: string) => `account:${service}`,
   run: (runId: string) => `run:${runId}`,
+  batch: (batchId: string) => `batch:${batchId}`,
 };

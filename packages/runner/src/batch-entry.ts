@@ -3,12 +3,18 @@
 // @example
 // import { runBatch } from "@reelsmith/runner/batch";
 export type { BatchEvent } from "./batch/batch-event.js";
+export type {
+  BatchRowHost,
+  BatchRowOutcome,
+  BatchRowRequest,
+} from "./batch/batch-row-host.js";
 export type { BatchRowProblem } from "./batch/batch-rows-error.js";
 export {
   type BatchJson,
   type BatchRowState,
   type BatchRowStatus,
   type BatchStatus,
+  batchPath,
   isBatchDirectory,
   readBatchJson,
 } from "./batch/batch-store.js";

@@ -1,8 +1,9 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
-import { ExitCode } from "../errors/cli-error.js";
+import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 import { decidedBy } from "./approval-options.js";
 import { type ClosedOutputChoice, closedOutputOption } from "./closed-output-option.js";
@@ -11,6 +12,8 @@ import { resumeCommand } from "./resume-command.js";
 /** Flags of `reelsmith approve` and `reelsmith reject`. */
 export interface DecideFlags {
   step?: string;
+  /** The row of a batch directory whose run waits (`--row ID`). */
+  row?: string;
   note?: string;
   by?: string;
   continue?: boolean;
@@ -44,13 +47,17 @@ export async function decideCommand(
     ...(flags.note ? { note: flags.note } : {}),
   };
   const database = databaseUrl(flags, context);
+  const given = path.resolve(context.cwd, run);
+  const batch =
+    database && !existsSync(given) ? undefined : await batchRow(given, flags.row, context);
   if (database) {
     // Loaded on use: DBOS and the database client are needed only with --database.
     const { decideDistributed } = await import("../distributed/decide-distributed.js");
-    return decideDistributed(run, request, { database, ...flags }, context);
+    // A batch's row: its run on the workers (they go on with it by themselves).
+    return decideDistributed(batch?.runId ?? run, request, { database, ...flags }, context);
   }
   const { decideApproval } = await import("@reelsmith/runner/runs");
-  const runDir = path.resolve(context.cwd, run);
+  const runDir = batch?.runDir ?? given;
   const { step, decision } = await decideApproval(runDir, request);
   const shown = displayPath(runDir, context.cwd);
   const note = decision.note ? ` (${decision.note})` : "";
@@ -69,12 +76,55 @@ export async function decideCommand(
       context,
     );
   }
+  const next = batch ? displayPath(given, context.cwd) : shown;
   out.write(
     approved
-      ? `continue with: reelsmith resume ${shown}\n`
-      : `end the run with: reelsmith resume ${shown} (nothing behind the gate runs)\n`,
+      ? `continue with: reelsmith resume ${next}\n`
+      : `end the run with: reelsmith resume ${next} (nothing behind the gate runs)\n`,
   );
   return ExitCode.ok;
+}
+
+/**
+ * The run directory of a batch's row (`--row ID`), when `dir` is a batch directory; refuses
+ * a batch without `--row` (naming the rows that wait) and `--row` on a run directory.
+ */
+async function batchRow(
+  dir: string,
+  row: string | undefined,
+  context: CliContext,
+): Promise<{ runDir: string; runId?: string } | undefined> {
+  const { isBatchDirectory, readBatchJson, batchPath } = await import("@reelsmith/runner/batch");
+  const shown = displayPath(dir, context.cwd);
+  if (!isBatchDirectory(dir)) {
+    if (row === undefined) return undefined;
+    throw new UsageError(`--row is for a batch directory, and ${shown} is a run directory`, {
+      code: "not_a_batch",
+      hint: `leave out --row: reelsmith approve ${shown}`,
+    });
+  }
+  const rows = readBatchJson(dir)?.rows ?? [];
+  const waiting = rows.filter((each) => each.status === "waiting").map((each) => each.id);
+  const which = waiting.length > 0 ? `rows waiting: ${waiting.join(", ")}` : "no row waits";
+  if (row === undefined) {
+    throw new UsageError(`${shown} is a batch: say which row's gate to decide (${which})`, {
+      code: "row_required",
+      hint: `reelsmith approve ${shown} --row ${waiting[0] ?? "ID"}`,
+    });
+  }
+  const found = rows.find((each) => each.id === row);
+  if (!found?.runDir) {
+    throw new UsageError(
+      found
+        ? `row ${row} of ${shown} has not started, so it waits at no gate (${which})`
+        : `${shown} has no row ${row} (${which})`,
+      { code: "unknown_row", hint: `reelsmith approve ${shown} --row ${waiting[0] ?? "ID"}` },
+    );
+  }
+  return {
+    runDir: batchPath(dir, found.runDir),
+    ...(found.runId ? { runId: found.runId } : {}),
+  };
 }
 
 /**
@@ -102,8 +152,12 @@ export function registerDecideCommands(
           ? "Journal an approval of the gate (`approve:` step) a stopped run waits at; then `reelsmith resume` runs what is behind it (or pass --continue). With --database the workers go on by themselves."
           : "Journal a rejection of the gate (`approve:` step) a stopped run waits at; resuming ends the run `rejected` without running what is behind it. With --database the workers end it by themselves.",
       )
-      .argument("<run>", "the run directory (with --database: the run id)")
+      .argument(
+        "<run>",
+        "the run directory, or a batch directory with --row (with --database: the run id)",
+      )
       .option("--step <id>", "the gate, when the run waits at several")
+      .option("--row <id>", "with a batch directory: the row whose run waits at the gate")
       .option("--note <text>", "why (journaled, shown by the report and status)")
       .option("--by <name>", "who decides (else REELSMITH_USER, else the OS user)")
       .option(
@@ -117,7 +171,7 @@ export function registerDecideCommands(
       .addOption(databaseOption())
       .addHelpText(
         "after",
-        `\nExamples:\n  reelsmith ${verb} runs/20260101-120000-storyboard${approved ? " --note 'scenes read' --continue" : " --note 'scene 2 is off'"}\n  reelsmith ${verb} 20260101-120000-storyboard-3f2a1b --database postgres://…`,
+        `\nExamples:\n  reelsmith ${verb} runs/20260101-120000-storyboard${approved ? " --note 'scenes read' --continue" : " --note 'scene 2 is off'"}\n  reelsmith ${verb} runs/20260101-120000-storyboard-batch --row r-3f2a1b4c5d6e\n  reelsmith ${verb} 20260101-120000-storyboard-3f2a1b --database postgres://…`,
       )
       .action(async (run: string, flags: DecideFlags) =>
         done(await decideCommand(run, flags, approved, context)),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
+import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { serviceOptions } from "./run-command.js";
@@ -21,6 +22,8 @@ export interface BatchFlags {
   apiKey?: string;
   /** `--no-service` of `--plan`: ask no service for prices. */
   service?: boolean;
+  database?: string;
+  artifacts?: string;
 }
 
 /**
@@ -49,12 +52,14 @@ export async function batchCommand(
       context,
     );
   }
+  const database = databaseUrl(flags, context);
   const { executeBatch } = await import("./execute-batch.js");
   return executeBatch(
     {
       pipeline: path.resolve(context.cwd, file),
       inputsFile: path.resolve(context.cwd, flags.inputs),
       ...flags,
+      ...(database ? { database } : {}),
     },
     context,
   );
@@ -105,9 +110,14 @@ export function registerBatchCommand(
     .option("--json", "print NDJSON events on stdout, each row's with its `row` id")
     .addOption(serviceOptions.baseUrl())
     .addOption(serviceOptions.apiKey())
+    .addOption(databaseOption())
+    .option(
+      "--artifacts <dir>",
+      "with --database: directory every worker shares, for the batch and its rows' runs (default runs)",
+    )
     .addHelpText(
       "after",
-      "\nExamples:\n  reelsmith batch examples/storyboard/pipeline.yaml --inputs stories.csv --plan\n  reelsmith batch examples/storyboard/pipeline.yaml --inputs stories.csv --parallel 3 --max-credits 200\n  reelsmith resume runs/20260101-120000-storyboard-batch",
+      "\nExamples:\n  reelsmith batch examples/storyboard/pipeline.yaml --inputs stories.csv --plan\n  reelsmith batch examples/storyboard/pipeline.yaml --inputs stories.csv --parallel 3 --max-credits 200\n  reelsmith resume runs/20260101-120000-storyboard-batch\n  reelsmith batch examples/storyboard/pipeline.yaml --inputs stories.csv --database postgres://… --max-credits 200\n  reelsmith status 20260101-120000-storyboard-batch --database postgres://…",
     )
     .action(async (file: string, flags: BatchFlags) =>
       done(await batchCommand(file, flags, context)),

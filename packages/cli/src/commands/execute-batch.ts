@@ -29,6 +29,12 @@ export interface ExecuteBatchOptions {
   baseUrl?: string;
   apiKey?: string;
   resubmitLost?: boolean;
+  /** The shared database: every row's run goes to its workers. */
+  database?: string;
+  /** With `database`: the directory every worker shares (default runs); the batch goes there too. */
+  artifacts?: string;
+  /** Receives every event of the batch besides what is printed (the MCP server's sessions). */
+  onEvent?: (event: BatchEvent) => void;
 }
 
 /**
@@ -57,10 +63,15 @@ export async function executeBatch(
   else context.signal.addEventListener("abort", onInterrupt, { once: true });
   const service = await openService(options, context, note, { builtIn: options.builtIn === true });
   let result: BatchResult;
+  let onDatabase: Awaited<ReturnType<typeof startOnDatabase>> | undefined;
   try {
     const runner = await import("@reelsmith/runner/batch");
+    onDatabase = options.database
+      ? await startOnDatabase(options, service, catalogs, note, context)
+      : undefined;
     const batchOptions = {
-      runsRoot: path.resolve(context.cwd, "runs"),
+      runsRoot: path.resolve(context.cwd, (options.database && options.artifacts) || "runs"),
+      ...(onDatabase ? { rowHost: onDatabase.rowHost } : {}),
       ...serviceRunOptions(service, context, options),
       ...(catalogs ? { catalogs } : {}),
       ...(options.parallel === undefined ? {} : { parallel: options.parallel }),
@@ -72,6 +83,7 @@ export async function executeBatch(
       stopSignal: stop.signal,
       signal: context.forceSignal ?? context.signal,
       onEvent: (event: BatchEvent) => {
+        options.onEvent?.(event);
         if (json) context.stdout.write(`${JSON.stringify(event)}\n`);
         else
           for (const line of formatBatchEvent(event, context.cwd))
@@ -83,6 +95,7 @@ export async function executeBatch(
       : await runner.runBatch(options.pipeline ?? "", options.inputsFile ?? "", batchOptions);
   } finally {
     context.signal.removeEventListener("abort", onInterrupt);
+    await onDatabase?.close();
     await service.close();
   }
   const shown = displayPath(result.batchDir, context.cwd);
@@ -106,9 +119,46 @@ export async function executeBatch(
     note(
       `the batch's budget stopped some rows; continue with: reelsmith resume ${shown} --max-credits N`,
     );
-  else if (result.status === "waiting")
-    note(
-      `rows wait at a gate: approve each with reelsmith approve ${shown}/rows/<id>, then: reelsmith resume ${shown}`,
-    );
+  else if (result.status === "waiting") {
+    const waiting = result.rows.filter((row) => row.status === "waiting");
+    note(`${waiting.length} row${waiting.length === 1 ? "" : "s"} wait at a gate; approve each:`);
+    const on = options.database ? " --database …" : "";
+    for (const row of waiting) note(`  reelsmith approve ${shown} --row ${row.id}${on}`);
+    note(`then: reelsmith resume ${shown}`);
+  }
   return code;
+}
+
+/** The rows' host on the shared database, with the batch's budget (given, else kept). */
+async function startOnDatabase(
+  options: ExecuteBatchOptions,
+  service: Awaited<ReturnType<typeof openService>>,
+  catalogs: Awaited<ReturnType<typeof knownModelCatalogs>>,
+  note: (line: string) => void,
+  context: CliContext,
+) {
+  const { readBatchJson } = await import("@reelsmith/runner/batch");
+  const kept = options.resume
+    ? readBatchJson(path.resolve(context.cwd, options.resume))?.options
+    : undefined;
+  const maxCredits = options.maxCredits ?? kept?.maxCredits;
+  const maxVideos = options.maxVideos ?? kept?.slots?.video;
+  const { batchOnDatabase } = await import("../distributed/batch-on-database.js");
+  return batchOnDatabase(
+    {
+      database: options.database as string,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      baseURL: service.builtIn ? undefined : service.baseURL,
+      ...(maxCredits === undefined ? {} : { maxCredits }),
+      ...(maxVideos === undefined ? {} : { maxVideos }),
+      ...(options.cache === false ? { cache: false } : {}),
+      ...(options.autoApprove ? { autoApprove: true } : {}),
+      ...(catalogs ? { catalogs } : {}),
+      // Ctrl-C stops new rows; a second one stops following (the runs go on on the workers).
+      signal: context.forceSignal ?? context.signal,
+      note,
+    },
+    context,
+  );
 }

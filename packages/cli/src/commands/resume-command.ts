@@ -66,6 +66,25 @@ async function startResume(
     ...(notifier ? { notifier } : {}),
     ...(autoApprove(flags, context) ? { autoApprove: true } : {}),
   };
+  const absolute = path.resolve(context.cwd, runDir);
+  const { isBatchDirectory, readBatchJson } = await import("@reelsmith/runner/batch");
+  if (isBatchDirectory(absolute)) {
+    // A batch: its finished rows are kept, the others resumed (or followed on the workers,
+    // with --database), new rows of its file run.
+    const { executeBatch } = await import("./execute-batch.js");
+    const batch = readBatchJson(absolute);
+    return executeBatch(
+      {
+        ...flags,
+        resume: absolute,
+        ...(database ? { database } : {}),
+        ...(batch?.builtInService && !flags.baseUrl ? { builtIn: true } : {}),
+        ...(batch?.baseURL && !flags.baseUrl ? { baseUrl: batch.baseURL } : {}),
+        ...(autoApprove(flags, context) ? { autoApprove: true } : {}),
+      },
+      context,
+    );
+  }
   if (database) {
     if (flags.maxCredits !== undefined)
       throw new CliError("--max-credits cannot change a distributed run's budget on resume", {
@@ -77,23 +96,6 @@ async function startResume(
     const { executeDistributedRun } = await import("../distributed/execute-distributed-run.js");
     return executeDistributedRun(
       { database, resumeRunId: runDir, ...(flags.json ? { json: true } : {}), ...withNotifier },
-      context,
-    );
-  }
-  const absolute = path.resolve(context.cwd, runDir);
-  const { isBatchDirectory, readBatchJson } = await import("@reelsmith/runner/batch");
-  if (isBatchDirectory(absolute)) {
-    // A batch: its finished rows are kept, the others resumed, new rows of its file run.
-    const { executeBatch } = await import("./execute-batch.js");
-    const batch = readBatchJson(absolute);
-    return executeBatch(
-      {
-        ...flags,
-        resume: absolute,
-        ...(batch?.builtInService && !flags.baseUrl ? { builtIn: true } : {}),
-        ...(batch?.baseURL && !flags.baseUrl ? { baseUrl: batch.baseURL } : {}),
-        ...(autoApprove(flags, context) ? { autoApprove: true } : {}),
-      },
       context,
     );
   }

@@ -1,4 +1,6 @@
 import {
+  type BatchDetail,
+  batchDetail,
   cancelRun,
   listRunSummaries,
   type RunDetail,
@@ -134,6 +136,11 @@ export async function statusCommand(
       }
       return ExitCode.ok;
     }
+    // A batch on the workers, by its id or its directory's name.
+    if (!(await runDetail(coordinator, runId))) {
+      const batch = await batchDetail(coordinator, runId);
+      if (batch) return showBatch(batch, flags, context);
+    }
     const detail = await requireRunDetail(coordinator, runId);
     if (flags.json) {
       context.stdout.write(`${JSON.stringify(detail)}\n`);
@@ -164,6 +171,36 @@ export async function statusCommand(
   } finally {
     await coordinator.close();
   }
+}
+
+/**
+ * `status BATCH_ID`: the batch (its status, what its budget's scope holds on every worker)
+ * and one line per row: its status, its credits (a running row's spend so far) and its run id.
+ * @example showBatch(await batchDetail(coordinator, id), {}, context);
+ */
+function showBatch(batch: BatchDetail, flags: { json?: boolean }, context: CliContext): number {
+  if (flags.json) {
+    context.stdout.write(`${JSON.stringify(batch)}\n`);
+    return ExitCode.ok;
+  }
+  const out = (line: string) => context.stdout.write(`${line}\n`);
+  const { summary, budget } = batch;
+  const of = budget.maxCredits === null ? "" : ` of ${budget.maxCredits}`;
+  const held = budget.reserved ? ` (+${budget.reserved} reserved)` : "";
+  out(
+    `batch ${summary.batchId}  ${summary.status}  ${summary.rows.length} rows  credits ${budget.spent}${held}${of}  updated ${batch.updatedAt.toISOString()}`,
+  );
+  out(`  batch directory: ${batch.batchDir}`);
+  for (const row of summary.rows) {
+    const run = row.runId ? batch.runs[row.runId] : undefined;
+    const live = row.status === "running" && run;
+    const credits = live ? run.spent : row.credits;
+    const status = live && run.status !== "running" ? run.status : row.status;
+    out(
+      `  row ${row.id.padEnd(16)} line ${String(row.line).padEnd(4)} ${status.padEnd(14)} ${String(credits).padStart(5)} credits${row.runId ? `  run ${row.runId}` : ""}${row.error ? `  ${row.error}` : ""}`,
+    );
+  }
+  return ExitCode.ok;
 }
 
 /**

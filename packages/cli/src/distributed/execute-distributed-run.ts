@@ -61,8 +61,11 @@ async function nextAttempt(
   }
 }
 
-/** What a profile says of the service that workers need to build their clients (never the key). */
-function workerClientOptions(options: ProfileService["clientOptions"]) {
+/**
+ * What a profile says of the service that workers need to build their clients (never the key).
+ * @example const client = workerClientOptions(service.clientOptions);
+ */
+export function workerClientOptions(options: ProfileService["clientOptions"]) {
   return {
     ...(options.dialect ? { dialect: options.dialect } : {}),
     ...(options.honoursIdempotencyKeys === undefined

@@ -38,7 +38,10 @@ export function registerDistributedCommands(
   program
     .command("status")
     .summary("runs in the shared database: state, steps, units, jobs, credits")
-    .argument("[run-id]", "one run in detail")
+    .argument(
+      "[run-id]",
+      "one run in detail, or a batch (its id or its directory's name): its rows",
+    )
     .addOption(databaseOption())
     .option("--json", "print JSON")
     .action(async (runId: string | undefined, flags) =>

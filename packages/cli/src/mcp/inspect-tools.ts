@@ -228,7 +228,7 @@ function registerStatusTool(server: McpServer, deps: McpDeps): void {
     {
       title: "Where a run stands",
       description:
-        "A run's status (`running` while a process drives it; else succeeded, failed, waiting, budget_reached, rejected, cancelled, interrupted), each step's progress, credits spent, the estimate and budget, the gate it waits at (and what approving costs), its outputs and the final video's path once it exists. Read from the run's files, so runs started from a terminal show too. Without `run`: the newest runs. Free; poll it while a run goes on.",
+        "A run's status (`running` while a process drives it; else succeeded, failed, waiting, budget_reached, rejected, cancelled, interrupted), each step's progress, credits spent, the estimate and budget, the gate it waits at (and what approving costs), its outputs and the final video's path once it exists. Of a batch directory (as `batch` returned): each row's status, credits, run directory and final video (`finals`). Read from the run's files, so runs started from a terminal show too. Without `run`: the newest runs. Free; poll it while a run goes on.",
       inputSchema: {
         run: z.string().optional().describe("the run's directory or id (as `run` returned)"),
       },
@@ -238,7 +238,12 @@ function registerStatusTool(server: McpServer, deps: McpDeps): void {
       async ({ run }: { run?: string }) => {
         const server = serverSpending(deps);
         if (run === undefined) return { runs: listRuns(deps), server };
-        const runDir = resolveRunDir(run, deps.sessions, context.cwd);
+        const runDir = resolveRunDir(run, deps.sessions, context.cwd, { batches: true });
+        if (existsSync(path.join(runDir, "batch.jsonl"))) {
+          const { readBatchStatus, summarizeBatch } = await import("./batch-tools.js");
+          const status = await readBatchStatus(runDir, deps.sessions.find({ runDir }));
+          return { ...status, summary: summarizeBatch(status), server };
+        }
         const status = readRunStatus(runDir, deps.sessions.find({ runDir }));
         return { ...status, summary: summarize(status), server };
       },

@@ -3,6 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { cliVersion } from "../cli-version.js";
 import type { CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
+import { registerBatchTools } from "./batch-tools.js";
 import { registerDecideTools } from "./decide-tools.js";
 import { registerInspectTools } from "./inspect-tools.js";
 import type { McpDeps, McpFlags } from "./mcp-deps.js";
@@ -32,6 +33,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
   );
   registerInspectTools(server, deps);
   registerRunTools(server, deps);
+  registerBatchTools(server, deps);
   registerTakeTools(server, deps);
   registerDecideTools(server, deps);
   registerResources(server, deps);

@@ -4,7 +4,7 @@ import type { RunEvent } from "../contracts/run-event.js";
 import type { RunNotifier } from "../notify/run-notifier.js";
 
 /** What started a session. */
-export type SessionKind = "run" | "resume" | "retake" | "pick" | "approve";
+export type SessionKind = "run" | "resume" | "retake" | "pick" | "approve" | "batch";
 
 /** A run (or a resume, retake or pick of one) this server drives in the background. */
 export interface RunSession {
@@ -33,8 +33,24 @@ export interface RunSession {
   done: Promise<void>;
 }
 
-/** The body of a session: the CLI's own call with the session's context and notifier. */
-export type SessionBody = (context: CliContext, notifier: RunNotifier) => Promise<number>;
+/**
+ * What a session's body that drives something other than one run (a batch) says of it: its
+ * id and directory once they are known, and how it ended.
+ */
+export interface SessionProgress {
+  started(id: string, dir: string): void;
+  ended(status: string): void;
+}
+
+/**
+ * The body of a session: the CLI's own call with the session's context and notifier (a run's
+ * events reach it), or `progress` for a batch.
+ */
+export type SessionBody = (
+  context: CliContext,
+  notifier: RunNotifier,
+  progress: SessionProgress,
+) => Promise<number>;
 
 const KEPT_NOTES = 30;
 
@@ -93,17 +109,22 @@ export function createRunSessions(context: CliContext) {
         },
         done: Promise.resolve(),
       };
+      const progress: SessionProgress = {
+        started(id, dir) {
+          session.runId = id;
+          session.runDir = dir;
+          hooks.onStart?.(dir);
+          started(session);
+        },
+        ended(status) {
+          session.status = status;
+        },
+      };
       const notifier: RunNotifier = {
         pipeline: () => undefined,
         event(event: RunEvent) {
-          if (event.type === "run.start") {
-            session.runId = event.runId;
-            session.runDir = event.runDir;
-            hooks.onStart?.(event.runDir);
-            started(session);
-          } else if (event.type === "run.end") {
-            session.status = event.status;
-          }
+          if (event.type === "run.start") progress.started(event.runId, event.runDir);
+          else if (event.type === "run.end") progress.ended(event.status);
         },
         ended: async (ending) => {
           if (ending.report) session.report = ending.report;
@@ -112,7 +133,7 @@ export function createRunSessions(context: CliContext) {
         failed: async () => [],
       };
       let failure: unknown;
-      session.done = body(sessionContext, notifier).then(
+      session.done = body(sessionContext, notifier, progress).then(
         (code) => {
           session.exitCode = code;
         },

@@ -82,11 +82,18 @@ function lockedElsewhere(runDir: string): boolean {
  * server's directory), or a run id this server started or found under `runs/`.
  * @example resolveRunDir("20260101-120000-storyboard-3f2a", sessions, cwd)
  */
-export function resolveRunDir(run: string, sessions: RunSessions, cwd: string): string {
+export function resolveRunDir(
+  run: string,
+  sessions: RunSessions,
+  cwd: string,
+  options: { batches?: boolean } = {},
+): string {
   const asDir = path.resolve(cwd, run);
   if (existsSync(path.join(asDir, "journal.jsonl"))) return asDir;
+  // A batch directory, where the tool reads batches too (status, cancel).
+  if (options.batches && existsSync(path.join(asDir, "batch.jsonl"))) return asDir;
   const session = sessions.find({ runId: run });
-  if (session?.runDir) return session.runDir;
+  if (session?.runDir && (options.batches || session.kind !== "batch")) return session.runDir;
   const runs = path.join(cwd, "runs");
   if (existsSync(runs)) {
     for (const name of readdirSync(runs)) {

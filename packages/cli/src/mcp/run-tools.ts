@@ -258,11 +258,13 @@ function registerCancelTool(server: McpServer, deps: McpDeps): void {
       title: "Stop a run gently",
       description:
         "Stop a run this server started, as a first Ctrl-C does: nothing new starts, the video jobs already paid for are waited for, and the run ends `cancelled` (resumable with `resume`). Poll `status` until it is no longer `running`.",
-      inputSchema: { run: z.string().describe("the run's directory or id") },
+      inputSchema: {
+        run: z.string().describe("the run's directory or id (or a batch's, as `batch` returned)"),
+      },
       outputSchema: cancelOutput,
     },
     toolHandler(async ({ run }: { run: string }) => {
-      const runDir = resolveRunDir(run, deps.sessions, context.cwd);
+      const runDir = resolveRunDir(run, deps.sessions, context.cwd, { batches: true });
       const session = deps.sessions.find({ runDir });
       if (session?.state !== "running") {
         throw new RefusalError({

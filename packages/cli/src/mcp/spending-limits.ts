@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ledgerOf, readJournal } from "@reelsmith/runner/runs";
 
@@ -32,10 +32,20 @@ interface Spender {
 }
 
 /**
- * Credits a run has spent, from its journal's ledger (0 for a run directory without one).
+ * Credits a run has spent, from its journal's ledger (0 for a run directory without one); of a
+ * batch directory, what its rows' runs spent.
  * @example spentOf("runs/20260101-120000-storyboard") // 36
  */
 export function spentOf(runDir: string): number {
+  // A batch directory: what its rows' runs spent (each has its own ledger).
+  if (existsSync(path.join(runDir, "batch.jsonl"))) {
+    const rows = path.join(runDir, "rows");
+    if (!existsSync(rows)) return 0;
+    let total = 0;
+    for (const entry of readdirSync(rows, { withFileTypes: true }))
+      if (entry.isDirectory()) total += spentOf(path.join(rows, entry.name));
+    return total;
+  }
   const journal = path.join(runDir, "journal.jsonl");
   if (!existsSync(journal)) return 0;
   return ledgerOf(readJournal(journal)).total.credits;

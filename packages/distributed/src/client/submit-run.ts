@@ -5,7 +5,7 @@ import { createClient } from "@reelsmith/core";
 import { estimateRun, type LoadedPipeline } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { builtInStepKinds, kindsByName, type StepKindSpec } from "@reelsmith/runner/kinds";
-import { budgetLeft } from "../budget/database-budget.js";
+import { budgetLeft, setBudget } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { budgetScopes, queueNames, serviceAccount } from "../service.js";
@@ -52,6 +52,17 @@ export interface SubmitRunOptions extends ServiceLimits {
    * sub-pipelines run one level deeper, and are refused past the runner's MAX_SUB_PIPELINE_DEPTH.
    */
   depth?: number;
+  /**
+   * The run's id, chosen by the caller (a batch names its rows' runs before it journals
+   * them, so that a resumed batch finds them); default: made of the time and the name.
+   * Refused when the database already holds a run of that id.
+   */
+  runId?: string;
+  /**
+   * A budget shared with other runs (a batch's): its scope and maximum (set here; null
+   * clears it). Every reservation of the run is checked against it too, on every worker.
+   */
+  sharedBudget?: { scope: string; maxCredits: number | null };
 }
 
 /** A run as enqueued. */
@@ -141,7 +152,17 @@ export async function submitRun(
     allowPartial: options.allowPartial,
   });
   const name = pipeline.spec.name ?? "run";
-  const runId = `${timestamp()}-${name.replace(/[^A-Za-z0-9_.-]+/g, "-")}-${randomBytes(3).toString("hex")}`;
+  const runId =
+    options.runId ??
+    `${timestamp()}-${name.replace(/[^A-Za-z0-9_.-]+/g, "-")}-${randomBytes(3).toString("hex")}`;
+  if (!/^[A-Za-z0-9_.-]+$/.test(runId))
+    throw new TypeError(
+      `Expected \`runId\` made of letters, digits, ".", "_" and "-" (it names a directory), got "${runId}"`,
+    );
+  if (options.runId && (await coordinator.store.getRun(runId)))
+    throw new Error(`the database already holds a run ${runId}: resume it instead`);
+  if (options.sharedBudget)
+    await setBudget(coordinator.pool, options.sharedBudget.scope, options.sharedBudget.maxCredits);
   const runDir = resolve(options.artifacts, runId);
   mkdirSync(runDir, { recursive: true });
   writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
@@ -169,6 +190,7 @@ export async function submitRun(
       ...(Object.keys(client).length > 0 ? { client } : {}),
       ...(catalogs ? { catalogs: structuredClone(catalogs) } : {}),
       ...(options.depth ? { depth: options.depth } : {}),
+      ...(options.sharedBudget ? { sharedScope: options.sharedBudget.scope } : {}),
     },
     service: service.key,
     baseURL: service.baseURL,

@@ -129,6 +129,16 @@ const statements = [
     claimed_at timestamptz NOT NULL DEFAULT now()
   )`,
   `CREATE INDEX IF NOT EXISTS claims_executor ON ${SCHEMA}.claims (executor_id)`,
+  // Batches whose rows run on the workers: the batch's summary (its rows, their statuses and
+  // run ids) as the machine driving it last saved it, for `status BATCH_ID` anywhere.
+  `CREATE TABLE IF NOT EXISTS ${SCHEMA}.batches (
+    batch_id text PRIMARY KEY,
+    dir_name text NOT NULL,
+    batch_dir text NOT NULL,
+    summary jsonb NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE INDEX IF NOT EXISTS batches_dir_name ON ${SCHEMA}.batches (dir_name)`,
 ];
 
 /** Options of {@link migrate}. */

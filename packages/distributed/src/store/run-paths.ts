@@ -21,7 +21,14 @@ export function pipelineDirOf(run: Pick<RunRequest, "pipelinePath">): string {
   return run.pipelinePath === "<inline>" ? process.cwd() : dirname(run.pipelinePath);
 }
 
-/** The budget scopes a run's submissions count against: the run's and the account's. */
-export function runScopes(run: Pick<RunRequest, "runId" | "service">): string[] {
-  return [budgetScopes.run(run.runId), budgetScopes.account(run.service)];
+/**
+ * The budget scopes a run's submissions count against: the run's, the account's, and the one
+ * it shares with other runs (a batch's), when it has one.
+ */
+export function runScopes(run: Pick<RunRequest, "runId" | "service" | "options">): string[] {
+  return [
+    budgetScopes.run(run.runId),
+    budgetScopes.account(run.service),
+    ...(run.options.sharedScope ? [run.options.sharedScope] : []),
+  ];
 }

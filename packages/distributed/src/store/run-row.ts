@@ -57,6 +57,11 @@ export interface StoredRunOptions {
    * sub-pipelines run one level deeper, up to the runner's MAX_SUB_PIPELINE_DEPTH.
    */
   depth?: number;
+  /**
+   * A budget scope the run shares with other runs (a batch's, `batch:<id>`): every
+   * reservation of the run is checked against its maximum too, on every worker.
+   */
+  sharedScope?: string;
 }
 
 /** A run as `status` lists it. */

@@ -73,9 +73,11 @@ export async function writeBatchReport(
       if (existsSync(join(runDir, "report.html")))
         view.report = `${row.runDir.split("\\").join("/")}/report.html`;
     }
-    if (row.final && existsSync(row.final)) {
-      view.video = relative(dir, row.final).split("\\").join("/");
-      const made = await poster(dir, row.id, row.final, options);
+    // Relative to the batch directory (absolute in batches of older versions).
+    const final = row.final ? resolve(dir, row.final) : undefined;
+    if (final && existsSync(final)) {
+      view.video = relative(dir, final).split("\\").join("/");
+      const made = await poster(dir, row.id, final, options);
       if (made) view.poster = made;
     }
     rows.push(view);

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { ResumeError } from "../errors/resume-error.js";
 import { writeJsonAtomic } from "../executor/run-directory.js";
 
@@ -20,10 +20,15 @@ export interface BatchRowState {
   status: BatchRowStatus;
   /** The row's run directory, relative to the batch directory (once it was started). */
   runDir?: string;
+  /** The row's run id, when its host names runs (a run on the workers of a database). */
+  runId?: string;
   /** Credits the row's run spent in all (its ledger). */
   credits: number;
   durationMs?: number;
-  /** The row's final video (absolute), the first video its run's outputs name. */
+  /**
+   * The row's final video, the first video its run's outputs name: relative to the batch
+   * directory (absolute in batches of older versions; read it with {@link batchPath}).
+   */
   final?: string;
   /** Why it did not succeed, in one line. */
   error?: string;
@@ -47,14 +52,18 @@ export type BatchRecord =
       at: string;
       batchId: string;
       name: string;
+      /** The pipeline, its path relative to the batch directory (see {@link batchPath}). */
       pipeline: { path: string; hash: string };
+      /** The inputs file, relative to the batch directory. */
       inputsFile: string;
       options: BatchKept;
       baseURL?: string;
       builtInService?: boolean;
+      /** The name of the host the rows run on, when not this process (e.g. "database"). */
+      rowHost?: string;
     }
   | { type: "batch.resume"; at: string; options: BatchKept }
-  | { type: "row.start"; at: string; id: string; line: number; runDir: string }
+  | { type: "row.start"; at: string; id: string; line: number; runDir: string; runId?: string }
   | {
       type: "row.end";
       at: string;
@@ -80,11 +89,22 @@ export interface BatchJson {
   options: BatchKept;
   baseURL?: string;
   builtInService?: boolean;
+  /** The host the rows run on, when not the batch's own process (e.g. "database"). */
+  rowHost?: string;
   startedAt: string;
   updatedAt: string;
   status: BatchStatus | "running";
   credits: number;
   rows: BatchRowState[];
+}
+
+/**
+ * A path a batch keeps (relative to its directory, so that the directory can be moved with
+ * what it names) as an absolute one; an absolute one (older batches) is kept as it is.
+ * @example batchPath("/ci/runs/20260101-120000-storyboard-batch", "../../stories.csv") // "/ci/stories.csv"
+ */
+export function batchPath(batchDir: string, kept: string): string {
+  return isAbsolute(kept) ? kept : resolve(batchDir, kept);
 }
 
 /** The batch journal's file name in a batch directory. */
@@ -140,6 +160,7 @@ export function foldBatch(records: readonly BatchRecord[]): Map<string, BatchRow
         line: record.line,
         status: "running",
         runDir: record.runDir,
+        ...(record.runId ? { runId: record.runId } : {}),
         credits: before?.credits ?? 0,
       });
     } else if (record.type === "row.end") {

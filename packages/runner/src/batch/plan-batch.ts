@@ -108,6 +108,30 @@ export async function planRows(
 }
 
 /**
+ * What a row holds of the batch's budget while it runs: its certain part plus the most its
+ * uncertain steps can cost (each step's own upper bound: a ranged price's most, a fan-out's
+ * largest size), or undefined when a paid step has no bound (its price or its size unknown).
+ * @example rowUpperBound({ credits: 10, complete: false, steps: { chat: { credits: 2, perUnit: 2, units: 1 }, clips: { perUnit: 4, unitsAtLeast: 2, unitsAtMost: 5 } } }) // 22
+ */
+export function rowUpperBound(estimate: RunEstimate): number | undefined {
+  if (estimate.complete) return estimate.credits;
+  let most = 0;
+  for (const step of Object.values(estimate.steps)) {
+    const bound =
+      step.creditsAtMost ??
+      step.credits ??
+      (step.perUnit !== undefined && step.unitsAtMost !== undefined
+        ? step.perUnit * step.unitsAtMost
+        : step.perUnit === 0
+          ? 0
+          : undefined);
+    if (bound === undefined || !Number.isFinite(bound)) return estimate.creditsAtMost;
+    most += bound;
+  }
+  return Math.max(most, estimate.credits, estimate.creditsAtMost ?? 0);
+}
+
+/**
  * The batch's estimate from its rows' (each a row still to run).
  * @example sumEstimates(rows).credits // 45
  */

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { PipelineChangedError } from "../errors/pipeline-changed-error.js";
 import { ResumeError } from "../errors/resume-error.js";
+import type { RunEvent } from "../events/run-event.js";
 import { checkModels } from "../executor/check-models.js";
 import { createRunClient } from "../executor/create-run-client.js";
 import { inspectRun } from "../executor/inspect-run.js";
@@ -11,11 +12,12 @@ import { createRunDirectory, newRunId } from "../executor/run-directory.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { ledgerOf } from "../ledger/ledger.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
-import type { RunOptions, RunResult } from "../run-options.js";
+import type { RunOptions } from "../run-options.js";
 import { runPipeline } from "../run-pipeline.js";
 import { kindsByName } from "../steps/registry.js";
 import type { StepKindSpec } from "../steps/step-kind.js";
 import type { BatchEvent } from "./batch-event.js";
+import type { BatchRowHost, BatchRowOutcome } from "./batch-row-host.js";
 import {
   BATCH_JOURNAL,
   type BatchJson,
@@ -24,12 +26,19 @@ import {
   type BatchRowState,
   type BatchRowStatus,
   type BatchStatus,
+  batchPath,
   foldBatch,
   openBatchJournal,
   readBatchJournal,
   writeBatchJson,
 } from "./batch-store.js";
-import { type PlannedRow, planRows, rowEstimate, sumEstimates } from "./plan-batch.js";
+import {
+  type PlannedRow,
+  planRows,
+  rowEstimate,
+  rowUpperBound,
+  sumEstimates,
+} from "./plan-batch.js";
 
 /** Options of {@link runBatch} and {@link resumeBatch}: a run's options, for every row. */
 export interface BatchOptions
@@ -58,6 +67,12 @@ export interface BatchOptions
   builtInService?: boolean;
   /** Receives every event of the batch and of its rows' runs. */
   onEvent?: (event: BatchEvent) => void;
+  /**
+   * Where the rows run when not in this process (e.g. the workers of a shared database);
+   * the batch's journal, admissions and report stay here. Kept by name in the journal: a
+   * batch is resumed with a host of the same name only.
+   */
+  rowHost?: BatchRowHost;
 }
 
 /** What a batch gives back. */
@@ -146,19 +161,24 @@ export async function runBatch(
   const file = resolve(inputsFile);
   const { rows } = await planRows(pipeline, file, given);
   const name = `${pipeline.spec.name ?? "run"}-batch`;
+  // Paths are kept relative to the batch directory (a child of runsRoot), so that a batch
+  // directory kept as a CI artifact and restored in another checkout resumes.
+  const runsRoot = resolve(options.runsRoot ?? "runs");
+  const fromBatch = (path: string) => relative(join(runsRoot, name), path);
   const startRecord: BatchRecord = {
     type: "batch.start",
     at: now(),
     batchId: newRunId(),
     name,
-    pipeline: { path: pipeline.path, hash: pipeline.hash },
-    inputsFile: file,
+    pipeline: { path: fromBatch(pipeline.path), hash: pipeline.hash },
+    inputsFile: fromBatch(file),
     options: kept(options),
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.builtInService ? { builtInService: true } : {}),
+    ...(options.rowHost ? { rowHost: options.rowHost.name } : {}),
   };
   const batchDir = await createRunDirectory(
-    { runsRoot: options.runsRoot ?? "runs", name },
+    { runsRoot, name },
     { [BATCH_JOURNAL]: `${JSON.stringify(startRecord)}\n` },
   );
   return drive(batchDir, [startRecord], pipeline, rows, given, started, false);
@@ -178,9 +198,26 @@ export async function resumeBatch(
   const dir = resolve(batchDir);
   const records = readBatchJournal(dir);
   const start = records[0] as Extract<BatchRecord, { type: "batch.start" }>;
-  if (!existsSync(start.inputsFile))
-    throw new ResumeError(dir, `its inputs file ${start.inputsFile} is gone`);
-  let pipeline = await loadBatchPipeline(start.pipeline.path, options);
+  if (start.rowHost !== options.rowHost?.name)
+    throw new ResumeError(
+      dir,
+      start.rowHost
+        ? `its rows run on the ${start.rowHost}'s workers: resume it with the same ${start.rowHost} (with the CLI: --database …), or its finished rows would be paid again`
+        : `its rows ran in the process that started it: resume it without --database`,
+    );
+  const inputsFile = batchPath(dir, start.inputsFile);
+  if (!existsSync(inputsFile))
+    throw new ResumeError(
+      dir,
+      `its inputs file ${inputsFile} is gone (the batch keeps it as ${start.inputsFile}, relative to the batch directory: restore the batch directory where it was beside the inputs file)`,
+    );
+  const pipelinePath = batchPath(dir, start.pipeline.path);
+  if (!existsSync(pipelinePath))
+    throw new ResumeError(
+      dir,
+      `its pipeline ${pipelinePath} is gone (the batch keeps it as ${start.pipeline.path}, relative to the batch directory: restore the batch directory where it was beside the pipeline)`,
+    );
+  let pipeline = await loadBatchPipeline(pipelinePath, options);
   if (pipeline.hash !== start.pipeline.hash)
     throw new PipelineChangedError(dir, start.pipeline.hash, pipeline.hash);
   const merged: BatchOptions = {
@@ -190,14 +227,14 @@ export async function resumeBatch(
   };
   const { client, catalogs } = await learnCatalogs(pipeline, merged);
   if (catalogs && catalogs !== merged.catalogs)
-    pipeline = await loadBatchPipeline(start.pipeline.path, { ...merged, catalogs });
+    pipeline = await loadBatchPipeline(pipelinePath, { ...merged, catalogs });
   const given = { ...merged, client, ...(catalogs ? { catalogs } : {}) };
-  const { rows } = await planRows(pipeline, start.inputsFile, given);
+  const { rows } = await planRows(pipeline, inputsFile, given);
   return drive(dir, records, pipeline, rows, given, started, true);
 }
 
 /** The first video among a run's outputs (a path), for the batch's report. */
-function finalVideo(result: RunResult): string | undefined {
+function finalVideo(result: BatchRowOutcome): string | undefined {
   for (const value of Object.values(result.outputs ?? {})) {
     if (typeof value === "string" && /\.(mp4|mov|webm|mkv)$/i.test(value))
       return isAbsolute(value) ? value : resolve(result.runDir, value);
@@ -205,7 +242,7 @@ function finalVideo(result: RunResult): string | undefined {
   return undefined;
 }
 
-function rowStatus(status: RunResult["status"]): BatchRowStatus {
+function rowStatus(status: BatchRowOutcome["status"]): BatchRowStatus {
   return status === "rejected" ? "failed" : (status as BatchRowStatus);
 }
 
@@ -249,6 +286,7 @@ async function drive(
       options: batchKept,
       ...(start.baseURL ? { baseURL: start.baseURL } : {}),
       ...(start.builtInService ? { builtInService: true } : {}),
+      ...(start.rowHost ? { rowHost: start.rowHost } : {}),
       startedAt: start.at,
       updatedAt: now(),
       status: "running",
@@ -318,9 +356,18 @@ function saveSummary(run: Drive, status: BatchJson["status"]): Promise<void> {
     run.summary.status = status;
     run.summary.updatedAt = now();
     await writeBatchJson(run.batchDir, run.summary);
+    await run.options.rowHost?.publish?.(run.summary, run.batchDir);
   });
   return run.saving;
 }
+
+/** A row still to run: where its run goes, what it spent before, what is left to pay. */
+type RowToRun = PlannedRow & {
+  spentBefore: number;
+  runDir: string;
+  runId?: string;
+  resume: boolean;
+};
 
 /** A row ready to start: how much of the batch's budget it holds while it runs. */
 type Admission =
@@ -335,15 +382,22 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
   const { options, states } = run;
   const parallel = Math.max(1, options.parallel ?? run.kept.parallel ?? 2);
   const max = run.kept.maxCredits;
-  const todo: (PlannedRow & { spentBefore: number; runDir: string; resume: boolean })[] = [];
+  const todo: RowToRun[] = [];
+  const host = options.rowHost;
   for (const row of rows) {
     const state = states.get(row.id) as BatchRowState;
     if (state.status === "succeeded") continue;
-    const runDir = join(run.batchDir, "rows", row.id);
-    const resume = existsSync(join(runDir, "journal.jsonl"));
+    const placed = host?.place(
+      { batchId: run.summary.batchId, batchDir: run.batchDir },
+      row.id,
+    ) ?? { runDir: join(run.batchDir, "rows", row.id) };
+    const runDir = resolve(placed.runDir);
+    const hasJournal = existsSync(join(runDir, "journal.jsonl"));
+    // A host takes on a run the journal says was started (its own store knows it best).
+    const resume = host ? state.runId !== undefined || hasJournal : hasJournal;
     let spentBefore = 0;
     let estimate = row.estimate;
-    if (resume) {
+    if (hasJournal) {
       const onDisk = inspectRun(runDir);
       spentBefore = ledgerOf(onDisk.records).total.credits;
       estimate = await rowEstimate(run.pipeline, row.inputs, {
@@ -353,7 +407,14 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
       });
       state.credits = spentBefore;
     }
-    todo.push({ ...row, estimate, spentBefore, runDir, resume });
+    todo.push({
+      ...row,
+      estimate,
+      spentBefore,
+      runDir,
+      resume,
+      ...(placed.runId ? { runId: placed.runId } : {}),
+    });
   }
   const spentOf = () => [...states.values()].reduce((sum, state) => sum + state.credits, 0);
   options.onEvent?.({
@@ -378,7 +439,9 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
     const left = Math.max(0, max - spentOf() - held);
     const need = row.estimate.credits;
     if (need <= left) {
-      const most = row.estimate.complete ? need : (row.estimate.creditsAtMost ?? left);
+      // Its certain part plus the most its uncertain steps can cost; all that is left only
+      // when a paid step has no bound (then the rows after it wait for it).
+      const most = rowUpperBound(row.estimate) ?? left;
       return { start: true, allotment: Math.min(most, left), partial: false };
     }
     // Rows running may give back what they hold: wait for them before deciding.
@@ -437,15 +500,24 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
 /** Runs (or resumes) one row's run in its directory, its run directory journaled first. */
 async function runRow(
   run: Drive,
-  row: PlannedRow & { spentBefore: number; runDir: string; resume: boolean },
+  row: RowToRun,
   admission: Extract<Admission, { start: true }>,
 ): Promise<void> {
   const { options, states } = run;
   const state = states.get(row.id) as BatchRowState;
   const rel = relative(run.batchDir, row.runDir);
-  run.journal.append({ type: "row.start", at: now(), id: row.id, line: row.line, runDir: rel });
+  run.journal.append({
+    type: "row.start",
+    at: now(),
+    id: row.id,
+    line: row.line,
+    runDir: rel,
+    ...(row.runId ? { runId: row.runId } : {}),
+  });
   state.status = "running";
   state.runDir = rel;
+  if (row.runId) state.runId = row.runId;
+  await saveSummary(run, "running");
   options.onEvent?.({
     type: "batch.row.start",
     row: row.id,
@@ -459,23 +531,37 @@ async function runRow(
       ? undefined
       : Math.min(own ?? Number.POSITIVE_INFINITY, row.spentBefore + admission.allotment);
   const started = Date.now();
-  let result: RunResult | undefined;
+  let result: BatchRowOutcome | undefined;
   let error: string | undefined;
+  const onEvent = (event: RunEvent) => options.onEvent?.({ ...event, row: row.id } as BatchEvent);
   try {
-    result = await runPipeline(row.resume ? undefined : run.pipeline.path, {
-      ...run.runOptions,
-      ...(row.resume ? { resume: row.runDir } : { inputs: row.fields, runDir: row.runDir }),
-      ...(budget === undefined ? {} : { maxCredits: budget }),
-      ...(admission.partial ? { allowPartial: true } : {}),
-      ...(options.builtInService ? { builtInService: true } : {}),
-      onEvent: (event) => options.onEvent?.({ ...event, row: row.id } as BatchEvent),
-    });
+    result = options.rowHost
+      ? await options.rowHost.run({
+          pipelinePath: run.pipeline.path,
+          inputs: row.fields,
+          ...(row.runId ? { runId: row.runId } : {}),
+          runDir: row.runDir,
+          resume: row.resume,
+          ...(budget === undefined ? {} : { maxCredits: budget }),
+          ...(admission.partial || run.kept.allowPartial ? { allowPartial: true } : {}),
+          onEvent,
+        })
+      : await runPipeline(row.resume ? undefined : run.pipeline.path, {
+          ...run.runOptions,
+          ...(row.resume ? { resume: row.runDir } : { inputs: row.fields, runDir: row.runDir }),
+          ...(budget === undefined ? {} : { maxCredits: budget }),
+          ...(admission.partial ? { allowPartial: true } : {}),
+          ...(options.builtInService ? { builtInService: true } : {}),
+          onEvent,
+        });
   } catch (thrown) {
     error = (thrown as Error).message;
   }
   const status: BatchRowStatus = result ? rowStatus(result.status) : "failed";
   const credits = result?.totals.credits ?? row.spentBefore;
-  const final = result && status === "succeeded" ? finalVideo(result) : undefined;
+  const video = result && status === "succeeded" ? finalVideo(result) : undefined;
+  // Kept relative to the batch directory (events carry the absolute path).
+  const final = video ? relative(run.batchDir, video) : undefined;
   const message = error ?? (result?.error ? String(result.error.message) : undefined);
   const durationMs = result?.durationMs ?? Date.now() - started;
   run.journal.append({
@@ -500,7 +586,7 @@ async function runRow(
     credits,
     durationMs,
     runDir: row.runDir,
-    ...(final ? { final } : {}),
+    ...(video ? { final: video } : {}),
     ...(message ? { error: message } : {}),
   });
   await saveSummary(run, "running");

@@ -41,7 +41,9 @@ export function actionPrices(model: ReportModel) {
       const paid = picked || unit?.credits || unit?.savedCredits;
       if (paid) return { credits: paid, complete: true };
       const perUnit = estimate?.steps[step]?.perUnit;
-      return perUnit === undefined ? { credits: 0, complete: false } : { credits: perUnit, complete: true };
+      return perUnit === undefined
+        ? { credits: 0, complete: false }
+        : { credits: perUnit, complete: true };
     },
     resume: (): Price =>
       estimate

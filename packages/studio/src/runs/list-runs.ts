@@ -51,8 +51,7 @@ export function summaryOf(name: string, model: ReportModel): RunSummary {
  */
 export function sortRuns(runs: RunSummary[]): RunSummary[] {
   return runs.sort(
-    (a, b) =>
-      (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
+    (a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.name.localeCompare(a.name),
   );
 }
 
@@ -94,14 +93,14 @@ export function isDatabaseMirror(runJson: object): boolean {
 
 /**
  * A cheap stamp of every run under `runsDir` (the names, and the sizes and times of each one's
- * run.json, journal and lock): it changes whenever the runs list would, without reading them.
+ * run.json, journal and lock, and a batch's batch.json): it changes whenever the runs list would, without reading them.
  * @example if (runsStamp("runs") !== before) redraw();
  */
 export function runsStamp(runsDir: string): string {
   if (!existsSync(runsDir)) return "";
   const parts: string[] = [];
   for (const name of readdirSync(runsDir).sort()) {
-    for (const file of ["run.json", "journal.jsonl", "run.lock"]) {
+    for (const file of ["run.json", "journal.jsonl", "run.lock", "batch.json"]) {
       try {
         const stat = statSync(join(runsDir, name, file));
         parts.push(`${name}/${file}:${stat.size}:${stat.mtimeMs}`);

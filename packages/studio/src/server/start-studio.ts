@@ -15,13 +15,15 @@ import { BadActionError, parseAction } from "../actions/parse-action.js";
 import { createSessions, StudioActionError } from "../actions/sessions.js";
 import type { StudioHost } from "../actions/studio-host.js";
 import type { createDatabaseRuns } from "../database/database-runs.js";
+import { renderBatchPage } from "../pages/render-batches.js";
 import { renderRunPage, renderRunView } from "../pages/render-run-page.js";
 import { renderRunsList, renderRunsTable } from "../pages/render-runs-list.js";
 import { STUDIO_SCRIPT } from "../pages/studio-script.js";
 import { STUDIO_STYLES } from "../pages/studio-styles.js";
+import { listBatches, readBatchSummary } from "../runs/list-batches.js";
 import { isDatabaseMirror, listRuns, runsStamp, sortRuns } from "../runs/list-runs.js";
 import { createToken, isToken, tokenCookie, tokenProof } from "../security/access-token.js";
-import { isRunName, runDirectory, runFilePath } from "../security/safe-path.js";
+import { isRunName, ROW_SEPARATOR, runDirectory, runFilePath } from "../security/safe-path.js";
 import { allowedHost, sameOrigin } from "../security/same-origin.js";
 import { streamDatabaseRunEvents, streamRunEvents } from "./live-events.js";
 import { readJsonBody } from "./read-body.js";
@@ -310,7 +312,8 @@ async function handle(
   }
   if (request.method !== "GET" && request.method !== "HEAD")
     return send(response, 405, "method not allowed");
-  if (rawPath === "/") return send(response, 200, renderRunsList(runsDir, await allRuns(state)));
+  if (rawPath === "/")
+    return send(response, 200, renderRunsList(runsDir, await allRuns(state), listBatches(runsDir)));
   const asset = STATIC[rawPath];
   if (asset) return send(response, 200, asset.body, asset.type);
   if (rawPath === "/api/runs/events") {
@@ -322,9 +325,15 @@ async function handle(
     );
   }
   if (rawPath === "/api/runs") return json(response, 200, await allRuns(state));
+  if (rawPath === "/api/batches") return json(response, 200, listBatches(runsDir));
   if (rawPath === "/api/runs/view")
-    return send(response, 200, renderRunsTable(runsDir, await allRuns(state)));
+    return send(
+      response,
+      200,
+      renderRunsTable(runsDir, await allRuns(state), listBatches(runsDir)),
+    );
   const [area, name = "", ...rest] = segments;
+  if (area === "batches") return sendBatchPage(state, response, name, rest);
   // A run of the database: its page and live view from its tables; its files (below) only
   // from inside the runs directory, as any run's.
   const runId =
@@ -375,6 +384,23 @@ async function handle(
     if (file) return sendFile(request, response, file);
   }
   return send(response, 404, "not found", "text/plain; charset=utf-8");
+}
+
+/** A batch directory's page: its rows, each opening its run's page (`/runs/BATCH~ROW/`). */
+function sendBatchPage(
+  state: StudioState,
+  response: ServerResponse,
+  name: string,
+  rest: string[],
+): void {
+  const send = textSender(state.redact);
+  const batch = name.includes(ROW_SEPARATOR)
+    ? undefined
+    : readBatchSummary(state.runsDir, safeDecode(name));
+  if (batch && rest.length === 0) return redirect(response, `/batches/${name}/`);
+  if (batch && rest.length === 1 && rest[0] === "")
+    return send(response, 200, renderBatchPage(batch));
+  return send(response, 404, "no such batch", "text/plain; charset=utf-8");
 }
 
 async function post(
