@@ -397,10 +397,10 @@ function sendBatchPage(
   const batch = name.includes(ROW_SEPARATOR)
     ? undefined
     : readBatchSummary(state.runsDir, safeDecode(name));
-  if (batch && rest.length === 0) return redirect(response, `/batches/${name}/`);
-  if (batch && rest.length === 1 && rest[0] === "")
-    return send(response, 200, renderBatchPage(batch));
-  return send(response, 404, "no such batch", "text/plain; charset=utf-8");
+  if (batch && rest.length === 0) redirect(response, `/batches/${name}/`);
+  else if (batch && rest.length === 1 && rest[0] === "")
+    send(response, 200, renderBatchPage(batch));
+  else send(response, 404, "no such batch", "text/plain; charset=utf-8");
 }
 
 async function post(
