@@ -17,13 +17,14 @@ const {
   { clips: 2, rounds: 1, seconds: 1, size: "320x240" },
 );
 const media = await builtPackage("media");
+const { synthesizeClip } = await builtPackage("media", "dist/synthesize-entry.js");
 /** One line of ffmpeg's concat list: the path single-quoted, a quote written `'\''`. */
 const concatListLine = (file) => `file '${file.replaceAll("'", "'\\''")}'`;
 const tools = await media.locateFfmpeg();
 const work = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-p5-"));
 try {
   const first = path.join(work, "clip-0.mp4");
-  await media.synthesizeClip({
+  await synthesizeClip({
     output: first,
     seconds,
     size,

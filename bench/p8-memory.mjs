@@ -26,6 +26,7 @@ const options = benchOptions({ scenes: 5000, sizes: "500,1000" }, { scenes: 16, 
 const scenes = options.scenes;
 const sizes = options.sizes.split(",").map(Number);
 const media = await builtPackage("media");
+const { synthesizeClip } = await builtPackage("media", "dist/synthesize-entry.js");
 const { startSimulator } = await builtPackage("simulator");
 const work = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-p8-"));
 const child = fileURLToPath(new URL("./p8-child.mjs", import.meta.url));
@@ -55,7 +56,7 @@ const killedChild = async (...childArgs) => {
 let simulator;
 try {
   const clipFile = path.join(work, "clip.mp4");
-  await media.synthesizeClip({ output: clipFile, seconds: 1, size: "720x480", text: "scene" });
+  await synthesizeClip({ output: clipFile, seconds: 1, size: "720x480", text: "scene" });
   simulator = await startSimulator({ timeScale: 0.001, clipFile });
   const service = [simulator.url, simulator.apiKey];
   const runs = new Map();

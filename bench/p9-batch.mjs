@@ -22,7 +22,7 @@ const options = benchOptions(
   { rows: 100, scenes: 2, rounds: 2 },
   { rows: 3, scenes: 1, rounds: 1 },
 );
-const media = await builtPackage("media");
+const { synthesizeClip } = await builtPackage("media", "dist/synthesize-entry.js");
 const { startSimulator } = await builtPackage("simulator");
 const work = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-p9-"));
 const child = fileURLToPath(new URL("./p9-child.mjs", import.meta.url));
@@ -38,7 +38,7 @@ const runChild = async (...childArgs) => {
 let simulator;
 try {
   const clipFile = path.join(work, "clip.mp4");
-  await media.synthesizeClip({ output: clipFile, seconds: 1, size: "720x480", text: "scene" });
+  await synthesizeClip({ output: clipFile, seconds: 1, size: "720x480", text: "scene" });
   simulator = await startSimulator({ timeScale: 0.001, clipFile });
   const service = [simulator.url, simulator.apiKey];
   const rowsFile = path.join(work, "rows.jsonl");

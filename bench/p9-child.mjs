@@ -9,7 +9,8 @@ import { builtPackage, now, root } from "./lib.mjs";
 
 const [mode, baseURL, apiKey, runsRoot, rowsFile, parallel] = process.argv.slice(2);
 const { createClient } = await builtPackage("core");
-const { loadPipeline, runBatch, runPipeline } = await builtPackage("runner");
+const { loadPipeline, runPipeline } = await builtPackage("runner");
+const { runBatch } = await builtPackage("runner", "dist/batch-entry.js");
 const client = createClient({ baseURL, apiKey, pollIntervalMs: 20 });
 const file = join(root, "bench", "p8-storyboard.yaml");
 // Each row's own run: its clips one or two at a time, as the batch gives each row.

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type Coordinator, connect, createDatabaseCacheIndex } from "@reelsmith/distributed";
+import { type Coordinator, connect } from "@reelsmith/distributed";
+import { createDatabaseCacheIndex } from "@reelsmith/distributed/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";

@@ -7,11 +7,11 @@ import {
   type Coordinator,
   connect,
   followRun,
-  serviceAccount,
   startWorker,
   submitRun,
   type Worker,
 } from "@reelsmith/distributed";
+import { serviceAccount } from "@reelsmith/distributed/admin";
 import { writeReport } from "@reelsmith/report";
 import {
   formatDiagnostic,

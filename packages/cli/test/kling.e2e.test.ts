@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { klingToken } from "@reelsmith/core";
+import { klingToken } from "@reelsmith/core/providers";
 import { describe, expect, it } from "vitest";
 import { cleanEnv } from "./helpers/cli-process.js";
 import { providerE2e, sum } from "./helpers/provider-e2e.js";

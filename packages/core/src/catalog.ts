@@ -1,6 +1,6 @@
 /**
- * @reelsmith/core/catalog: video model specs and the local request check, without the HTTP
- * client. For code that only validates (a pipeline checker, a CLI's `validate`) and should not
+ * @reelsmith/core/catalog: video model specs and the local request checks (video, chat, base
+ * URL, a job's normalised form), without the HTTP client. For code that only validates (a pipeline checker, a CLI's `validate`) and should not
  * load undici.
  *
  * @example
@@ -10,7 +10,9 @@
  * ```
  */
 
+export { validateChatParams } from "./chat/validate-chat-params.js";
 export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
+export { normalizeBaseURL } from "./client/config.js";
 export { InvalidRequestError, type RequestProblem } from "./errors/invalid-request-error.js";
 export {
   type Modality,
@@ -46,6 +48,7 @@ export {
   videoProvider,
 } from "./providers/registry.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
+export { normalizeVideoJob } from "./videos/normalize-job.js";
 export type {
   ImageInput,
   ParamSpec,

@@ -8,6 +8,12 @@
  * const stream = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Hi" }], stream: true });
  * for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta.content ?? "");
  * ```
+ *
+ * The root holds the client, its options, its namespaces' types and the error base. The rest
+ * is on named subpaths: `@reelsmith/core/errors` (every error class), `@reelsmith/core/catalog`
+ * (model specs and the local request checks, without the HTTP client),
+ * `@reelsmith/core/profile` (provider profiles) and `@reelsmith/core/providers` (each video and
+ * speech provider's adapter and their registry).
  */
 
 export { Audio, type SpeechOptions, type TranscribeOptions } from "./audio/audio.js";
@@ -17,9 +23,6 @@ export type { ChatJSONParams, ChatJSONResult } from "./chat/chat-json.js";
 export { ChatCompletions } from "./chat/completions.js";
 export type { RunnableTool, RunToolsParams, RunToolsResult } from "./chat/run-tools.js";
 export type * from "./chat/types.js";
-export { validateChatParams } from "./chat/validate-chat-params.js";
-export { baseURLProblem, maskURLCredentials } from "./client/base-url.js";
-export { normalizeBaseURL } from "./client/config.js";
 export { type ChatNamespace, createClient, type ReelsmithClient } from "./client/create-client.js";
 export type {
   ClientOptions,
@@ -32,7 +35,17 @@ export {
   type RouteClientsOptions,
   routeClients,
 } from "./client/routed-client.js";
-export * from "./errors/index.js";
+// The error base: every reelsmith error is one, with a stable `code` and a `category`.
+export {
+  ERROR_CATEGORIES,
+  type ErrorCategory,
+  errorCategoryOf,
+} from "./errors/error-category.js";
+export {
+  ReelsmithError,
+  type ReelsmithErrorInit,
+  type ReelsmithErrorOptions,
+} from "./errors/reelsmith-error.js";
 export type { FetchFunction } from "./http/fetch-request.js";
 export { imagePart } from "./images/image-part.js";
 export type * from "./images/image-types.js";
@@ -46,35 +59,8 @@ export {
 } from "./models/modalities.js";
 export { Models } from "./models/models.js";
 export type { Model } from "./models/types.js";
-export {
-  type ChatModelSpec,
-  chatModelsFromProfile,
-  clientOptionsFromProfile,
-  type ProfileClientOptions,
-  type ProfileProblem,
-  type ProviderProfile,
-  parseProfile,
-  profileUnknowns,
-  validateProfile,
-  videoCatalogFromProfile,
-} from "./profile/index.js";
-export * from "./providers/index.js";
 export type { DownloadProgress } from "./videos/download.js";
-export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
-export { normalizeVideoJob } from "./videos/normalize-job.js";
 export type * from "./videos/types.js";
-export { validateVideoRequest } from "./videos/validate-video-request.js";
-export {
-  describeSeconds,
-  describeSizes,
-  longestSeconds,
-  secondsAllowed,
-  sizeAllowed,
-} from "./videos/video-model-spec.js";
-export {
-  findVideoRequestProblems,
-  type VideoRequestProblem,
-} from "./videos/video-request-problems.js";
 export {
   type CreateAndWaitOptions,
   type DownloadContentOptions,

@@ -1,9 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${{ }}` are pipeline expressions here
-import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core";
-import type { JournalRecord } from "@reelsmith/runner";
-import { BudgetEstimateError, type RunEvent } from "@reelsmith/runner";
+import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
+import type { RunEvent } from "@reelsmith/runner";
+import { BudgetEstimateError } from "@reelsmith/runner/errors";
+import type { JournalRecord } from "@reelsmith/runner/runs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followRun, listLearntPrices, submitRun } from "../src/index.js";
+import { listLearntPrices } from "../src/admin-entry.js";
+import { followRun, submitRun } from "../src/index.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 import { type Scenario, startScenario } from "./helpers/scenario.js";
 

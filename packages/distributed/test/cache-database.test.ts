@@ -4,18 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearDatabaseCache, listDatabaseCache } from "../src/admin-entry.js";
 import { createPool } from "../src/database/pool.js";
 import {
   type Coordinator,
-  clearDatabaseCache,
   connect,
-  createDatabaseCacheIndex,
   followRun,
-  listDatabaseCache,
   startWorker,
   submitRun,
   type Worker,
 } from "../src/index.js";
+import { createDatabaseCacheIndex } from "../src/internal.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 
 let database: TestDatabase;

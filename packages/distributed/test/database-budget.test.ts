@@ -1,9 +1,12 @@
-import { estimateVideoCredits, type VideoModelCatalog } from "@reelsmith/core";
-import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner";
+import type { VideoModelCatalog } from "@reelsmith/core";
+import { estimateVideoCredits } from "@reelsmith/core/catalog";
+import { BudgetExceededError, RunCancelledError } from "@reelsmith/runner/errors";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setBudget } from "../src/admin-entry.js";
 import { createPool } from "../src/database/pool.js";
-import { createDatabaseBudget, migrate, setBudget } from "../src/index.js";
+import { migrate } from "../src/index.js";
+import { createDatabaseBudget } from "../src/internal.js";
 import { createRunStore, type RunStore } from "../src/store/run-store.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { probe } from "@reelsmith/media";
-import { type JournalRecord, ledgerOf } from "@reelsmith/runner";
+import { type JournalRecord, ledgerOf } from "@reelsmith/runner/runs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRun, submitRun } from "../src/index.js";
 import { startCutProxy } from "./helpers/cut-proxy.js";

@@ -1,4 +1,4 @@
-import { ledgerOf } from "@reelsmith/runner";
+import { ledgerOf } from "@reelsmith/runner/runs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { followRun, submitRun } from "../src/index.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core";
+import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../runner/test/helpers/png.js";

@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { concat, concatListLine, locateFfmpeg, probe, synthesizeClip } from "../dist/index.js";
+import { concat, concatListLine, locateFfmpeg, probe } from "../dist/index.js";
+import { synthesizeClip } from "../dist/synthesize-entry.js";
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { locateFfmpeg, synthesizeClip } from "../dist/index.js";
+import { locateFfmpeg } from "../dist/index.js";
+import { synthesizeClip } from "../dist/synthesize-entry.js";
 
 const require = createRequire(import.meta.url);
 const fluent = require("fluent-ffmpeg");

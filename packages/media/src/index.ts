@@ -1,7 +1,10 @@
 // @reelsmith/media: every ffmpeg call of reelsmith, each a function that takes files and
 // options and returns what it made (never prints): probe, join (with transitions), fit,
 // trim, reframe, set audio, subtitles, captions (cues, SRT, burned, word by word), frames,
-// thumbnails and contact sheets, a film's audio mix, and the ffmpeg it runs.
+// thumbnails and contact sheets, a film's audio mix, and the ffmpeg it runs. Named subpaths:
+// `@reelsmith/media/errors` (every error class), `@reelsmith/media/captions` (a caption's
+// cues and word pages, before burning), `@reelsmith/media/synthesize` (clips and stills drawn
+// from text, for simulators and tests).
 
 // Captions.
 export {
@@ -10,10 +13,7 @@ export {
   burnCaptions,
   burnWordCaptions,
   type CaptionCue,
-  type CaptionCuesInput,
   type CaptionStyle,
-  captionCues,
-  clipDurations,
   type FormatSrtOptions,
   formatSrt,
   parseSrt,
@@ -21,10 +21,7 @@ export {
   type WordCaptionMode,
   type WordCaptionPreset,
   type WordCaptionsOptions,
-  type WordCaptionsScript,
   type WordTiming,
-  wordCaptionsScript,
-  wrapCaption,
 } from "./captions/index.js";
 // Join, edit and mix.
 export {
@@ -51,8 +48,8 @@ export {
   type TrimOptions,
   trim,
 } from "./edit/index.js";
-// The errors.
-export * from "./errors/index.js";
+// The error base: every media error is one (the classes are in `@reelsmith/media/errors`).
+export { MediaError } from "./errors/media-error.js";
 export type { FitMode } from "./filters/index.js";
 // Frames and clips.
 export {
@@ -93,11 +90,3 @@ export {
   probeUnlessKnown,
 } from "./probe/index.js";
 export type { MediaProgress, ProgressListener } from "./process/progress.js";
-export {
-  type ClipMotion,
-  type ClipVideoGraphOptions,
-  clipVideoGraph,
-  clipZoom,
-  type SynthesizeClipOptions,
-  synthesizeClip,
-} from "./synthesize/index.js";

@@ -1,5 +1,6 @@
 import { pathToFileURL } from "node:url";
-import { decideApproval, type RunResult, runPipeline } from "@reelsmith/runner";
+import { type RunResult, runPipeline } from "@reelsmith/runner";
+import { decideApproval } from "@reelsmith/runner/runs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";

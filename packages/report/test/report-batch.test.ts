@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type BatchResult, runBatch } from "@reelsmith/runner";
+import { type BatchResult, runBatch } from "@reelsmith/runner/batch";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBatchReport } from "../src/batch/write-batch-report.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { probe } from "@reelsmith/media";
 import type { RunResult } from "@reelsmith/runner";
-import { readEventLog, readJournal } from "@reelsmith/runner";
+import { readEventLog, readJournal } from "@reelsmith/runner/runs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";

@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { decideApproval, type RunResult, runPipeline } from "@reelsmith/runner";
+import { type RunResult, runPipeline } from "@reelsmith/runner";
+import { decideApproval } from "@reelsmith/runner/runs";
 import { modelCatalogs } from "@reelsmith/simulator/catalog";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ledgerOf, type RunEvent, readJournal, runPipeline } from "@reelsmith/runner";
+import { type RunEvent, runPipeline } from "@reelsmith/runner";
 import { encodeRecord } from "@reelsmith/runner/internal";
+import { ledgerOf, readJournal } from "@reelsmith/runner/runs";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";
 import { launchBrowser } from "./helpers/browser.js";

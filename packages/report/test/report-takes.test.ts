@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ledgerOf, pickTake, type RunResult, readJournal, retakeItem } from "@reelsmith/runner";
+import { pickTake, type RunResult, retakeItem } from "@reelsmith/runner";
+import { ledgerOf, readJournal } from "@reelsmith/runner/runs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ledgerOf, readJournal } from "@reelsmith/runner";
+import { ledgerOf, readJournal } from "@reelsmith/runner/runs";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeReport } from "../src/write-report.js";
 import { launchBrowser } from "./helpers/browser.js";

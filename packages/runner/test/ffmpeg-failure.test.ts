@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { synthesizeClip } from "@reelsmith/media";
+import { synthesizeClip } from "@reelsmith/media/synthesize";
 import { describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
 

@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  createClient,
-  type ProviderProfile,
-  type VideoDialect,
-  videoCatalogFromProfile,
-} from "@reelsmith/core";
+import { createClient, type VideoDialect } from "@reelsmith/core";
+import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
 import { solidPng } from "./helpers/png.js";

@@ -1,15 +1,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient, imagePart, type ReelsmithClient } from "@reelsmith/core";
 import {
   AmbiguousSubmissionError,
   BadRequestError,
-  createClient,
-  imagePart,
   NotFoundError,
-  type ReelsmithClient,
   VideoJobFailedError,
-} from "@reelsmith/core";
+} from "@reelsmith/core/errors";
 import { probe } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Simulator, startSimulator, videoModels } from "../src/index.js";

@@ -1,13 +1,12 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient, type ReelsmithClient } from "@reelsmith/core";
 import {
   AmbiguousSubmissionError,
   BadRequestError,
-  createClient,
   InvalidRequestError,
-  type ReelsmithClient,
-} from "@reelsmith/core";
+} from "@reelsmith/core/errors";
 import { imageModelsFromProfile, speechModelsFromProfile } from "@reelsmith/core/profile";
 import { probe } from "@reelsmith/media";
 import { PNG } from "pngjs";

@@ -1,14 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient } from "@reelsmith/core";
 import {
   AmbiguousSubmissionError,
-  clientOptionsFromProfile,
-  createClient,
   InternalServerError,
   InvalidRequestError,
-  parseProfile,
-} from "@reelsmith/core";
+} from "@reelsmith/core/errors";
+import { clientOptionsFromProfile, parseProfile } from "@reelsmith/core/profile";
 import { probe } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";

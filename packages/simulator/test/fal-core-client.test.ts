@@ -1,15 +1,14 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient } from "@reelsmith/core";
 import {
   AmbiguousSubmissionError,
-  clientOptionsFromProfile,
-  createClient,
   InternalServerError,
   InvalidRequestError,
-  parseProfile,
   RequestUnsettledError,
-} from "@reelsmith/core";
+} from "@reelsmith/core/errors";
+import { clientOptionsFromProfile, parseProfile } from "@reelsmith/core/profile";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";
 import { falProfile, klingEndpoint } from "./fal-fixture.js";

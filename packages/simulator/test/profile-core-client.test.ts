@@ -1,12 +1,7 @@
 import { createHash } from "node:crypto";
-import {
-  BadRequestError,
-  clientOptionsFromProfile,
-  createClient,
-  InvalidProfileError,
-  type ProviderProfile,
-  VideoJobFailedError,
-} from "@reelsmith/core";
+import { createClient } from "@reelsmith/core";
+import { BadRequestError, InvalidProfileError, VideoJobFailedError } from "@reelsmith/core/errors";
+import { clientOptionsFromProfile, type ProviderProfile } from "@reelsmith/core/profile";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";
 import { call, makePng } from "./helpers.js";

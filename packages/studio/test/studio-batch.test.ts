@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type BatchResult, runBatch } from "@reelsmith/runner";
+import { type BatchResult, runBatch } from "@reelsmith/runner/batch";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./helpers/browser.js";

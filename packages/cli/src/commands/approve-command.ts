@@ -56,7 +56,7 @@ export async function decideCommand(
     // A batch's row: its run on the workers (they go on with it by themselves).
     return decideDistributed(batch?.runId ?? run, request, { database, ...flags }, context);
   }
-  const { decideApproval } = await import("@reelsmith/runner");
+  const { decideApproval } = await import("@reelsmith/runner/runs");
   const runDir = batch?.runDir ?? given;
   const { step, decision } = await decideApproval(runDir, request);
   const shown = displayPath(runDir, context.cwd);
@@ -94,7 +94,7 @@ async function batchRow(
   row: string | undefined,
   context: CliContext,
 ): Promise<{ runDir: string; runId?: string } | undefined> {
-  const { isBatchDirectory, readBatchJson, batchPath } = await import("@reelsmith/runner");
+  const { isBatchDirectory, readBatchJson, batchPath } = await import("@reelsmith/runner/batch");
   const shown = displayPath(dir, context.cwd);
   if (!isBatchDirectory(dir)) {
     if (row === undefined) return undefined;

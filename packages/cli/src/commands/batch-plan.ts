@@ -20,7 +20,7 @@ export async function planBatchCommand(
   const { pipeline, catalogs } = await makePlan(file, { service: flags.service }, context, (line) =>
     context.stderr.write(`${line}\n`),
   );
-  const { planRows } = await import("@reelsmith/runner");
+  const { planRows } = await import("@reelsmith/runner/batch");
   const absolute = path.resolve(context.cwd, inputsFile);
   const { estimate } = await planRows(pipeline, absolute, {
     ...(catalogs ? { catalogs } : {}),

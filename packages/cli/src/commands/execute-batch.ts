@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { BatchEvent, BatchResult } from "@reelsmith/runner";
+import type { BatchEvent, BatchResult } from "@reelsmith/runner/batch";
 import type { CliContext } from "../context.js";
 import { displayPath } from "../render/display-path.js";
 import { formatBatchEvent } from "../render/format-batch.js";
@@ -65,7 +65,7 @@ export async function executeBatch(
   let result: BatchResult;
   let onDatabase: Awaited<ReturnType<typeof startOnDatabase>> | undefined;
   try {
-    const runner = await import("@reelsmith/runner");
+    const runner = await import("@reelsmith/runner/batch");
     onDatabase = options.database
       ? await startOnDatabase(options, service, catalogs, note, context)
       : undefined;
@@ -139,7 +139,7 @@ async function startOnDatabase(
   note: (line: string) => void,
   context: CliContext,
 ) {
-  const { readBatchJson } = await import("@reelsmith/runner");
+  const { readBatchJson } = await import("@reelsmith/runner/batch");
   const kept = options.resume
     ? readBatchJson(path.resolve(context.cwd, options.resume))?.options
     : undefined;

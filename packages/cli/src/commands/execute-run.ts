@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { OpenedRun, PickRequest, RetakeRequest } from "@reelsmith/runner";
+import type { PickRequest, RetakeRequest } from "@reelsmith/runner";
+import type { OpenedRun } from "@reelsmith/runner/runs";
 import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import type { RunResultView } from "../contracts/run-event.js";
@@ -222,8 +223,35 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
   // an interruption.
   const interrupted =
     result.status === "cancelled" || (result.status !== "succeeded" && stop.signal.aborted);
+  const code = exitCodeOf(result, {
+    interrupted,
+    stoppedBy,
+    runDir,
+    unit: takeUnitFlags(options.take),
+    renderer,
+  });
+  await options.notifier?.ended({
+    runStatus: interrupted ? "cancelled" : result.status,
+    exitCode: code,
+    interrupted,
+    ...(report ? { report } : {}),
+  });
+  return code;
+}
+
+/** The exit code of a run's end, with the note on what to do next. */
+function exitCodeOf(
+  result: RunResultView,
+  end: {
+    interrupted: boolean;
+    stoppedBy: string;
+    runDir: string;
+    unit: string | undefined;
+    renderer: Pick<ReturnType<typeof createRenderer>, "note">;
+  },
+): number {
+  const { interrupted, stoppedBy, runDir, unit, renderer } = end;
   let code: number;
-  const unit = takeUnitFlags(options.take);
   if (result.status === "succeeded") {
     code = ExitCode.ok;
     if (unit) {
@@ -257,12 +285,6 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
     );
     code = ExitCode.failed;
   }
-  await options.notifier?.ended({
-    runStatus: interrupted ? "cancelled" : result.status,
-    exitCode: code,
-    interrupted,
-    ...(report ? { report } : {}),
-  });
   return code;
 }
 

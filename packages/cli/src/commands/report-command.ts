@@ -63,7 +63,7 @@ export async function reportCommand(
   const { NotARunDirectoryError, writeBatchReport, writeReport } = await import(
     "@reelsmith/report"
   );
-  const { isBatchDirectory } = await import("@reelsmith/runner");
+  const { isBatchDirectory } = await import("@reelsmith/runner/batch");
   try {
     if (isBatchDirectory(absolute)) {
       // A batch: its batch.html, and each started row's own report.

@@ -67,7 +67,7 @@ async function startResume(
     ...(autoApprove(flags, context) ? { autoApprove: true } : {}),
   };
   const absolute = path.resolve(context.cwd, runDir);
-  const { isBatchDirectory, readBatchJson } = await import("@reelsmith/runner");
+  const { isBatchDirectory, readBatchJson } = await import("@reelsmith/runner/batch");
   if (isBatchDirectory(absolute)) {
     // A batch: its finished rows are kept, the others resumed (or followed on the workers,
     // with --database), new rows of its file run.
@@ -103,7 +103,7 @@ async function startResume(
   // pipeline file, which service); ResumeError says which, exit 2.
   const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
   refuseDatabaseRunDirectory(absolute, "resume");
-  const { inspectRun } = await import("@reelsmith/runner");
+  const { inspectRun } = await import("@reelsmith/runner/runs");
   const recorded = inspectRun(absolute);
   const pipeline = recorded.pipelinePath;
   notifier?.pipeline({ path: pipeline });

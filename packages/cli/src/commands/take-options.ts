@@ -93,7 +93,7 @@ export async function asTakeUsageError(
   typed: string,
   context: CliContext,
 ): Promise<unknown> {
-  const { TakeError } = await import("@reelsmith/runner");
+  const { TakeError } = await import("@reelsmith/runner/errors");
   if (!TakeError.isInstance(error)) return error;
   const shown = displayPath(absolute, context.cwd) || typed;
   return new CliError(`${shown}: ${error.reason.split(absolute).join(shown)}`, {

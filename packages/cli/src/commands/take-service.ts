@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { OpenedRun, RunOnDisk } from "@reelsmith/runner";
+import type { OpenedRun, RunOnDisk } from "@reelsmith/runner/runs";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { CliError } from "../errors/cli-error.js";
@@ -32,7 +32,8 @@ export async function takeService(
   const absolute = path.resolve(context.cwd, runDir);
   const { refuseDatabaseRunDirectory } = await import("../distributed/database-run-directory.js");
   refuseDatabaseRunDirectory(absolute, options.needsService ? "retake" : "pick");
-  const recorded = options.recorded ?? (await import("@reelsmith/runner")).inspectRun(absolute);
+  const recorded =
+    options.recorded ?? (await import("@reelsmith/runner/runs")).inspectRun(absolute);
   const pipeline = recorded.pipelinePath;
   if (recorded.builtInService && !flags.baseUrl) {
     return { pipeline, resume: absolute, builtIn: true };
@@ -74,7 +75,7 @@ export async function executeTake(
   let opened: OpenedRun | undefined;
   try {
     const [{ openRun }, runner] = await Promise.all([
-      import("@reelsmith/runner"),
+      import("@reelsmith/runner/runs"),
       import("@reelsmith/runner/internal"),
     ]);
     // Validated by the run with the profile's catalogs (and with positions by executeRun).

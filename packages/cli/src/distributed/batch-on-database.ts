@@ -1,4 +1,4 @@
-import type { BatchRowHost } from "@reelsmith/runner";
+import type { BatchRowHost } from "@reelsmith/runner/batch";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -50,7 +50,7 @@ export async function batchOnDatabase(
     if (listed.note) options.note(listed.note);
   }
   const coordinator = await openCoordinator(options.database, context);
-  const { createDatabaseRowHost } = await import("@reelsmith/distributed");
+  const { createDatabaseRowHost } = await import("@reelsmith/distributed/internal");
   let warned = false;
   const rowHost = createDatabaseRowHost(coordinator, {
     submit: {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { clearDatabaseCache, listDatabaseCache } from "@reelsmith/distributed";
+import { clearDatabaseCache, listDatabaseCache } from "@reelsmith/distributed/admin";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { writeCacheListing } from "../render/cache-listing.js";

@@ -1,5 +1,5 @@
 import { decideRun } from "@reelsmith/distributed";
-import type { DecisionRequest } from "@reelsmith/runner";
+import type { DecisionRequest } from "@reelsmith/runner/runs";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { openCoordinator } from "./database-option.js";

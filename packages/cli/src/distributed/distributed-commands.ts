@@ -3,12 +3,12 @@ import {
   batchDetail,
   cancelRun,
   listRunSummaries,
-  listWorkers,
   type RunDetail,
   type RunSummary,
   runDetail,
   startWorker,
 } from "@reelsmith/distributed";
+import { listWorkers } from "@reelsmith/distributed/admin";
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";

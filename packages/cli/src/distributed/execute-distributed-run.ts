@@ -1,11 +1,6 @@
 import path from "node:path";
-import {
-  type Coordinator,
-  followRun,
-  lastEventId,
-  resumeRun,
-  submitRun,
-} from "@reelsmith/distributed";
+import { type Coordinator, followRun, resumeRun, submitRun } from "@reelsmith/distributed";
+import { lastEventId } from "@reelsmith/distributed/internal";
 import type { ProfileService } from "@reelsmith/runner/profile";
 import { waitingNotes } from "../commands/execute-run.js";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
@@ -96,87 +91,24 @@ export async function executeDistributedRun(
   const renderer = createRenderer({ json: options.json ?? false, context });
   let coordinator: Coordinator | undefined;
   try {
+    const open = async () => {
+      coordinator = await openCoordinator(options.database, context);
+      return coordinator;
+    };
     let runId: string;
     let after = 0;
+    let following: Coordinator;
     if (options.resumeRunId) {
-      coordinator = await openCoordinator(options.database, context);
       runId = options.resumeRunId;
-      const run = await coordinator.store.getRun(runId);
-      if (!run) {
-        throw new UsageError(`no run ${runId} in the database`, {
-          code: "unknown_run",
-          hint: "list the runs with `reelsmith status`",
-        });
-      }
-      if (options.continuesFrom !== undefined) {
-        after = await lastEventId(coordinator, runId);
-        renderer.note(`run ${runId} goes on once a worker takes the decision`);
-      } else if (run.endedAt) {
-        after = await lastEventId(coordinator, runId);
-        await resumeRun(coordinator, runId, options.autoApprove ? { autoApprove: true } : {});
-      } else {
-        // Still running on the workers: resuming it means following it.
-        renderer.note(`run ${runId} is still ${run.status}; following it`);
-      }
+      following = await open();
+      after = await resumeDistributed(options, renderer, runId, following);
     } else {
-      const { connection, profile, service } = await resolveService(options, context);
-      addSecret(context, connection.apiKey);
-      if ((service?.accounts.length ?? 0) > 0) {
-        // Workers build one client from the stored profile: a model of another account
-        // would go to the default service. Refused before the run is stored or anything sent.
-        throw new UsageError(
-          `${profile?.shown ?? "the profile"} names more provider accounts (providers:), which runs on many machines do not route yet`,
-          {
-            code: "providers_not_distributed",
-            hint: "run it on this machine (without --database), or use a profile with one service",
-          },
-        );
-      }
-      for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
-      const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
-      let catalogs = await knownModelCatalogs(options, context);
-      if (!catalogs?.video_models && connection.baseURL) {
-        // The service's own list (one free request) gives its video models' limits and
-        // prices, which the run's estimate and its budget's reservations use on every worker.
-        const listed = await listedVideoModels(context, options);
-        if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
-        if (listed.note) renderer.note(listed.note);
-      }
-      const pipeline = await loadValidPipeline(options.pipeline ?? "", context, {
-        ...(catalogs ? { catalogs } : {}),
-      });
-      const inputs = await checkInputs(pipeline, options.inputs ?? {});
-      if (profile) {
-        renderer.note(
-          `checked against ${profile.shown}; its dialect, poll interval and video models travel with the run to the workers (each takes its key from its own environment)`,
-        );
-      }
-      if (!connection.baseURL) {
-        throw new UsageError("a run on many machines needs a service that every worker can reach", {
-          code: "service_required",
-          hint: "pass --base-url (or set REELSMITH_BASE_URL); the built-in simulator lives in one process only",
-        });
-      }
-      coordinator = await openCoordinator(options.database, context);
-      const submitted = await submitRun(coordinator, {
-        pipeline: pipeline.path,
-        inputs,
-        baseURL: connection.baseURL,
-        ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
-        ...(options.account ? { account: options.account } : {}),
-        artifacts: path.resolve(context.cwd, options.artifacts ?? "runs"),
-        // `--max-videos` is the account-wide limit of the video queue.
-        ...(options.maxVideos ? { slots: { video: options.maxVideos } } : {}),
-        ...(options.maxCredits ? { maxCredits: options.maxCredits } : {}),
-        ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
-        ...(options.accountBudget ? { budget: options.accountBudget } : {}),
-        ...(options.cache === false ? { cache: false } : {}),
-        ...(options.autoApprove ? { autoApprove: true } : {}),
-        ...(options.allowPartial ? { allowPartial: true } : {}),
-        ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
-        ...(catalogs ? { catalogs } : {}),
-      });
-      runId = submitted.runId;
+      ({ runId, coordinator: following } = await submitDistributed(
+        options,
+        context,
+        renderer,
+        open,
+      ));
     }
     if (options.detach) {
       context.stdout.write(`${runId}\n`);
@@ -186,9 +118,9 @@ export async function executeDistributedRun(
     let result: Awaited<ReturnType<typeof followRun>>;
     try {
       if (options.continuesFrom !== undefined) {
-        await nextAttempt(coordinator, runId, options.continuesFrom, context.signal);
+        await nextAttempt(following, runId, options.continuesFrom, context.signal);
       }
-      result = await followRun(coordinator, runId, {
+      result = await followRun(following, runId, {
         onEvent: (event) => {
           renderer.event(event);
           options.notifier?.event(event);
@@ -217,26 +149,7 @@ export async function executeDistributedRun(
       throw error;
     }
     renderer.end(result);
-    let code: number;
-    if (result.status === "succeeded") code = ExitCode.ok;
-    else if (result.status === "cancelled") {
-      renderer.note(`cancelled; continue with: reelsmith resume ${runId} --database …`);
-      code = ExitCode.interrupted;
-    } else if (result.status === "budget_reached") {
-      renderer.note(`stopped: ${describeError(result.error)}`);
-      renderer.note(`raise the budget and continue with: reelsmith resume ${runId} --database …`);
-      code = ExitCode.budget;
-    } else if (result.status === "waiting") {
-      for (const line of waitingNotes(runId, true)) renderer.note(line);
-      code = ExitCode.waiting;
-    } else if (result.status === "rejected") {
-      renderer.note(`rejected: ${describeError(result.error)}`);
-      code = ExitCode.failed;
-    } else {
-      renderer.note(`error: ${describeError(result.error)}`);
-      renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);
-      code = ExitCode.failed;
-    }
+    const code = exitCodeOf(result, runId, renderer);
     // The run's report, when a worker wrote one where this machine sees it.
     await options.notifier?.ended({
       runStatus: result.status,
@@ -247,4 +160,133 @@ export async function executeDistributedRun(
   } finally {
     await coordinator?.close();
   }
+}
+
+type Renderer = ReturnType<typeof createRenderer>;
+
+/**
+ * Resumes a run of the database, or follows it when it still runs: the id of the last event
+ * already shown (the following starts after it).
+ */
+async function resumeDistributed(
+  options: DistributedRunOptions,
+  renderer: Renderer,
+  runId: string,
+  coordinator: Coordinator,
+): Promise<number> {
+  let after = 0;
+  const run = await coordinator.store.getRun(runId);
+  if (!run) {
+    throw new UsageError(`no run ${runId} in the database`, {
+      code: "unknown_run",
+      hint: "list the runs with `reelsmith status`",
+    });
+  }
+  if (options.continuesFrom !== undefined) {
+    after = await lastEventId(coordinator, runId);
+    renderer.note(`run ${runId} goes on once a worker takes the decision`);
+  } else if (run.endedAt) {
+    after = await lastEventId(coordinator, runId);
+    await resumeRun(coordinator, runId, options.autoApprove ? { autoApprove: true } : {});
+  } else {
+    // Still running on the workers: resuming it means following it.
+    renderer.note(`run ${runId} is still ${run.status}; following it`);
+  }
+  return after;
+}
+
+/** Checks the pipeline and its inputs here, then submits the run to the workers: its id and the coordinator it went through. */
+async function submitDistributed(
+  options: DistributedRunOptions,
+  context: CliContext,
+  renderer: Renderer,
+  open: () => Promise<Coordinator>,
+): Promise<{ runId: string; coordinator: Coordinator }> {
+  const { connection, profile, service } = await resolveService(options, context);
+  addSecret(context, connection.apiKey);
+  if ((service?.accounts.length ?? 0) > 0) {
+    // Workers build one client from the stored profile: a model of another account
+    // would go to the default service. Refused before the run is stored or anything sent.
+    throw new UsageError(
+      `${profile?.shown ?? "the profile"} names more provider accounts (providers:), which runs on many machines do not route yet`,
+      {
+        code: "providers_not_distributed",
+        hint: "run it on this machine (without --database), or use a profile with one service",
+      },
+    );
+  }
+  for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
+  const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
+  let catalogs = await knownModelCatalogs(options, context);
+  if (!catalogs?.video_models && connection.baseURL) {
+    // The service's own list (one free request) gives its video models' limits and
+    // prices, which the run's estimate and its budget's reservations use on every worker.
+    const listed = await listedVideoModels(context, options);
+    if (listed.videoModels) catalogs = { ...catalogs, video_models: listed.videoModels };
+    if (listed.note) renderer.note(listed.note);
+  }
+  const pipeline = await loadValidPipeline(options.pipeline ?? "", context, {
+    ...(catalogs ? { catalogs } : {}),
+  });
+  const inputs = await checkInputs(pipeline, options.inputs ?? {});
+  if (profile) {
+    renderer.note(
+      `checked against ${profile.shown}; its dialect, poll interval and video models travel with the run to the workers (each takes its key from its own environment)`,
+    );
+  }
+  if (!connection.baseURL) {
+    throw new UsageError("a run on many machines needs a service that every worker can reach", {
+      code: "service_required",
+      hint: "pass --base-url (or set REELSMITH_BASE_URL); the built-in simulator lives in one process only",
+    });
+  }
+  const coordinator = await open();
+  const submitted = await submitRun(coordinator, {
+    pipeline: pipeline.path,
+    inputs,
+    baseURL: connection.baseURL,
+    ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+    ...(options.account ? { account: options.account } : {}),
+    artifacts: path.resolve(context.cwd, options.artifacts ?? "runs"),
+    // `--max-videos` is the account-wide limit of the video queue.
+    ...(options.maxVideos ? { slots: { video: options.maxVideos } } : {}),
+    ...(options.maxCredits ? { maxCredits: options.maxCredits } : {}),
+    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+    ...(options.accountBudget ? { budget: options.accountBudget } : {}),
+    ...(options.cache === false ? { cache: false } : {}),
+    ...(options.autoApprove ? { autoApprove: true } : {}),
+    ...(options.allowPartial ? { allowPartial: true } : {}),
+    ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
+    ...(catalogs ? { catalogs } : {}),
+  });
+  return { runId: submitted.runId, coordinator };
+}
+
+/** The exit code of a followed run's end, with the note on what to do next. */
+function exitCodeOf(
+  result: Awaited<ReturnType<typeof followRun>>,
+  runId: string,
+  renderer: Renderer,
+): number {
+  let code: number;
+  if (result.status === "succeeded") code = ExitCode.ok;
+  else if (result.status === "cancelled") {
+    renderer.note(`cancelled; continue with: reelsmith resume ${runId} --database …`);
+    code = ExitCode.interrupted;
+  } else if (result.status === "budget_reached") {
+    renderer.note(`stopped: ${describeError(result.error)}`);
+    renderer.note(`raise the budget and continue with: reelsmith resume ${runId} --database …`);
+    code = ExitCode.budget;
+  } else if (result.status === "waiting") {
+    for (const line of waitingNotes(runId, true)) renderer.note(line);
+    code = ExitCode.waiting;
+  } else if (result.status === "rejected") {
+    renderer.note(`rejected: ${describeError(result.error)}`);
+    code = ExitCode.failed;
+  } else {
+    renderer.note(`error: ${describeError(result.error)}`);
+    renderer.note(`retry the rest with: reelsmith resume ${runId} --database …`);
+    code = ExitCode.failed;
+  }
+  return code;
 }

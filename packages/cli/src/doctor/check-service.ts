@@ -1,12 +1,11 @@
 import { performance } from "node:perf_hooks";
+import { createClient, type ReelsmithClient } from "@reelsmith/core";
 import {
   APIConnectionError,
   APIError,
   AuthenticationError,
-  createClient,
   PermissionDeniedError,
-  type ReelsmithClient,
-} from "@reelsmith/core";
+} from "@reelsmith/core/errors";
 import { resolveService } from "../config/cli-profile.js";
 import type { SettingSource } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { listCache } from "@reelsmith/runner";
+import { listCache } from "@reelsmith/runner/cache";
 import type { CliContext } from "../context.js";
 import type { ServiceCheck } from "./check-service.js";
 import { optionalCapabilities, requiredCapabilities, type ToolsCheck } from "./check-tools.js";

@@ -1,11 +1,12 @@
-import { APIConnectionError, APIUserAbortError, ReelsmithError } from "@reelsmith/core";
+import { ReelsmithError } from "@reelsmith/core";
+import { APIConnectionError, APIUserAbortError } from "@reelsmith/core/errors";
 import {
   ApprovalRefusedError,
   BudgetEstimateError,
   BudgetExceededError,
   InputError,
   StepWaitingError,
-} from "@reelsmith/runner";
+} from "@reelsmith/runner/errors";
 import { reviveError, serializeError } from "@reelsmith/runner/internal";
 import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { BatchEstimate } from "@reelsmith/runner";
+import type { BatchEstimate } from "@reelsmith/runner/batch";
 import { z } from "zod";
 import { loadValidPipeline } from "../commands/load-valid-pipeline.js";
 import { displayPath } from "../render/display-path.js";
@@ -41,7 +41,7 @@ export async function priceBatch(
     where: "the batch",
   });
   const pipeline = await loadValidPipeline(pipelineFile, context, setup);
-  const { planRows } = await import("@reelsmith/runner");
+  const { planRows } = await import("@reelsmith/runner/batch");
   const { estimate } = await planRows(pipeline, rows, {
     ...(setup.catalogs ? { catalogs: setup.catalogs } : {}),
     shown: displayPath(rows, context.cwd),
@@ -58,7 +58,7 @@ export async function readBatchStatus(
   batchDir: string,
   session?: RunSession,
 ): Promise<Record<string, unknown>> {
-  const { readBatchJson } = await import("@reelsmith/runner");
+  const { readBatchJson } = await import("@reelsmith/runner/batch");
   const batch = readBatchJson(batchDir);
   const running = session?.state === "running";
   const recorded = batch?.status ?? "running";

@@ -78,7 +78,7 @@ export function registerDecideTools(server: McpServer, deps: McpDeps): void {
               : undefined;
           // What approving starts, as the gate priced it (the same figure `status` shows).
           const costs = approved ? readRunStatus(runDir).approvingCosts : undefined;
-          const { decideApproval } = await import("@reelsmith/runner");
+          const { decideApproval } = await import("@reelsmith/runner/runs");
           const { step, decision } = await decideApproval(runDir, {
             approved,
             by: args.by?.trim() || "mcp",

@@ -94,6 +94,15 @@ function listRuns(deps: McpDeps) {
  * @example registerInspectTools(server, deps);
  */
 export function registerInspectTools(server: McpServer, deps: McpDeps): void {
+  registerValidateTool(server, deps);
+  registerPlanTool(server, deps);
+  registerModelsTool(server, deps);
+  registerStatusTool(server, deps);
+  registerReportTool(server, deps);
+}
+
+/** The `validate` tool. */
+function registerValidateTool(server: McpServer, deps: McpDeps): void {
   const { context } = deps;
   server.registerTool(
     "validate",
@@ -127,6 +136,11 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
       };
     }),
   );
+}
+
+/** The `plan` tool. */
+function registerPlanTool(server: McpServer, deps: McpDeps): void {
+  const { context } = deps;
   server.registerTool(
     "plan",
     {
@@ -177,6 +191,11 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
       };
     }),
   );
+}
+
+/** The `models` tool. */
+function registerModelsTool(server: McpServer, deps: McpDeps): void {
+  const { context } = deps;
   server.registerTool(
     "models",
     {
@@ -199,6 +218,11 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
       };
     }),
   );
+}
+
+/** The `status` tool. */
+function registerStatusTool(server: McpServer, deps: McpDeps): void {
+  const { context } = deps;
   server.registerTool(
     "status",
     {
@@ -227,6 +251,11 @@ export function registerInspectTools(server: McpServer, deps: McpDeps): void {
         typeof result.summary === "string" ? result.summary : JSON.stringify(result, null, 2),
     ),
   );
+}
+
+/** The `report` tool. */
+function registerReportTool(server: McpServer, deps: McpDeps): void {
+  const { context } = deps;
   server.registerTool(
     "report",
     {

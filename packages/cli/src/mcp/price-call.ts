@@ -119,7 +119,7 @@ export async function priceResume(
   flags: ServiceFlags,
   context: CliContext,
 ): Promise<PricedPipeline & { own?: number }> {
-  const { inspectRun } = await import("@reelsmith/runner");
+  const { inspectRun } = await import("@reelsmith/runner/runs");
   const recorded = inspectRun(runDir);
   const catalogs = await pricedCatalogs(
     recorded.builtInService ? { ...flags, baseUrl: undefined } : flags,

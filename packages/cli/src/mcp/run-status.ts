@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import { gatesOf, ledgerOf, readJournal } from "@reelsmith/runner";
 import { replayJournal } from "@reelsmith/runner/internal";
+import { gatesOf, ledgerOf, readJournal } from "@reelsmith/runner/runs";
 import type { RunSession, RunSessions } from "./run-sessions.js";
 import { RefusalError } from "./tool-result.js";
 

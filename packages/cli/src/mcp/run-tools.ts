@@ -140,6 +140,13 @@ export async function grantResume(
  * @example registerRunTools(server, deps);
  */
 export function registerRunTools(server: McpServer, deps: McpDeps): void {
+  registerRunTool(server, deps);
+  registerResumeTool(server, deps);
+  registerCancelTool(server, deps);
+}
+
+/** The `run` tool. */
+function registerRunTool(server: McpServer, deps: McpDeps): void {
   const { context } = deps;
   server.registerTool(
     "run",
@@ -216,6 +223,11 @@ export function registerRunTools(server: McpServer, deps: McpDeps): void {
       },
     ),
   );
+}
+
+/** The `resume` tool. */
+function registerResumeTool(server: McpServer, deps: McpDeps): void {
+  const { context } = deps;
   server.registerTool(
     "resume",
     {
@@ -235,6 +247,11 @@ export function registerRunTools(server: McpServer, deps: McpDeps): void {
       return resumeInBackground(deps, "resume", runDir, grant);
     }),
   );
+}
+
+/** The `cancel` tool. */
+function registerCancelTool(server: McpServer, deps: McpDeps): void {
+  const { context } = deps;
   server.registerTool(
     "cancel",
     {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { ledgerOf, readJournal } from "@reelsmith/runner";
+import { ledgerOf, readJournal } from "@reelsmith/runner/runs";
 
 /** The limits the person who starts the server sets; no tool call can raise them. */
 export interface SpendingCeiling {

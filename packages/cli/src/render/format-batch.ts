@@ -1,4 +1,4 @@
-import type { BatchEvent } from "@reelsmith/runner";
+import type { BatchEvent } from "@reelsmith/runner/batch";
 import { displayPath } from "./display-path.js";
 
 function seconds(ms: number): string {

@@ -194,6 +194,55 @@ export class Transport {
     }
   }
 
+  /** The host's last word before the request leaves (its wait is not part of the timeout). */
+  async #beforeRequest(request: TransportRequest, userSignal: AbortSignal | undefined) {
+    if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
+    if (!this.config.beforeRequest) return;
+    await this.config.beforeRequest({
+      method: request.method,
+      path: request.path,
+      ...(request.submission ? { idempotencyKey: request.submission.idempotencyKey } : {}),
+    });
+    if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
+  }
+
+  /** Sends one request with the user's fetch, else undici (timeouts are the attempt's own). */
+  #dispatch(
+    url: URL,
+    init: {
+      method: string;
+      headers: Record<string, string>;
+      body: string | Uint8Array | undefined;
+      signal: AbortSignal;
+    },
+  ): Promise<Dispatcher.ResponseData | FetchedResponse> {
+    return this.fetch
+      ? requestWithFetch(this.fetch, url, init)
+      : undiciRequest(url, {
+          ...init,
+          method: init.method as Dispatcher.HttpMethod,
+          headersTimeout: 0,
+          bodyTimeout: 0,
+          ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+        });
+  }
+
+  /** A non-2xx answer as the provider's error, retryable as `x-should-retry` or the error says. */
+  #statusFailure(
+    headers: IncomingHttpHeaders,
+    status: number,
+    text: string,
+    requestId: string | undefined,
+  ): { kind: "status"; error: APIError; retryable: boolean; headers: IncomingHttpHeaders } {
+    const apiError =
+      this.#provider().errorFromResponse?.(status, text, requestId, this.redact) ??
+      errorFromResponse(status, text, requestId, this.redact);
+    const shouldRetry = header(headers, "x-should-retry");
+    const retryable =
+      shouldRetry === "true" ? true : shouldRetry === "false" ? false : apiError.isRetryable;
+    return { kind: "status", error: apiError, retryable, headers };
+  }
+
   async #attempt(
     request: TransportRequest,
     mode: "json" | "stream",
@@ -204,16 +253,7 @@ export class Transport {
   > {
     const options = request.options ?? {};
     const userSignal = options.signal;
-    if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
-    // The host's last word before the request leaves (its wait is not part of the timeout).
-    if (this.config.beforeRequest) {
-      await this.config.beforeRequest({
-        method: request.method,
-        path: request.path,
-        ...(request.submission ? { idempotencyKey: request.submission.idempotencyKey } : {}),
-      });
-      if (userSignal?.aborted) throw new APIUserAbortError(undefined, { cause: userSignal.reason });
-    }
+    await this.#beforeRequest(request, userSignal);
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
     const controller = new AbortController();
     let timedOut = false;
@@ -253,22 +293,12 @@ export class Transport {
         this.config.logger.debug?.("request", { method, url: url.origin + url.pathname, attempt });
         let response: Dispatcher.ResponseData | FetchedResponse;
         try {
-          response = this.fetch
-            ? await requestWithFetch(this.fetch, url, {
-                method,
-                headers,
-                body,
-                signal: controller.signal,
-              })
-            : await undiciRequest(url, {
-                method,
-                headers,
-                body,
-                signal: controller.signal,
-                headersTimeout: 0,
-                bodyTimeout: 0,
-                ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
-              });
+          response = await this.#dispatch(url, {
+            method,
+            headers,
+            body,
+            signal: controller.signal,
+          });
         } catch (error) {
           throw mapError(error, "connect");
         }
@@ -286,19 +316,8 @@ export class Transport {
           continue;
         }
         if (status < 200 || status >= 300) {
-          let text = "";
-          try {
-            text = await response.body.text();
-          } catch (error) {
-            throw mapError(error, "body");
-          }
-          const apiError =
-            this.#provider().errorFromResponse?.(status, text, requestId, this.redact) ??
-            errorFromResponse(status, text, requestId, this.redact);
-          const shouldRetry = header(response.headers, "x-should-retry");
-          const retryable =
-            shouldRetry === "true" ? true : shouldRetry === "false" ? false : apiError.isRetryable;
-          return { kind: "status", error: apiError, retryable, headers: response.headers };
+          const text = await bodyText(response, mapError);
+          return this.#statusFailure(response.headers, status, text, requestId);
         }
         if (mode === "stream") {
           handedOver = true;
@@ -317,26 +336,36 @@ export class Transport {
             },
           };
         }
-        let text: string;
-        try {
-          text = await response.body.text();
-        } catch (error) {
-          throw mapError(error, "body");
-        }
-        let data: unknown;
-        try {
-          data = text === "" ? undefined : JSON.parse(text);
-        } catch {
-          throw new APIError(`${status} The service returned a body that is not JSON.`, {
-            status,
-            requestId,
-            code: "invalid_response",
-          });
-        }
+        const data = parseJSONBody(await bodyText(response, mapError), status, requestId);
         return { kind: "ok", response: { data, status, headers: response.headers, requestId } };
       }
     } finally {
       if (!handedOver) release();
     }
+  }
+}
+
+/** A response's whole body as text; a failure while reading is mapped as a body error. */
+async function bodyText(
+  response: Dispatcher.ResponseData | FetchedResponse,
+  mapError: (error: unknown, phase: "connect" | "body") => ReelsmithError,
+): Promise<string> {
+  try {
+    return await response.body.text();
+  } catch (error) {
+    throw mapError(error, "body");
+  }
+}
+
+/** A 2xx body parsed as JSON (empty is undefined); an `invalid_response` APIError when it is not. */
+function parseJSONBody(text: string, status: number, requestId: string | undefined): unknown {
+  try {
+    return text === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new APIError(`${status} The service returned a body that is not JSON.`, {
+      status,
+      requestId,
+      code: "invalid_response",
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { BudgetExceededError } from "@reelsmith/runner";
+import { BudgetExceededError } from "@reelsmith/runner/errors";
 import type { BudgetRequest, CreditBudget } from "@reelsmith/runner/internal";
 import type { Pool, PoolClient } from "pg";
 import { withReconnect } from "../database/pool.js";

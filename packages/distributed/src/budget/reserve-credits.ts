@@ -1,4 +1,4 @@
-import { RunCancelledError } from "@reelsmith/runner";
+import { RunCancelledError } from "@reelsmith/runner/errors";
 import type { PoolClient } from "pg";
 import { SCHEMA } from "../database/schema.js";
 import { lockScopes } from "./budget-transaction.js";

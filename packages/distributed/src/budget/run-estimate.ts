@@ -1,4 +1,5 @@
-import { BudgetEstimateError, type RunEstimate } from "@reelsmith/runner";
+import type { RunEstimate } from "@reelsmith/runner";
+import { BudgetEstimateError } from "@reelsmith/runner/errors";
 import { leastPartialEstimate, refuseOverBudget } from "@reelsmith/runner/internal";
 
 /** What a service account's budget has left for a new run. */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { CacheListing } from "@reelsmith/runner";
+import type { CacheListing } from "@reelsmith/runner/cache";
 import { cacheListing, clearBlobs, entryBytes } from "@reelsmith/runner/cache";
 import type { Pool } from "pg";
 import { artifactsCacheDir } from "../store/run-paths.js";

@@ -1,10 +1,6 @@
-import {
-  type ApprovalDecision,
-  ApprovalRefusedError,
-  type DecisionRequest,
-  gatesOf,
-} from "@reelsmith/runner";
+import { ApprovalRefusedError } from "@reelsmith/runner/errors";
 import { planDecision, replayJournal } from "@reelsmith/runner/internal";
+import { type ApprovalDecision, type DecisionRequest, gatesOf } from "@reelsmith/runner/runs";
 import { DECISION_TOPIC, type DecisionMessage } from "../workflows/approval-wait.js";
 import { approvalWaitId } from "../workflows/unit-job.js";
 import type { Coordinator } from "./connect.js";

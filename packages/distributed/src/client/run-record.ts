@@ -1,4 +1,5 @@
-import type { JournalRecord, RunEvent } from "@reelsmith/runner";
+import type { RunEvent } from "@reelsmith/runner";
+import type { JournalRecord } from "@reelsmith/runner/runs";
 import { SCHEMA } from "../database/schema.js";
 import { runJsonOf } from "../store/run-directory-mirror.js";
 import type { RunRow } from "../store/run-store.js";

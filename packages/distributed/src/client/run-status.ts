@@ -1,6 +1,7 @@
-import { type GateState, gatesOf, ledgerOf, type RunTotals } from "@reelsmith/runner";
+import type { RunTotals } from "@reelsmith/runner";
 import { heldJobOf, replayJournal, SINGLE_ITEM } from "@reelsmith/runner/internal";
 import type { HeldJob } from "@reelsmith/runner/kinds";
+import { type GateState, gatesOf, ledgerOf } from "@reelsmith/runner/runs";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
 import type { Coordinator } from "./connect.js";

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { RunCancelledError } from "@reelsmith/runner";
+import { RunCancelledError } from "@reelsmith/runner/errors";
 import type { RunStore } from "./run-store.js";
 
 /**

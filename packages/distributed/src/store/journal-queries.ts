@@ -1,5 +1,5 @@
-import type { JournalRecord } from "@reelsmith/runner";
 import type { JournalWriter } from "@reelsmith/runner/internal";
+import type { JournalRecord } from "@reelsmith/runner/runs";
 import type { Pool } from "pg";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";

@@ -99,36 +99,6 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
             },
           ),
   });
-  const recoverDead = async () => {
-    const pending = await DBOS.listWorkflows({
-      status: "PENDING",
-      loadInput: false,
-      loadOutput: false,
-    });
-    const executors = new Set<string>();
-    for (const status of pending) {
-      if (status.executorId && status.executorId !== executorId) executors.add(status.executorId);
-    }
-    for (const other of executors) {
-      if (!(await claimDeadWorker(pool, other))) continue;
-      // Listed again after the claim: only what the dead worker still holds now.
-      const orphans = await DBOS.listWorkflows({
-        status: "PENDING",
-        executorId: other,
-        loadInput: false,
-        loadOutput: false,
-      });
-      logger?.warn?.("recovering the workflows of a stopped worker", {
-        executor: other,
-        workflows: orphans.length,
-      });
-      for (const orphan of orphans) {
-        await DBOS.resumeWorkflow(orphan.workflowID, {
-          ...(orphan.queueName ? { queueName: orphan.queueName } : {}),
-        });
-      }
-    }
-  };
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     // Own liveness first: a worker that reaches the database again says it lives before
@@ -140,7 +110,7 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
     fence.fresh();
     if (alive && watching) {
       try {
-        await recoverDead();
+        await recoverDeadWorkers(pool, executorId, logger);
       } catch (error) {
         logger?.warn?.("liveness check failed, retrying", { error: (error as Error).message });
       }
@@ -170,4 +140,43 @@ export function startExecutorLiveness(options: ExecutorLivenessOptions) {
       if (timer) clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Claims each executor DBOS says holds PENDING workflows and that is judged dead (one worker
+ * wins each claim), and re-enqueues its workflows on their own queues.
+ */
+async function recoverDeadWorkers(
+  pool: ExecutorLivenessOptions["pool"],
+  executorId: string,
+  logger: ExecutorLivenessOptions["logger"],
+): Promise<void> {
+  const pending = await DBOS.listWorkflows({
+    status: "PENDING",
+    loadInput: false,
+    loadOutput: false,
+  });
+  const executors = new Set<string>();
+  for (const status of pending) {
+    if (status.executorId && status.executorId !== executorId) executors.add(status.executorId);
+  }
+  for (const other of executors) {
+    if (!(await claimDeadWorker(pool, other))) continue;
+    // Listed again after the claim: only what the dead worker still holds now.
+    const orphans = await DBOS.listWorkflows({
+      status: "PENDING",
+      executorId: other,
+      loadInput: false,
+      loadOutput: false,
+    });
+    logger?.warn?.("recovering the workflows of a stopped worker", {
+      executor: other,
+      workflows: orphans.length,
+    });
+    for (const orphan of orphans) {
+      await DBOS.resumeWorkflow(orphan.workflowID, {
+        ...(orphan.queueName ? { queueName: orphan.queueName } : {}),
+      });
+    }
+  }
 }

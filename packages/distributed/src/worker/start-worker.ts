@@ -133,23 +133,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   void registeredApprovalWaitWorkflow;
   let launched = false;
   const announce = (queues: string[]) =>
-    withReconnect(
-      async () => {
-        // Recording itself is a heartbeat too.
-        const sent = fenceClock();
-        await registerWorker(pool, {
-          executorId,
-          host: hostname(),
-          pid: process.pid,
-          version: applicationVersion,
-          concurrency,
-          queues,
-          graceMs,
-        });
-        liveness.fence.renewed(sent);
-      },
-      { forMs: deadlineMs, logger, signal },
-    );
+    announceWorker(pool, liveness.fence, {
+      worker: { executorId, concurrency, queues, graceMs },
+      deadlineMs,
+      logger,
+      signal,
+    });
   const release = async (graceMs: number) => {
     stopping.abort();
     // Its heartbeat goes on while its units finish: nobody may take them meanwhile.
@@ -196,4 +185,30 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     await release(0);
     throw error;
   }
+}
+
+/** Records the worker and its queues (itself a heartbeat), waiting for the database up to the deadline. */
+function announceWorker(
+  pool: ReturnType<typeof createPool>,
+  fence: ReturnType<typeof startExecutorLiveness>["fence"],
+  options: {
+    worker: { executorId: string; concurrency: number; queues: string[]; graceMs: number };
+    deadlineMs: number;
+    logger: WorkerOptions["logger"];
+    signal: AbortSignal | undefined;
+  },
+): Promise<void> {
+  return withReconnect(
+    async () => {
+      const sent = fenceClock();
+      await registerWorker(pool, {
+        ...options.worker,
+        host: hostname(),
+        pid: process.pid,
+        version: applicationVersion,
+      });
+      fence.renewed(sent);
+    },
+    { forMs: options.deadlineMs, logger: options.logger, signal: options.signal },
+  );
 }

@@ -1,5 +1,5 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { RunCancelledError } from "@reelsmith/runner";
+import { RunCancelledError } from "@reelsmith/runner/errors";
 import type { LimitRunner, QueueSlots } from "@reelsmith/runner/internal";
 import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import { withReconnect } from "../database/pool.js";

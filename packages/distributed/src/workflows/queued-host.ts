@@ -1,5 +1,6 @@
 import type { ErrorCategory } from "@reelsmith/core/errors";
-import { BudgetExceededError, type SerializedError } from "@reelsmith/runner";
+import type { SerializedError } from "@reelsmith/runner";
+import { BudgetExceededError } from "@reelsmith/runner/errors";
 import {
   creditCatalogs,
   type EventBus,

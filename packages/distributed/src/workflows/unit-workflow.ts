@@ -59,16 +59,7 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
   if (!run) throw new Error(`run ${job.runId} is not in the database`);
   const kind = context.kinds.get(job.kind);
   if (!kind) throw new Error(`no step kind "${job.kind}" in this worker`);
-  // Only this unit's records: what an earlier attempt of it journaled (a job id to re-attach).
-  const records = await withReconnect(() =>
-    store.journalRecords(job.runId, {
-      step: job.stepId,
-      ...(job.index === undefined ? {} : { index: job.index }),
-    }),
-  );
-  const previous = replayJournal(records)
-    .steps.get(job.stepId)
-    ?.items.get(job.index ?? SINGLE_ITEM);
+  const previous = await previousAttempt(store, job);
   // A worker that stops leaves its units unfinished (PENDING) for another worker to recover,
   // so only a cancel of the run aborts a unit.
   const cancel = watchCancel(store, job.runId);
@@ -79,26 +70,7 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
     onEvent: (event) => (guard.lost === undefined ? sink.push(event) : undefined),
   });
   const catalogs = run.options.catalogs;
-  // Each job reserves the price its kind expects from the run's catalogs (or the one learnt
-  // from an earlier job of its kind); a stored `pixelSecondsPerCredit` of an older version is
-  // ignored.
-  const budget = createDatabaseBudget({
-    pool: context.pool,
-    runId: job.runId,
-    service: run.service,
-    scopes: runScopes(run),
-    maxCredits: run.options.maxCredits,
-    signal,
-    fence: guard,
-    onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
-    onWait: (kind) =>
-      bus.emit({
-        type: "log",
-        level: "info",
-        step: job.stepId,
-        message: `a ${describeKind(kind)} clip waits for its price, learnt from the first such clip in flight`,
-      }),
-  });
+  const budget = unitBudget({ context, run, job, signal, guard, bus });
   const client = serviceClient(context, run.baseURL, run.options);
   const pipelineDir = pipelineDirOf(run);
   // A unit of a queue with slots (a video job) holds one of the account's from submission to
@@ -176,6 +148,51 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
     }
     await sink.flush();
   }
+}
+
+/** What an earlier attempt of this unit journaled (a job id to re-attach), from its own records. */
+async function previousAttempt(store: ReturnType<typeof workerContext>["store"], job: UnitJob) {
+  const records = await withReconnect(() =>
+    store.journalRecords(job.runId, {
+      step: job.stepId,
+      ...(job.index === undefined ? {} : { index: job.index }),
+    }),
+  );
+  return replayJournal(records)
+    .steps.get(job.stepId)
+    ?.items.get(job.index ?? SINGLE_ITEM);
+}
+
+/** The run's budget as this unit reserves from it, fenced by the unit's claim. */
+function unitBudget(unit: {
+  context: ReturnType<typeof workerContext>;
+  run: NonNullable<Awaited<ReturnType<ReturnType<typeof workerContext>["store"]["getRun"]>>>;
+  job: UnitJob;
+  signal: AbortSignal;
+  guard: ClaimGuard;
+  bus: ReturnType<typeof createEventBus>;
+}) {
+  const { context, run, job, signal, guard, bus } = unit;
+  // Each job reserves the price its kind expects from the run's catalogs (or the one learnt
+  // from an earlier job of its kind); a stored `pixelSecondsPerCredit` of an older version is
+  // ignored.
+  return createDatabaseBudget({
+    pool: context.pool,
+    runId: job.runId,
+    service: run.service,
+    scopes: runScopes(run),
+    maxCredits: run.options.maxCredits,
+    signal,
+    fence: guard,
+    onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),
+    onWait: (kind) =>
+      bus.emit({
+        type: "log",
+        level: "info",
+        step: job.stepId,
+        message: `a ${describeKind(kind)} clip waits for its price, learnt from the first such clip in flight`,
+      }),
+  });
 }
 
 /** The registered unit workflow (registered when this module is imported). */

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { runPipeline, type SubPipelineDepthError } from "@reelsmith/runner";
+import { runPipeline } from "@reelsmith/runner";
+import type { SubPipelineDepthError } from "@reelsmith/runner/errors";
 import {
   type CreditBudget,
   type QueueSlots,

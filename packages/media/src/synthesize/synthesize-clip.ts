@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MediaVerificationError } from "../errors/media-verification-error.js";
 import { escapeFilterValue, parseSize } from "../filters/escape.js";
+import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
@@ -98,21 +99,8 @@ export async function synthesizeClip(
   options: SynthesizeClipOptions,
 ): Promise<{ output: string; info: MediaInfo }> {
   const { width, height } = parseSize(options.size);
-  const seconds = options.seconds;
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new TypeError(`Expected \`seconds\` to be a positive number; got ${seconds}`);
-  }
-  const fps = options.fps ?? 24;
-  if (!Number.isFinite(fps) || fps <= 0 || fps > 240) {
-    throw new TypeError(`Expected \`fps\` to be a number from 1 to 240; got ${fps}`);
-  }
+  const { seconds, fps, background } = checkClipOptions(options);
   const text = options.text?.trim() ? options.text : undefined;
-  const background = options.background ?? colourFor(options.text ?? "");
-  if (!/^[#\w.@]+$/.test(background)) {
-    throw new TypeError(
-      `Expected \`background\` to be a colour such as navy or #1d3557; got ${JSON.stringify(background)}`,
-    );
-  }
   const tools = await resolveTools(options);
   requireCapabilities(tools, ["drawtext", "libx264", "aac"]);
 
@@ -130,53 +118,10 @@ export async function synthesizeClip(
   try {
     const textFile = path.join(textDirectory, "text.txt");
     await writeFile(textFile, lines.join("\n"), "utf8");
-    const drawtext = [
-      `fontfile=${escapeFilterValue(tools.fontFile)}`,
-      `textfile=${escapeFilterValue(textFile)}`,
-      "expansion=none",
-      `fontsize=${fontSize}`,
-      "fontcolor=white",
-      `line_spacing=${Math.round(fontSize * 0.3)}`,
-      "box=1",
-      "boxcolor=black@0.6",
-      `boxborderw=${Math.round(fontSize / 3)}`,
-      "x=(w-text_w)/2",
-      "y=(h-text_h)/2",
-    ].join(":");
-    let inputs = [
-      "-f",
-      "lavfi",
-      "-i",
-      `color=c=${background}:s=${width}x${height}:r=${fps}:d=${seconds}`,
-    ];
-    if (options.image) {
-      // Decode the picture once, cropped to cover the frame, into a PNG of our own: this
-      // validates it (a looped input that cannot be decoded would never advance and hang)
-      // and lets any format or extension ffmpeg can read serve as the background. Twice the
-      // frame's size, so that zoompan's whole-pixel steps do not show as a shake.
-      const still = path.join(textDirectory, "background.png");
-      const image = path.resolve(options.image);
-      await runFfmpeg(
-        tools,
-        [
-          ...literalImageName(image),
-          "-i",
-          image,
-          "-frames:v",
-          "1",
-          "-vf",
-          `scale=${2 * width}:${2 * height}:force_original_aspect_ratio=increase,crop=${2 * width}:${2 * height},setsar=1`,
-          "-f",
-          "image2",
-          "-update",
-          "1",
-          still,
-        ],
-        { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
-      );
-      // One frame in: zoompan makes every frame of the clip from it.
-      inputs = ["-f", "image2", "-i", still];
-    }
+    const drawtext = drawtextOptions(tools, textFile, fontSize);
+    const inputs = options.image
+      ? await stillInput(tools, options, options.image, { width, height }, textDirectory)
+      : ["-f", "lavfi", "-i", `color=c=${background}:s=${width}x${height}:r=${fps}:d=${seconds}`];
     const graph = [
       clipVideoGraph({
         width,
@@ -234,12 +179,7 @@ export async function synthesizeClip(
         },
       );
       const info = await probe(temp, { tools, signal: options.signal });
-      const problems: string[] = [];
-      if (info.width !== width || info.height !== height)
-        problems.push(`size is ${info.width}x${info.height}, expected ${width}x${height}`);
-      if (Math.abs(info.duration - seconds) > 1 / fps + 0.05)
-        problems.push(`duration is ${info.duration}s, expected ${seconds}s`);
-      if (!info.hasAudio) problems.push("no audio stream");
+      const problems = clipProblems(info, { width, height, seconds, fps });
       if (problems.length > 0)
         throw new MediaVerificationError(path.resolve(options.output), problems);
       progress.done();
@@ -248,6 +188,98 @@ export async function synthesizeClip(
   } finally {
     await rm(textDirectory, { recursive: true, force: true });
   }
+}
+
+/** The clip's length, frame rate and background colour, refused with a message when wrong. */
+function checkClipOptions(options: SynthesizeClipOptions): {
+  seconds: number;
+  fps: number;
+  background: string;
+} {
+  const seconds = options.seconds;
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new TypeError(`Expected \`seconds\` to be a positive number; got ${seconds}`);
+  }
+  const fps = options.fps ?? 24;
+  if (!Number.isFinite(fps) || fps <= 0 || fps > 240) {
+    throw new TypeError(`Expected \`fps\` to be a number from 1 to 240; got ${fps}`);
+  }
+  const background = options.background ?? colourFor(options.text ?? "");
+  if (!/^[#\w.@]+$/.test(background)) {
+    throw new TypeError(
+      `Expected \`background\` to be a colour such as navy or #1d3557; got ${JSON.stringify(background)}`,
+    );
+  }
+  return { seconds, fps, background };
+}
+
+/** drawtext's options: the text file's lines in a half-transparent box in the middle. */
+function drawtextOptions(tools: FfmpegTools, textFile: string, fontSize: number): string {
+  return [
+    `fontfile=${escapeFilterValue(tools.fontFile)}`,
+    `textfile=${escapeFilterValue(textFile)}`,
+    "expansion=none",
+    `fontsize=${fontSize}`,
+    "fontcolor=white",
+    `line_spacing=${Math.round(fontSize * 0.3)}`,
+    "box=1",
+    "boxcolor=black@0.6",
+    `boxborderw=${Math.round(fontSize / 3)}`,
+    "x=(w-text_w)/2",
+    "y=(h-text_h)/2",
+  ].join(":");
+}
+
+/**
+ * Decodes the picture once, cropped to cover the frame, into a PNG of our own: this validates
+ * it (a looped input that cannot be decoded would never advance and hang) and lets any format
+ * or extension ffmpeg can read serve as the background. Twice the frame's size, so that
+ * zoompan's whole-pixel steps do not show as a shake. Returns the input arguments.
+ */
+async function stillInput(
+  tools: FfmpegTools,
+  options: SynthesizeClipOptions,
+  imageFile: string,
+  frame: { width: number; height: number },
+  directory: string,
+): Promise<string[]> {
+  const { width, height } = frame;
+  const still = path.join(directory, "background.png");
+  const image = path.resolve(imageFile);
+  await runFfmpeg(
+    tools,
+    [
+      ...literalImageName(image),
+      "-i",
+      image,
+      "-frames:v",
+      "1",
+      "-vf",
+      `scale=${2 * width}:${2 * height}:force_original_aspect_ratio=increase,crop=${2 * width}:${2 * height},setsar=1`,
+      "-f",
+      "image2",
+      "-update",
+      "1",
+      still,
+    ],
+    { signal: options.signal, stallTimeoutMs: options.stallTimeoutMs },
+  );
+  // One frame in: zoompan makes every frame of the clip from it.
+  return ["-f", "image2", "-i", still];
+}
+
+/** What is wrong with a made clip against what was asked (size, length, audio). */
+function clipProblems(
+  info: MediaInfo,
+  asked: { width: number; height: number; seconds: number; fps: number },
+): string[] {
+  const problems: string[] = [];
+  if (info.width !== asked.width || info.height !== asked.height)
+    problems.push(`size is ${info.width}x${info.height}, expected ${asked.width}x${asked.height}`);
+  if (Math.abs(info.duration - asked.seconds) > 1 / asked.fps + 0.05)
+    problems.push(`duration is ${info.duration}s, expected ${asked.seconds}s`);
+  if (!info.hasAudio) problems.push("no audio stream");
+  return problems;
 }
 
 /** Names with `%` must not be read as an image2 frame pattern; other names are probed normally. */

@@ -1,4 +1,4 @@
-import type { BatchJson, BatchRowState, BatchRowStatus } from "@reelsmith/runner";
+import type { BatchJson, BatchRowState, BatchRowStatus } from "@reelsmith/runner/batch";
 import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "../render/escape.js";
 import { contentSecurityPolicy } from "../render/render-page.js";
 import { STYLES } from "../render/styles.js";

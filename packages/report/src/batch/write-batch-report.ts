@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { type MediaOptions, thumbnail } from "@reelsmith/media";
-import { readBatchJson } from "@reelsmith/runner";
+import { readBatchJson } from "@reelsmith/runner/batch";
 import { NotARunDirectoryError } from "../model/read-run.js";
 import { writeReport } from "../write-report.js";
 import { type BatchReportModel, type BatchRowView, renderBatchPage } from "./render-batch.js";

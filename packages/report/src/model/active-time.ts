@@ -1,4 +1,4 @@
-import type { JournalRecord } from "@reelsmith/runner";
+import type { JournalRecord } from "@reelsmith/runner/runs";
 
 /** How long a run's processes worked on it, apart from the time between commands. */
 export interface ActiveTime {

@@ -1,5 +1,6 @@
-import { gatesOf, type RunEstimate, type RunEvent, type SerializedError } from "@reelsmith/runner";
+import type { RunEstimate, RunEvent, SerializedError } from "@reelsmith/runner";
 import type { RunState } from "@reelsmith/runner/internal";
+import { gatesOf } from "@reelsmith/runner/runs";
 import { imageFilesOf } from "./image-files.js";
 import type { ApprovalGate, RunFile } from "./report-model.js";
 

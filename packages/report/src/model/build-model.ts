@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative, sep } from "node:path";
-import { ledgerOf } from "@reelsmith/runner";
 import { stepPositions } from "@reelsmith/runner/internal";
 import { kindsByName } from "@reelsmith/runner/kinds";
+import { ledgerOf } from "@reelsmith/runner/runs";
 import { activeTime } from "./active-time.js";
 import { approvalGates, nextEstimate } from "./approval-gates.js";
 import { buildTimeline } from "./build-timeline.js";

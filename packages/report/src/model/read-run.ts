@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { RunEvent } from "@reelsmith/runner";
-import { type JournalRecord, readEventLog, readJournal } from "@reelsmith/runner";
 import { type RunState, replayJournal } from "@reelsmith/runner/internal";
+import { type JournalRecord, readEventLog, readJournal } from "@reelsmith/runner/runs";
 
 /** `run.json` as the runner writes it (every field optional: a run may still be going). */
 export interface RunJson {

@@ -1,5 +1,6 @@
-import type { Ledger, RunTotals } from "@reelsmith/runner";
+import type { RunTotals } from "@reelsmith/runner";
 import { addTotals, emptyTotals } from "@reelsmith/runner/internal";
+import type { Ledger } from "@reelsmith/runner/runs";
 import { countItems, type EventFacts } from "./model-events.js";
 import type { RunRecord } from "./read-run.js";
 import type { StepRow, SubRunRow } from "./report-model.js";

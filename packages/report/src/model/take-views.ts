@@ -1,5 +1,5 @@
-import type { Ledger } from "@reelsmith/runner";
 import { type ItemState, type StepState, takeKey, takesOf } from "@reelsmith/runner/internal";
+import type { Ledger } from "@reelsmith/runner/runs";
 import type { TakeView } from "./report-model.js";
 import { runFile, thumbnailPath } from "./run-file.js";
 

@@ -1,4 +1,5 @@
-import type { JournalRecord, RunEvent } from "@reelsmith/runner";
+import type { RunEvent } from "@reelsmith/runner";
+import type { JournalRecord } from "@reelsmith/runner/runs";
 
 const SINGLE_ITEM = -1;
 

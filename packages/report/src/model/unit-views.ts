@@ -1,6 +1,7 @@
-import type { Ledger, SerializedError } from "@reelsmith/runner";
+import type { SerializedError } from "@reelsmith/runner";
 import { type ItemState, type StepState, unitKey } from "@reelsmith/runner/internal";
 import { kindsByName } from "@reelsmith/runner/kinds";
+import type { Ledger } from "@reelsmith/runner/runs";
 import { chatUnitOf } from "./chat-units.js";
 import { errorEntry, runErrorEntry } from "./error-entries.js";
 import { countItems, type EventFacts, unitKeyOf } from "./model-events.js";

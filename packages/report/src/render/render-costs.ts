@@ -1,9 +1,5 @@
-import {
-  describeMade,
-  type RunEstimate,
-  type RunTotals,
-  type StepEstimate,
-} from "@reelsmith/runner";
+import type { RunEstimate, RunTotals, StepEstimate } from "@reelsmith/runner";
+import { describeMade } from "@reelsmith/runner/runs";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "./escape.js";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describeMade } from "@reelsmith/runner";
+import { describeMade } from "@reelsmith/runner/runs";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, jsonBlock } from "./escape.js";
 import { PAGE_SCRIPT } from "./page-script.js";

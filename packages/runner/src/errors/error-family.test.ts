@@ -1,4 +1,5 @@
-import { APIUserAbortError, RateLimitError, ReelsmithError } from "@reelsmith/core";
+import { ReelsmithError } from "@reelsmith/core";
+import { APIUserAbortError, RateLimitError } from "@reelsmith/core/errors";
 import { describe, expect, it } from "vitest";
 import { settleRun } from "../executor/run-lifecycle.js";
 import { InputError } from "../pipeline/errors/input-error.js";

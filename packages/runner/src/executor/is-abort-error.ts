@@ -1,4 +1,4 @@
-import { APIUserAbortError } from "@reelsmith/core";
+import { APIUserAbortError } from "@reelsmith/core/errors";
 import { RunCancelledError } from "../errors/run-cancelled-error.js";
 
 /**

@@ -4,7 +4,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
   VideoJobFailedError,
-} from "@reelsmith/core";
+} from "@reelsmith/core/errors";
 import { describe, expect, it } from "vitest";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import { reviveError } from "../errors/revive-error.js";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { extractFrame, synthesizeClip } from "@reelsmith/media";
+import { extractFrame } from "@reelsmith/media";
+import { synthesizeClip } from "@reelsmith/media/synthesize";
 import { compositeReferences } from "./composite-references.js";
 
 /** Options of {@link renderImage}. */

@@ -120,6 +120,40 @@ function checkNumber(name: string, value: number | undefined, min: number, integ
   }
 }
 
+/** Refuses options a simulator cannot start with, naming the option. */
+function checkSimulatorOptions(options: SimulatorOptions): void {
+  checkNumber("port", options.port, 0, true);
+  checkNumber("timeScale", options.timeScale, 0, false);
+  checkNumber("renderConcurrency", options.renderConcurrency, 1, true);
+  checkNumber("maxBodyBytes", options.maxBodyBytes, 1, true);
+  checkNumber("chunkDelayMs", options.chunkDelayMs, 0, false);
+  if (options.seed !== undefined && !Number.isFinite(options.seed))
+    throw new TypeError("Expected `seed` to be a finite number");
+  if (
+    options.replies !== undefined &&
+    options.replies !== "plausible" &&
+    options.replies !== "echo"
+  )
+    throw new TypeError('Expected `replies` to be "plausible" or "echo"');
+}
+
+/** Starts listening on the options' host and port; resolves with the server's base URL. */
+async function listen(server: Server, options: SimulatorOptions): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(
+      { port: options.port ?? 0, host: options.host ?? "127.0.0.1", backlog: 4096 },
+      () => {
+        server.off("error", reject);
+        resolve();
+      },
+    );
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 /**
  * Start the simulator: the whole service interface (chat, models, video jobs, images, speech
  * and transcriptions) over HTTP.
@@ -131,20 +165,8 @@ function checkNumber(name: string, value: number | undefined, min: number, integ
  * await simulator.close();
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  checkNumber("port", options.port, 0, true);
-  checkNumber("timeScale", options.timeScale, 0, false);
-  checkNumber("renderConcurrency", options.renderConcurrency, 1, true);
-  checkNumber("maxBodyBytes", options.maxBodyBytes, 1, true);
-  checkNumber("chunkDelayMs", options.chunkDelayMs, 0, false);
-  if (options.seed !== undefined && !Number.isFinite(options.seed))
-    throw new TypeError("Expected `seed` to be a finite number");
+  checkSimulatorOptions(options);
   const seed = options.seed ?? 0;
-  if (
-    options.replies !== undefined &&
-    options.replies !== "plausible" &&
-    options.replies !== "echo"
-  )
-    throw new TypeError('Expected `replies` to be "plausible" or "echo"');
   const faults = createFaultInjector(options.faults, seed);
   const catalog =
     options.profile === undefined
@@ -213,19 +235,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     socket.on("close", () => sockets.delete(socket));
   });
   server.on("clientError", (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(
-      { port: options.port ?? 0, host: options.host ?? "127.0.0.1", backlog: 4096 },
-      () => {
-        server.off("error", reject);
-        resolve();
-      },
-    );
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  baseUrl = await listen(server, options);
   context.url = baseUrl;
   options.logger?.info?.("simulator: listening", { url: baseUrl });
 

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { synthesizeClip } from "@reelsmith/media";
+import { synthesizeClip } from "@reelsmith/media/synthesize";
 import { parseDataUri } from "../util/data-uri.js";
 import type { VideoRequest } from "./validate-video-request.js";
 

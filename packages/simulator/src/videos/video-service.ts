@@ -72,17 +72,7 @@ export function createVideoService(options: VideoServiceOptions) {
   const limit = pLimit(options.renderConcurrency);
   let directoryReady: Promise<unknown> | undefined;
 
-  function at(ms: number, action: () => void): void {
-    // Whole milliseconds: fractional timeouts can be badly delayed by Node's timer lists.
-    const timer = setTimeout(
-      () => {
-        timers.delete(timer);
-        action();
-      },
-      Math.max(1, Math.ceil(ms)),
-    );
-    timers.add(timer);
-  }
+  const at = (ms: number, action: () => void) => schedule(timers, ms, action);
 
   /** Apply the transitions whose time has come (timers do it too; reads never see a stale state). */
   function advance(job: VideoJobRecord, now = Date.now()): VideoJobRecord {
@@ -91,41 +81,15 @@ export function createVideoService(options: VideoServiceOptions) {
     return job;
   }
 
-  function finish(job: VideoJobRecord): void {
-    if (job.status === "completed" || job.status === "failed") return;
-    job.completedAt = Math.floor(Date.now() / 1000);
-    if (job.failure) {
-      job.status = "failed";
-      job.error = job.failure;
-      options.stats.jobFailed();
-      return;
-    }
-    job.status = "completed";
-    const { model, seconds, width, height } = job.request;
-    job.credits = catalog.credits(model, seconds, width, height);
-    options.stats.jobCompleted(job.credits);
-  }
+  const finish = (job: VideoJobRecord) => finishJob(job, catalog, options.stats);
 
   function create(
     request: VideoRequest,
     idempotencyKey: string | undefined,
   ): { job: VideoJobRecord; replayed: boolean } {
     const fingerprint = createHash("sha256").update(JSON.stringify(request)).digest("hex");
-    if (idempotencyKey !== undefined) {
-      const previous = idempotency.get(idempotencyKey);
-      if (previous && previous.fingerprint !== fingerprint) {
-        throw new HttpError(
-          409,
-          "This Idempotency-Key was already used with a different request body.",
-          {
-            param: "Idempotency-Key",
-            code: "idempotency_key_reused",
-          },
-        );
-      }
-      const job = previous && jobs.get(previous.id);
-      if (job) return { job: advance(job), replayed: true };
-    }
+    const previous = previousJob(idempotency, jobs, idempotencyKey, fingerprint);
+    if (previous) return { job: advance(previous), replayed: true };
     const now = Date.now();
     const timing = jobTiming(
       request.seconds,
@@ -140,18 +104,8 @@ export function createVideoService(options: VideoServiceOptions) {
       processingAtMs: now + timing.pendingMs,
       doneAtMs: now + timing.pendingMs + timing.processingMs,
     };
-    if (new RegExp(`(^|\\s)${failWord}\\b`, "i").test(request.prompt)) {
-      job.failure = {
-        code: "video_generation_failed",
-        message: `The prompt contains ${failWord}, so generation failed.`,
-      };
-    } else if (options.faults.failsJob(request.model)) {
-      options.stats.fault("fail-job");
-      job.failure = {
-        code: "video_generation_failed",
-        message: "Video generation failed (fault injected by the simulator).",
-      };
-    }
+    const failure = failureOf(request, options);
+    if (failure) job.failure = failure;
     jobs.set(job.id, job);
     if (idempotencyKey !== undefined) idempotency.set(idempotencyKey, { fingerprint, id: job.id });
     options.stats.jobCreated(request.model);
@@ -160,17 +114,6 @@ export function createVideoService(options: VideoServiceOptions) {
     });
     at(timing.pendingMs + timing.processingMs, () => advance(job, Number.POSITIVE_INFINITY));
     return { job, replayed: false };
-  }
-
-  function progressOf(job: VideoJobRecord): number {
-    const span = Math.max(1, job.doneAtMs - job.processingAtMs);
-    const progress =
-      job.status === "completed"
-        ? 100
-        : job.status === "processing"
-          ? Math.min(99, Math.floor(((Date.now() - job.processingAtMs) / span) * 100))
-          : 0;
-    return Math.max(0, progress);
   }
 
   /** The job as the service answers it, in the simulator's dialect. */
@@ -189,30 +132,12 @@ export function createVideoService(options: VideoServiceOptions) {
 
   /** Path of the rendered clip; renders it on first call (at most `renderConcurrency` at once). */
   function content(job: VideoJobRecord): Promise<string> {
-    if (job.status !== "completed") {
-      throw new HttpError(
-        409,
-        `Video ${job.id} is ${job.status}; its content can be downloaded once it is completed.`,
-        {
-          param: "video_id",
-          code: job.status === "failed" ? "video_failed" : "video_not_ready",
-        },
-      );
-    }
+    if (job.status !== "completed") throw notReadyError(job);
     if (options.clipFile) return Promise.resolve(options.clipFile);
     if (!job.render) {
       directoryReady ??= mkdir(options.directory, { recursive: true });
-      const render = limit(async () => {
-        await directoryReady;
-        options.stats.renderStarted();
-        let file: string | undefined;
-        try {
-          file = await renderClip(job.id, job.request, options.directory, options.closing);
-          return file;
-        } finally {
-          options.stats.renderEnded(file !== undefined);
-        }
-      });
+      const ready = directoryReady;
+      const render = limit(() => renderJob(job, options, ready));
       job.render = render;
       renders.add(render);
       render.then(
@@ -260,3 +185,118 @@ export function createVideoService(options: VideoServiceOptions) {
 
 /** The service made by {@link createVideoService}. */
 export type VideoService = ReturnType<typeof createVideoService>;
+
+/** Runs `action` after `ms` (whole milliseconds), keeping the timer in `timers` until it fires. */
+function schedule(timers: Set<NodeJS.Timeout>, ms: number, action: () => void): void {
+  // Whole milliseconds: fractional timeouts can be badly delayed by Node's timer lists.
+  const timer = setTimeout(
+    () => {
+      timers.delete(timer);
+      action();
+    },
+    Math.max(1, Math.ceil(ms)),
+  );
+  timers.add(timer);
+}
+
+/** Ends a running job: failed with its failure, else completed and charged. */
+function finishJob(
+  job: VideoJobRecord,
+  catalog: ServiceCatalog,
+  stats: VideoServiceOptions["stats"],
+): void {
+  if (job.status === "completed" || job.status === "failed") return;
+  job.completedAt = Math.floor(Date.now() / 1000);
+  if (job.failure) {
+    job.status = "failed";
+    job.error = job.failure;
+    stats.jobFailed();
+    return;
+  }
+  job.status = "completed";
+  const { model, seconds, width, height } = job.request;
+  job.credits = catalog.credits(model, seconds, width, height);
+  stats.jobCompleted(job.credits);
+}
+
+/** How a new job will fail: its prompt names the fail word, or a fault is injected; else undefined. */
+function failureOf(
+  request: VideoRequest,
+  options: VideoServiceOptions,
+): VideoJobRecord["failure"] | undefined {
+  if (new RegExp(`(^|\\s)${failWord}\\b`, "i").test(request.prompt)) {
+    return {
+      code: "video_generation_failed",
+      message: `The prompt contains ${failWord}, so generation failed.`,
+    };
+  }
+  if (!options.faults.failsJob(request.model)) return undefined;
+  options.stats.fault("fail-job");
+  return {
+    code: "video_generation_failed",
+    message: "Video generation failed (fault injected by the simulator).",
+  };
+}
+
+/** How far a job is, 0 to 100. */
+function progressOf(job: VideoJobRecord): number {
+  const span = Math.max(1, job.doneAtMs - job.processingAtMs);
+  const progress =
+    job.status === "completed"
+      ? 100
+      : job.status === "processing"
+        ? Math.min(99, Math.floor(((Date.now() - job.processingAtMs) / span) * 100))
+        : 0;
+  return Math.max(0, progress);
+}
+
+/** The 409 for content asked of a job not completed. */
+function notReadyError(job: VideoJobRecord): HttpError {
+  return new HttpError(
+    409,
+    `Video ${job.id} is ${job.status}; its content can be downloaded once it is completed.`,
+    {
+      param: "video_id",
+      code: job.status === "failed" ? "video_failed" : "video_not_ready",
+    },
+  );
+}
+
+/** Renders a completed job's clip into the service's directory, counted in its stats. */
+async function renderJob(
+  job: VideoJobRecord,
+  options: VideoServiceOptions,
+  directoryReady: Promise<unknown>,
+): Promise<string> {
+  await directoryReady;
+  options.stats.renderStarted();
+  let file: string | undefined;
+  try {
+    file = await renderClip(job.id, job.request, options.directory, options.closing);
+    return file;
+  } finally {
+    options.stats.renderEnded(file !== undefined);
+  }
+}
+
+/** The job an Idempotency-Key already made with the same body; a 409 when the body differs. */
+function previousJob(
+  idempotency: Map<string, { fingerprint: string; id: string }>,
+  jobs: Map<string, VideoJobRecord>,
+  idempotencyKey: string | undefined,
+  fingerprint: string,
+): VideoJobRecord | undefined {
+  if (idempotencyKey === undefined) return undefined;
+  const previous = idempotency.get(idempotencyKey);
+  if (previous && previous.fingerprint !== fingerprint) {
+    throw new HttpError(
+      409,
+      "This Idempotency-Key was already used with a different request body.",
+      {
+        param: "Idempotency-Key",
+        code: "idempotency_key_reused",
+      },
+    );
+  }
+  return previous && jobs.get(previous.id);
+}

@@ -1,6 +1,5 @@
 import { writeReport } from "@reelsmith/report";
 import {
-  decideApproval,
   type PickRequest,
   type RetakeRequest,
   type RunEvent,
@@ -10,6 +9,7 @@ import {
   streamRetake,
 } from "@reelsmith/runner";
 import { checkPick, checkRetake } from "@reelsmith/runner/internal";
+import { decideApproval } from "@reelsmith/runner/runs";
 import type { SessionKind, StudioHost } from "./studio-host.js";
 
 /** What the studio asks of a run. */

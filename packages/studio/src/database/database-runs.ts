@@ -1,15 +1,12 @@
 import { realpathSync } from "node:fs";
+import { type Coordinator, cancelRun, decideRun, resumeRun } from "@reelsmith/distributed";
 import {
-  type Coordinator,
-  cancelRun,
-  decideRun,
   lastEventId,
   type RunWorker,
   readRunRecord,
-  resumeRun,
   runChangeStamp,
   runWorkers,
-} from "@reelsmith/distributed";
+} from "@reelsmith/distributed/internal";
 import { buildModel, type ReportModel, type RunJson, type RunRecord } from "@reelsmith/report";
 import { replayJournal } from "@reelsmith/runner/internal";
 import type { StudioAction } from "../actions/sessions.js";
@@ -68,21 +65,7 @@ export function createDatabaseRuns(coordinator: Coordinator, runsDir: string) {
     }
   };
 
-  const record = async (runId: string) => {
-    const stored = await readRunRecord(coordinator, runId);
-    if (!stored) return undefined;
-    const report: RunRecord = {
-      runDir: stored.run.runDir,
-      runJson: stored.runJson as RunJson,
-      journal: stored.journal,
-      state: replayJournal(stored.journal),
-      events: stored.events,
-      pipelineSource: stored.run.pipelineSource,
-      locked: false,
-      subRuns: [],
-    };
-    return { stored, model: buildModel(report) };
-  };
+  const record = (runId: string) => readRecord(coordinator, runId);
 
   return {
     /** Whether the database holds a run of this id. */
@@ -144,44 +127,70 @@ export function createDatabaseRuns(coordinator: Coordinator, runsDir: string) {
       runId: string,
       action: StudioAction | { action: "cancel" },
     ): Promise<DatabaseActionResult> {
-      switch (action.action) {
-        case "approve":
-        case "reject": {
-          const recorded = await decideRun(coordinator, runId, {
-            approved: action.action === "approve",
-            by: action.by,
-            ...(action.step ? { step: action.step } : {}),
-            ...(action.note ? { note: action.note } : {}),
-          });
-          return { status: 202, body: { started: "workers", step: recorded.step } };
-        }
-        case "cancel": {
-          const cancelled = await cancelRun(coordinator, runId);
-          if (cancelled.alreadyEnded)
-            throw new StudioActionError(`run ${runId} has already ended; nothing to cancel`);
-          return {
-            status: 202,
-            body: { stopping: true, cancelledUnits: cancelled.cancelledUnits },
-          };
-        }
-        case "resume": {
-          const run = await coordinator.store.getRun(runId);
-          if (run?.status === "waiting")
-            throw new StudioActionError(
-              `run ${runId} waits at a gate: approve or reject it, and its workers go on with it`,
-            );
-          try {
-            const attempt = await resumeRun(coordinator, runId);
-            return { status: 202, body: { started: "workers", attempt } };
-          } catch (error) {
-            throw new StudioActionError(error instanceof Error ? error.message : String(error));
-          }
-        }
-        default:
-          throw takeRefusal(action.action);
-      }
+      return actOnRun(coordinator, runId, action);
     },
   };
+}
+
+/** A run of the database as the report reads it, with its stored record. */
+async function readRecord(coordinator: Coordinator, runId: string) {
+  const stored = await readRunRecord(coordinator, runId);
+  if (!stored) return undefined;
+  const report: RunRecord = {
+    runDir: stored.run.runDir,
+    runJson: stored.runJson as RunJson,
+    journal: stored.journal,
+    state: replayJournal(stored.journal),
+    events: stored.events,
+    pipelineSource: stored.run.pipelineSource,
+    locked: false,
+    subRuns: [],
+  };
+  return { stored, model: buildModel(report) };
+}
+
+/** A studio action on a database run, through the distributed API. */
+async function actOnRun(
+  coordinator: Coordinator,
+  runId: string,
+  action: StudioAction | { action: "cancel" },
+): Promise<DatabaseActionResult> {
+  switch (action.action) {
+    case "approve":
+    case "reject": {
+      const recorded = await decideRun(coordinator, runId, {
+        approved: action.action === "approve",
+        by: action.by,
+        ...(action.step ? { step: action.step } : {}),
+        ...(action.note ? { note: action.note } : {}),
+      });
+      return { status: 202, body: { started: "workers", step: recorded.step } };
+    }
+    case "cancel": {
+      const cancelled = await cancelRun(coordinator, runId);
+      if (cancelled.alreadyEnded)
+        throw new StudioActionError(`run ${runId} has already ended; nothing to cancel`);
+      return {
+        status: 202,
+        body: { stopping: true, cancelledUnits: cancelled.cancelledUnits },
+      };
+    }
+    case "resume": {
+      const run = await coordinator.store.getRun(runId);
+      if (run?.status === "waiting")
+        throw new StudioActionError(
+          `run ${runId} waits at a gate: approve or reject it, and its workers go on with it`,
+        );
+      try {
+        const attempt = await resumeRun(coordinator, runId);
+        return { status: 202, body: { started: "workers", attempt } };
+      } catch (error) {
+        throw new StudioActionError(error instanceof Error ? error.message : String(error));
+      }
+    }
+    default:
+      throw takeRefusal(action.action);
+  }
 }
 
 /** The studio's view of the shared database. */

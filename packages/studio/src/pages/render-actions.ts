@@ -1,4 +1,4 @@
-import type { RunWorker } from "@reelsmith/distributed";
+import type { RunWorker } from "@reelsmith/distributed/internal";
 import { escapeHtml, formatNumber, type ReportModel, type StoryboardCard } from "@reelsmith/report";
 import type { SessionState } from "../actions/sessions.js";
 import { actionPrices, canResume, type Price } from "../runs/action-prices.js";

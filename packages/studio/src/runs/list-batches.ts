@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { readBatchJson } from "@reelsmith/runner";
+import { readBatchJson } from "@reelsmith/runner/batch";
 import { rowRunName, runDirectory } from "../security/safe-path.js";
 
 /** One row of a batch, as the studio shows it. */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { RunWorker } from "@reelsmith/distributed";
+import type { RunWorker } from "@reelsmith/distributed/internal";
 import { buildModel, type ReportModel, readRun } from "@reelsmith/report";
 import { runDirectory } from "../security/safe-path.js";
 

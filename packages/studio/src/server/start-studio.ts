@@ -14,6 +14,7 @@ import {
 import { BadActionError, parseAction } from "../actions/parse-action.js";
 import { createSessions, StudioActionError } from "../actions/sessions.js";
 import type { StudioHost } from "../actions/studio-host.js";
+import type { createDatabaseRuns } from "../database/database-runs.js";
 import { renderBatchPage } from "../pages/render-batches.js";
 import { renderRunPage, renderRunView } from "../pages/render-run-page.js";
 import { renderRunsList, renderRunsTable } from "../pages/render-runs-list.js";
@@ -118,9 +119,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     ].filter((secret) => secret.length >= 8);
   const redact = (text: string) =>
     secrets().reduce((out, secret) => out.split(secret).join("[redacted]"), text);
-  let version = 0;
   const sessions = createSessions(options.studioHost, () => {
-    version += 1;
+    state.version += 1;
   });
   // Loaded only for a studio with a database (DBOS and pg are not needed otherwise).
   const databaseRuns = options.database
@@ -128,241 +128,26 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     : undefined;
   const host = options.host ?? "127.0.0.1";
   const hosts: string[] | "any" = LOOPBACK.has(host) ? [] : "any";
-
-  const send = (
-    response: ServerResponse,
-    status: number,
-    body: string,
-    type = "text/html; charset=utf-8",
-  ) => {
-    response.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store" });
-    response.end(redact(body));
+  const state: StudioState = {
+    runsDir,
+    token,
+    by,
+    redact,
+    sessions,
+    databaseRuns,
+    hosts,
+    version: 0,
   };
-  const json = (response: ServerResponse, status: number, value: unknown) =>
-    send(response, status, JSON.stringify(value), "application/json; charset=utf-8");
-
-  const runView = async (name: string, dir: string) => {
-    const record = readRun(dir);
-    const model = buildModel(record);
-    const session = sessions.state(dir);
-    if (isDatabaseMirror(record.runJson)) {
-      // A mirror of a run this studio cannot reach: shown, never driven from here.
-      return { name, model, locked: record.locked, session, database: { connected: false } };
-    }
-    // The same posters report.html shows, made once and reused. While the run is being
-    // driven only missing ones are made: a clip put back in place mid-session keeps its older
-    // time, so a poster made now from what it replaces would pass for fresh afterwards.
-    const going = record.locked || session.running !== undefined;
-    await makeThumbnails(dir, going ? missingPosters(model) : model).catch(() => undefined);
-    return { name, model, locked: record.locked, session };
-  };
-
-  /** The run id a URL segment names in the database, if the studio has one and it holds it. */
-  const databaseRun = async (segment: string): Promise<string | undefined> => {
-    const name = safeDecode(segment);
-    if (!databaseRuns || !isRunName(name)) return undefined;
-    return (await databaseRuns.has(name)) ? name : undefined;
-  };
-  const databaseView = async (runId: string) => {
-    const view = await databaseRuns?.view(runId);
-    if (!view) return undefined;
-    if (view.served) {
-      await makeThumbnails(view.runDir, view.ended ? view.model : missingPosters(view.model)).catch(
-        () => undefined,
-      );
-    }
-    return {
-      name: runId,
-      model: view.model,
-      locked: false,
-      session: {},
-      database: {
-        connected: true,
-        ended: view.ended,
-        cancelling: view.cancelling,
-        workers: view.workers,
-        ...(view.served ? {} : { unservedDir: view.runDir }),
-      },
-    };
-  };
-  /** Local runs and the database's (a database run's own mirror listed once, as its run). */
-  const allRuns = async () => {
-    const local = listRuns(runsDir);
-    if (!databaseRuns) return local;
-    const remote = await databaseRuns.list();
-    const ids = new Set(remote.map((run) => run.name));
-    return sortRuns([...remote, ...local.filter((run) => !ids.has(run.name))]);
-  };
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    response.setHeader("Content-Security-Policy", STUDIO_CSP);
-    response.setHeader("X-Content-Type-Options", "nosniff");
-    response.setHeader("Referrer-Policy", "no-referrer");
-    response.setHeader("X-Frame-Options", "DENY");
-    if (!allowedHost(request.headers.host, hosts)) return send(response, 421, "unknown host");
-    const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
-    const given = url.searchParams.get("token");
-    if (given !== null && request.method === "GET") {
-      if (!isToken(given, token)) return send(response, 401, "a wrong token");
-      url.searchParams.delete("token");
-      response.writeHead(303, {
-        "Set-Cookie": tokenCookie(token),
-        Location: url.pathname + url.search,
-      });
-      response.end();
-      return;
-    }
-    const proof = tokenProof(request, token);
-    if (proof === "none")
-      return send(
-        response,
-        401,
-        "This studio needs its token: open the address `reelsmith studio` printed (with ?token=…), or send Authorization: Bearer TOKEN.",
-        "text/plain; charset=utf-8",
-      );
-    // The raw path: `..` and encoded slashes are judged segment by segment, never normalised.
-    const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
-    const segments = rawPath.split("/").slice(1);
-    if (request.method === "POST") {
-      if (!sameOrigin(request, proof))
-        return json(response, 403, { error: "a change must come from the studio's own page" });
-      return post(request, response, segments);
-    }
-    if (request.method !== "GET" && request.method !== "HEAD")
-      return send(response, 405, "method not allowed");
-    if (rawPath === "/")
-      return send(response, 200, renderRunsList(runsDir, await allRuns(), listBatches(runsDir)));
-    const asset = STATIC[rawPath];
-    if (asset) return send(response, 200, asset.body, asset.type);
-    if (rawPath === "/api/runs/events") {
-      return streamRunEvents(
-        response,
-        undefined,
-        async () => `${version}|${runsStamp(runsDir)}|${(await databaseRuns?.stamp()) ?? ""}`,
-        redact,
-      );
-    }
-    if (rawPath === "/api/runs") return json(response, 200, await allRuns());
-    if (rawPath === "/api/batches") return json(response, 200, listBatches(runsDir));
-    if (rawPath === "/api/runs/view")
-      return send(response, 200, renderRunsTable(runsDir, await allRuns(), listBatches(runsDir)));
-    const [area, name = "", ...rest] = segments;
-    if (area === "batches") {
-      // A batch directory's page: its rows, each opening its run's page (`/runs/BATCH~ROW/`).
-      const batch = name.includes(ROW_SEPARATOR)
-        ? undefined
-        : readBatchSummary(runsDir, safeDecode(name));
-      if (batch && rest.length === 0) return redirect(response, `/batches/${name}/`);
-      if (batch && rest.length === 1 && rest[0] === "")
-        return send(response, 200, renderBatchPage(batch));
-      return send(response, 404, "no such batch", "text/plain; charset=utf-8");
-    }
-    // A run of the database: its page and live view from its tables; its files (below) only
-    // from inside the runs directory, as any run's.
-    const runId =
-      area === "api" && name === "runs" && rest.length === 2
-        ? await databaseRun(rest[0] ?? "")
-        : area === "runs" && rest.length === 1 && rest[0] === ""
-          ? await databaseRun(name)
-          : undefined;
-    if (runId && databaseRuns) {
-      if (area === "runs") {
-        const view = await databaseView(runId);
-        if (view) return send(response, 200, renderRunPage(view));
-      } else if (rest[1] === "view") {
-        const view = await databaseView(runId);
-        if (view) return send(response, 200, renderRunView(view));
-      } else if (rest[1] === "events") {
-        const source = databaseRuns;
-        return streamDatabaseRunEvents(
-          response,
-          {
-            afterId: await source.lastEventId(runId),
-            eventsAfter: (afterId) => source.eventsAfter(runId, afterId),
-            stamp: () => source.stamp(runId),
-          },
-          redact,
-        );
-      }
-    }
-    const dir = runDirectory(runsDir, safeDecode(name));
-    if (area === "api" && name === "runs" && rest.length === 2) {
-      const runDir = runDirectory(runsDir, safeDecode(rest[0] ?? ""));
-      if (!runDir) return send(response, 404, "no such run");
-      if (rest[1] === "view")
-        return send(response, 200, renderRunView(await runView(rest[0] ?? "", runDir)));
-      if (rest[1] === "events")
-        return streamRunEvents(
-          response,
-          runDir,
-          () => `${version}:${JSON.stringify(sessions.state(runDir))}`,
-          redact,
-        );
-    }
-    if (area === "runs" && dir) {
-      if (rest.length === 0) return redirect(response, `/runs/${name}/`);
-      if (rest.length === 1 && rest[0] === "")
-        return send(response, 200, renderRunPage(await runView(safeDecode(name), dir)));
-      const file = runFilePath(dir, rest);
-      if (file) return sendFile(request, response, file);
-    }
-    return send(response, 404, "not found", "text/plain; charset=utf-8");
-  }
-
-  async function post(
-    request: IncomingMessage,
-    response: ServerResponse,
-    segments: string[],
-  ): Promise<void> {
-    const [area, what, name = "", action = "", ...extra] = segments;
-    if (area !== "api" || what !== "runs" || extra.length > 0)
-      return json(response, 404, { error: "not found" });
-    const runId = await databaseRun(name);
-    const runDir = runId ? undefined : runDirectory(runsDir, safeDecode(name));
-    if (!runId && !runDir) return json(response, 404, { error: "not found" });
-    const fields = await readJsonBody(request);
-    if (!fields) return json(response, 400, { error: "send the form's fields as a JSON object" });
-    try {
-      if (runId && databaseRuns) {
-        // Through the distributed API: the run's workers go on with it.
-        const { takeRefusal } = await import("../database/database-runs.js");
-        if (action === "retake" || action === "pick") throw takeRefusal(action);
-        const answer = await databaseRuns.act(
-          runId,
-          action === "cancel" ? { action } : parseAction(action, fields, by),
-        );
-        version += 1;
-        return json(response, answer.status, answer.body);
-      }
-      if (!runDir) return json(response, 404, { error: "not found" });
-      if (isDatabaseMirror(readRun(runDir).runJson)) {
-        throw new StudioActionError(
-          "this run was made with --database: its state lives in the database, and its directory only mirrors it; start the studio with --database URL (or REELSMITH_DATABASE_URL) to act on it",
-        );
-      }
-      if (action === "cancel") {
-        return sessions.stop(runDir)
-          ? json(response, 202, { stopping: true })
-          : json(response, 409, { error: "this studio runs no session of this run" });
-      }
-      const started = await sessions.start(runDir, parseAction(action, fields, by));
-      return json(response, 202, started);
-    } catch (error) {
-      const status =
-        error instanceof BadActionError || error instanceof StudioActionError ? error.status : 409;
-      return json(response, status, {
-        error: error instanceof Error ? error.message : String(error),
-        ...(error && typeof error === "object" && "code" in error
-          ? { code: String(error.code) }
-          : {}),
-      });
-    }
-  }
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    handle(state, request, response).catch((error: unknown) => {
       if (!response.headersSent)
-        send(response, 500, error instanceof Error ? error.message : "error", "text/plain");
+        textSender(redact)(
+          response,
+          500,
+          error instanceof Error ? error.message : "error",
+          "text/plain",
+        );
       else response.destroy();
     });
   });
@@ -389,6 +174,286 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/** What a studio's request handlers share: its places, token, sessions and database. */
+interface StudioState {
+  runsDir: string;
+  token: string;
+  by: string;
+  redact: (text: string) => string;
+  sessions: ReturnType<typeof createSessions>;
+  databaseRuns: ReturnType<typeof createDatabaseRuns> | undefined;
+  hosts: string[] | "any";
+  /** Bumped by every change a session or an action makes (the live pages' stamp). */
+  version: number;
+}
+
+/** Sends a whole answer, never cached, with the studio's secrets redacted. */
+function textSender(redact: (text: string) => string) {
+  return (
+    response: ServerResponse,
+    status: number,
+    body: string,
+    type = "text/html; charset=utf-8",
+  ): void => {
+    response.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store" });
+    response.end(redact(body));
+  };
+}
+
+/** Sends a value as JSON, never cached, with the studio's secrets redacted. */
+function jsonSender(redact: (text: string) => string) {
+  const send = textSender(redact);
+  return (response: ServerResponse, status: number, value: unknown): void =>
+    send(response, status, JSON.stringify(value), "application/json; charset=utf-8");
+}
+
+async function runView(state: StudioState, name: string, dir: string) {
+  const { sessions } = state;
+  const record = readRun(dir);
+  const model = buildModel(record);
+  const session = sessions.state(dir);
+  if (isDatabaseMirror(record.runJson)) {
+    // A mirror of a run this studio cannot reach: shown, never driven from here.
+    return { name, model, locked: record.locked, session, database: { connected: false } };
+  }
+  // The same posters report.html shows, made once and reused. While the run is being
+  // driven only missing ones are made: a clip put back in place mid-session keeps its older
+  // time, so a poster made now from what it replaces would pass for fresh afterwards.
+  const going = record.locked || session.running !== undefined;
+  await makeThumbnails(dir, going ? missingPosters(model) : model).catch(() => undefined);
+  return { name, model, locked: record.locked, session };
+}
+
+/** The run id a URL segment names in the database, if the studio has one and it holds it. */
+async function databaseRun(state: StudioState, segment: string): Promise<string | undefined> {
+  const { databaseRuns } = state;
+  const name = safeDecode(segment);
+  if (!databaseRuns || !isRunName(name)) return undefined;
+  return (await databaseRuns.has(name)) ? name : undefined;
+}
+
+async function databaseView(state: StudioState, runId: string) {
+  const { databaseRuns } = state;
+  const view = await databaseRuns?.view(runId);
+  if (!view) return undefined;
+  if (view.served) {
+    await makeThumbnails(view.runDir, view.ended ? view.model : missingPosters(view.model)).catch(
+      () => undefined,
+    );
+  }
+  return {
+    name: runId,
+    model: view.model,
+    locked: false,
+    session: {},
+    database: {
+      connected: true,
+      ended: view.ended,
+      cancelling: view.cancelling,
+      workers: view.workers,
+      ...(view.served ? {} : { unservedDir: view.runDir }),
+    },
+  };
+}
+
+/** Local runs and the database's (a database run's own mirror listed once, as its run). */
+async function allRuns(state: StudioState) {
+  const { runsDir, databaseRuns } = state;
+  const local = listRuns(runsDir);
+  if (!databaseRuns) return local;
+  const remote = await databaseRuns.list();
+  const ids = new Set(remote.map((run) => run.name));
+  return sortRuns([...remote, ...local.filter((run) => !ids.has(run.name))]);
+}
+
+async function handle(
+  state: StudioState,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const { runsDir, token, hosts, databaseRuns, sessions } = state;
+  const send = textSender(state.redact);
+  const json = jsonSender(state.redact);
+  const redact = state.redact;
+  response.setHeader("Content-Security-Policy", STUDIO_CSP);
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("Referrer-Policy", "no-referrer");
+  response.setHeader("X-Frame-Options", "DENY");
+  if (!allowedHost(request.headers.host, hosts)) return send(response, 421, "unknown host");
+  const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
+  const given = url.searchParams.get("token");
+  if (given !== null && request.method === "GET") {
+    if (!isToken(given, token)) return send(response, 401, "a wrong token");
+    url.searchParams.delete("token");
+    response.writeHead(303, {
+      "Set-Cookie": tokenCookie(token),
+      Location: url.pathname + url.search,
+    });
+    response.end();
+    return;
+  }
+  const proof = tokenProof(request, token);
+  if (proof === "none")
+    return send(
+      response,
+      401,
+      "This studio needs its token: open the address `reelsmith studio` printed (with ?token=…), or send Authorization: Bearer TOKEN.",
+      "text/plain; charset=utf-8",
+    );
+  // The raw path: `..` and encoded slashes are judged segment by segment, never normalised.
+  const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
+  const segments = rawPath.split("/").slice(1);
+  if (request.method === "POST") {
+    if (!sameOrigin(request, proof))
+      return json(response, 403, { error: "a change must come from the studio's own page" });
+    return post(state, request, response, segments);
+  }
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return send(response, 405, "method not allowed");
+  if (rawPath === "/")
+    return send(response, 200, renderRunsList(runsDir, await allRuns(state), listBatches(runsDir)));
+  const asset = STATIC[rawPath];
+  if (asset) return send(response, 200, asset.body, asset.type);
+  if (rawPath === "/api/runs/events") {
+    return streamRunEvents(
+      response,
+      undefined,
+      async () => `${state.version}|${runsStamp(runsDir)}|${(await databaseRuns?.stamp()) ?? ""}`,
+      redact,
+    );
+  }
+  if (rawPath === "/api/runs") return json(response, 200, await allRuns(state));
+  if (rawPath === "/api/batches") return json(response, 200, listBatches(runsDir));
+  if (rawPath === "/api/runs/view")
+    return send(
+      response,
+      200,
+      renderRunsTable(runsDir, await allRuns(state), listBatches(runsDir)),
+    );
+  const [area, name = "", ...rest] = segments;
+  if (area === "batches") return sendBatchPage(state, response, name, rest);
+  // A run of the database: its page and live view from its tables; its files (below) only
+  // from inside the runs directory, as any run's.
+  const runId =
+    area === "api" && name === "runs" && rest.length === 2
+      ? await databaseRun(state, rest[0] ?? "")
+      : area === "runs" && rest.length === 1 && rest[0] === ""
+        ? await databaseRun(state, name)
+        : undefined;
+  if (runId && databaseRuns) {
+    if (area === "runs") {
+      const view = await databaseView(state, runId);
+      if (view) return send(response, 200, renderRunPage(view));
+    } else if (rest[1] === "view") {
+      const view = await databaseView(state, runId);
+      if (view) return send(response, 200, renderRunView(view));
+    } else if (rest[1] === "events") {
+      const source = databaseRuns;
+      return streamDatabaseRunEvents(
+        response,
+        {
+          afterId: await source.lastEventId(runId),
+          eventsAfter: (afterId) => source.eventsAfter(runId, afterId),
+          stamp: () => source.stamp(runId),
+        },
+        redact,
+      );
+    }
+  }
+  const dir = runDirectory(runsDir, safeDecode(name));
+  if (area === "api" && name === "runs" && rest.length === 2) {
+    const runDir = runDirectory(runsDir, safeDecode(rest[0] ?? ""));
+    if (!runDir) return send(response, 404, "no such run");
+    if (rest[1] === "view")
+      return send(response, 200, renderRunView(await runView(state, rest[0] ?? "", runDir)));
+    if (rest[1] === "events")
+      return streamRunEvents(
+        response,
+        runDir,
+        () => `${state.version}:${JSON.stringify(sessions.state(runDir))}`,
+        redact,
+      );
+  }
+  if (area === "runs" && dir) {
+    if (rest.length === 0) return redirect(response, `/runs/${name}/`);
+    if (rest.length === 1 && rest[0] === "")
+      return send(response, 200, renderRunPage(await runView(state, safeDecode(name), dir)));
+    const file = runFilePath(dir, rest);
+    if (file) return sendFile(request, response, file);
+  }
+  return send(response, 404, "not found", "text/plain; charset=utf-8");
+}
+
+/** A batch directory's page: its rows, each opening its run's page (`/runs/BATCH~ROW/`). */
+function sendBatchPage(
+  state: StudioState,
+  response: ServerResponse,
+  name: string,
+  rest: string[],
+): void {
+  const send = textSender(state.redact);
+  const batch = name.includes(ROW_SEPARATOR)
+    ? undefined
+    : readBatchSummary(state.runsDir, safeDecode(name));
+  if (batch && rest.length === 0) redirect(response, `/batches/${name}/`);
+  else if (batch && rest.length === 1 && rest[0] === "")
+    send(response, 200, renderBatchPage(batch));
+  else send(response, 404, "no such batch", "text/plain; charset=utf-8");
+}
+
+async function post(
+  state: StudioState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  segments: string[],
+): Promise<void> {
+  const { runsDir, databaseRuns, sessions, by } = state;
+  const json = jsonSender(state.redact);
+  const [area, what, name = "", action = "", ...extra] = segments;
+  if (area !== "api" || what !== "runs" || extra.length > 0)
+    return json(response, 404, { error: "not found" });
+  const runId = await databaseRun(state, name);
+  const runDir = runId ? undefined : runDirectory(runsDir, safeDecode(name));
+  if (!runId && !runDir) return json(response, 404, { error: "not found" });
+  const fields = await readJsonBody(request);
+  if (!fields) return json(response, 400, { error: "send the form's fields as a JSON object" });
+  try {
+    if (runId && databaseRuns) {
+      // Through the distributed API: the run's workers go on with it.
+      const { takeRefusal } = await import("../database/database-runs.js");
+      if (action === "retake" || action === "pick") throw takeRefusal(action);
+      const answer = await databaseRuns.act(
+        runId,
+        action === "cancel" ? { action } : parseAction(action, fields, by),
+      );
+      state.version += 1;
+      return json(response, answer.status, answer.body);
+    }
+    if (!runDir) return json(response, 404, { error: "not found" });
+    if (isDatabaseMirror(readRun(runDir).runJson)) {
+      throw new StudioActionError(
+        "this run was made with --database: its state lives in the database, and its directory only mirrors it; start the studio with --database URL (or REELSMITH_DATABASE_URL) to act on it",
+      );
+    }
+    if (action === "cancel") {
+      return sessions.stop(runDir)
+        ? json(response, 202, { stopping: true })
+        : json(response, 409, { error: "this studio runs no session of this run" });
+    }
+    const started = await sessions.start(runDir, parseAction(action, fields, by));
+    return json(response, 202, started);
+  } catch (error) {
+    const status =
+      error instanceof BadActionError || error instanceof StudioActionError ? error.status : 409;
+    return json(response, status, {
+      error: error instanceof Error ? error.message : String(error),
+      ...(error && typeof error === "object" && "code" in error
+        ? { code: String(error.code) }
+        : {}),
+    });
+  }
 }
 
 /** The model's clips and videos that have no poster yet (the same objects, marked when made). */

@@ -2,6 +2,7 @@
 // @reelsmith/core loaded with require, as a CommonJS program does (Node >= 20.19).
 const core = require("@reelsmith/core");
 const catalog = require("@reelsmith/core/catalog");
+const errors = require("@reelsmith/core/errors");
 const useCore = require("./scenario.cjs");
 
 useCore(core).then(
@@ -9,7 +10,7 @@ useCore(core).then(
     console.log(
       JSON.stringify({
         loadedFrom: require.resolve("@reelsmith/core"),
-        catalogSharesErrors: catalog.InvalidRequestError === core.InvalidRequestError,
+        catalogSharesErrors: catalog.InvalidRequestError === errors.InvalidRequestError,
         ...result,
       }),
     );

@@ -2,13 +2,14 @@
 import { fileURLToPath } from "node:url";
 import * as core from "@reelsmith/core";
 import * as catalog from "@reelsmith/core/catalog";
+import * as errors from "@reelsmith/core/errors";
 import useCore from "./scenario.cjs";
 
 const result = await useCore(core);
 console.log(
   JSON.stringify({
     loadedFrom: fileURLToPath(import.meta.resolve("@reelsmith/core")),
-    catalogSharesErrors: catalog.InvalidRequestError === core.InvalidRequestError,
+    catalogSharesErrors: catalog.InvalidRequestError === errors.InvalidRequestError,
     ...result,
   }),
 );

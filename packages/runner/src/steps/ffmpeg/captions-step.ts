@@ -1,4 +1,5 @@
-import { burnCaptions, type CaptionStyle, captionCues, type KnownProbe } from "@reelsmith/media";
+import { burnCaptions, type CaptionStyle, type KnownProbe } from "@reelsmith/media";
+import { captionCues } from "@reelsmith/media/captions";
 import { RunnerError } from "../../errors/runner-error.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 import { sceneLayout } from "./scene-layout.js";

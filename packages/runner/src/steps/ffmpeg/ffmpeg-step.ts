@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { FfmpegError, probeKnown } from "@reelsmith/media";
+import { probeKnown } from "@reelsmith/media";
+import { FfmpegError } from "@reelsmith/media/errors";
 import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";

@@ -1,4 +1,5 @@
-import { clipDurations, type KnownProbe, probeUnlessKnown } from "@reelsmith/media";
+import { type KnownProbe, probeUnlessKnown } from "@reelsmith/media";
+import { clipDurations } from "@reelsmith/media/captions";
 import { RunnerError } from "../../errors/runner-error.js";
 
 /** Where each clip of a joined video is on its timeline. */

@@ -4,8 +4,8 @@ import {
   probeUnlessKnown,
   type WordCaptionsOptions,
   type WordTiming,
-  wordCaptionsScript,
 } from "@reelsmith/media";
+import { wordCaptionsScript } from "@reelsmith/media/captions";
 import { RunnerError } from "../../errors/runner-error.js";
 import { type CaptionsRun, captionStyle } from "./captions-step.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";

@@ -1,12 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
-import {
-  AmbiguousSubmissionError,
-  clientForModel,
-  type ImageResult,
-  InvalidRequestError,
-  type ReelsmithClient,
-} from "@reelsmith/core";
+import { clientForModel, type ImageResult, type ReelsmithClient } from "@reelsmith/core";
+import { AmbiguousSubmissionError, InvalidRequestError } from "@reelsmith/core/errors";
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { executionExtras } from "../../executor/execution-context.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";

@@ -1,11 +1,10 @@
-import {
-  AmbiguousSubmissionError,
-  type ReelsmithClient,
-  RequestUnsettledError,
-  type VideoCreateParams,
-  type VideoJob,
-  type VideoModelCatalog,
+import type {
+  ReelsmithClient,
+  VideoCreateParams,
+  VideoJob,
+  VideoModelCatalog,
 } from "@reelsmith/core";
+import { AmbiguousSubmissionError, RequestUnsettledError } from "@reelsmith/core/errors";
 import { sleep } from "../../executor/retry-policy.js";
 import type { StepJournal } from "../../journal/step-journal.js";
 import { AmbiguousVideoSubmissionError } from "./errors/ambiguous-video-submission-error.js";

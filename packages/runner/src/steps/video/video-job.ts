@@ -1,11 +1,6 @@
 import { basename } from "node:path";
-import {
-  NotFoundError,
-  type ReelsmithClient,
-  type VideoCreateParams,
-  type VideoJob,
-  VideoJobFailedError,
-} from "@reelsmith/core";
+import type { ReelsmithClient, VideoCreateParams, VideoJob } from "@reelsmith/core";
+import { NotFoundError, VideoJobFailedError } from "@reelsmith/core/errors";
 import { serializeError } from "../../errors/serialize-error.js";
 import type { ExecutionExtras } from "../../executor/execution-context.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";

@@ -1,13 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import {
-  clientForModel,
-  NotFoundError,
-  type ReelsmithClient,
-  type VideoCreateParams,
-  validateVideoRequest,
-} from "@reelsmith/core";
+import { clientForModel, type ReelsmithClient, type VideoCreateParams } from "@reelsmith/core";
+import { validateVideoRequest } from "@reelsmith/core/catalog";
+import { NotFoundError } from "@reelsmith/core/errors";
 import { extractFrame, probeKnown } from "@reelsmith/media";
 import { executionExtras } from "../../executor/execution-context.js";
 import { checkedImagePart } from "../../files/image-file.js";
