@@ -51,12 +51,7 @@ export { imagePart } from "./images/image-part.js";
 export type * from "./images/image-types.js";
 export { type ImageRequestOptions, Images } from "./images/images.js";
 export type { FileInput } from "./media-files/file-input.js";
-export {
-  type Modality,
-  type ModalitySection,
-  modalities,
-  modalitySection,
-} from "./models/modalities.js";
+export type { Modality, ModalitySection } from "./models/modalities.js";
 export { Models } from "./models/models.js";
 export type { Model } from "./models/types.js";
 export type { DownloadProgress } from "./videos/download.js";

@@ -58,10 +58,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
   const { stageOf, stages } = planStages(spec, graph);
 
   const kinds = kindsByName(options.stepKinds);
-  const models = new Map<
-    string,
-    { model: string; seconds?: string; sizes?: string; steps: string[] }
-  >();
+  const models = new Map<string, ModelLimits>();
   const runEstimate: RunEstimate = { credits: 0, complete: true, steps: {} };
   const requests: Record<string, number | undefined> = {};
   const requestLabels: Record<string, string> = {};
@@ -97,16 +94,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
           ? { step: step.id, message: problem }
           : { step: step.id, ...problem },
       );
-    if (planned.model && (planned.model.seconds || planned.model.sizes)) {
-      const entry = models.get(planned.model.id) ?? {
-        model: planned.model.id,
-        ...(planned.model.seconds ? { seconds: planned.model.seconds } : {}),
-        ...(planned.model.sizes ? { sizes: planned.model.sizes } : {}),
-        steps: [],
-      };
-      entry.steps.push(step.id);
-      models.set(planned.model.id, entry);
-    }
+    if (planned.model) noteModelLimits(models, planned.model, step.id);
     const model = typeof known.model === "string" ? known.model : undefined;
     const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
     const creditsBefore = runEstimate.credits;
@@ -156,4 +144,29 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       estimate: runEstimate,
     },
   };
+}
+
+/** A model's limits as the plan shows them, with the steps that use it. */
+interface ModelLimits {
+  model: string;
+  seconds?: string;
+  sizes?: string;
+  steps: string[];
+}
+
+/** Records the limits of the model a step uses (once per model; steps added to it). */
+function noteModelLimits(
+  models: Map<string, ModelLimits>,
+  model: { id: string; seconds?: string; sizes?: string },
+  stepId: string,
+): void {
+  if (!model.seconds && !model.sizes) return;
+  const entry = models.get(model.id) ?? {
+    model: model.id,
+    ...(model.seconds ? { seconds: model.seconds } : {}),
+    ...(model.sizes ? { sizes: model.sizes } : {}),
+    steps: [],
+  };
+  entry.steps.push(stepId);
+  models.set(model.id, entry);
 }
