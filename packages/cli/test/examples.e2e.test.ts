@@ -31,7 +31,11 @@ async function pipelineFiles(): Promise<string[]> {
     const dir = path.join(EXAMPLES, example);
     if (example.includes(".")) continue;
     for (const name of await readdir(dir))
-      if (/\.ya?ml$/.test(name) && name !== "workflow.yml" && name !== "reelsmith.config.yaml")
+      if (
+        /\.ya?ml$/.test(name) &&
+        !/workflow\.yml$/.test(name) &&
+        !["reelsmith.config.yaml", "inputs.yaml"].includes(name)
+      )
         files.push(path.join(dir, name));
   }
   return files.sort();
@@ -101,6 +105,43 @@ describe("examples (built CLI, offline)", () => {
     expect((await probe(card!)).duration).toBeGreaterThan(0.5);
   });
 
+  it("providers: the narrated film from the service, fal and ElevenLabs, offline, with one total", async () => {
+    const dir = path.join(EXAMPLES, "providers");
+    const config = ["--config", path.join(dir, "reelsmith.config.yaml")];
+    const inputs = ["--inputs", path.join(dir, "inputs.yaml")];
+    const narrated = path.join(EXAMPLES, "narrated", "pipeline.yaml");
+    const plan = await runCli(["plan", narrated, ...config, ...inputs], { cwd: work.dir });
+    expect(plan.code, plan.stderr).toBe(0);
+    // Every account states its rate: one total in credits, nothing refused or set apart.
+    expect(plan.stdout).toMatch(/expected cost: at least \d+ credits/);
+    expect(plan.stdout).not.toMatch(/not in credits|refused/);
+
+    const result = await runCli(
+      ["run", narrated, ...config, ...inputs, "--auto-approve", "--json"],
+      { cwd: work.dir },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).toContain(
+      "and one per provider account (fal: fal, voice: elevenlabs)",
+    );
+    const events = result.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+    expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    const start = events.find((e) => e.type === "run.start") as { runDir: string };
+    const runDir = path.resolve(work.dir, start.runDir);
+    // The clips went to fal's endpoint, the voice to ElevenLabs' model, as inputs.yaml says.
+    const requested = events.filter((e) => e.type === "unit.request" || e.type === "step.request");
+    expect(JSON.stringify(requested)).toContain("fal-ai/kling-video/v2.1/standard/image-to-video");
+    expect(JSON.stringify(requested)).toContain("eleven_multilingual_v2");
+    const wide = await probe(path.join(runDir, "final-16x9.mp4"));
+    const tall = await probe(path.join(runDir, "final-9x16.mp4"));
+    expect([wide.width, wide.height]).toEqual([854, 480]);
+    expect(tall.height).toBeGreaterThan(tall.width);
+    expect(Math.abs(wide.duration - tall.duration)).toBeLessThan(0.2);
+  });
+
   it("image-to-video: a clip from the local image, fitted to 9:16 and 1:1", async () => {
     const { runDir } = await runExample("image-to-video/pipeline.yaml");
     const source = await probe(path.join(runDir, "clip.mp4"));
@@ -136,8 +177,9 @@ describe("examples (built CLI, offline)", () => {
     );
     // uploaded even when the run failed (once the run started: there is a run to upload)
     expect(upload?.if).toMatch(/^always\(\)/);
+    // what the run step says to upload: the run directory, or a batch's directory
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression
-    expect(upload?.with?.path).toBe("${{ steps.run.outputs.run-dir }}");
+    expect(upload?.with?.path).toBe("${{ steps.run.outputs.upload }}");
     const runDir = film?.with?.["run-dir"];
     expect(runDir).toBe("runs/nightly");
 

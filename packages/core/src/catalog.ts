@@ -47,6 +47,7 @@ export {
   providerNames,
   videoProvider,
 } from "./providers/registry.js";
+export { acceptedAspectRatio } from "./providers/request-checks.js";
 export { estimateVideoCredits } from "./videos/estimate-video-credits.js";
 export { normalizeVideoJob } from "./videos/normalize-job.js";
 export type {

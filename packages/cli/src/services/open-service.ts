@@ -110,11 +110,6 @@ export async function openService(
     timeScale: BUILT_IN_TIME_SCALE,
     ...(profile ? { profile: profile.loaded.profile } : {}),
   });
-  note(
-    profile
-      ? `no service configured (REELSMITH_BASE_URL, or service.base_url in ${profile.shown}): using the built-in simulator at ${simulator.url}, serving the models of ${profile.shown}; clips are synthetic`
-      : `no service configured (REELSMITH_BASE_URL): using the built-in simulator at ${simulator.url}; clips are synthetic`,
-  );
   const fallback = createClient({
     ...service?.clientOptions,
     baseURL: simulator.url,
@@ -126,6 +121,15 @@ export async function openService(
   const accounts = await openAccounts(service?.accounts ?? [], context, profile?.shown, {
     builtIn: profile?.loaded.profile,
   });
+  const stand = (service?.accounts ?? []).map(
+    (account) => `${account.name}: ${account.clientOptions.dialect ?? "reference"}`,
+  );
+  const others = stand.length > 0 ? `, and one per provider account (${stand.join(", ")})` : "";
+  note(
+    profile
+      ? `no service configured (REELSMITH_BASE_URL, or service.base_url in ${profile.shown}): using the built-in simulator at ${simulator.url}, serving the models of ${profile.shown}${others}; clips are synthetic`
+      : `no service configured (REELSMITH_BASE_URL): using the built-in simulator at ${simulator.url}; clips are synthetic`,
+  );
   return {
     client: await routed(fallback, accounts.clients, profile?.loaded.profile),
     baseURL: simulator.url,

@@ -32,13 +32,18 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
+/** How far a size's ratio may be from an accepted one and still be it (854x480 is 16:9). */
+const RATIO_TOLERANCE = 0.01;
+
 /**
- * The reduced aspect ratio of a `"WxH"` size (`1280x720` → `16:9`) when it is one of
- * `accepted`, else undefined (also for a size that is not `WxH`).
+ * The aspect ratio of `accepted` a `"WxH"` size has (`1280x720` → `16:9`): its reduced ratio,
+ * else the accepted ratio within 1% of it, as the usual rounded sizes are (`854x480`,
+ * `1366x768` → `16:9`); undefined for any other size, or one that is not `WxH`.
  *
  * @example
  * ```ts
  * acceptedAspectRatio("720x1280", ["16:9", "9:16"]); // "9:16"
+ * acceptedAspectRatio("854x480", ["16:9", "9:16"]); // "16:9"
  * ```
  */
 export function acceptedAspectRatio(size: string, accepted: readonly string[]): string | undefined {
@@ -46,5 +51,14 @@ export function acceptedAspectRatio(size: string, accepted: readonly string[]): 
   if (!found) return undefined;
   const divisor = gcd(found.width, found.height);
   const ratio = `${found.width / divisor}:${found.height / divisor}`;
-  return accepted.includes(ratio) ? ratio : undefined;
+  if (accepted.includes(ratio)) return ratio;
+  const wanted = found.width / found.height;
+  let best: { ratio: string; off: number } | undefined;
+  for (const candidate of accepted) {
+    const [w, h] = candidate.split(":").map(Number);
+    if (!w || !h) continue;
+    const off = Math.abs(wanted - w / h) / (w / h);
+    if (off <= RATIO_TOLERANCE && (!best || off < best.off)) best = { ratio: candidate, off };
+  }
+  return best?.ratio;
 }

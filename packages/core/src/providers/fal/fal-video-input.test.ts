@@ -30,7 +30,12 @@ describe("fal's video input", () => {
   it("reduces sizes to fal's aspect ratios, and knows those it takes", () => {
     expect(falAspectRatio("720x1280")).toBe("9:16");
     expect(falAspectRatio("1024x1024")).toBe("1:1");
+    // The usual rounded sizes are their ratio: 854x480 is 16:9 to within 0.1%.
+    expect(falAspectRatio("854x480")).toBe("16:9");
+    expect(falAspectRatio("480x854")).toBe("9:16");
+    expect(falAspectRatio("1366x768")).toBe("16:9");
     expect(falAspectRatio("1000x777")).toBeUndefined();
+    expect(falAspectRatio("1000x640")).toBeUndefined();
     expect(falAspectRatio("wide")).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import type { VideoModelSpec } from "@reelsmith/core/catalog";
+import { acceptedAspectRatio, type VideoModelSpec } from "@reelsmith/core/catalog";
 import { HttpError } from "../../errors/http-error.js";
 
 /** A size at 720p for each aspect ratio fal's video endpoints take. */
@@ -14,16 +14,6 @@ const sizeOfRatio: Readonly<Record<string, string>> = {
   "2:3": "720x1080",
 };
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-function ratioOf(size: string): string {
-  const [width = 1, height = 1] = size.split("x").map(Number);
-  const divisor = gcd(width, height);
-  return `${width / divisor}:${height / divisor}`;
-}
-
 /** The size a clip of `aspect_ratio` is rendered at: one of the model's sizes of that ratio, else 720p. */
 function sizeFor(ratio: unknown, spec: VideoModelSpec | undefined): string | undefined {
   if (ratio === undefined || ratio === null) return undefined;
@@ -37,7 +27,10 @@ function sizeFor(ratio: unknown, spec: VideoModelSpec | undefined): string | und
   }
   const sizes = spec?.sizes;
   if (Array.isArray(sizes)) {
-    const listed = (sizes as readonly string[]).find((size) => ratioOf(size) === ratio);
+    // A listed size of the ratio, as core reads sizes (854x480 is 16:9).
+    const listed = (sizes as readonly string[]).find(
+      (size) => acceptedAspectRatio(size, [ratio as string]) === ratio,
+    );
     if (!listed) {
       throw HttpError.badRequest(
         `aspect_ratio ${String(ratio)} is not served by ${spec?.id}; its sizes are ${sizes.join(", ")}.`,

@@ -1,4 +1,4 @@
-import type { VideoModelSpec } from "@reelsmith/core/catalog";
+import { acceptedAspectRatio, type VideoModelSpec } from "@reelsmith/core/catalog";
 import { HttpError } from "../../errors/http-error.js";
 
 /** The fields Replicate's video models take the reference image in. */
@@ -64,7 +64,8 @@ function sizeFor(
   if (Array.isArray(sizes)) {
     const listed = (sizes as readonly string[]).find((size) => {
       const [width = 0, height = 0] = size.split("x").map(Number);
-      if (parts && ratioOf(width, height) !== ratioOf(parts[0], parts[1])) return false;
+      // The listed size of the ratio, as core reads sizes (854x480 is 16:9).
+      if (parts && !acceptedAspectRatio(size, [ratioOf(parts[0], parts[1])])) return false;
       return side === undefined || Math.min(width, height) === side;
     });
     if (!listed) {
