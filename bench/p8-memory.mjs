@@ -1,6 +1,6 @@
 // P8: a feature-length storyboard (5,000 scenes by default: plan + run) against the
 // time-scaled simulator, the runner in a child process of its own:
-//   P8a  the runner's peak RSS over the whole 5,000-scene run (goal ≤ 200 MB);
+//   P8a  the runner's peak RSS over the whole 5,000-scene run (goal ≤ 180 MB, so that it holds on a busy machine);
 //   P8b  journal bytes per scene at 500, 1,000 and 5,000 scenes (goal: flat, the largest
 //        size's bytes per scene ≤ 1.1× the smallest's);
 //   P8c  a 5,000-scene run SIGKILLed halfway (once half its clips have ended), then resumed:
@@ -80,10 +80,10 @@ try {
   report([
     {
       id: "P8a",
-      measure: `${scenes}-scene storyboard, plan + run: runner peak RSS vs 200 MB`,
+      measure: `${scenes}-scene storyboard, plan + run: runner peak RSS vs 180 MB`,
       ours: `${many.maxRssMB.toFixed(0)} MB (${(many.totalMs / 1000).toFixed(1)} s; ${sizes.map((size) => `${size}: ${runs.get(size).maxRssMB.toFixed(0)} MB`).join(", ")})`,
-      baseline: "200 MB",
-      ratio: many.maxRssMB / 200,
+      baseline: "180 MB",
+      ratio: many.maxRssMB / 180,
       goal: 1,
     },
     {

@@ -35,6 +35,15 @@ describe("start-up imports", () => {
       ),
     );
     expect(heavy).toEqual([]);
+    // The CLI's own modules and core's errors and catalog come as one bundled module
+    // (scripts/bundle-start.mjs), its shared chunk aside.
+    const files = loaded
+      .filter((url) => url.startsWith("file:") && !url.includes("node_modules"))
+      .map((url) => url.replace(/^.*\/packages\//, ""));
+    expect(files.filter((file) => !/^cli\/dist\/start-chunk-\w+\.js$/.test(file))).toEqual([
+      "cli/dist/bin.js",
+      "cli/dist/start-bundle.js",
+    ]);
   });
 
   it("validate loads the runner's pipeline side only: no HTTP client, media, simulator server, TypeBox or ajv compiler", () => {
@@ -43,8 +52,11 @@ describe("start-up imports", () => {
     expect(loaded.some((url) => url.includes("runner/dist/pipeline/validate-bundle.js"))).toBe(
       true,
     );
-    // The built-in simulator's model lists (constants: chat, video, and image/speech/transcription) are read, not its server.
-    expect(loaded.some((url) => url.includes("simulator/dist/catalog-entry"))).toBe(true);
+    // The built-in simulator's model lists (constants: chat, video, and image/speech/transcription)
+    // are read, not its server: a chunk of the CLI's start-up bundle, like the profile finder.
+    expect(loaded.some((url) => /cli\/dist\/start-catalog-entry-\w+\.js$/.test(url))).toBe(true);
+    expect(loaded.some((url) => /cli\/dist\/start-profile-\w+\.js$/.test(url))).toBe(true);
+    expect(loaded.filter((url) => /packages\/(core|simulator)\/dist\//.test(url))).toEqual([]);
     const heavy = loaded.filter(
       (url) =>
         /packages\/(core\/dist\/index|media|simulator)\/|packages\/runner\/dist\/index|undici|@sinclair|typebox|ajv\/dist\/(ajv|core|compile)/.test(

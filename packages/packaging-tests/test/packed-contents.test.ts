@@ -6,17 +6,21 @@ import { packedManifest, readTarball } from "./support/read-tarball.js";
 const packages = publishedPackages();
 const workspaceVersions = new Map(packages.map((entry) => [entry.name, entry.version]));
 
-/** What may ship: compiled code and its declarations, schema files read at run time, docs. */
+/**
+ * What may ship: compiled code and its declarations (and V8's code cache of generated code),
+ * schema files read at run time, docs.
+ */
 const allowedFile =
-  /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|cjs|d\.ts)|schema\/.+\.json|bin\/[a-z-]+\.js)$/;
+  /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|cjs|d\.ts|v8cache)|schema\/.+\.json|bin\/[a-z-]+\.js)$/;
 
 /** Files a package reads at run time by path, which therefore must be in its tarball. */
 const readAtRunTime: Record<string, string[]> = {
   "@reelsmith/runner": [
     "schema/pipeline.schema.json", // validate-pipeline.ts requires it, and `init` points editors at it
     "dist/pipeline/standalone-validators.cjs", // the build-time ajv validators
+    "dist/pipeline/standalone-validators.v8cache", // and their code cache (used when V8 takes it)
   ],
-  "@reelsmith/cli": ["bin/reelsmith.js", "dist/bin.js"],
+  "@reelsmith/cli": ["bin/reelsmith.js", "dist/bin.js", "dist/start-bundle.js"],
 };
 
 /** Packages a package finds with `require.resolve` at run time: they must be its dependencies. */

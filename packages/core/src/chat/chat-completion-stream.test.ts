@@ -254,6 +254,65 @@ describe("chat.completions.create({ stream: true })", () => {
     expect(() => stream[Symbol.asyncIterator]()).toThrow(/only once/);
   });
 
+  it("forEachChunk() hands over every chunk the iterator yields and returns the completion", async () => {
+    const steps = [
+      chunk({ role: "assistant" }),
+      chunk({ content: "Hel" }),
+      `${chunk({ content: "lo" })}: keep-alive\n\n${chunk({}, "stop")}`,
+      chunk({}, null, {
+        choices: [],
+        usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+      }),
+      "data: [DONE]\n\n",
+      chunk({ content: "junk" }),
+    ];
+    const iterated: ChatCompletionChunk[] = [];
+    const byIterator = await clientFor(await sseServer(steps)).chat.completions.create(params);
+    for await (const part of byIterator) iterated.push(part);
+    const handed: ChatCompletionChunk[] = [];
+    const stream = await clientFor(await sseServer(steps)).chat.completions.create(params);
+    const completion = await stream.forEachChunk((part) => handed.push(part));
+    expect(handed).toEqual(iterated);
+    expect(handed).toHaveLength(5);
+    expect(completion).toEqual(await byIterator.finalCompletion());
+    expect(completion.choices[0]?.message.content).toBe("Hello");
+    expect(completion.usage?.total_tokens).toBe(3);
+    expect(await stream.finalCompletion()).toBe(completion);
+    expect(() => stream[Symbol.asyncIterator]()).toThrow(/only once/);
+  });
+
+  it("forEachChunk() fails as the iterator does: a mid-stream error, a cut body, its callback's own error", async () => {
+    const errorServer = await sseServer([
+      chunk({ content: "par" }),
+      `data: ${JSON.stringify({ error: { message: "model overloaded", code: "overloaded" } })}\n\n`,
+    ]);
+    const failing = await clientFor(errorServer).chat.completions.create(params);
+    const seen: string[] = [];
+    const error = await failing
+      .forEachChunk((part) => seen.push(part.choices[0]?.delta.content ?? ""))
+      .catch((caught: unknown) => caught);
+    expect(seen).toEqual(["par"]);
+    expect(APIError.isInstance(error)).toBe(true);
+    expect((error as APIError).code).toBe("overloaded");
+    await expect(failing.finalCompletion()).rejects.toBe(error);
+
+    const cut = await clientFor(
+      await sseServer([chunk({ content: "par" })]),
+    ).chat.completions.create(params);
+    const incomplete = await cut.forEachChunk(() => {}).catch((caught: unknown) => caught);
+    expect((incomplete as APIConnectionError).code).toBe("stream_incomplete");
+
+    const stalled = await sseServer([chunk({ content: "a" }), "stall"]);
+    const stream = await clientFor(stalled).chat.completions.create(params);
+    const mine = new Error("enough");
+    await expect(
+      stream.forEachChunk(() => {
+        throw mine;
+      }),
+    ).rejects.toBe(mine);
+    await expect(stream.finalCompletion()).rejects.toBe(mine);
+  });
+
   it("retries a 503 before the stream starts", async () => {
     const server = await startTestServer((_request, response, _recorded, index) => {
       if (index === 0) {

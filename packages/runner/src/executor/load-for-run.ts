@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { parse } from "yaml";
-import { type LoadedPipeline, loadPipeline, objectSource } from "../pipeline/index.js";
+// Not the pipeline barrel: it carries the schema builders (TypeBox, hundreds of modules) that a
+// run never calls.
+import { type LoadedPipeline, objectSource } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import { stepPositions } from "../pipeline/step-positions.js";
-import type { ValidateOptions } from "../pipeline/validate-pipeline.js";
+import { loadPipeline, type ValidateOptions } from "../pipeline/validate-pipeline.js";
 import type { ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import type { ExecutableSpec } from "./executable-pipeline.js";
 

@@ -70,3 +70,19 @@ describe("@reelsmith/runner/validate", () => {
     expect(loaded.some((url) => url.endsWith("/dist/pipeline/pipeline-schema.js"))).toBe(true);
   });
 });
+
+describe("a run", () => {
+  it("loads no TypeBox: neither the runner's root nor the code each built-in kind runs", async () => {
+    const steps = ["approve", "chat", "ffmpeg", "image", "speech", "video"].map(
+      (kind) => new URL(`../../dist/steps/${kind}/${kind}-step.js`, import.meta.url).href,
+    );
+    const { out, loaded } = await loadedWhileValidating(
+      `for (const step of ${JSON.stringify(steps)}) await import(step); console.log(typeof v.runPipeline);`,
+      new URL("../../dist/index.js", import.meta.url).href,
+    );
+    expect(out).toBe("function");
+    expect(loaded.filter((url) => /ffmpeg-step\.js$/.test(url))).toHaveLength(1);
+    // Nor the runner's schema modules (core's JSON schemas are plain objects).
+    expect(loaded.filter((url) => /typebox|\/runner\/dist\/.*-schema\.js/.test(url))).toEqual([]);
+  });
+});

@@ -8,8 +8,13 @@ import { probeOutput } from "../../media-probes/known-probes.js";
 import type { StepRunContext } from "../step-kind.js";
 import { FfmpegStepError } from "./errors/ffmpeg-step-error.js";
 import { ffmpegOperationRuns } from "./ffmpeg-operation-runs.js";
-import { ffmpegImageOperations } from "./ffmpeg-operations.js";
-import { type FfmpegOperation, type FfmpegStepSpec, ffmpegOperations } from "./ffmpeg-schema.js";
+// The operations' names, not their schema (TypeBox, which a run never needs).
+import {
+  type FfmpegOperation,
+  ffmpegImageOperations,
+  ffmpegOperations,
+} from "./ffmpeg-operations.js";
+import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 import { feedsOnlyFfmpeg } from "./intermediate-output.js";
 
 /**
