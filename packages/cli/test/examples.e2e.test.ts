@@ -129,8 +129,9 @@ describe("examples (built CLI, offline)", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
-    const start = events.find((e) => e.type === "run.start") as { runDir: string };
-    const runDir = path.resolve(work.dir, start.runDir);
+    const start = events.find((e) => e.type === "run.start");
+    expect(typeof start?.runDir).toBe("string");
+    const runDir = path.resolve(work.dir, String(start?.runDir));
     // The clips went to fal's endpoint, the voice to ElevenLabs' model, as inputs.yaml says.
     const requested = events.filter((e) => e.type === "unit.request" || e.type === "step.request");
     expect(JSON.stringify(requested)).toContain("fal-ai/kling-video/v2.1/standard/image-to-video");
