@@ -33,6 +33,9 @@ const keepImports = {
       }
       if (args.kind !== "dynamic-import") return undefined;
       let relative = path.relative(dist, path.resolve(args.resolveDir, args.path));
+      // A chunk's own dynamic import (another package's module): a chunk too, never a path
+      // into a sibling package's dist/, which only some install layouts would have.
+      if (relative.startsWith("..")) return undefined;
       if (!relative.startsWith(".")) relative = `./${relative}`;
       return { path: relative.split(path.sep).join("/"), external: true };
     });
