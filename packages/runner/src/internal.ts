@@ -20,7 +20,7 @@ export {
   queueSlots,
 } from "./executor/queue-slots.js";
 export { replayJournal } from "./executor/replay-journal.js";
-export { subPipelineOutputs } from "./executor/run-lifecycle.js";
+export { subPipelineOutputs } from "./executor/run-outcome.js";
 export { runUnit, type UnitResult, type UnitWork } from "./executor/run-unit.js";
 export type { LimitRunner } from "./executor/slot-pool.js";
 export type { UnitExecutor } from "./executor/unit-executor.js";

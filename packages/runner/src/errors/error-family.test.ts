@@ -1,7 +1,7 @@
 import { ReelsmithError } from "@reelsmith/core";
 import { APIUserAbortError, RateLimitError } from "@reelsmith/core/errors";
 import { describe, expect, it } from "vitest";
-import { settleRun } from "../executor/run-lifecycle.js";
+import { settleRun } from "../executor/run-outcome.js";
 import { InputError } from "../pipeline/errors/input-error.js";
 import { ApprovalRejectedError } from "../steps/approve/errors/approval-rejected-error.js";
 import { LostVideoJobError } from "../steps/video/errors/lost-video-job-error.js";

@@ -3,7 +3,7 @@ import type { CreditBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
 import type { QueueSlots } from "../executor/queue-slots.js";
-import { subPipelineOutputs } from "../executor/run-lifecycle.js";
+import { subPipelineOutputs } from "../executor/run-outcome.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import type { ModelCatalogs } from "../steps/step-kind.js";
 import { subRunDepth } from "./sub-run-depth.js";

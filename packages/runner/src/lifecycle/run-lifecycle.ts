@@ -5,7 +5,7 @@ import { budgetAdmission, settleTotal, uncachedSteps } from "../executor/budget-
 import { behindGates } from "../executor/estimate-behind-gates.js";
 import { type ExecuteResult, executePipeline } from "../executor/execute-pipeline.js";
 import { replayJournal } from "../executor/replay-journal.js";
-import { runStartSteps, settleRun } from "../executor/run-lifecycle.js";
+import { runStartSteps, settleRun } from "../executor/run-outcome.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
