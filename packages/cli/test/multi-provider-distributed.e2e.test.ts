@@ -152,6 +152,15 @@ describe("one profile, three providers, one run on two workers (--database)", {
       "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
     );
     expect(refused.stderr).not.toMatch(/\n\s+at /);
+    // An account budget in credits is held to the same rule.
+    const overAccount = await runCli(
+      ["run", PIPELINE, "--config", config, "--account", "dmulti", "--account-budget", "500"],
+      { cwd: work.dir, env: env() },
+    );
+    expect(overAccount.code, overAccount.stderr).toBe(2);
+    expect(overAccount.stderr).toContain(
+      "cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
+    );
     for (const server of servers) expect(paid(await stats(server)), server.dialect).toBe(0);
 
     const result = await runCli(["run", PIPELINE, "--config", config, "--json"], {
