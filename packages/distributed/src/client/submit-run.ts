@@ -124,7 +124,8 @@ function runAccounts(
       ...(account.maxConcurrentJobs === undefined
         ? {}
         : { maxConcurrentJobs: account.maxConcurrentJobs }),
-      key: serviceAccount(account.baseURL, { account: account.name }).key,
+      // Apart from any service account's own queues (`--account` names those).
+      key: serviceAccount(account.baseURL, { account: `providers.${account.name}` }).key,
     };
   });
   const names = new Set(accounts.map((account) => account.name));
