@@ -14,6 +14,7 @@ export type { BudgetRequest, CreditBudget } from "./executor/budget.js";
 export type { ExecuteResult } from "./executor/execute-pipeline.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 export {
+  accountQueue,
   type QueueSlots,
   queueSlot,
   queueSlotSizes,

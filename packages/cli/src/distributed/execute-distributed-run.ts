@@ -1,5 +1,12 @@
 import path from "node:path";
-import { type Coordinator, followRun, resumeRun, submitRun } from "@reelsmith/distributed";
+import type { ProviderProfile } from "@reelsmith/core/profile";
+import {
+  type Coordinator,
+  followRun,
+  resumeRun,
+  type SubmitRunOptions,
+  submitRun,
+} from "@reelsmith/distributed";
 import { lastEventId } from "@reelsmith/distributed/internal";
 import type { ProfileService } from "@reelsmith/runner/profile";
 import { waitingNotes } from "../commands/execute-run.js";
@@ -73,6 +80,45 @@ export function workerClientOptions(options: ProfileService["clientOptions"]) {
       : { honoursIdempotencyKeys: options.honoursIdempotencyKeys }),
     ...(options.listsJobs === undefined ? {} : { listsJobs: options.listsJobs }),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+  };
+}
+
+/**
+ * What the workers need of a profile's provider accounts (`providers:`): each account's
+ * address, client options, the NAMES of its key's variables (each worker reads the key from
+ * its own environment) and its job limit, and the account of each model. Refused before
+ * the run is stored when an account has no address (workers cannot reach a simulator of this
+ * process).
+ */
+async function workerAccounts(
+  service: ProfileService | undefined,
+  profile: ProviderProfile | undefined,
+  shown: string | undefined,
+): Promise<Pick<SubmitRunOptions, "accounts" | "models">> {
+  const accounts = service?.accounts ?? [];
+  if (accounts.length === 0 || !profile) return {};
+  const unaddressed = accounts.filter((account) => !account.baseURL);
+  if (unaddressed.length > 0) {
+    throw new UsageError(
+      `${shown ?? "the profile"} gives no address to ${unaddressed.map((account) => `providers.${account.name}`).join(", ")}, which every worker must reach`,
+      {
+        code: "service_required",
+        hint: `set ${unaddressed.map((account) => `providers.${account.name}.base_url`).join(", ")}; the built-in simulator lives in one process only`,
+      },
+    );
+  }
+  const { modelProviders } = await import("@reelsmith/core/profile");
+  return {
+    accounts: accounts.map((account) => ({
+      name: account.name,
+      baseURL: account.baseURL as string,
+      client: workerClientOptions(account.clientOptions),
+      apiKeyEnv: account.apiKeyVariables,
+      ...(account.maxConcurrentJobs === undefined
+        ? {}
+        : { maxConcurrentJobs: account.maxConcurrentJobs }),
+    })),
+    models: Object.fromEntries(modelProviders(profile)),
   };
 }
 
@@ -204,17 +250,6 @@ async function submitDistributed(
 ): Promise<{ runId: string; coordinator: Coordinator }> {
   const { connection, profile, service } = await resolveService(options, context);
   addSecret(context, connection.apiKey);
-  if ((service?.accounts.length ?? 0) > 0) {
-    // Workers build one client from the stored profile: a model of another account
-    // would go to the default service. Refused before the run is stored or anything sent.
-    throw new UsageError(
-      `${profile?.shown ?? "the profile"} names more provider accounts (providers:), which runs on many machines do not route yet`,
-      {
-        code: "providers_not_distributed",
-        hint: "run it on this machine (without --database), or use a profile with one service",
-      },
-    );
-  }
   for (const line of await takeProfileWarnings(context)) context.stderr.write(`${line}\n`);
   const { knownModelCatalogs } = await import("../services/known-model-catalogs.js");
   let catalogs = await knownModelCatalogs(options, context);
@@ -257,6 +292,7 @@ async function submitDistributed(
     ...(options.autoApprove ? { autoApprove: true } : {}),
     ...(options.allowPartial ? { allowPartial: true } : {}),
     ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
+    ...(await workerAccounts(service, profile?.loaded.profile, profile?.shown)),
     ...(catalogs ? { catalogs } : {}),
   });
   return { runId: submitted.runId, coordinator };

@@ -1,5 +1,5 @@
 import type { RunEstimate } from "@reelsmith/runner";
-import { BudgetEstimateError } from "@reelsmith/runner/errors";
+import { BudgetEstimateError, PriceUnitError } from "@reelsmith/runner/errors";
 import { leastPartialEstimate, refuseOverBudget } from "@reelsmith/runner/internal";
 
 /** What a service account's budget has left for a new run. */
@@ -29,6 +29,9 @@ export function assertEstimateWithin(
   refuseOverBudget(estimate, maxCredits, { allowPartial });
   if (!account) return;
   const left = Math.max(0, account.maxCredits - account.committed);
+  // The account's budget in credits never silently leaves out a cost in another unit either.
+  if (estimate.otherUnits && Object.keys(estimate.otherUnits).length > 0)
+    throw new PriceUnitError(estimate.otherUnits, left);
   const held = allowPartial ? leastPartialEstimate(estimate) : estimate;
   if (held.credits <= left) return;
   throw new BudgetEstimateError(held, left, undefined, {

@@ -1,6 +1,6 @@
 import { basename, dirname, join, resolve } from "node:path";
-import type { BatchJson, BatchRowHost, BatchRowOutcome } from "@reelsmith/runner/batch";
 import type { RunEvent } from "@reelsmith/runner";
+import type { BatchJson, BatchRowHost, BatchRowOutcome } from "@reelsmith/runner/batch";
 import { setBudget } from "../budget/database-budget.js";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";

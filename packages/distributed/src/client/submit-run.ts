@@ -10,7 +10,7 @@ import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { budgetScopes, queueNames, serviceAccount } from "../service.js";
 import { artifactsCacheDir } from "../store/run-paths.js";
-import type { RunClientOptions } from "../store/run-store.js";
+import type { RunAccount, RunClientOptions } from "../store/run-store.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
 import { configureService, type ServiceLimits } from "./configure-service.js";
 import type { Coordinator } from "./connect.js";
@@ -41,6 +41,14 @@ export interface SubmitRunOptions extends ServiceLimits {
    * interval): stored with the run, so every worker builds the same client.
    */
   client?: RunClientOptions;
+  /**
+   * The profile's other provider accounts (`providers:`): where each is, how to talk to it,
+   * the names of its key's variables (each worker reads the key from its own environment)
+   * and its job limit, shared by every worker. Stored with the run, never a key.
+   */
+  accounts?: readonly Omit<RunAccount, "key">[];
+  /** The account of each routed model, by model id (a model not named goes to `baseURL`). */
+  models?: Readonly<Record<string, string>>;
   /**
    * The model catalogs (a provider profile's, plain data), by its section name (`video_models`,
    * `image_models`, …): the pipeline is checked and priced against them here, and every
@@ -89,6 +97,67 @@ function runClientOptions(given: RunClientOptions | undefined): RunClientOptions
 }
 
 /**
+ * The provider accounts a run stores, each keyed by its base URL and name: only the options
+ * workers use, each account's client built once here (bad options fail the submission), and a
+ * model routed to an account the list does not hold refused.
+ */
+function runAccounts(
+  given: SubmitRunOptions["accounts"],
+  models: SubmitRunOptions["models"],
+): RunAccount[] {
+  const accounts = (given ?? []).map((account): RunAccount => {
+    const client = runClientOptions(account.client);
+    createClient({ baseURL: account.baseURL, ...client, apiKey: "-" });
+    if (
+      account.maxConcurrentJobs !== undefined &&
+      !(Number.isInteger(account.maxConcurrentJobs) && account.maxConcurrentJobs > 0)
+    ) {
+      throw new TypeError(
+        `Expected the \`maxConcurrentJobs\` of account "${account.name}" to be a whole number from 1, got ${account.maxConcurrentJobs}`,
+      );
+    }
+    return {
+      name: account.name,
+      baseURL: serviceAccount(account.baseURL, { account: account.name }).baseURL,
+      client,
+      apiKeyEnv: [...account.apiKeyEnv],
+      ...(account.maxConcurrentJobs === undefined
+        ? {}
+        : { maxConcurrentJobs: account.maxConcurrentJobs }),
+      // Apart from any service account's own queues (`--account` names those).
+      key: serviceAccount(account.baseURL, { account: `providers.${account.name}` }).key,
+    };
+  });
+  const names = new Set(accounts.map((account) => account.name));
+  for (const [model, name] of Object.entries(models ?? {})) {
+    if (!names.has(name))
+      throw new TypeError(
+        `Expected the account of model "${model}" among the run's accounts (${[...names].join(", ") || "none"}), got "${name}"`,
+      );
+  }
+  return accounts;
+}
+
+/**
+ * The slot queue of each account with a job limit, its global concurrency that limit: every
+ * worker's units of the account's models take their slots there, whatever run they belong to.
+ */
+async function registerAccountSlots(
+  coordinator: Coordinator,
+  accounts: readonly RunAccount[],
+): Promise<void> {
+  for (const account of accounts) {
+    if (account.maxConcurrentJobs === undefined) continue;
+    await coordinator.dbos.registerQueue(queueNames.slots(account.key, "video"), {
+      globalConcurrency: account.maxConcurrentJobs,
+      minPollingIntervalMs: 100,
+      onConflict: "always_update",
+      applicationName: "reelsmith",
+    });
+  }
+}
+
+/**
  * Validates a pipeline here (every static check, with file:line:column, against
  * `catalogs` when given, before anything is sent or stored), estimates its cost from the
  * catalogs' prices as a local run does, stores the run with how its workers build their
@@ -122,6 +191,7 @@ export async function submitRun(
   const client = runClientOptions(options.client);
   // The client every worker will build, built once here: bad options fail the submission.
   createClient({ baseURL: options.baseURL, ...client, apiKey: "-" });
+  const accounts = runAccounts(options.accounts, options.models);
   const inputs = runInputs(pipeline, options.inputs ?? {}, true);
   const service = serviceAccount(options.baseURL, {
     ...(options.account ? { account: options.account } : {}),
@@ -173,6 +243,7 @@ export async function submitRun(
     options,
     kindsByName([...builtInStepKinds, ...(options.stepKinds ?? [])]).values(),
   );
+  await registerAccountSlots(coordinator, accounts);
   await coordinator.store.insertRun({
     runId,
     name,
@@ -188,6 +259,7 @@ export async function submitRun(
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
+      ...(accounts.length > 0 ? { accounts, models: { ...options.models } } : {}),
       ...(catalogs ? { catalogs: structuredClone(catalogs) } : {}),
       ...(options.depth ? { depth: options.depth } : {}),
       ...(options.sharedBudget ? { sharedScope: options.sharedBudget.scope } : {}),

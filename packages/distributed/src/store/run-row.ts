@@ -34,6 +34,29 @@ export interface RunClientOptions {
   pollIntervalMs?: number;
 }
 
+/**
+ * A provider account of the run's profile (`providers:`), as every worker builds its client:
+ * where it is, how to talk to it, the NAMES of the environment variables of its key (each
+ * worker reads the key from its own environment; never the key) and its own job limit.
+ *
+ * @example
+ * ```ts
+ * const fal: RunAccount = { name: "fal", baseURL: "https://queue.fal.run", client: { dialect: "fal" }, apiKeyEnv: ["FAL_KEY"], maxConcurrentJobs: 2 };
+ * ```
+ */
+export interface RunAccount {
+  /** Its name under the profile's `providers:`. */
+  name: string;
+  baseURL: string;
+  client: RunClientOptions;
+  /** The variables of its key: the first set one, or (a key in parts) each part in order. */
+  apiKeyEnv: string[];
+  /** Video jobs the account runs at once, across every worker (`max_concurrent_jobs`). */
+  maxConcurrentJobs?: number;
+  /** Short stable id of its base URL and name: its slot queue's name and budget scope. */
+  key: string;
+}
+
 /** Run options that travel with the run (never the API key). */
 export interface StoredRunOptions {
   maxCredits?: number;
@@ -43,6 +66,10 @@ export interface StoredRunOptions {
   account?: string;
   /** How workers build the run's client (default: core's defaults, the reference dialect). */
   client?: RunClientOptions;
+  /** The profile's other provider accounts; a model `models` names goes to its account. */
+  accounts?: RunAccount[];
+  /** The account of each routed model, by model id (a profile's `provider:` of each model). */
+  models?: Readonly<Record<string, string>>;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto". */
   autoApprove?: boolean;
   /** Let a fan-out the budget cannot wholly pay for make what fits. */

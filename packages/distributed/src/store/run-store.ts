@@ -4,7 +4,13 @@ import { journalQueries } from "./journal-queries.js";
 import { runEndingQueries } from "./run-ending-queries.js";
 import { runQueries } from "./run-queries.js";
 
-export type { RunClientOptions, RunRequest, RunRow, StoredRunOptions } from "./run-row.js";
+export type {
+  RunAccount,
+  RunClientOptions,
+  RunRequest,
+  RunRow,
+  StoredRunOptions,
+} from "./run-row.js";
 
 /**
  * Runs, their journals and their events in PostgreSQL: the queries of each table.

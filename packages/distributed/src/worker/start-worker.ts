@@ -26,6 +26,11 @@ export interface WorkerOptions {
   concurrency?: number;
   /** The service API key this worker uses (default REELSMITH_API_KEY, then OPENAI_API_KEY). */
   apiKey?: string;
+  /**
+   * Where the keys of a run's provider accounts are read (each account names its variables;
+   * default: this process's environment).
+   */
+  env?: Record<string, string | undefined>;
   /** This worker's DBOS executor id (default host-pid-random; unique per process). */
   executorId?: string;
   /** How often queues are polled and runs check their units (default 100 ms). */
@@ -120,6 +125,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     dbos,
     logger,
     apiKey: options.apiKey ?? process.env.REELSMITH_API_KEY ?? process.env.OPENAI_API_KEY,
+    env: options.env ?? process.env,
     clients: new Map(),
     watch,
     stopping: stopping.signal,

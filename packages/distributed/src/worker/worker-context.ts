@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import type { DBOSClient } from "@dbos-inc/dbos-sdk";
-import { createClient, type ReelsmithClient } from "@reelsmith/core";
+import { createClient, type ReelsmithClient, routeClients } from "@reelsmith/core";
+import { providerAccess } from "@reelsmith/core/catalog";
 import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import type { Pool } from "pg";
 import type { Logger } from "../database/pool.js";
-import type { RunClientOptions, RunStore } from "../store/run-store.js";
+import type { RunAccount, RunClientOptions, RunStore } from "../store/run-store.js";
 import type { WorkflowWatch } from "../workflows/workflow-watch.js";
 import { fenceRequest } from "./claim-guard.js";
 import type { SelfFence } from "./self-fence.js";
@@ -20,6 +21,8 @@ export interface WorkerContext {
   logger: Logger | undefined;
   /** The service key this worker sends with requests (never stored in the database). */
   apiKey: string | undefined;
+  /** Where this worker reads the keys of a run's provider accounts (its process's environment). */
+  env: Record<string, string | undefined>;
   clients: Map<string, ReelsmithClient>;
   /** Waits for units and video slots to change state (one query per interval for all). */
   watch: WorkflowWatch;
@@ -50,12 +53,18 @@ export function workerContext(): WorkerContext {
  */
 export interface RunClientSettings {
   client?: RunClientOptions;
+  /** The profile's other provider accounts, each with the names of its key's variables. */
+  accounts?: readonly RunAccount[];
+  /** The account of each routed model, by model id. */
+  models?: Readonly<Record<string, string>>;
 }
 
 /**
  * The client of a run's service: its base URL, the run's client options (dialect,
  * idempotency, listing, poll interval) and video catalog, and this worker's own key (never
- * stored). One per base URL and settings, shared by the runs that agree on them.
+ * stored). With provider accounts, one client over them all that routes each model to its
+ * account, each account's key read from this worker's own environment. One per base URL and
+ * settings, shared by the runs that agree on them.
  * @example const client = serviceClient(context, run.baseURL, run.options);
  */
 export function serviceClient(
@@ -64,17 +73,78 @@ export function serviceClient(
   settings: RunClientSettings = {},
 ): ReelsmithClient {
   const options = { ...settings.client };
-  const id = `${baseURL} ${createHash("sha256").update(JSON.stringify(options)).digest("hex")}`;
+  const routing = { accounts: settings.accounts ?? [], models: settings.models ?? {} };
+  const id = `${baseURL} ${createHash("sha256")
+    .update(JSON.stringify([options, routing]))
+    .digest("hex")}`;
   let client = context.clients.get(id);
   if (!client) {
-    client = createClient({
+    const fallback = createClient({
       ...options,
       baseURL,
       ...(context.apiKey ? { apiKey: context.apiKey } : {}),
       // A unit's requests other than reads leave only while its claim is current.
       beforeRequest: fenceRequest,
     });
+    client =
+      routing.accounts.length === 0
+        ? fallback
+        : routeClients({
+            fallback,
+            accounts: Object.fromEntries(
+              routing.accounts.map((account) => [account.name, accountClient(context, account)]),
+            ),
+            models: new Map(Object.entries(routing.models)),
+          });
     context.clients.set(id, client);
   }
   return client;
+}
+
+/** A worker without an account's key: the unit that needs that account fails, saying which variable to set. */
+export class MissingAccountKeyError extends Error {
+  readonly code = "no_api_key";
+  constructor(account: RunAccount, variables: readonly string[], parts: boolean) {
+    super(
+      `this worker has no key for the provider account "${account.name}" (${account.baseURL}): set ${
+        parts ? `each of ${variables.join(" and ")}` : variables.join(" or ")
+      } in the environment of every worker, then resume the run`,
+    );
+    this.name = "MissingAccountKeyError";
+  }
+}
+
+/**
+ * The key of an account from this worker's environment: the first of its variables that is
+ * set, or, for a provider whose key has parts, every variable's value joined by `:`.
+ */
+function accountKey(
+  account: RunAccount,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const parts = providerAccess(account.client.dialect ?? "reference").keyParts;
+  if (parts && parts.length > 1) {
+    const values = account.apiKeyEnv.map((name) => env[name]);
+    return account.apiKeyEnv.length === parts.length && values.every(Boolean)
+      ? values.join(":")
+      : undefined;
+  }
+  const found = account.apiKeyEnv.find((name) => Boolean(env[name]));
+  return found ? env[found] : undefined;
+}
+
+/** One provider account's client; without its key here, each of its requests fails before it leaves. */
+function accountClient(context: WorkerContext, account: RunAccount): ReelsmithClient {
+  const apiKey = accountKey(account, context.env);
+  const parts = (providerAccess(account.client.dialect ?? "reference").keyParts?.length ?? 1) > 1;
+  return createClient({
+    ...account.client,
+    baseURL: account.baseURL,
+    ...(apiKey ? { apiKey } : {}),
+    beforeRequest: apiKey
+      ? fenceRequest
+      : () => {
+          throw new MissingAccountKeyError(account, account.apiKeyEnv, parts);
+        },
+  });
 }

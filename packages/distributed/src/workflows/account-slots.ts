@@ -1,9 +1,10 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { RunCancelledError } from "@reelsmith/runner/errors";
-import type { LimitRunner, QueueSlots } from "@reelsmith/runner/internal";
+import { accountQueue, type LimitRunner, type QueueSlots } from "@reelsmith/runner/internal";
 import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import { withReconnect } from "../database/pool.js";
 import { queueNames } from "../service.js";
+import type { RunAccount } from "../store/run-store.js";
 import type { WorkerContext } from "../worker/worker-context.js";
 import { applicationVersion, slotId as slotIdOf, workflowNames } from "./unit-job.js";
 import { terminalStatuses } from "./workflow-watch.js";
@@ -38,7 +39,9 @@ export const registeredSlotWorkflow = DBOS.registerWorkflow(slotWorkflow, {
 /**
  * The account's slots of every queue a kind declares `slots` for, as one unit takes them
  * (its own and its sub-runs' units): each a limit in p-limit's call shape backed by the
- * queue's slot workflows ({@link accountSlot}).
+ * queue's slot workflows ({@link accountSlot}). A provider account of the run with a job
+ * limit adds its own video slots (`video@<name>`, keyed by the account, so shared by every run
+ * and worker using it), which a unit of one of its models takes before the queue's.
  * @example const slots = accountSlots({ context, service, kinds, holderId, signal }); // { video: … }
  */
 export function accountSlots(options: {
@@ -50,8 +53,10 @@ export function accountSlots(options: {
   checkCancelled?: () => Promise<boolean>;
   /** False once the holder lost its unit to another worker: its slots are not given back. */
   holds?: () => boolean;
+  /** The run's provider accounts (those with `maxConcurrentJobs` have slots of their own). */
+  accounts?: readonly RunAccount[];
 }): QueueSlots {
-  const { service, kinds, ...rest } = options;
+  const { service, kinds, accounts, ...rest } = options;
   // Numbered per holder across its queues: a recovered unit takes them in the same order.
   const counter = { next: 1 };
   const slots: Record<string, LimitRunner> = {};
@@ -60,6 +65,14 @@ export function accountSlots(options: {
     slots[kind.queue] = accountSlot({
       ...rest,
       queueName: queueNames.slots(service, kind.queue),
+      counter,
+    });
+  }
+  for (const account of accounts ?? []) {
+    if (account.maxConcurrentJobs === undefined) continue;
+    slots[accountQueue("video", account.name)] = accountSlot({
+      ...rest,
+      queueName: queueNames.slots(account.key, "video"),
       counter,
     });
   }

@@ -1,7 +1,9 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import type { ReelsmithClient } from "@reelsmith/core";
 
 import {
   createEventBus,
+  creditCatalogs,
   queueSlot,
   replayJournal,
   runUnit,
@@ -26,6 +28,12 @@ import { workerSubRuns } from "./worker-sub-runs.js";
 /** A kind of job as a person reads it: "veo-3 1280x720 8 s". */
 function describeKind(kind: PriceKind): string {
   return [kind.model, kind.size, kind.seconds ? `${kind.seconds} s` : ""].filter(Boolean).join(" ");
+}
+
+/** The provider account serving a unit's model, when the run's client routes it to one. */
+function accountOfSpec(client: ReelsmithClient, spec: unknown): string | undefined {
+  const model = (spec as { model?: unknown } | null)?.model;
+  return typeof model === "string" ? client.accountOf?.(model) : undefined;
 }
 
 /**
@@ -69,7 +77,8 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
   const bus = createEventBus({
     onEvent: (event) => (guard.lost === undefined ? sink.push(event) : undefined),
   });
-  const catalogs = run.options.catalogs;
+  // Prices in credits only: a price in another unit with no rate is never reserved as credits.
+  const catalogs = creditCatalogs(run.options.catalogs, "drop");
   const budget = unitBudget({ context, run, job, signal, guard, bus });
   const client = serviceClient(context, run.baseURL, run.options);
   const pipelineDir = pipelineDirOf(run);
@@ -84,6 +93,7 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
     checkCancelled: () => cancel.check(),
     // A lost unit's slot is its new holder's: this one never gives it back.
     holds: () => guard.lost === undefined,
+    ...(run.options.accounts ? { accounts: run.options.accounts } : {}),
   });
   // Cache entries are rows every worker shares; the clips stay blobs in <artifacts>/.cache.
   const cacheIndex = createDatabaseCacheIndex(context.pool, { logger: context.logger });
@@ -106,7 +116,8 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         bus,
         // Each record names the worker that wrote it: the report shows who ran the unit.
         journal: store.journal(job.runId, { worker: context.executorId }, guard),
-        slot: queueSlot(slots, kind.queue),
+        // A model of a provider account with a job limit takes one of its slots too.
+        slot: queueSlot(slots, kind.queue, accountOfSpec(client, job.spec)),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,
