@@ -1,75 +1,22 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { connect } from "@reelsmith/distributed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
 import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
+import {
+  type Dialect,
+  multiProviderServers,
+  NARRATION,
+  PIPELINE,
+  PROFILE,
+  paidRequests,
+  type Served,
+} from "./helpers/multi-provider.js";
 
-const FIXTURE = fileURLToPath(new URL("./fixtures/multi/", import.meta.url));
-const PROFILE = path.join(FIXTURE, "reelsmith.config.yaml");
-const PIPELINE = path.join(FIXTURE, "pipeline.yaml");
-const KEYS = {
-  reference: "dmulti-reference-key-0123456789",
-  fal: "dmulti-fal-key-0123456789",
-  elevenlabs: "dmulti-elevenlabs-key-0123456789",
-};
-const NARRATION = "A storm, over the harbour! The lamps went out, one by one.";
-
-type Dialect = keyof typeof KEYS;
-type Served = { process: CliProcess; url: string; dialect: Dialect };
-type Stats = {
-  requests: Record<string, Record<string, number>>;
-  videoJobs: { created: number };
-  images: { requests: number };
-  speech: { requests: number; characters: number };
-  transcriptions: { requests: number };
-  chatCompletions: number;
-  peakConcurrentJobs: number;
-  jobsInFlight: number;
-};
-
-/** `reelsmith serve --dialect <dialect>` serving the fixture's models, and where it listens. */
-async function serve(dialect: Dialect, cwd: string): Promise<Served> {
-  const process = startCli(
-    [
-      "serve",
-      "--dialect",
-      dialect,
-      "--config",
-      PROFILE,
-      "--time-scale",
-      "0.05",
-      "--api-key",
-      KEYS[dialect],
-    ],
-    { cwd },
-  );
-  await process.waitFor((output) => output.stdout.includes("Press Ctrl-C to stop."));
-  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(process.output.stdout)?.[1];
-  if (!url) throw new Error(`no URL in:\n${process.output.stdout}`);
-  return { process, url, dialect };
-}
-
-/** Each server's own count, asked with its own auth form. */
-async function stats(served: Served): Promise<Stats> {
-  const headers: Record<string, string> = {
-    reference: { authorization: `Bearer ${KEYS.reference}` },
-    fal: { authorization: `Key ${KEYS.fal}` },
-    elevenlabs: { "xi-api-key": KEYS.elevenlabs },
-  }[served.dialect];
-  const response = await fetch(`${served.url}/_simulator/stats`, { headers });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Stats;
-}
-
-/** Requests a server answered that could be paid (every POST; a model list is free). */
-function paid(state: Stats): number {
-  return Object.entries(state.requests)
-    .filter(([route]) => route.startsWith("POST "))
-    .reduce((sum, [, byStatus]) => sum + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
-}
+const { keys: KEYS, serve, stats } = multiProviderServers("dmulti", "0.05");
+const paid = paidRequests;
 
 let database: TestDatabase;
 let work: Awaited<ReturnType<typeof tempDir>>;
