@@ -33,3 +33,25 @@ export function falImageProfile(): Record<string, unknown> {
     },
   };
 }
+
+export const kokoroEndpoint = "fal-ai/kokoro/american-english";
+export const falElevenlabsEndpoint = "fal-ai/elevenlabs/tts/multilingual-v2";
+
+/** A fal profile listing two of fal's speech endpoints, priced per 1,000 characters. */
+export function falSpeechProfile(): Record<string, unknown> {
+  return {
+    ...falProfile(),
+    speech_models: {
+      [kokoroEndpoint]: {
+        voices: ["af_heart", "am_adam"],
+        formats: ["mp3"],
+        price: { per_1000_characters: 1000 },
+      },
+      [falElevenlabsEndpoint]: {
+        voices: ["Rachel", "George"],
+        formats: ["mp3"],
+        price: { per_1000_characters: 2000 },
+      },
+    },
+  };
+}

@@ -48,7 +48,10 @@ describe("the provider registry", () => {
   it("says which side a provider lacks, naming those that have it", () => {
     expect(speechProvider("elevenlabs").authHeaders("k")).toEqual({ "xi-api-key": "k" });
     expect(() => videoProvider("elevenlabs")).toThrow(/elevenlabs provider has no video API/);
-    expect(() => speechProvider("fal")).toThrow(/has no speech API.*reference, openai, elevenlabs/);
+    expect(() => speechProvider("kling")).toThrow(
+      /has no speech API.*reference, openai, fal, elevenlabs/,
+    );
+    expect(speechProvider("fal").givesWordTimings).toBe(false);
   });
 
   it("is where the profile schema's dialects and their descriptions come from", () => {

@@ -1,6 +1,6 @@
 import { modalities } from "../models/modalities.js";
 import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
-import { falImageProvider, falVideoProvider } from "./fal/index.js";
+import { falImageProvider, falSpeechProvider, falVideoProvider } from "./fal/index.js";
 import type { ImageProvider, ProviderAccess } from "./image-provider.js";
 import { klingVideoProvider } from "./kling/index.js";
 import {
@@ -45,7 +45,7 @@ export const providers = {
     speech: openaiSpeechProvider,
     transcription: openaiTranscriptionProvider,
   },
-  fal: { video: falVideoProvider, image: falImageProvider },
+  fal: { video: falVideoProvider, image: falImageProvider, speech: falSpeechProvider },
   replicate: { video: replicateVideoProvider, image: replicateImageProvider },
   kling: { video: klingVideoProvider },
   elevenlabs: { speech: elevenlabsSpeechProvider, transcription: elevenlabsTranscriptionProvider },

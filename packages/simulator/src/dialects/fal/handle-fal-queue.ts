@@ -10,6 +10,13 @@ import {
   submitFalImage,
 } from "./fal-image-requests.js";
 import { falInputAsVideoBody } from "./fal-input.js";
+import {
+  type FalSpeechRequest,
+  falSpeechOutput,
+  falSpeechRequests,
+  isFalSpeechEndpoint,
+  submitFalSpeech,
+} from "./fal-speech-requests.js";
 
 /** The app an endpoint's queue requests live under: `owner/alias` (with `workflows/` or `comfy/` before). */
 export function falApp(endpoint: string): string {
@@ -43,7 +50,16 @@ function findImageRequest(
   return made && falApp(made.endpoint) === app ? made : undefined;
 }
 
-function imageUrls(simulator: SimulatorContext, made: FalImageRequest) {
+/** The speech request of `…/requests/{id}` under the app it was made for, if it is one. */
+function findSpeechRequest(
+  context: RequestContext,
+  simulator: SimulatorContext,
+): FalSpeechRequest | undefined {
+  const made = falSpeechRequests(simulator).get(context.params.id ?? "");
+  return made && falApp(made.endpoint) === (context.params.app ?? "") ? made : undefined;
+}
+
+function imageUrls(simulator: SimulatorContext, made: { id: string; endpoint: string }) {
   const base = `${simulator.url}/${falApp(made.endpoint)}/requests/${made.id}`;
   return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` };
 }
@@ -65,6 +81,15 @@ export const handleFalSubmit: RouteHandler = async (context, simulator) => {
   const input = await context.readJson();
   if (simulator.catalog.imageModels.some((model) => model.id === endpoint)) {
     const made = await submitFalImage(context, simulator, endpoint, input);
+    await context.send(
+      200,
+      { status: "IN_QUEUE", request_id: made.id, ...imageUrls(simulator, made), queue_position: 0 },
+      { "x-fal-request-id": made.id },
+    );
+    return;
+  }
+  if (isFalSpeechEndpoint(endpoint)) {
+    const made = await submitFalSpeech(context, simulator, endpoint, input);
     await context.send(
       200,
       { status: "IN_QUEUE", request_id: made.id, ...imageUrls(simulator, made), queue_position: 0 },
@@ -118,7 +143,7 @@ const falStatus = {
  * 202, `COMPLETED` with 200 (and `error`, `error_type` when it failed).
  */
 export const handleFalStatus: RouteHandler = async (context, simulator) => {
-  const image = findImageRequest(context, simulator);
+  const image = findImageRequest(context, simulator) ?? findSpeechRequest(context, simulator);
   if (image) {
     await context.send(200, {
       status: "COMPLETED",
@@ -159,6 +184,11 @@ export const handleFalResult: RouteHandler = async (context, simulator) => {
     await context.send(200, falImageOutput(simulator, image), { "x-fal-request-id": image.id });
     return;
   }
+  const speech = findSpeechRequest(context, simulator);
+  if (speech) {
+    await context.send(200, falSpeechOutput(simulator, speech), { "x-fal-request-id": speech.id });
+    return;
+  }
   const job = findRequest(context, simulator);
   if (job.status === "failed") {
     throw new HttpError(422, job.error?.message ?? "The request failed.", {
@@ -184,7 +214,7 @@ export const handleFalResult: RouteHandler = async (context, simulator) => {
 
 /** `PUT /{app}/requests/{id}/cancel`: 202 `CANCELLATION_REQUESTED`, or 400 `ALREADY_COMPLETED`. */
 export const handleFalCancel: RouteHandler = async (context, simulator) => {
-  if (findImageRequest(context, simulator)) {
+  if (findImageRequest(context, simulator) || findSpeechRequest(context, simulator)) {
     await context.send(400, { status: "ALREADY_COMPLETED" });
     return;
   }

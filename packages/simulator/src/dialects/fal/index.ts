@@ -2,6 +2,7 @@ import type { Route } from "../../server/routes.js";
 import { handleVideoContent } from "../../videos/handle-videos.js";
 import type { SimulatorDialect } from "../simulator-dialect.js";
 import { falFieldNames } from "./fal-input.js";
+import { handleFalAudioFile } from "./fal-speech-requests.js";
 import {
   handleFalCancel,
   handleFalResult,
@@ -10,7 +11,7 @@ import {
 } from "./handle-fal-queue.js";
 
 /** Paths the shared routes own: never an endpoint id. */
-const reserved = /^\/(v1|_simulator|files)(\/|$)/;
+const reserved = /^\/(v1|_simulator|files|fal-cdn)(\/|$)/;
 const segment = "[A-Za-z0-9][\\w.-]*";
 
 function matcher(pattern: RegExp, names: readonly string[]) {
@@ -30,6 +31,12 @@ const falRoutes: readonly Route[] = [
   {
     pattern: "/files/:id/:name",
     methods: { GET: handleVideoContent },
+    faultRoute: "videos.content",
+    public: true,
+  },
+  {
+    pattern: "/fal-cdn/audio/:name",
+    methods: { GET: handleFalAudioFile },
     faultRoute: "videos.content",
     public: true,
   },
@@ -64,7 +71,7 @@ const falRoutes: readonly Route[] = [
 
 /**
  * fal's queue: `POST /{endpoint}` with the model's input (a video model's, or an image
- * model's such as FLUX: `prompt`, `image_size`, `num_images`, answered with `images[]`), `GET …/requests/{id}/status`,
+ * model's such as FLUX: `prompt`, `image_size`, `num_images`, answered with `images[]`; or a speech endpoint's, Kokoro's `prompt` or ElevenLabs' `text` with `voice`, answered with `audio`), `GET …/requests/{id}/status`,
  * `GET …/requests/{id}`, `PUT …/requests/{id}/cancel`, `Authorization: Key …`, FastAPI's
  * `{ detail }` errors (422 with `loc` for a refused field). No idempotency key.
  */
