@@ -1,10 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { APIError } from "../../errors/api-error.js";
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
 import { accessOf } from "../../images/v1-images-provider.js";
 import type { ImageProvider } from "../image-provider.js";
-import type { FalImageResult, FalQueuedRequest, FalQueueStatus } from "./fal-api-types.js";
-import { falApp } from "./fal-endpoint.js";
+import type { FalImageResult } from "./fal-api-types.js";
+import { falQueueCall } from "./fal-queue-call.js";
 import { falVideoProvider } from "./fal-video.js";
 
 /** The request fields core sets itself: a params field naming one would set it twice. */
@@ -54,41 +52,14 @@ export const falImageProvider: ImageProvider = {
       input.image_size = { width, height };
     }
     if (params.n !== undefined) input.num_images = params.n;
-    const queued = await transport.json<FalQueuedRequest>({
-      method: "POST",
-      path: `/${params.model}`,
-      body: input,
-      options: request,
-      submission: { idempotencyKey, request: "POST /{endpoint}" },
-    });
-    const requestId = queued.data?.request_id;
-    if (typeof requestId !== "string")
-      throw new TypeError(`fal answered ${params.model} without a request_id`);
-    const base = `/${falApp(params.model)}/requests/${encodeURIComponent(requestId)}`;
-    for (;;) {
-      const status = await transport.json<FalQueueStatus>({
-        method: "GET",
-        path: `${base}/status`,
-        options: request,
-      });
-      if (status.data?.status === "COMPLETED") {
-        if (status.data.error)
-          throw new APIError(`fal's ${params.model} failed: ${status.data.error}`, {
-            status: 422,
-            code: status.data.error_type ?? "runner_error",
-            requestId,
-          });
-        break;
-      }
-      await sleep(transport.config.pollIntervalMs, undefined, { signal: request.signal });
-    }
-    const result = await transport.json<FalImageResult>({
-      method: "GET",
-      path: base,
-      options: request,
+    const { result, requestId } = await falQueueCall<FalImageResult>(transport, {
+      endpoint: params.model,
+      input,
+      idempotencyKey,
+      request,
     });
     return {
-      data: (result.data?.images ?? []).map((image) => ({ url: image.url })),
+      data: (result?.images ?? []).map((image) => ({ url: image.url })),
       requestId,
     };
   },

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { APIError } from "../../errors/api-error.js";
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
 import { accessOf } from "../../images/v1-images-provider.js";
 import type { SpeechProvider } from "../speech-provider.js";
-import type { FalFile, FalQueuedRequest, FalQueueStatus } from "./fal-api-types.js";
+import type { FalFile } from "./fal-api-types.js";
 import { falApp } from "./fal-endpoint.js";
+import { falQueueCall } from "./fal-queue-call.js";
 import { falVideoProvider } from "./fal-video.js";
 
 /**
@@ -70,40 +70,13 @@ export const falSpeechProvider: SpeechProvider = {
     const textField = falSpeechTextFields[params.model] ?? "text";
     const input: Record<string, unknown> = { [textField]: params.input, voice: params.voice };
     if (params.speed !== undefined) input.speed = params.speed;
-    const queued = await transport.json<FalQueuedRequest>({
-      method: "POST",
-      path: `/${params.model}`,
-      body: input,
-      options: request,
-      submission: { idempotencyKey, request: "POST /{endpoint}" },
+    const { result, requestId } = await falQueueCall<FalSpeechResult>(transport, {
+      endpoint: params.model,
+      input,
+      idempotencyKey,
+      request,
     });
-    const requestId = queued.data?.request_id;
-    if (typeof requestId !== "string")
-      throw new TypeError(`fal answered ${params.model} without a request_id`);
-    const base = `/${falApp(params.model)}/requests/${encodeURIComponent(requestId)}`;
-    for (;;) {
-      const status = await transport.json<FalQueueStatus>({
-        method: "GET",
-        path: `${base}/status`,
-        options: request,
-      });
-      if (status.data?.status === "COMPLETED") {
-        if (status.data.error)
-          throw new APIError(`fal's ${params.model} failed: ${status.data.error}`, {
-            status: 422,
-            code: status.data.error_type ?? "runner_error",
-            requestId,
-          });
-        break;
-      }
-      await sleep(transport.config.pollIntervalMs, undefined, { signal: request.signal });
-    }
-    const result = await transport.json<FalSpeechResult>({
-      method: "GET",
-      path: base,
-      options: request,
-    });
-    const url = result.data?.audio?.url;
+    const url = result?.audio?.url;
     if (typeof url !== "string" || url === "")
       throw new APIError(
         `fal's result of ${params.model} holds no \`audio.url\`: is it a speech endpoint?`,
@@ -121,7 +94,7 @@ export const falSpeechProvider: SpeechProvider = {
     }
     return {
       bytes: new Uint8Array(Buffer.concat(chunks)),
-      contentType: result.data?.audio?.content_type ?? "audio/mpeg",
+      contentType: result?.audio?.content_type ?? "audio/mpeg",
       requestId,
     };
   },
