@@ -12,6 +12,13 @@ function file(name: string, text: string): string {
 }
 
 describe("readRows", () => {
+  it("refuses an inputs file that does not exist by its name, as invalid input", async () => {
+    await expect(readRows(join(dir, "missing.csv"), "missing.csv")).rejects.toMatchObject({
+      code: "batch_inputs_unreadable",
+      category: "invalid",
+      message: "cannot read the inputs file missing.csv: it does not exist",
+    });
+  });
   it("names each CSV row by the line it starts on, a quoted value spanning lines included", async () => {
     const path = file("a.csv", 'story,scenes\n"one",1\n\n"two\nlines",2\n"three",\n');
     const { rows, problems } = await readRows(path, "a.csv");

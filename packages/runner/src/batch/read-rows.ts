@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
+import { RunnerError } from "../errors/runner-error.js";
 import type { BatchRowProblem } from "./batch-rows-error.js";
 
 /** One row of a batch's inputs file: its id, where it is written and its fields. */
@@ -186,7 +187,16 @@ function yamlRows(file: string, text: string): ReadRows {
  * @example const { rows, problems } = await readRows("stories.csv");
  */
 export async function readRows(path: string, shown = path): Promise<ReadRows> {
-  const text = await readFile(path, "utf8");
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new RunnerError(
+      "batch_inputs_unreadable",
+      `cannot read the inputs file ${shown}: ${error.code === "ENOENT" ? "it does not exist" : error.message}`,
+      {
+        category: "invalid",
+        hint: "give --inputs a CSV, JSONL or YAML file of rows; nothing was sent",
+      },
+    );
+  });
   const extension = extname(path).toLowerCase();
   const read =
     extension === ".csv"
