@@ -151,6 +151,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       else response.destroy();
     });
   });
+  // Keep an idle connection longer than the browsers and clients that reuse one, so a request
+  // never lands on a socket the studio is closing (Node's 5 s default races a reused one).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
     server.listen(options.port ?? 0, host, () => done());
