@@ -17,4 +17,10 @@ export { PAGE_SCRIPT } from "./render/page-script.js";
 export { renderPage, renderReportBody } from "./render/render-page.js";
 export { STYLES } from "./render/styles.js";
 export { makeThumbnails } from "./thumbnails.js";
-export { type WriteReportOptions, type WriteReportResult, writeReport } from "./write-report.js";
+export {
+  type RunEndReport,
+  type WriteReportOptions,
+  type WriteReportResult,
+  writeReport,
+  writeRunEndReport,
+} from "./write-report.js";

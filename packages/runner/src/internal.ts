@@ -39,7 +39,7 @@ export { journaledOptions } from "./lifecycle/journaled-options.js";
 export { leastPartialEstimate, refuseOverBudget } from "./lifecycle/run-estimate-check.js";
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
-export { type RunToPlayOptions, runBudget, runToPlay } from "./lifecycle/run-to-play.js";
+export { runToPlay } from "./lifecycle/run-to-play.js";
 export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";
 export { stepPositions } from "./pipeline/step-positions.js";
 export { creditCatalogs, moveToUnit, priceUnitOf } from "./plan/price-units.js";

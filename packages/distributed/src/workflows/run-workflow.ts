@@ -152,13 +152,14 @@ const stepEnds = new Set(["step.end", "step.fail", "step.skip", "step.wait"]);
  * (`reelsmith report DIR` writes it again).
  */
 async function writeRunReport(runDir: string, context: WorkerContext): Promise<void> {
-  try {
-    // Loaded on use: the report pulls in the media tools.
-    const { writeReport } = await import("@reelsmith/report");
-    await writeReport(runDir, { secrets: context.apiKey ? [context.apiKey] : [] });
-  } catch (error) {
-    context.logger?.warn?.("report not written", { runDir, error: (error as Error).message });
-  }
+  // Loaded on use: the report pulls in the media tools.
+  const report = await import("@reelsmith/report").then(
+    ({ writeRunEndReport }) =>
+      writeRunEndReport(runDir, { secrets: context.apiKey ? [context.apiKey] : [] }),
+    (error: unknown) => ({ error: (error as Error).message }),
+  );
+  if (report.error !== undefined)
+    context.logger?.warn?.("report not written", { runDir, error: report.error });
 }
 
 /** The registered run workflow (registered when this module is imported). */
