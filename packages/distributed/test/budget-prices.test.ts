@@ -1,4 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${{ }}` are pipeline expressions here
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import type { RunEvent } from "@reelsmith/runner";
 import { BudgetEstimateError } from "@reelsmith/runner/errors";
@@ -301,5 +303,9 @@ describe("the budget prices jobs from the run's catalog", () => {
     const estimates = events.filter((event) => event.type === "run.estimate");
     expect(estimates.length).toBeGreaterThan(0);
     for (const estimate of estimates) expect(estimate).toMatchObject({ maxCredits: 25 });
+    // Its holder wrote the report at the run's end, without the service's key.
+    const report = readFileSync(join(result.runDir, "report.html"), "utf8");
+    expect(report).toContain("lantern");
+    expect(report).not.toContain(simulator.apiKey);
   });
 });
