@@ -3,4 +3,10 @@
 // is made of, for a host that serves it itself, are in `@reelsmith/report/page`.
 export { type WriteBatchReportOptions, writeBatchReport } from "./batch/write-batch-report.js";
 export { NotARunDirectoryError, type RunJson, type RunRecord, readRun } from "./model/read-run.js";
-export { type WriteReportOptions, type WriteReportResult, writeReport } from "./write-report.js";
+export {
+  type RunEndReport,
+  type WriteReportOptions,
+  type WriteReportResult,
+  writeReport,
+  writeRunEndReport,
+} from "./write-report.js";

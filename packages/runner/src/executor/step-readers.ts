@@ -1,8 +1,8 @@
 import { collectReferencePaths } from "../expressions/references.js";
 import { conditionAsTemplate } from "../expressions/template.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind, OutputReader } from "../steps/step-kind.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /**
  * Who reads each step's outputs, from the pipeline as written: every step field and every
@@ -15,7 +15,7 @@ import type { ExecutableSpec } from "./executable-pipeline.js";
  * readersOf("joined"); // [{ step: "mixed", kind: "ffmpeg", body: {...}, field: ["mix"], output: "file" }]
  */
 export function stepReaders(
-  spec: Pick<ExecutableSpec, "steps" | "outputs">,
+  spec: Pick<PipelineSpec, "steps" | "outputs">,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): (stepId: string) => readonly OutputReader[] {
   const readers = new Map<string, OutputReader[]>();

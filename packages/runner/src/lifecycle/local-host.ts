@@ -4,7 +4,6 @@ import { createBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
 import { heldJobs } from "../executor/held-jobs.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
@@ -25,13 +24,14 @@ import type { RunHost } from "./run-host.js";
 
 export type { JournalRead } from "./local-journal.js";
 
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { runSignals } from "./run-signals.js";
 
 /** What the local host is set up from: the run prepared in this process. */
 export interface LocalRun {
   options: RunOptions;
   bus: EventBus;
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   runId: string;
   name: string;
