@@ -56,6 +56,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(planned.code, planned.stderr).toBe(0);
     const plan = JSON.parse(planned.stdout) as {
       limits: {
+        requests: Record<string, number>;
         estimate: {
           credits: number;
           complete: boolean;
@@ -73,6 +74,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
       providers: ["fal"],
     });
     expect(estimate.steps.clips?.unit).toBe("usd");
+    // The voice's answer times its words: no transcription is planned, though one is offered.
+    expect(plan.limits.requests).toEqual({ chatRequests: 1, images: 1, videoJobs: 2, speech: 1 });
     const shown = await runCli(["plan", PIPELINE, "--config", config], {
       cwd: work.dir,
       env: env(),
@@ -102,8 +105,18 @@ describe("one profile, three providers, one run (built CLI)", () => {
     const events = result.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; status?: string; runDir?: string });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            type: string;
+            status?: string;
+            runDir?: string;
+            totals?: { credits: number };
+          },
+      );
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    // The plan said what the run spent in credits.
+    expect(events.at(-1)?.totals?.credits).toBe(estimate.credits);
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
 
     const [reference, fal, voice] = await Promise.all([
