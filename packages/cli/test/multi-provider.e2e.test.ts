@@ -190,6 +190,32 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("refuses a model routed to an account that does not make its kind, at its provider line, before anything is sent", async () => {
+    const before = await Promise.all(servers.map((server) => stats(server)));
+    const bad = path.join(work.dir, "unserved.config.yaml");
+    // The clips' model routed to the ElevenLabs account, which makes speech, not video.
+    const text = (await readFile(config, "utf8")).replace(
+      "provider: fal\n    seconds",
+      "provider: voice\n    seconds",
+    );
+    await writeFile(bad, text);
+    const line = text.split("\n").findIndex((row) => row.includes("provider: voice")) + 1;
+    for (const command of ["validate", "plan", "run"]) {
+      const result = await runCli([command, PIPELINE, "--config", bad], {
+        cwd: work.dir,
+        env: env(),
+      });
+      expect(result.code, command).toBe(2);
+      expect(result.stderr, command).toContain(`unserved.config.yaml:${line}:15`);
+      expect(result.stderr, command).toContain(
+        "`video_models.fal-ai/kling-video/v2.1/standard/text-to-video`: `providers.voice` speaks elevenlabs, which makes no video (video_models); the dialects that do are reference, openai, fal, replicate or kling: name one of the profile's accounts that does (fal) in `provider:`, or remove `provider:` to use `service` (reference)",
+      );
+      expect(result.stderr, command).not.toMatch(/TypeError|\n\s+at /);
+    }
+    const after = await Promise.all(servers.map((server) => stats(server)));
+    expect(after.map(served)).toEqual(before.map(served));
+  });
+
   it("runs offline with no address anywhere, each account on a built-in simulator of its dialect", async () => {
     const offline = path.join(work.dir, "offline.config.yaml");
     const text = (await readFile(PROFILE, "utf8"))
