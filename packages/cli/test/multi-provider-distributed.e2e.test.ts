@@ -29,8 +29,8 @@ const at = (dialect: Dialect) => servers.find((server) => server.dialect === dia
 const env = (extra: Record<string, string> = {}) =>
   cleanEnv({
     REELSMITH_DATABASE_URL: database.url,
-    // Workers send the profile's service key from here; the run names the variables only.
-    REELSMITH_API_KEY: KEYS.reference,
+    // No REELSMITH_API_KEY: workers read the service's key from the variable the profile
+    // names (service.api_key_env), as every account's; the run stores the names only.
     MULTI_REFERENCE_KEY: KEYS.reference,
     MULTI_FAL_KEY: KEYS.fal,
     MULTI_ELEVENLABS_KEY: KEYS.elevenlabs,
@@ -131,6 +131,7 @@ describe("one profile, three providers, one run on two workers (--database)", {
     });
     const options = JSON.stringify(row?.options);
     expect(options).toContain("MULTI_FAL_KEY");
+    expect(row?.options.apiKeyEnv).toEqual(["MULTI_REFERENCE_KEY"]);
     for (const key of Object.values(KEYS)) expect(options).not.toContain(key);
 
     await waitUntil(async () => (await stats(at("fal"))).jobsInFlight === 0, "fal's jobs to end");
