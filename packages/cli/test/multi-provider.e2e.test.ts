@@ -111,12 +111,13 @@ describe("one profile, three providers, one run (built CLI)", () => {
             type: string;
             status?: string;
             runDir?: string;
-            totals?: { credits: number };
+            totals?: { credits: number; otherUnits?: Record<string, number> };
           },
       );
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
-    // The plan said what the run spent in credits.
+    // The plan said what the run spent in credits, and the dollars apart, never added.
     expect(events.at(-1)?.totals?.credits).toBe(estimate.credits);
+    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: 0.5 });
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
 
     const [reference, fal, voice] = await Promise.all([
@@ -152,11 +153,25 @@ describe("one profile, three providers, one run (built CLI)", () => {
     const start = events.find((event) => event.type === "run.start");
     const run = JSON.parse(
       await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
-    ) as { outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string } };
+    ) as {
+      outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string };
+      totals: { credits: number; otherUnits?: Record<string, number> };
+    };
+    expect(run.totals).toMatchObject({ credits: estimate.credits, otherUnits: { usd: 0.5 } });
     expect(typeof run.outputs.keeper).toBe("string");
     expect(run.outputs.clips).toHaveLength(2);
     expect(run.outputs.words_from).toBe("speech");
     expect((await readFile(run.outputs.narration)).length).toBeGreaterThan(1000);
+
+    // The closing table says the dollars apart from the credits.
+    const shownRun = await runCli(["run", PIPELINE, "--config", config, "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(shownRun.code, shownRun.stderr).toBe(0);
+    expect(shownRun.stdout).toContain(
+      "and 0.5 usd spent, not in credits (a provider's unit with no credits_per_unit)",
+    );
   });
 
   it("refuses a provider's missing key, naming the variable to set, before anything is sent", async () => {

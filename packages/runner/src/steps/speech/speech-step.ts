@@ -9,6 +9,7 @@ import { probeKnown } from "@reelsmith/media";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import { InvalidRequestError } from "../../pipeline/core-shim.js";
+import { ownUnitCharge } from "../../plan/price-units.js";
 import type { StepRunContext } from "../step-kind.js";
 import { sendOnce } from "./send-once.js";
 import { defaultSpeechPath } from "./speech-files.js";
@@ -112,11 +113,21 @@ export async function runSpeechStep(
     honoursIdempotencyKeys: client.audio.speechHonoursIdempotencyKeys,
     keyless: client.audio.speechProvider.idempotencyHeader === undefined,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
-    settle: async (result) => ({
-      credits: price ?? 0,
-      ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
-      fact: { file: target, ...(result.words ? { words: result.words } : {}) },
-    }),
+    settle: async (result) => {
+      // A voice priced in a unit with no rate to credits: its cost is totalled in that unit.
+      const otherUnits = ownUnitCharge(catalogs, params.model, (priced) =>
+        speechCredits(
+          speechModelsOf(priced)?.find((model) => model.id === params.model),
+          params.input.length,
+        ),
+      );
+      return {
+        credits: price ?? 0,
+        ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
+        ...(otherUnits ? { otherUnits } : {}),
+        fact: { file: target, ...(result.words ? { words: result.words } : {}) },
+      };
+    },
     usable: (fact) => fileIsThere(fact.file),
   });
   const known = await probeKnown(target, { signal });
@@ -152,9 +163,16 @@ export async function runSpeechStep(
       settle: async (result: TranscriptionResult) => {
         // Priced on the length the service reports, as it charges (else the probed one).
         const charged = transcriptionCredits(timer, result.duration ?? duration);
+        const otherUnits = ownUnitCharge(catalogs, wordsModel, (priced) =>
+          transcriptionCredits(
+            transcriptionModelsOf(priced)?.find((model) => model.id === wordsModel),
+            result.duration ?? duration,
+          ),
+        );
         return {
           credits: charged ?? 0,
           ...(charged !== undefined ? { creditsFrom: "price" as const } : {}),
+          ...(otherUnits ? { otherUnits } : {}),
           fact: { model: wordsModel, words: result.words ?? [] },
         };
       },
