@@ -118,8 +118,18 @@ describe("one profile, three providers, one run on two workers (--database)", {
     const events = result.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; status?: string; runDir?: string });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            type: string;
+            status?: string;
+            runDir?: string;
+            totals?: { otherUnits?: Record<string, number> };
+          },
+      );
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    // The clips' dollars (no rate) apart from the credits, as on one machine.
+    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: 0.5 });
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
     // The keys never reach the database: the run stores the names of their variables only.
     const runId = path.basename(events.find((event) => event.type === "run.start")?.runDir ?? "");
