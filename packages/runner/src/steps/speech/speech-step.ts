@@ -114,13 +114,7 @@ export async function runSpeechStep(
     keyless: client.audio.speechProvider.idempotencyHeader === undefined,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
     settle: async (result) => {
-      // A voice priced in a unit with no rate to credits: its cost is totalled in that unit.
-      const otherUnits = ownUnitCharge(catalogs, params.model, (priced) =>
-        speechCredits(
-          speechModelsOf(priced)?.find((model) => model.id === params.model),
-          params.input.length,
-        ),
-      );
+      const otherUnits = voiceOwnUnits(catalogs, params.model, params.input.length);
       return {
         credits: price ?? 0,
         ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
@@ -163,12 +157,7 @@ export async function runSpeechStep(
       settle: async (result: TranscriptionResult) => {
         // Priced on the length the service reports, as it charges (else the probed one).
         const charged = transcriptionCredits(timer, result.duration ?? duration);
-        const otherUnits = ownUnitCharge(catalogs, wordsModel, (priced) =>
-          transcriptionCredits(
-            transcriptionModelsOf(priced)?.find((model) => model.id === wordsModel),
-            result.duration ?? duration,
-          ),
-        );
+        const otherUnits = wordsOwnUnits(catalogs, wordsModel, result.duration ?? duration);
         return {
           credits: charged ?? 0,
           ...(charged !== undefined ? { creditsFrom: "price" as const } : {}),
@@ -208,4 +197,26 @@ export async function runSpeechStep(
     credits,
     probe: probeOutput(known),
   };
+}
+
+type Catalogs = Parameters<typeof ownUnitCharge>[0];
+
+/** A voice priced in a unit with no rate to credits: its cost in that unit (totalled apart). */
+function voiceOwnUnits(catalogs: Catalogs, model: string, characters: number) {
+  return ownUnitCharge(catalogs, model, (priced) =>
+    speechCredits(
+      speechModelsOf(priced)?.find((entry) => entry.id === model),
+      characters,
+    ),
+  );
+}
+
+/** A transcription priced in a unit with no rate to credits: its cost in that unit. */
+function wordsOwnUnits(catalogs: Catalogs, model: string, seconds: number) {
+  return ownUnitCharge(catalogs, model, (priced) =>
+    transcriptionCredits(
+      transcriptionModelsOf(priced)?.find((entry) => entry.id === model),
+      seconds,
+    ),
+  );
 }
