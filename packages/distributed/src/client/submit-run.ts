@@ -42,6 +42,11 @@ export interface SubmitRunOptions extends ServiceLimits {
    */
   client?: RunClientOptions;
   /**
+   * The names of the variables of the service's key (a profile's `service.api_key_env`):
+   * stored with the run, never a key; each worker reads them from its own environment.
+   */
+  apiKeyEnv?: readonly string[];
+  /**
    * The profile's other provider accounts (`providers:`): where each is, how to talk to it,
    * the names of its key's variables (each worker reads the key from its own environment)
    * and its job limit, shared by every worker. Stored with the run, never a key.
@@ -259,6 +264,7 @@ export async function submitRun(
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
+      ...(options.apiKeyEnv?.length ? { apiKeyEnv: [...options.apiKeyEnv] } : {}),
       ...(accounts.length > 0 ? { accounts, models: { ...options.models } } : {}),
       ...(catalogs ? { catalogs: structuredClone(catalogs) } : {}),
       ...(options.depth ? { depth: options.depth } : {}),

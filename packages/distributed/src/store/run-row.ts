@@ -67,6 +67,11 @@ export interface StoredRunOptions {
   account?: string;
   /** How workers build the run's client (default: core's defaults, the reference dialect). */
   client?: RunClientOptions;
+  /**
+   * The NAMES of the variables of the service's own key (a profile's `service.api_key_env`),
+   * never the key: a worker without `--api-key` or `REELSMITH_API_KEY` reads it from these.
+   */
+  apiKeyEnv?: string[];
   /** The profile's other provider accounts; a model `models` names goes to its account. */
   accounts?: RunAccount[];
   /** The account of each routed model, by model id (a profile's `provider:` of each model). */
