@@ -10,7 +10,7 @@ import type { ExecutableSpec } from "./executable-pipeline.js";
  */
 export function heldJobs(
   state: RunState | undefined,
-  spec: ExecutableSpec,
+  spec: Pick<ExecutableSpec, "steps">,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): HeldJob[] {
   const held: HeldJob[] = [];
