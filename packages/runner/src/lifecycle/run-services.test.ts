@@ -22,7 +22,7 @@ const kinds = kindsByName();
 
 /** A host whose `runPipeline` keeps what it was given and answers `result`. */
 function recordingHost(
-  result: Partial<RunResult>,
+  result: Partial<Omit<RunResult, "durationMs">>,
   host: Partial<SubRunHost> = {},
 ): SubRunHost & { calls: { file: string; options: RunOptions }[] } {
   const calls: { file: string; options: RunOptions }[] = [];
@@ -42,6 +42,7 @@ function recordingHost(
         outputs: {},
         totals: { ...emptyTotals(), credits: 7 },
         steps: {},
+        durationMs: 1,
         ...result,
       };
     },
