@@ -124,8 +124,8 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
           runId: job.runId,
           pipelineDir,
           budget,
-          // Who reads each step's outputs, from the stored pipeline (an ffmpeg pass that
-          // only feeds other passes writes losslessly, as in a local run).
+          // Who reads each step's outputs, from the stored pipeline: a kind decides from it
+          // what becomes of what it makes, as in a local run.
           pipeline: { source: run.pipelineSource },
           kinds: context.kinds,
           // Each request is checked against the run's catalogs before it is sent.
