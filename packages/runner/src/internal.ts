@@ -12,7 +12,7 @@ export { createEventBus, type EventBus } from "./events/event-bus.js";
 export { addTotals, emptyTotals, transientStages } from "./events/run-event.js";
 export type { BudgetRequest, CreditBudget } from "./executor/budget.js";
 export type { ExecuteResult } from "./executor/execute-pipeline.js";
-export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
+export { loadForRun, runInputs } from "./executor/load-for-run.js";
 export {
   accountQueue,
   type QueueSlots,
@@ -39,6 +39,7 @@ export { leastPartialEstimate, refuseOverBudget } from "./lifecycle/run-estimate
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export { createRunServices, type RunServicesOf } from "./lifecycle/run-services.js";
+export { runToPlay } from "./lifecycle/run-to-play.js";
 export type { SubRunHost } from "./lifecycle/sub-runs.js";
 export { stepPositions } from "./pipeline/step-positions.js";
 export { creditCatalogs, moveToUnit, priceUnitOf } from "./plan/price-units.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient } from "@reelsmith/core";
-import { estimateRun, type LoadedPipeline } from "@reelsmith/runner";
+import { estimateRun } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { builtInStepKinds, kindsByName, type StepKindSpec } from "@reelsmith/runner/kinds";
 import { budgetLeft, setBudget } from "../budget/database-budget.js";
@@ -200,7 +200,7 @@ export async function submitRun(
   // What the run is expected to cost, from the catalog's prices: refused here, before it is
   // stored or anything is sent, when its certain part is over its budget or the account's.
   // Units the shared cache holds cost nothing (the workers would be served them).
-  const estimate = await estimateRun(pipeline as unknown as LoadedPipeline, {
+  const estimate = await estimateRun(pipeline, {
     inputs,
     ...(catalogs ? { catalogs } : {}),
     stepKinds: options.stepKinds,

@@ -1,4 +1,5 @@
 import type { VideoDialect } from "@reelsmith/core";
+import type { RunTotals } from "@reelsmith/runner";
 
 /** What a run was asked to do (stored when it is enqueued). */
 export interface RunRequest {
@@ -97,7 +98,7 @@ export interface RunRow extends RunRequest {
   status: string;
   cancelRequested: boolean;
   outputs?: Record<string, unknown>;
-  totals?: Record<string, number>;
+  totals?: RunTotals;
   error?: { name: string; message: string; code?: string };
   createdAt: Date;
   endedAt?: Date;
@@ -136,7 +137,7 @@ export function toRow(row: Record<string, unknown>): RunRow {
     status: String(row.status),
     cancelRequested: row.cancel_requested === true,
     ...(row.outputs ? { outputs: row.outputs as Record<string, unknown> } : {}),
-    ...(row.totals ? { totals: row.totals as Record<string, number> } : {}),
+    ...(row.totals ? { totals: row.totals as RunTotals } : {}),
     ...(row.error ? { error: row.error as { name: string; message: string } } : {}),
     createdAt: row.created_at as Date,
     ...(row.ended_at ? { endedAt: row.ended_at as Date } : {}),

@@ -1,9 +1,9 @@
 import { parse } from "yaml";
 import { collectReferencePaths } from "../expressions/references.js";
 import { conditionAsTemplate } from "../expressions/template.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind, OutputReader } from "../steps/step-kind.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /**
  * Who reads each step's outputs, from the pipeline as written: every step field and every
@@ -16,7 +16,7 @@ import type { ExecutableSpec } from "./executable-pipeline.js";
  * readersOf("joined"); // [{ step: "mixed", kind: "ffmpeg", body: {...}, field: ["mix"], output: "file" }]
  */
 export function stepReaders(
-  spec: Pick<ExecutableSpec, "steps" | "outputs">,
+  spec: Pick<PipelineSpec, "steps" | "outputs">,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): (stepId: string) => readonly OutputReader[] {
   const readers = new Map<string, OutputReader[]>();
@@ -60,8 +60,8 @@ export function stepReaders(
  * when it was submitted): what `stepReaders` reads, without loading the pipeline again.
  * @example stepReaders(writtenSpec(run.pipelineSource), kinds)("joined");
  */
-export function writtenSpec(source: string): Pick<ExecutableSpec, "steps" | "outputs"> {
-  const spec = parse(source) as Partial<ExecutableSpec> | null;
+export function writtenSpec(source: string): Pick<PipelineSpec, "steps" | "outputs"> {
+  const spec = parse(source) as Partial<PipelineSpec> | null;
   if (!spec || typeof spec !== "object" || !Array.isArray(spec.steps))
     throw new TypeError(
       "the stored pipeline is not a pipeline: expected a mapping with a `steps` list",

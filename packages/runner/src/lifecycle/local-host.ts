@@ -2,7 +2,6 @@ import { dirname, join } from "node:path";
 import type { EventBus } from "../events/event-bus.js";
 import { createBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
@@ -20,13 +19,14 @@ import { createRunServices } from "./run-services.js";
 
 export type { JournalRead } from "./local-journal.js";
 
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { runSignals } from "./run-signals.js";
 
 /** What the local host is set up from: the run prepared in this process. */
 export interface LocalRun {
   options: RunOptions;
   bus: EventBus;
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   runId: string;
   name: string;

@@ -4,12 +4,12 @@ import type { RunStatus, RunTotals, SerializedError } from "../events/run-event.
 import type { CreditBudget } from "../executor/budget.js";
 import type { ExecuteOptions, ExecuteResult } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import type { QueueSlots } from "../executor/queue-slots.js";
 import type { UnitExecutor } from "../executor/unit-executor.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 
 /** Where a run's journal lives: what it holds, and where its records go. */
@@ -122,7 +122,7 @@ export interface RunHost {
 
 /** The run a lifecycle plays: its pipeline, inputs and what it was started with. */
 export interface RunToPlay {
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   runId: string;
   name: string;

@@ -1,15 +1,15 @@
 import type { CreditBudget } from "../executor/budget.js";
-import type { ExecutableSpec } from "../executor/executable-pipeline.js";
 import { heldJobs } from "../executor/held-jobs.js";
 import { stepReaders, writtenSpec } from "../executor/step-readers.js";
 import type { RunState } from "../journal/journal-state.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { creditCatalogs } from "../plan/price-units.js";
 import type { AnyStepKind, ModelCatalogs, RunServices } from "../steps/step-kind.js";
 import { type SubRunHost, subRuns } from "./sub-runs.js";
 
 /** The pipeline as written: its steps and outputs. */
-export type WrittenSpec = Pick<ExecutableSpec, "steps" | "outputs">;
+export type WrittenSpec = Pick<PipelineSpec, "steps" | "outputs">;
 
 /**
  * What the services a run hands its steps are made from: what differs per host (the local
