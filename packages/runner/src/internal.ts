@@ -21,7 +21,6 @@ export {
   queueSlots,
 } from "./executor/queue-slots.js";
 export { replayJournal } from "./executor/replay-journal.js";
-export { subPipelineOutputs } from "./executor/run-outcome.js";
 export { runUnit, type UnitResult, type UnitWork } from "./executor/run-unit.js";
 export type { LimitRunner } from "./executor/slot-pool.js";
 export type { UnitExecutor } from "./executor/unit-executor.js";
@@ -39,8 +38,9 @@ export { journaledOptions } from "./lifecycle/journaled-options.js";
 export { leastPartialEstimate, refuseOverBudget } from "./lifecycle/run-estimate-check.js";
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
+export { createRunServices, type RunServicesOf } from "./lifecycle/run-services.js";
 export { runToPlay } from "./lifecycle/run-to-play.js";
-export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";
+export type { SubRunHost } from "./lifecycle/sub-runs.js";
 export { stepPositions } from "./pipeline/step-positions.js";
 export { creditCatalogs, moveToUnit, priceUnitOf } from "./plan/price-units.js";
 export { planDecision } from "./steps/approve/plan-decision.js";

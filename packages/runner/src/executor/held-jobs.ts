@@ -10,7 +10,7 @@ import type { AnyStepKind, HeldJob } from "../steps/step-kind.js";
  */
 export function heldJobs(
   state: RunState | undefined,
-  spec: PipelineSpec,
+  spec: Pick<PipelineSpec, "steps">,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): HeldJob[] {
   const held: HeldJob[] = [];

@@ -97,7 +97,10 @@ export interface RunHost {
   };
   /** The directory a pipeline's relative paths start from. */
   pipelineDir: string;
-  /** The services a kind reaches beyond the executor's own (sub-runs, probes …). */
+  /**
+   * The services a kind reaches beyond the executor's own (sub-runs, probes, readers …),
+   * made with `createRunServices` from what the host has.
+   */
   extras(budget: CreditBudget, previous: RunState | undefined): ExecutionExtras;
   /** A focused session's own records, before any step runs (after `run.resume`). */
   begin?(journal: JournalWriter, state: RunState): Promise<void>;
