@@ -15,6 +15,8 @@ export type { ExecuteResult } from "./executor/execute-pipeline.js";
 export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
 export {
   accountQueue,
+  accountQueuesOf,
+  accountSlotSizes,
   type QueueSlots,
   queueSlot,
   queueSlotSizes,
