@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanEnv, runCli, tempDir } from "./helpers/cli-process.js";
 import {
   type Dialect,
+  FAL_MODELS,
+  FAL_USD,
   multiProviderServers,
   NARRATION,
   PIPELINE,
@@ -65,13 +67,11 @@ describe("one profile, three providers, one run (built CLI)", () => {
       };
     };
     const { estimate } = plan.limits;
-    // A keyframe at 4 credits, the narration at a credit a character; the clips in dollars apart.
+    // A keyframe at 4 credits, the narration at a credit a character; fal's requests in dollars apart.
     expect(estimate.credits).toBe(4 + NARRATION.length);
-    expect(estimate.otherUnits?.usd?.amount).toBeCloseTo(2 * 5 * 0.05);
-    expect(estimate.otherUnits?.usd).toMatchObject({
-      models: ["fal-ai/kling-video/v2.1/standard/text-to-video"],
-      providers: ["fal"],
-    });
+    expect(estimate.otherUnits?.usd?.amount).toBeCloseTo(FAL_USD);
+    expect([...(estimate.otherUnits?.usd?.models ?? [])].sort()).toEqual([...FAL_MODELS].sort());
+    expect(estimate.otherUnits?.usd?.providers).toEqual(["fal"]);
     expect(estimate.steps.clips?.unit).toBe("usd");
     const shown = await runCli(["plan", PIPELINE, "--config", config], {
       cwd: work.dir,
@@ -79,7 +79,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     });
     expect(shown.stdout).toContain(`expected cost: ${4 + NARRATION.length} credits`);
     expect(shown.stdout).toContain(
-      "and 0.5 usd (fal-ai/kling-video/v2.1/standard/text-to-video, providers.fal), not in credits",
+      "and 2.5 usd (fal-ai/kling-video/v2.1/standard/text-to-video, fal-ai/flux/dev, fal-ai/kokoro/american-english, providers.fal), not in credits",
     );
 
     const refused = await runCli(["run", PIPELINE, "--config", config, "--max-credits", "500"], {
@@ -88,7 +88,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     });
     expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stderr).toContain(
-      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
+      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video`, `fal-ai/flux/dev`, `fal-ai/kokoro/american-english` (providers.fal) priced in usd",
     );
     expect(refused.stderr).toContain("credits_per_unit under providers.fal");
     expect(refused.stderr).not.toMatch(/\n\s+at /);
@@ -118,10 +118,15 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(reference.images.requests).toBe(1);
     expect(reference.videoJobs.created).toBe(0);
     expect(reference.speech.requests).toBe(0);
-    // Both clips at fal, one at a time (the account's max_concurrent_jobs).
+    // Both clips, the poster and the tagline at fal, one request at a time: the account's
+    // max_concurrent_jobs holds its images and speech with its clips.
     expect(fal.videoJobs.created).toBe(2);
+    expect(fal.images.requests).toBe(1);
+    expect(fal.speech.requests).toBe(1);
+    expect(fal.chatCompletions).toBe(0);
+    expect(fal.requestsInFlight).toBe(0);
     expect(fal.peakConcurrentJobs).toBe(1);
-    expect(fal.chatCompletions + fal.images.requests + fal.speech.requests).toBe(0);
+    expect(fal.peakConcurrentRequests).toBe(1);
     // The narration at ElevenLabs, timed by its alignment (no transcription anywhere).
     expect(voice.speech).toMatchObject({ requests: 1, characters: NARRATION.length });
     expect(voice.videoJobs.created + voice.chatCompletions + voice.images.requests).toBe(0);
@@ -139,8 +144,19 @@ describe("one profile, three providers, one run (built CLI)", () => {
     const start = events.find((event) => event.type === "run.start");
     const run = JSON.parse(
       await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
-    ) as { outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string } };
+    ) as {
+      outputs: {
+        keeper: string;
+        clips: unknown[];
+        words_from: string;
+        narration: string;
+        poster: string;
+        tagline: string;
+      };
+    };
     expect(typeof run.outputs.keeper).toBe("string");
+    expect((await readFile(run.outputs.poster)).subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect((await readFile(run.outputs.tagline)).length).toBeGreaterThan(1000);
     expect(run.outputs.clips).toHaveLength(2);
     expect(run.outputs.words_from).toBe("speech");
     expect((await readFile(run.outputs.narration)).length).toBeGreaterThan(1000);
@@ -226,8 +242,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
         limits: { estimate: { credits: number; otherUnits?: unknown } };
       }
     ).limits;
-    // 2 clips × 5 s × 0.05 usd × 100 credits a dollar, with the keyframe and the narration.
-    expect(estimate.credits).toBe(4 + NARRATION.length + 50);
+    // fal's dollars × 100 credits a dollar, with the keyframe and the narration.
+    expect(estimate.credits).toBeCloseTo(4 + NARRATION.length + FAL_USD * 100);
     expect(estimate.otherUnits).toBeUndefined();
     const result = await runCli(
       ["run", PIPELINE, "--config", rated, "--max-credits", "500", "--no-cache", "--json"],
@@ -239,6 +255,6 @@ describe("one profile, three providers, one run (built CLI)", () => {
       totals: { credits: number };
     };
     expect(end.type).toBe("run.end");
-    expect(end.totals.credits).toBe(4 + NARRATION.length + 50);
+    expect(end.totals.credits).toBeCloseTo(4 + NARRATION.length + FAL_USD * 100);
   });
 });
