@@ -16,7 +16,6 @@ export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-
 export {
   accountQueue,
   accountQueuesOf,
-  accountSlotSizes,
   type QueueSlots,
   queueSlot,
   queueSlotSizes,
