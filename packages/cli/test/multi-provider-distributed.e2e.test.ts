@@ -7,6 +7,7 @@ import { startTestDatabase, type TestDatabase } from "../../distributed/test/hel
 import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
 import {
   type Dialect,
+  FAL_USD,
   multiProviderServers,
   NARRATION,
   PIPELINE,
@@ -96,7 +97,7 @@ describe("one profile, three providers, one run on two workers (--database)", {
     });
     expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stderr).toContain(
-      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
+      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video`, `fal-ai/flux/dev`, `fal-ai/kokoro/american-english` (providers.fal) priced in usd",
     );
     expect(refused.stderr).not.toMatch(/\n\s+at /);
     // An account budget in credits is held to the same rule.
@@ -106,7 +107,7 @@ describe("one profile, three providers, one run on two workers (--database)", {
     );
     expect(overAccount.code, overAccount.stderr).toBe(2);
     expect(overAccount.stderr).toContain(
-      "cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
+      "cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video`, `fal-ai/flux/dev`, `fal-ai/kokoro/american-english` (providers.fal) priced in usd",
     );
     for (const server of servers) expect(paid(await stats(server)), server.dialect).toBe(0);
 
@@ -129,7 +130,7 @@ describe("one profile, three providers, one run on two workers (--database)", {
       );
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
     // The clips' dollars (no rate) apart from the credits, as on one machine.
-    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: 0.5 });
+    expect(events.at(-1)?.totals?.otherUnits?.usd).toBeCloseTo(FAL_USD);
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
     // The keys never reach the database: the run stores the names of their variables only.
     const runId = path.basename(events.find((event) => event.type === "run.start")?.runDir ?? "");
@@ -144,7 +145,10 @@ describe("one profile, three providers, one run on two workers (--database)", {
     expect(row?.options.apiKeyEnv).toEqual(["MULTI_REFERENCE_KEY"]);
     for (const key of Object.values(KEYS)) expect(options).not.toContain(key);
 
-    await waitUntil(async () => (await stats(at("fal"))).jobsInFlight === 0, "fal's jobs to end");
+    await waitUntil(
+      async () => (await stats(at("fal"))).requestsInFlight === 0,
+      "fal's requests to end",
+    );
     const [reference, fal, voice] = await Promise.all([
       stats(at("reference")),
       stats(at("fal")),
@@ -155,10 +159,14 @@ describe("one profile, three providers, one run on two workers (--database)", {
     expect(reference.images.requests).toBe(1);
     expect(reference.videoJobs.created).toBe(0);
     expect(reference.speech.requests).toBe(0);
-    // Both clips at fal, one at a time across both workers (the account's max_concurrent_jobs).
+    // Both clips, the poster and the tagline at fal, one request at a time across both workers:
+    // the account's max_concurrent_jobs holds its images and speech with its clips.
     expect(fal.videoJobs.created).toBe(2);
+    expect(fal.images.requests).toBe(1);
+    expect(fal.speech.requests).toBe(1);
+    expect(fal.chatCompletions).toBe(0);
     expect(fal.peakConcurrentJobs).toBe(1);
-    expect(fal.chatCompletions + fal.images.requests + fal.speech.requests).toBe(0);
+    expect(fal.peakConcurrentRequests).toBe(1);
     // The narration at ElevenLabs, timed by its alignment (no transcription anywhere).
     expect(voice.speech).toMatchObject({ requests: 1, characters: NARRATION.length });
     expect(voice.videoJobs.created + voice.chatCompletions + voice.images.requests).toBe(0);
@@ -167,7 +175,9 @@ describe("one profile, three providers, one run on two workers (--database)", {
     const start = events.find((event) => event.type === "run.start");
     const run = JSON.parse(
       await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
-    ) as { outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string } };
+    ) as {
+      outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string };
+    };
     expect(typeof run.outputs.keeper).toBe("string");
     expect(run.outputs.clips).toHaveLength(2);
     expect(run.outputs.words_from).toBe("speech");

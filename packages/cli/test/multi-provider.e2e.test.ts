@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanEnv, runCli, tempDir } from "./helpers/cli-process.js";
 import {
   type Dialect,
+  FAL_MODELS,
+  FAL_USD,
   multiProviderServers,
   NARRATION,
   PIPELINE,
@@ -66,23 +68,21 @@ describe("one profile, three providers, one run (built CLI)", () => {
       };
     };
     const { estimate } = plan.limits;
-    // A keyframe at 4 credits, the narration at a credit a character; the clips in dollars apart.
+    // A keyframe at 4 credits, the narration at a credit a character; fal's requests in dollars apart.
     expect(estimate.credits).toBe(4 + NARRATION.length);
-    expect(estimate.otherUnits?.usd?.amount).toBeCloseTo(2 * 5 * 0.05);
-    expect(estimate.otherUnits?.usd).toMatchObject({
-      models: ["fal-ai/kling-video/v2.1/standard/text-to-video"],
-      providers: ["fal"],
-    });
+    expect(estimate.otherUnits?.usd?.amount).toBeCloseTo(FAL_USD);
+    expect([...(estimate.otherUnits?.usd?.models ?? [])].sort()).toEqual([...FAL_MODELS].sort());
+    expect(estimate.otherUnits?.usd?.providers).toEqual(["fal"]);
     expect(estimate.steps.clips?.unit).toBe("usd");
     // The voice's answer times its words: no transcription is planned, though one is offered.
-    expect(plan.limits.requests).toEqual({ chatRequests: 1, images: 1, videoJobs: 2, speech: 1 });
+    expect(plan.limits.requests).toEqual({ chatRequests: 1, images: 2, videoJobs: 2, speech: 2 });
     const shown = await runCli(["plan", PIPELINE, "--config", config], {
       cwd: work.dir,
       env: env(),
     });
     expect(shown.stdout).toContain(`expected cost: ${4 + NARRATION.length} credits`);
     expect(shown.stdout).toContain(
-      "and 0.5 usd (fal-ai/kling-video/v2.1/standard/text-to-video, providers.fal), not in credits",
+      "and 2.5 usd (fal-ai/kling-video/v2.1/standard/text-to-video, fal-ai/flux/dev, fal-ai/kokoro/american-english, providers.fal), not in credits",
     );
 
     const refused = await runCli(["run", PIPELINE, "--config", config, "--max-credits", "500"], {
@@ -91,7 +91,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     });
     expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stderr).toContain(
-      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video` (providers.fal) priced in usd",
+      "the budget of 500 credits cannot hold `fal-ai/kling-video/v2.1/standard/text-to-video`, `fal-ai/flux/dev`, `fal-ai/kokoro/american-english` (providers.fal) priced in usd",
     );
     expect(refused.stderr).toContain("credits_per_unit under providers.fal");
     expect(refused.stderr).not.toMatch(/\n\s+at /);
@@ -117,7 +117,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
     // The plan said what the run spent in credits, and the dollars apart, never added.
     expect(events.at(-1)?.totals?.credits).toBe(estimate.credits);
-    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: 0.5 });
+    expect(events.at(-1)?.totals?.otherUnits?.usd).toBeCloseTo(FAL_USD);
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
 
     const [reference, fal, voice] = await Promise.all([
@@ -132,10 +132,15 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(reference.images.requests).toBe(1);
     expect(reference.videoJobs.created).toBe(0);
     expect(reference.speech.requests).toBe(0);
-    // Both clips at fal, one at a time (the account's max_concurrent_jobs).
+    // Both clips, the poster and the tagline at fal, one request at a time: the account's
+    // max_concurrent_jobs holds its images and speech with its clips.
     expect(fal.videoJobs.created).toBe(2);
+    expect(fal.images.requests).toBe(1);
+    expect(fal.speech.requests).toBe(1);
+    expect(fal.chatCompletions).toBe(0);
+    expect(fal.requestsInFlight).toBe(0);
     expect(fal.peakConcurrentJobs).toBe(1);
-    expect(fal.chatCompletions + fal.images.requests + fal.speech.requests).toBe(0);
+    expect(fal.peakConcurrentRequests).toBe(1);
     // The narration at ElevenLabs, timed by its alignment (no transcription anywhere).
     expect(voice.speech).toMatchObject({ requests: 1, characters: NARRATION.length });
     expect(voice.videoJobs.created + voice.chatCompletions + voice.images.requests).toBe(0);
@@ -154,11 +159,20 @@ describe("one profile, three providers, one run (built CLI)", () => {
     const run = JSON.parse(
       await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
     ) as {
-      outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string };
+      outputs: {
+        keeper: string;
+        clips: unknown[];
+        words_from: string;
+        narration: string;
+        poster: string;
+        tagline: string;
+      };
       totals: { credits: number; otherUnits?: Record<string, number> };
     };
-    expect(run.totals).toMatchObject({ credits: estimate.credits, otherUnits: { usd: 0.5 } });
+    expect(run.totals).toMatchObject({ credits: estimate.credits, otherUnits: { usd: FAL_USD } });
     expect(typeof run.outputs.keeper).toBe("string");
+    expect((await readFile(run.outputs.poster)).subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect((await readFile(run.outputs.tagline)).length).toBeGreaterThan(1000);
     expect(run.outputs.clips).toHaveLength(2);
     expect(run.outputs.words_from).toBe("speech");
     expect((await readFile(run.outputs.narration)).length).toBeGreaterThan(1000);
@@ -170,7 +184,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     });
     expect(shownRun.code, shownRun.stderr).toBe(0);
     expect(shownRun.stdout).toContain(
-      "and 0.5 usd spent, not in credits (a provider's unit with no credits_per_unit)",
+      "and 2.5 usd spent, not in credits (a provider's unit with no credits_per_unit)",
     );
   });
 
@@ -280,8 +294,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
         limits: { estimate: { credits: number; otherUnits?: unknown } };
       }
     ).limits;
-    // 2 clips × 5 s × 0.05 usd × 100 credits a dollar, with the keyframe and the narration.
-    expect(estimate.credits).toBe(4 + NARRATION.length + 50);
+    // fal's dollars × 100 credits a dollar, with the keyframe and the narration.
+    expect(estimate.credits).toBeCloseTo(4 + NARRATION.length + FAL_USD * 100);
     expect(estimate.otherUnits).toBeUndefined();
     const result = await runCli(
       ["run", PIPELINE, "--config", rated, "--max-credits", "500", "--no-cache", "--json"],
@@ -293,6 +307,6 @@ describe("one profile, three providers, one run (built CLI)", () => {
       totals: { credits: number };
     };
     expect(end.type).toBe("run.end");
-    expect(end.totals.credits).toBe(4 + NARRATION.length + 50);
+    expect(end.totals.credits).toBeCloseTo(4 + NARRATION.length + FAL_USD * 100);
   });
 });

@@ -10,8 +10,9 @@
 // - `@reelsmith/runner/internal`: the parts the CLI and the other executors are built from,
 //   not a stable API.
 
-// The error base: every error the runner throws or returns is one.
+// The error base: every error the runner throws or returns is one, its `code` one of its codes.
 export { RunnerError, type RunnerErrorOptions } from "./errors/runner-error.js";
+export type { RunnerErrorCode } from "./errors/runner-error-code.js";
 // The events a run emits.
 export type {
   ProgressStage,

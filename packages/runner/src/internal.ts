@@ -15,6 +15,7 @@ export type { ExecuteResult } from "./executor/execute-pipeline.js";
 export { loadForRun, runInputs } from "./executor/load-for-run.js";
 export {
   accountQueue,
+  accountQueuesOf,
   type QueueSlots,
   queueSlot,
   queueSlotSizes,

@@ -28,10 +28,19 @@ export interface RunOptions {
    * Units of a queue holding one of its slots at once, by the queue's name (the queue a kind
    * declares, e.g. `{ video: 2 }` for video jobs in flight); default: what each kind declares
    * (`slots`). Waiting for a slot holds none of the run's `concurrency`. A provider account's
-   * own limit on a queue is `<queue>@<account>` (`{ "video@fal": 2 }`): units whose model the
+   * own limit on a queue is `<queue>@<account>` (`{ "jobs@fal": 2 }`): units whose model the
    * client routes to that account (its `accountOf`) hold one of those too.
    */
   slots?: Readonly<Record<string, number>>;
+  /**
+   * Each provider account's limit of requests in flight at once (a profile's
+   * `max_concurrent_jobs`), by account name: a unit whose model the client routes to the
+   * account (its `accountOf`) holds one of its places while the account works on its request,
+   * whatever its kind (each kind that sends to accounts names the places it holds, its
+   * `accountQueue`). `slots` may still size one as `<accountQueue>@<account>`.
+   * @example accountLimits: { fal: 2 }
+   */
+  accountLimits?: Readonly<Record<string, number>>;
   /**
    * Queue limits this run shares with other runs of this process (a batch's rows): its units
    * take their slots from these instead of limits of its own. Never journaled.
@@ -69,7 +78,7 @@ export interface RunOptions {
   /** Receives every event. */
   onEvent?: (event: RunEvent) => void;
   /**
-   * Reuse results of identical requests (default true). Like `concurrency`, `slots`,
+   * Reuse results of identical requests (default true). Like `concurrency`, `slots`, `accountLimits`,
    * `maxCredits`, `allowPartial`, `autoApprove` and `resubmitLostJobs`, it is journaled with the
    * run: a resume, a decision's continue or a retake keeps what the run was started with unless
    * given again.

@@ -77,8 +77,8 @@ export async function executeBatch(
       ...(options.parallel === undefined ? {} : { parallel: options.parallel }),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       // `--max-videos` is the limit of the video queue (the kind that makes clips names it);
-      // each provider account's `max_concurrent_jobs` holds its own clips within it.
-      ...slotsOf(options.maxVideos, service.accountSlots),
+      // each provider account's `max_concurrent_jobs` holds its own requests within it.
+      ...slotsOf(options.maxVideos, service.accountLimits),
       ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.autoApprove ? { autoApprove: true } : {}),

@@ -99,15 +99,18 @@ export function serviceRunOptions(
 }
 
 /**
- * The run's queue limits: `--max-videos` for the video queue, and the provider accounts' own.
- * @example slotsOf(2, { "video@fal": 1 }) // { slots: { video: 2, "video@fal": 1 } }
+ * The run's queue limits: `--max-videos` for the video queue, and each provider account's own
+ * (`max_concurrent_jobs`, on whatever its kinds hold of an account).
+ * @example slotsOf(2, { fal: 1 }) // { slots: { video: 2 }, accountLimits: { fal: 1 } }
  */
 export function slotsOf(
   maxVideos: number | undefined,
-  accountSlots: Readonly<Record<string, number>>,
-): { slots?: Record<string, number> } {
-  const slots = { ...accountSlots, ...(maxVideos === undefined ? {} : { video: maxVideos }) };
-  return Object.keys(slots).length > 0 ? { slots } : {};
+  accountLimits: Readonly<Record<string, number>>,
+): { slots?: Record<string, number>; accountLimits?: Record<string, number> } {
+  return {
+    ...(maxVideos === undefined ? {} : { slots: { video: maxVideos } }),
+    ...(Object.keys(accountLimits).length > 0 ? { accountLimits: { ...accountLimits } } : {}),
+  };
 }
 
 /**
@@ -180,8 +183,8 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       ...(catalogs ? { catalogs } : {}),
       concurrency: options.concurrency,
       // `--max-videos` is the limit of the video queue (the kind that makes clips names it);
-      // each provider account's `max_concurrent_jobs` holds its own clips within it.
-      ...slotsOf(options.maxVideos, service.accountSlots),
+      // each provider account's `max_concurrent_jobs` holds its own requests within it.
+      ...slotsOf(options.maxVideos, service.accountLimits),
       maxCredits: options.maxCredits,
       // First Ctrl-C (or a closed output): stop (jobs already paid for are waited for); a
       // second Ctrl-C: leave at once.

@@ -19,10 +19,10 @@ export interface OpenService {
   /** True when the CLI started the simulator in-process. */
   builtIn: boolean;
   /**
-   * The provider accounts' own limits, as a run's `slots` take them (`video@fal: 2` from a
-   * provider's `max_concurrent_jobs`); empty without `providers:`.
+   * Each provider account's `max_concurrent_jobs`, by account name, as a run's
+   * `accountLimits` take them (`{ fal: 2 }`); empty without `providers:`.
    */
-  accountSlots: Record<string, number>;
+  accountLimits: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -82,7 +82,7 @@ export async function openService(
       client: await routed(fallback, accounts.clients, profile?.loaded.profile),
       baseURL: fallback.baseURL,
       builtIn: false,
-      accountSlots: accountSlots(service?.accounts ?? []),
+      accountLimits: accountLimits(service?.accounts ?? []),
       close: accounts.close,
     };
   }
@@ -134,7 +134,7 @@ export async function openService(
     client: await routed(fallback, accounts.clients, profile?.loaded.profile),
     baseURL: simulator.url,
     builtIn: true,
-    accountSlots: accountSlots(service?.accounts ?? []),
+    accountLimits: accountLimits(service?.accounts ?? []),
     close: async () => {
       await accounts.close();
       await simulator.close();
@@ -142,12 +142,12 @@ export async function openService(
   };
 }
 
-/** The run's slots of each account that states a job limit: `video@<name>`, as the video queue's. */
-function accountSlots(accounts: readonly ProfileAccountService[]): Record<string, number> {
+/** The job limit of each account that states one, by name (the runner sizes its places from it). */
+function accountLimits(accounts: readonly ProfileAccountService[]): Record<string, number> {
   return Object.fromEntries(
     accounts
       .filter((account) => account.maxConcurrentJobs !== undefined)
-      .map((account) => [`video@${account.name}`, account.maxConcurrentJobs as number]),
+      .map((account) => [account.name, account.maxConcurrentJobs as number]),
   );
 }
 

@@ -9,6 +9,18 @@ export const PROFILE = path.join(FIXTURE, "reelsmith.config.yaml");
 export const PIPELINE = path.join(FIXTURE, "pipeline.yaml");
 /** The fixture's narration, whose characters ElevenLabs charges. */
 export const NARRATION = "A storm, over the harbour! The lamps went out, one by one.";
+/**
+ * The fixture's dollars at fal: two 5 s clips at 0.05 a second, a poster at 1, a 20-character
+ * tagline at 50 per 1,000 (whole dollars: an image's or speech's price is rounded up to a whole
+ * unit).
+ */
+export const FAL_USD = 2 * 5 * 0.05 + 1 + (20 * 50) / 1000;
+/** The fixture's models at fal, each priced in dollars. */
+export const FAL_MODELS = [
+  "fal-ai/kling-video/v2.1/standard/text-to-video",
+  "fal-ai/flux/dev",
+  "fal-ai/kokoro/american-english",
+];
 
 export type Dialect = "reference" | "fal" | "elevenlabs";
 export type Served = { process: CliProcess; url: string; dialect: Dialect };
@@ -22,6 +34,8 @@ export type Stats = {
   chatCompletions: number;
   peakConcurrentJobs: number;
   jobsInFlight: number;
+  peakConcurrentRequests: number;
+  requestsInFlight: number;
 };
 
 /**

@@ -3,8 +3,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { estimateRun } from "@reelsmith/runner";
-import { loadForRun, runInputs } from "@reelsmith/runner/internal";
-import { builtInStepKinds, kindsByName, type StepKindSpec } from "@reelsmith/runner/kinds";
+import { accountQueuesOf, loadForRun, runInputs } from "@reelsmith/runner/internal";
+import {
+  type AnyStepKind,
+  builtInStepKinds,
+  kindsByName,
+  type StepKindSpec,
+} from "@reelsmith/runner/kinds";
 import { budgetLeft, setBudget } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
@@ -144,21 +149,26 @@ function runAccounts(
 }
 
 /**
- * The slot queue of each account with a job limit, its global concurrency that limit: every
- * worker's units of the account's models take their slots there, whatever run they belong to.
+ * The slot queues of each account with a job limit, one per account queue the kinds declare
+ * (their `accountQueue`), each's global concurrency that limit: every worker's units of the
+ * account's models take their slots there, whatever run they belong to.
  */
 async function registerAccountSlots(
   coordinator: Coordinator,
   accounts: readonly RunAccount[],
+  kinds: Iterable<AnyStepKind>,
 ): Promise<void> {
+  const held = accountQueuesOf(kinds);
   for (const account of accounts) {
     if (account.maxConcurrentJobs === undefined) continue;
-    await coordinator.dbos.registerQueue(queueNames.slots(account.key, "video"), {
-      globalConcurrency: account.maxConcurrentJobs,
-      minPollingIntervalMs: 100,
-      onConflict: "always_update",
-      applicationName: "reelsmith",
-    });
+    for (const queue of held) {
+      await coordinator.dbos.registerQueue(queueNames.slots(account.key, queue), {
+        globalConcurrency: account.maxConcurrentJobs,
+        minPollingIntervalMs: 100,
+        onConflict: "always_update",
+        applicationName: "reelsmith",
+      });
+    }
   }
 }
 
@@ -241,14 +251,9 @@ export async function submitRun(
   const runDir = resolve(options.artifacts, runId);
   mkdirSync(runDir, { recursive: true });
   writeFileSync(join(runDir, "pipeline.yaml"), pipeline.source);
-  await configureService(
-    coordinator.pool,
-    coordinator.dbos,
-    service,
-    options,
-    kindsByName([...builtInStepKinds, ...(options.stepKinds ?? [])]).values(),
-  );
-  await registerAccountSlots(coordinator, accounts);
+  const kinds = [...kindsByName([...builtInStepKinds, ...(options.stepKinds ?? [])]).values()];
+  await configureService(coordinator.pool, coordinator.dbos, service, options, kinds);
+  await registerAccountSlots(coordinator, accounts, kinds);
   await coordinator.store.insertRun({
     runId,
     name,

@@ -5,7 +5,7 @@ import { RunnerError } from "@reelsmith/runner";
  * its deadline. `waitedFor` says what was awaited, so the message can say what to look at.
  * @example throw new DatabaseWaitError("the schema lock reelsmith.migrate (held by pid 812)", 120_000);
  */
-export class DatabaseWaitError extends RunnerError {
+export class DatabaseWaitError extends RunnerError<"database_wait_timeout"> {
   readonly waitedFor: string;
   readonly waitedMs: number;
   constructor(waitedFor: string, waitedMs: number, options?: { cause?: unknown }) {

@@ -5,7 +5,7 @@ import { RunnerError } from "@reelsmith/runner";
  * frozen or cut off from the database, so this one did not do `action` and drops the unit.
  * @example throw new StaleClaimError("r1:1:clips:3", 2, "send POST /v1/videos");
  */
-export class StaleClaimError extends RunnerError {
+export class StaleClaimError extends RunnerError<"stale_claim"> {
   readonly unitId: string;
   readonly epoch: number;
   readonly action: string;

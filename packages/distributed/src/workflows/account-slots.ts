@@ -1,6 +1,11 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { RunCancelledError } from "@reelsmith/runner/errors";
-import { accountQueue, type LimitRunner, type QueueSlots } from "@reelsmith/runner/internal";
+import {
+  accountQueue,
+  accountQueuesOf,
+  type LimitRunner,
+  type QueueSlots,
+} from "@reelsmith/runner/internal";
 import type { AnyStepKind } from "@reelsmith/runner/kinds";
 import { withReconnect } from "../database/pool.js";
 import { queueNames } from "../service.js";
@@ -40,8 +45,9 @@ export const registeredSlotWorkflow = DBOS.registerWorkflow(slotWorkflow, {
  * The account's slots of every queue a kind declares `slots` for, as one unit takes them
  * (its own and its sub-runs' units): each a limit in p-limit's call shape backed by the
  * queue's slot workflows ({@link accountSlot}). A provider account of the run with a job
- * limit adds its own video slots (`video@<name>`, keyed by the account, so shared by every run
- * and worker using it), which a unit of one of its models takes before the queue's.
+ * limit adds its own places of each account queue the kinds declare (`jobs@<name>`, keyed by
+ * the account, so shared by every run and worker using it), which a unit of one of its models
+ * takes before its queue's.
  * @example const slots = accountSlots({ context, service, kinds, holderId, signal }); // { video: … }
  */
 export function accountSlots(options: {
@@ -57,10 +63,11 @@ export function accountSlots(options: {
   accounts?: readonly RunAccount[];
 }): QueueSlots {
   const { service, kinds, accounts, ...rest } = options;
+  const known = [...kinds];
   // Numbered per holder across its queues: a recovered unit takes them in the same order.
   const counter = { next: 1 };
   const slots: Record<string, LimitRunner> = {};
-  for (const kind of kinds) {
+  for (const kind of known) {
     if (kind.slots === undefined || kind.queue === "local" || slots[kind.queue]) continue;
     slots[kind.queue] = accountSlot({
       ...rest,
@@ -68,13 +75,16 @@ export function accountSlots(options: {
       counter,
     });
   }
+  const held = accountQueuesOf(known);
   for (const account of accounts ?? []) {
     if (account.maxConcurrentJobs === undefined) continue;
-    slots[accountQueue("video", account.name)] = accountSlot({
-      ...rest,
-      queueName: queueNames.slots(account.key, "video"),
-      counter,
-    });
+    for (const queue of held) {
+      slots[accountQueue(queue, account.name)] = accountSlot({
+        ...rest,
+        queueName: queueNames.slots(account.key, queue),
+        counter,
+      });
+    }
   }
   return slots;
 }

@@ -116,7 +116,7 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         // Each record names the worker that wrote it: the report shows who ran the unit.
         journal: store.journal(job.runId, { worker: context.executorId }, guard),
         // A model of a provider account with a job limit takes one of its slots too.
-        slot: queueSlot(slots, kind.queue, accountOfSpec(client, job.spec)),
+        slot: queueSlot(slots, kind, accountOfSpec(client, job.spec)),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,

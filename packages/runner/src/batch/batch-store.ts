@@ -43,6 +43,7 @@ export interface BatchKept {
   cache?: boolean;
   concurrency?: number;
   slots?: Record<string, number>;
+  accountLimits?: Record<string, number>;
 }
 
 /** One line of `batch.jsonl`. */

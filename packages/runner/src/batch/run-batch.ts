@@ -7,7 +7,7 @@ import { checkModels } from "../executor/check-models.js";
 import { createRunClient } from "../executor/create-run-client.js";
 import { inspectRun } from "../executor/inspect-run.js";
 import { loadForRun } from "../executor/load-for-run.js";
-import { queueSlots } from "../executor/queue-slots.js";
+import { runQueueSlots } from "../executor/queue-slots.js";
 import { createRunDirectory, newRunId } from "../executor/run-directory.js";
 import { acquireRunLock } from "../journal/run-lock.js";
 import { ledgerOf } from "../ledger/ledger.js";
@@ -114,6 +114,7 @@ function kept(options: BatchOptions, before: BatchKept = {}): BatchKept {
     ...pick("cache"),
     ...pick("concurrency"),
     ...pick("slots"),
+    ...pick("accountLimits"),
   };
 }
 
@@ -344,7 +345,7 @@ function runOptionsOf(options: BatchOptions): RunOptions {
   } = options;
   return {
     ...rest,
-    sharedSlots: queueSlots(kindsByName(options.stepKinds).values(), options.slots),
+    sharedSlots: runQueueSlots(kindsByName(options.stepKinds).values(), options),
   };
 }
 

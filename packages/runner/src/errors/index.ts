@@ -8,6 +8,7 @@ export * from "./resume-error.js";
 export * from "./run-cancelled-error.js";
 export * from "./run-directory-in-use-error.js";
 export * from "./runner-error.js";
+export * from "./runner-error-code.js";
 export * from "./step-error.js";
 export * from "./step-timeout-error.js";
 export * from "./step-waiting-error.js";

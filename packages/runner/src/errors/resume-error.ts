@@ -1,4 +1,5 @@
 import { RunnerError } from "./runner-error.js";
+import type { ResumeErrorCode } from "./runner-error-code.js";
 
 /**
  * The directory given to `resume` is not a resumable run (no journal, no start record).
@@ -6,7 +7,7 @@ import { RunnerError } from "./runner-error.js";
  */
 export class ResumeError extends RunnerError {
   readonly runDir: string;
-  constructor(runDir: string, reason: string, code = "resume_invalid") {
+  constructor(runDir: string, reason: string, code: ResumeErrorCode = "resume_invalid") {
     super(code, `Cannot resume ${runDir}: ${reason}.`, { category: "invalid" });
     this.runDir = runDir;
   }

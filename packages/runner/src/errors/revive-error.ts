@@ -4,8 +4,11 @@ import { RunCancelledError } from "./run-cancelled-error.js";
 import { RunnerError } from "./runner-error.js";
 import { StepWaitingError } from "./step-waiting-error.js";
 
-/** An error rebuilt from its data, with what the data said kept as fields. */
-class RevivedError extends RunnerError {}
+/**
+ * An error rebuilt from its data, with what the data said kept as fields: its code is
+ * whatever it carried (a core error's, another package's), not only the runner's own.
+ */
+class RevivedError extends RunnerError<string> {}
 
 /**
  * The category of errors journaled before errors carried one, by their code (a run read back
@@ -26,7 +29,7 @@ const CATEGORY_OF_LEGACY_CODE: Record<string, ErrorCategory> = {
  * `category`, `hint` and fields, so the CLI maps it as it would have mapped the original.
  * @example reviveError({ name: "RateLimitError", code: "rate_limited", message: "…", isRetryable: true, category: "failed" }).isRetryable // true
  */
-export function reviveError(data: SerializedError): RunnerError {
+export function reviveError(data: SerializedError): RunnerError<string> {
   const category =
     data.category === undefined
       ? (CATEGORY_OF_LEGACY_CODE[data.code ?? ""] ?? "failed")

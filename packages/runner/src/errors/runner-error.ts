@@ -1,4 +1,5 @@
 import { type ErrorCategory, ReelsmithError } from "@reelsmith/core/errors";
+import type { RunnerErrorCode } from "./runner-error-code.js";
 
 /** What a runner error class passes to its base besides its code and message. */
 export interface RunnerErrorOptions {
@@ -19,10 +20,14 @@ export interface RunnerErrorOptions {
  * `isInstance` (a `Symbol.for("reelsmith.error.<Name>")` marker per class, so the check also
  * holds across two installed copies of the package). Serialises to plain JSON for the journal
  * and events (its category included, so an error read back still maps to its exit code).
+ *
+ * Its `code` is one of {@link RunnerErrorCode} (a class cannot pass another); a package
+ * that builds on the runner (distributed) gives its own classes their own codes as `Code`.
  * @example if (BudgetExceededError.isInstance(error)) console.log(error.code, error.category);
  */
-export class RunnerError extends ReelsmithError {
-  constructor(code: string, message: string, options: RunnerErrorOptions = {}) {
+export class RunnerError<Code extends string = RunnerErrorCode> extends ReelsmithError {
+  declare readonly code: Code;
+  constructor(code: NoInfer<Code>, message: string, options: RunnerErrorOptions = {}) {
     super(message, { ...options, code });
   }
 

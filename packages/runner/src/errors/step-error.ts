@@ -1,4 +1,5 @@
 import { RunnerError } from "./runner-error.js";
+import type { StepErrorCode } from "./runner-error-code.js";
 
 /**
  * A step (or one fan-out item) failed; the message names the step, the item, where the step
@@ -16,7 +17,7 @@ export class StepError extends RunnerError {
     step: string,
     index: number | undefined,
     cause: unknown,
-    code = "step_failed",
+    code: StepErrorCode = "step_failed",
     location?: string,
   ) {
     const item = index === undefined ? `step "${step}"` : `step "${step}" item ${index}`;

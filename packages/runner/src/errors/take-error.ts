@@ -1,4 +1,5 @@
 import { RunnerError } from "./runner-error.js";
+import type { TakeErrorCode } from "./runner-error-code.js";
 
 /**
  * A retake or a pick that cannot be done as asked: an unknown step, item or take, a take
@@ -13,7 +14,7 @@ export class TakeError extends RunnerError {
   readonly index?: number;
   readonly take?: number;
   constructor(
-    code: string,
+    code: TakeErrorCode,
     runDir: string,
     reason: string,
     at: { step?: string; index?: number; take?: number } = {},

@@ -95,7 +95,7 @@ export async function runFanOutItem(
       },
       {
         ...services.unit,
-        slot: queueSlotFor(slot, queueSlot(services.slots, kind.queue, accountOf(services, spec))),
+        slot: queueSlotFor(slot, queueSlot(services.slots, kind, accountOf(services, spec))),
       },
     );
     results[position] = result;

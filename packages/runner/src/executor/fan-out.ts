@@ -92,7 +92,7 @@ export async function runFanOut(args: FanOutArgs): Promise<FanOutResult> {
   const lanes = Math.min(
     items.length,
     fanOut && step.max_parallel ? step.max_parallel : Number.POSITIVE_INFINITY,
-    inFlightWindow(args.globalSlots.size, queueSlot(services.slots, kind.queue)),
+    inFlightWindow(args.globalSlots.size, queueSlot(services.slots, kind)),
   );
   let next = 0;
   const lane = async () => {

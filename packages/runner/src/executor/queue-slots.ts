@@ -40,22 +40,73 @@ export function queueSlotSizes(
 const unlimited: LimitRunner = async (work) => work();
 
 /**
- * The name of a provider account's own limit on a queue, as `slots` take it: `video@fal` is
- * how many video units of the account `fal` hold a slot at once.
- * @example accountQueue("video", "fal") // "video@fal"
+ * The name of a provider account's own limit on a queue, as `slots` take it: `jobs@fal` is
+ * how many units of the account `fal` hold one of its places of `jobs` at once.
+ * @example accountQueue("jobs", "fal") // "jobs@fal"
  */
 export function accountQueue(queue: string, account: string): string {
   return `${queue}@${account}`;
 }
 
 /**
- * The limit a unit of `queue` runs within: its account's own (when the unit's model is served
- * by a provider account with a limit on that queue) and the queue's own, or none.
- * @example await queueSlot(slots, kind.queue, "fal")(() => submit());
+ * The account queues the kinds' units hold a place of (each kind's `accountQueue`), once each.
+ * @example accountQueuesOf(builtInStepKinds) // ["jobs"]
  */
-export function queueSlot(slots: QueueSlots, queue: string, account?: string): LimitRunner {
-  const shared = slots[queue] ?? unlimited;
-  const own = account === undefined ? undefined : slots[accountQueue(queue, account)];
+export function accountQueuesOf(kinds: Iterable<Pick<AnyStepKind, "accountQueue">>): string[] {
+  const names = new Set<string>();
+  for (const kind of kinds) if (kind.accountQueue !== undefined) names.add(kind.accountQueue);
+  return [...names];
+}
+
+/**
+ * The `slots` of the provider accounts that state a job limit (`max_concurrent_jobs`, by
+ * account name): each account's limit on every account queue the kinds declare.
+ * @example accountSlotSizes(builtInStepKinds, { fal: 2 }) // { "jobs@fal": 2 }
+ */
+export function accountSlotSizes(
+  kinds: Iterable<Pick<AnyStepKind, "accountQueue">>,
+  limits: Readonly<Record<string, number>> = {},
+): Record<string, number> {
+  const queues = accountQueuesOf(kinds);
+  const sizes: Record<string, number> = {};
+  for (const [account, size] of Object.entries(limits)) {
+    for (const queue of queues) sizes[accountQueue(queue, account)] = size;
+  }
+  return sizes;
+}
+
+/**
+ * A run's queue limits from its options: its `slots`, over its provider accounts' own
+ * (`accountLimits`, on each account queue its kinds declare), over what the kinds declare.
+ * @example runQueueSlots(kinds.values(), { slots: { video: 2 }, accountLimits: { fal: 1 } }) // video, jobs@fal
+ */
+export function runQueueSlots(
+  kinds: Iterable<AnyStepKind>,
+  options: {
+    slots?: Readonly<Record<string, number>> | undefined;
+    accountLimits?: Readonly<Record<string, number>> | undefined;
+  },
+): QueueSlots {
+  const all = [...kinds];
+  return queueSlots(all, { ...accountSlotSizes(all, options.accountLimits), ...options.slots });
+}
+
+/**
+ * The limit a unit of `kind` runs within: the account's own (when the unit's model is served
+ * by a provider account with a limit on the kind's `accountQueue`) and the kind's queue's own,
+ * or none.
+ * @example await queueSlot(slots, kind, "fal")(() => submit());
+ */
+export function queueSlot(
+  slots: QueueSlots,
+  kind: Pick<AnyStepKind, "queue" | "accountQueue">,
+  account?: string,
+): LimitRunner {
+  const shared = slots[kind.queue] ?? unlimited;
+  const own =
+    account === undefined || kind.accountQueue === undefined
+      ? undefined
+      : slots[accountQueue(kind.accountQueue, account)];
   if (!own) return shared;
   return async <T>(work: () => PromiseLike<T> | T): Promise<T> => own(() => shared(work));
 }

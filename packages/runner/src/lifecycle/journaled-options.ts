@@ -5,6 +5,7 @@ const JOURNALED = [
   "cache",
   "concurrency",
   "slots",
+  "accountLimits",
   "maxCredits",
   "allowPartial",
   "autoApprove",

@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import type { EventBus } from "../events/event-bus.js";
 import { createBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
-import { queueSlots } from "../executor/queue-slots.js";
+import { runQueueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
@@ -61,7 +61,7 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
   const signals = runSignals(options.signal, options.stopSignal);
   const pipelineDir = run.pipeline.path === "<inline>" ? process.cwd() : dirname(run.pipeline.path);
   const slots =
-    options.subRunOf?.slots ?? options.sharedSlots ?? queueSlots(run.kinds.values(), options.slots);
+    options.subRunOf?.slots ?? options.sharedSlots ?? runQueueSlots(run.kinds.values(), options);
   let runJson: Record<string, unknown> = run.runJson;
   const sessionRun = (journal: JournalWriter, state: RunState): SessionRun => ({
     runDir,

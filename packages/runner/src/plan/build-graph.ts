@@ -82,7 +82,7 @@ export function buildGraph(
   for (const step of steps) dependencies.set(step.id, stepDependencies(step));
   const cycles = findCycles(dependencies);
   if (cycles[0])
-    throw new RunnerError("PIPELINE_CYCLE", `dependency cycle: ${cycles[0].join(" → ")}`);
+    throw new RunnerError("pipeline_cycle", `dependency cycle: ${cycles[0].join(" → ")}`);
   const order: string[] = [];
   const placed = new Set<string>();
   const place = (id: string): void => {

@@ -300,6 +300,17 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
    */
   slots?: number;
   /**
+   * The provider account's capacity a unit holds while the account works on its paid request
+   * (`context.slot`): a unit whose model is served by a provider account with a
+   * `max_concurrent_jobs` takes one of that account's places of this name, within its own
+   * queue's slot. Kinds naming the same one share the account's limit (the built-in paid
+   * kinds all name `jobs`: an account's clips, images and voice count together). None: its
+   * units hold no place of an account. A run's `slots` sizes it per account as
+   * `<accountQueue>@<account>` (`accountSlotSizes` builds them from the accounts).
+   * @example accountQueue: "jobs"
+   */
+  accountQueue?: StepQueue;
+  /**
    * The moments of its work it reports with `context.progress`, each with the stage a renderer
    * shows it as (default: none; a kind that reports an undeclared phase fails loudly in tests).
    * @example phases: { submitted: "submitted", status: "status", downloaded: "saved" }
@@ -368,6 +379,7 @@ export interface StepKind<Spec = Record<string, unknown>>
   requestLabels?: Readonly<Record<string, string>>;
   fanOut?: boolean;
   slots?: number;
+  accountQueue?: StepQueue;
   phases?: Readonly<Record<string, ProgressStage>>;
   heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
   checkRequest?(spec: Spec, context: RequestCheckContext): Promise<void>;

@@ -22,6 +22,22 @@ describe("simulator stats peaks", () => {
     expect(stats.snapshot().peakConcurrentJobs).toBe(3);
   });
 
+  it("peakConcurrentRequests counts video jobs and queued requests held together", () => {
+    const stats = createStatsRecorder();
+    stats.jobCreated("m");
+    stats.queuedRequestSubmitted();
+    expect(stats.snapshot()).toMatchObject({ requestsInFlight: 2, peakConcurrentRequests: 2 });
+    stats.jobCompleted(1);
+    stats.queuedRequestDone();
+    stats.queuedRequestSubmitted();
+    expect(stats.snapshot()).toMatchObject({
+      requestsInFlight: 1,
+      peakConcurrentRequests: 2,
+      jobsInFlight: 0,
+      peakConcurrentJobs: 1,
+    });
+  });
+
   it("peakRequestsPerMinute counts each route within a sliding 60 s window", () => {
     const stats = createStatsRecorder();
     for (let i = 0; i < 5; i++) {

@@ -36,6 +36,13 @@ export interface SimulatorStats {
   jobsInFlight: number;
   /** Most video jobs that were in flight at the same time. */
   peakConcurrentJobs: number;
+  /**
+   * Paid requests the account holds right now: video jobs in flight, and requests on a queue
+   * (fal's images and speech) from their submission until their result is first fetched.
+   */
+  requestsInFlight: number;
+  /** Most paid requests held at the same time ({@link SimulatorStats.requestsInFlight}). */
+  peakConcurrentRequests: number;
   /** By route: the most requests answered within any 60 s (real time) window. */
   peakRequestsPerMinute: Record<string, number>;
 }
@@ -64,9 +71,15 @@ export function createStatsRecorder() {
     peakConcurrentRenders: 0,
     jobsInFlight: 0,
     peakConcurrentJobs: 0,
+    requestsInFlight: 0,
+    peakConcurrentRequests: 0,
     peakRequestsPerMinute: {},
   };
   let rendering = 0;
+  const held = (change: 1 | -1): void => {
+    stats.requestsInFlight += change;
+    stats.peakConcurrentRequests = Math.max(stats.peakConcurrentRequests, stats.requestsInFlight);
+  };
   // Per route, the times of the requests of the last minute, oldest first.
   const recent = new Map<string, number[]>();
   const countInWindow = (route: string): void => {
@@ -96,12 +109,14 @@ export function createStatsRecorder() {
       stats.videoJobs.byModel[model] = (stats.videoJobs.byModel[model] ?? 0) + 1;
       stats.jobsInFlight += 1;
       stats.peakConcurrentJobs = Math.max(stats.peakConcurrentJobs, stats.jobsInFlight);
+      held(1);
     },
     jobCompleted(credits: number): void {
       stats.videoJobs.completed += 1;
       stats.creditsCharged += credits;
       stats.creditsByEndpoint.videos += credits;
       stats.jobsInFlight -= 1;
+      held(-1);
     },
     /** One image request answered: `count` images of `model`, `credits` charged. */
     imagesMade(model: string, count: number, edit: boolean, credits: number): void {
@@ -132,6 +147,15 @@ export function createStatsRecorder() {
     jobFailed(): void {
       stats.videoJobs.failed += 1;
       stats.jobsInFlight -= 1;
+      held(-1);
+    },
+    /** A request on a queue (not a video job) is submitted: held until its result is fetched. */
+    queuedRequestSubmitted(): void {
+      held(1);
+    },
+    /** A queued request's result was fetched for the first time, or its submission refused. */
+    queuedRequestDone(): void {
+      held(-1);
     },
     chatCompletion(): void {
       stats.chatCompletions += 1;

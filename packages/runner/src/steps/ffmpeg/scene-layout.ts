@@ -31,15 +31,15 @@ export async function sceneLayout(options: {
   video: string;
   clips: readonly string[];
   overlap: unknown;
-  /** The operation, for messages. */
-  what: string;
+  /** The operation, for messages and codes (`ffmpeg_mix_input`, `ffmpeg_captions_timing`). */
+  what: "mix" | "captions";
   probes?: KnownProbe[];
   signal?: AbortSignal;
 }): Promise<SceneLayout> {
   const overlap = Number(options.overlap ?? 0);
   if (!(Number.isFinite(overlap) && overlap >= 0)) {
     throw new RunnerError(
-      `ffmpeg_${options.what}_input`,
+      options.what === "mix" ? "ffmpeg_mix_input" : "ffmpeg_captions_input",
       `${options.what} \`transition_duration\` must be a number of seconds from 0; got ${JSON.stringify(options.overlap)}`,
     );
   }
@@ -52,7 +52,7 @@ export async function sceneLayout(options: {
   const length = video.videoDuration ?? video.duration;
   if (Math.abs(length - laidOut) > layoutTolerance(durations.length)) {
     throw new RunnerError(
-      `ffmpeg_${options.what}_timing`,
+      options.what === "mix" ? "ffmpeg_mix_timing" : "ffmpeg_captions_timing",
       `${options.what}: ${options.video} lasts ${length.toFixed(2)} s, but its ${durations.length} clips joined ${overlap > 0 ? `with ${overlap} s transitions` : "end to end"} last ${laidOut.toFixed(2)} s, so the ${options.what === "mix" ? "narration" : "captions"} would drift from the clips; give \`transition_duration\` the joining step's transition \`duration\` (0 for \`concat\`), and \`clips\` the clips it joined, in order`,
     );
   }

@@ -93,28 +93,30 @@ export async function runImageStep(
       take: context.take,
     });
   }
-  signal.throwIfAborted();
-  context.stopSignal?.throwIfAborted();
-  await budget?.assertCanSubmit({
-    key,
-    request: { ...request },
-    ...(expected === undefined ? {} : { credits: expected }),
-  });
-  if (context.stopSignal?.aborted) {
-    await budget?.release?.({ key });
-    context.stopSignal.throwIfAborted();
-  }
-  let result: ImageResult;
-  try {
-    result = await send(client, request, references, targets, key, submission, context);
-  } catch (error) {
-    // Refused (the service answered): nothing was made, its reservation is given back.
-    if (typeof (error as { status?: unknown })?.status === "number") {
-      await journal.record("image.intent", { idempotencyKey: key, submission, settled: true });
+  // Within a place of its account (its `max_concurrent_jobs`) from its reservation to its answer.
+  const result = await context.slot(async (): Promise<ImageResult> => {
+    signal.throwIfAborted();
+    context.stopSignal?.throwIfAborted();
+    await budget?.assertCanSubmit({
+      key,
+      request: { ...request },
+      ...(expected === undefined ? {} : { credits: expected }),
+    });
+    if (context.stopSignal?.aborted) {
       await budget?.release?.({ key });
+      context.stopSignal.throwIfAborted();
     }
-    throw error;
-  }
+    try {
+      return await send(client, request, references, targets, key, submission, context);
+    } catch (error) {
+      // Refused (the service answered): nothing was made, its reservation is given back.
+      if (typeof (error as { status?: unknown })?.status === "number") {
+        await journal.record("image.intent", { idempotencyKey: key, submission, settled: true });
+        await budget?.release?.({ key });
+      }
+      throw error;
+    }
+  });
   const reported = Number(result.usage?.total_credits);
   const credits = Number.isFinite(reported) ? reported : (expected ?? 0);
   // A model priced in a unit with no rate to credits: its cost is totalled in that unit.

@@ -23,6 +23,8 @@ export const imageKind = defineStepKind<ImageStepSpec>({
   defaultsSchema: async () => (await import("./image-schema.js")).ImageDefaultsSchema,
   // A synchronous request of the account, like a chat: it waits on the account's request queue.
   queue: "chat",
+  // A provider account's images count within its `max_concurrent_jobs`, with its clips.
+  accountQueue: "jobs",
   outputs: () => imageOutputType,
   outputHints: {
     files:

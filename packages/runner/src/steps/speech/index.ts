@@ -27,6 +27,8 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
   defaultsSchema: async () => (await import("./speech-schema.js")).SpeechDefaultsSchema,
   // Paid requests of the account, answered at once: they wait on its request queue.
   queue: "chat",
+  // A provider account's speech counts within its `max_concurrent_jobs`, with its clips.
+  accountQueue: "jobs",
   outputs: () => speechOutputType,
   outputHints: {
     words: "a speech step's `words` is a list of `{ word, start, end }` (seconds)",

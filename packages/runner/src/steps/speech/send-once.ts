@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { executionExtras } from "../../executor/execution-context.js";
+import type { LimitRunner } from "../../executor/slot-pool.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
 import type { StepRunContext } from "../step-kind.js";
 import { UnsettledRequestError } from "./unsettled-request-error.js";
@@ -37,7 +38,14 @@ export interface PaidRequest<Result> {
   keyless?: boolean;
   /** A file the request writes, named in the message when its answer cannot be settled. */
   file?: string;
+  /**
+   * The place it holds while it is reserved, sent and answered (the unit's `context.slot`:
+   * its account's `max_concurrent_jobs`); none: it waits for nothing.
+   */
+  slot?: LimitRunner;
 }
+
+const inline: LimitRunner = async (work) => work();
 
 /** The facts of a request once answered: its key, its credits and what `settle` kept. */
 export type DoneFact = Record<string, unknown> & { idempotencyKey: string; credits: number };
@@ -124,35 +132,36 @@ export async function sendOnce<Result>(
       request: paid.name,
     });
   }
-  await budget?.assertCanSubmit({
-    key,
-    request: { ...paid.request },
-    ...(paid.expected !== undefined ? { credits: paid.expected } : {}),
-  });
-  if (!open && context.stopSignal?.aborted) {
-    // It stopped while this waited for the budget: give the reservation back.
-    await budget?.release?.({ key });
-    context.stopSignal.throwIfAborted();
-  }
-  const sinceMs = Date.now();
-  // Durable before the request leaves: a kill from here on finds it and settles it.
-  await journal.record(`${paid.name}.intent`, { idempotencyKey: key, submission, sinceMs });
-  let result: Result;
-  try {
-    result = await paid.send(key);
-  } catch (error) {
-    // Refused by the service: nothing was made, nothing is left to settle.
-    if (answered(error)) {
-      await journal.record(`${paid.name}.intent`, {
-        idempotencyKey: key,
-        submission,
-        sinceMs,
-        settled: true,
-      });
+  const result = await (paid.slot ?? inline)(async (): Promise<Result> => {
+    await budget?.assertCanSubmit({
+      key,
+      request: { ...paid.request },
+      ...(paid.expected !== undefined ? { credits: paid.expected } : {}),
+    });
+    if (!open && context.stopSignal?.aborted) {
+      // It stopped while this waited for the budget: give the reservation back.
+      await budget?.release?.({ key });
+      context.stopSignal.throwIfAborted();
     }
-    await budget?.release?.({ key });
-    throw error;
-  }
+    const sinceMs = Date.now();
+    // Durable before the request leaves: a kill from here on finds it and settles it.
+    await journal.record(`${paid.name}.intent`, { idempotencyKey: key, submission, sinceMs });
+    try {
+      return await paid.send(key);
+    } catch (error) {
+      // Refused by the service: nothing was made, nothing is left to settle.
+      if (answered(error)) {
+        await journal.record(`${paid.name}.intent`, {
+          idempotencyKey: key,
+          submission,
+          sinceMs,
+          settled: true,
+        });
+      }
+      await budget?.release?.({ key });
+      throw error;
+    }
+  });
   const { credits, creditsFrom, otherUnits, fact } = await paid.settle(result);
   const answer: DoneFact = {
     ...fact,

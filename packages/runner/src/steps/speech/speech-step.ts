@@ -110,6 +110,8 @@ export async function runSpeechStep(
     expected: price,
     made: { narrations: 1 },
     file: relative,
+    // Within a place of the voice's account (its `max_concurrent_jobs`).
+    slot: context.slot,
     honoursIdempotencyKeys: client.audio.speechHonoursIdempotencyKeys,
     keyless: client.audio.speechProvider.idempotencyHeader === undefined,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),

@@ -19,6 +19,7 @@ export type { VideoStepSpec } from "./video-schema.js";
  * @example
  * ```ts
  * videoKind.queue; // "video": its units wait for the account's video slots
+ * videoKind.accountQueue; // "jobs": and for a place among a provider account's jobs
  * ```
  */
 export const videoKind = defineStepKind<VideoStepSpec>({
@@ -28,6 +29,8 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   queue: "video",
   // Jobs in flight at once: a job holds capacity at the service until it completes.
   slots: 4,
+  // A provider account's clips in flight count within its `max_concurrent_jobs`.
+  accountQueue: "jobs",
   phases: {
     slot: "slot",
     submitted: "submitted",

@@ -64,6 +64,34 @@ function imageUrls(simulator: SimulatorContext, made: { id: string; endpoint: st
   return { response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel` };
 }
 
+/** Queued requests (images, speech) whose result was not fetched yet: the account still holds them. */
+const unfetched = new WeakSet<object>();
+
+/**
+ * Makes a queued request that is done at once (an image, speech) and counts it as held by the
+ * account from its submission until its result is first fetched, as fal counts a request
+ * against the caller's concurrency until it is answered.
+ */
+async function heldUntilFetched<T extends object>(
+  simulator: SimulatorContext,
+  submit: () => Promise<T>,
+): Promise<T> {
+  simulator.stats.queuedRequestSubmitted();
+  try {
+    const made = await submit();
+    unfetched.add(made);
+    return made;
+  } catch (error) {
+    simulator.stats.queuedRequestDone();
+    throw error;
+  }
+}
+
+/** The first fetch of a queued request's result: the account no longer holds it. */
+function fetched(simulator: SimulatorContext, made: object): void {
+  if (unfetched.delete(made)) simulator.stats.queuedRequestDone();
+}
+
 /** How many requests were queued before this one and still wait. */
 function queuePosition(simulator: SimulatorContext, job: VideoJobRecord): number {
   return simulator.videos
@@ -80,7 +108,9 @@ export const handleFalSubmit: RouteHandler = async (context, simulator) => {
   const endpoint = context.params.endpoint ?? "";
   const input = await context.readJson();
   if (simulator.catalog.imageModels.some((model) => model.id === endpoint)) {
-    const made = await submitFalImage(context, simulator, endpoint, input);
+    const made = await heldUntilFetched(simulator, () =>
+      submitFalImage(context, simulator, endpoint, input),
+    );
     await context.send(
       200,
       { status: "IN_QUEUE", request_id: made.id, ...imageUrls(simulator, made), queue_position: 0 },
@@ -89,7 +119,9 @@ export const handleFalSubmit: RouteHandler = async (context, simulator) => {
     return;
   }
   if (isFalSpeechEndpoint(endpoint)) {
-    const made = await submitFalSpeech(context, simulator, endpoint, input);
+    const made = await heldUntilFetched(simulator, () =>
+      submitFalSpeech(context, simulator, endpoint, input),
+    );
     await context.send(
       200,
       { status: "IN_QUEUE", request_id: made.id, ...imageUrls(simulator, made), queue_position: 0 },
@@ -181,11 +213,13 @@ export const handleFalStatus: RouteHandler = async (context, simulator) => {
 export const handleFalResult: RouteHandler = async (context, simulator) => {
   const image = findImageRequest(context, simulator);
   if (image) {
+    fetched(simulator, image);
     await context.send(200, falImageOutput(simulator, image), { "x-fal-request-id": image.id });
     return;
   }
   const speech = findSpeechRequest(context, simulator);
   if (speech) {
+    fetched(simulator, speech);
     await context.send(200, falSpeechOutput(simulator, speech), { "x-fal-request-id": speech.id });
     return;
   }
