@@ -9,7 +9,15 @@ import { parse } from "yaml";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
 import { startWebhookReceiver } from "../src/notify/__fixtures__/webhook-receiver.js";
-import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
+import {
+  type CliProcess,
+  cleanEnv,
+  EXAMPLES,
+  runCli,
+  startCli,
+  tempDir,
+} from "./helpers/cli-process.js";
+import { encodeChain, ffmpegCommands } from "./helpers/ffmpeg-encodes.js";
 
 let database: TestDatabase;
 let simulator: Simulator;
@@ -299,4 +307,64 @@ outputs:
       await openai.close();
     }
   });
+
+  it("the narrated example on two workers: both finals, each at most two lossy encodes from its clips, the passes between lossless as in a local run", async () => {
+    // The models the narrated example asks for, served by a simulator of its own.
+    const profileText = `service: { dialect: reference, idempotency_keys: true }
+video_models:
+  reel-video-2-lite:
+    { seconds: { min: 1, max: 8 }, sizes: [854x480, 480x854], image: true, price: { per_second: 5 } }
+chat_models:
+  reel-chat-1: { json: true, images: true, tools: true }
+image_models:
+  reel-image-1:
+    { sizes: [1536x1024, 1024x1024], max_references: 4, max_images: 4, price: { per_image: 4 } }
+speech_models:
+  reel-voice-1: { voices: [ava], formats: [wav, mp3], price: { per_1000_characters: 15 } }
+transcription_models:
+  reel-transcribe-1: { word_timestamps: true, price: { per_minute: 6 } }
+`;
+    const narrated = await startSimulator({
+      timeScale: 0.02,
+      apiKey: simulator.apiKey,
+      profile: parse(profileText),
+    });
+    try {
+      await writeFile(path.join(cwd, "narrated.config.yaml"), profileText);
+      const result = await runCli(
+        [
+          "run",
+          path.join(EXAMPLES, "narrated", "pipeline.yaml"),
+          "--config",
+          "narrated.config.yaml",
+          "--auto-approve",
+        ],
+        { cwd, env: { ...env(), REELSMITH_BASE_URL: narrated.url } },
+      );
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      const runId = /run (\S+) queued/.exec(result.stdout)?.[1] ?? "";
+      const runDir = path.join(cwd, "runs", runId);
+      const run = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as {
+        status: string;
+        outputs: { wide: string; tall: string };
+      };
+      expect(run.status).toBe("succeeded");
+      expect(narrated.stats().videoJobs.created).toBe(3);
+      // ffmpeg's own command lines, as the workers' units told them (events.ndjson).
+      const commands = await ffmpegCommands(runDir);
+      for (const [final, passes] of [
+        [run.outputs.wide, 4], // fit, join, mix, captions
+        [run.outputs.tall, 5], // fit, join, mix, reframe, captions
+      ] as const) {
+        const chain = encodeChain(commands, path.resolve(runDir, final));
+        expect(chain.from, final).toMatch(/clips[\\/]scene-\d\.mp4$/);
+        expect(chain.passes, final).toBe(passes);
+        expect(chain.lossy, final).toBeGreaterThanOrEqual(1);
+        expect(chain.lossy, final).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await narrated.close();
+    }
+    // A whole film on two workers: images, speech, clips and a dozen ffmpeg passes.
+  }, 600_000);
 });

@@ -115,6 +115,9 @@ describe("examples (built CLI, offline)", () => {
     // Every account states its rate: one total in credits, nothing refused or set apart.
     expect(plan.stdout).toMatch(/expected cost: at least \d+ credits/);
     expect(plan.stdout).not.toMatch(/not in credits|refused/);
+    // ElevenLabs' alignment times the words: the plan counts no transcription, as the run makes none.
+    expect(plan.stdout).toMatch(/speech: 3; video jobs: 3/);
+    expect(plan.stdout).not.toContain("transcriptions");
 
     const result = await runCli(
       ["run", narrated, ...config, ...inputs, "--auto-approve", "--json"],
@@ -129,9 +132,15 @@ describe("examples (built CLI, offline)", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    // Once the scenes are known, the estimate is what the run spent: no transcription in it.
+    const totals = events.at(-1)?.totals as { credits: number; estimatedCredits?: number };
+    expect(totals.estimatedCredits).toBe(totals.credits);
     const start = events.find((e) => e.type === "run.start");
     expect(typeof start?.runDir).toBe("string");
     const runDir = path.resolve(work.dir, String(start?.runDir));
+    const journal = await readFile(path.join(runDir, "journal.jsonl"), "utf8");
+    expect(journal).toContain('"name":"speech.intent"');
+    expect(journal).not.toContain('"name":"words.intent"');
     // The clips went to fal's endpoint, the voice to ElevenLabs' model, as inputs.yaml says.
     const requested = events.filter((e) => e.type === "unit.request" || e.type === "step.request");
     expect(JSON.stringify(requested)).toContain("fal-ai/kling-video/v2.1/standard/image-to-video");

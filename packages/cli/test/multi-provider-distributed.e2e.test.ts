@@ -29,8 +29,8 @@ const at = (dialect: Dialect) => servers.find((server) => server.dialect === dia
 const env = (extra: Record<string, string> = {}) =>
   cleanEnv({
     REELSMITH_DATABASE_URL: database.url,
-    // Workers send the profile's service key from here; the run names the variables only.
-    REELSMITH_API_KEY: KEYS.reference,
+    // No REELSMITH_API_KEY: workers read the service's key from the variable the profile
+    // names (service.api_key_env), as every account's; the run stores the names only.
     MULTI_REFERENCE_KEY: KEYS.reference,
     MULTI_FAL_KEY: KEYS.fal,
     MULTI_ELEVENLABS_KEY: KEYS.elevenlabs,
@@ -118,8 +118,18 @@ describe("one profile, three providers, one run on two workers (--database)", {
     const events = result.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; status?: string; runDir?: string });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            type: string;
+            status?: string;
+            runDir?: string;
+            totals?: { otherUnits?: Record<string, number> };
+          },
+      );
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    // The clips' dollars (no rate) apart from the credits, as on one machine.
+    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: 0.5 });
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
     // The keys never reach the database: the run stores the names of their variables only.
     const runId = path.basename(events.find((event) => event.type === "run.start")?.runDir ?? "");
@@ -131,6 +141,7 @@ describe("one profile, three providers, one run on two workers (--database)", {
     });
     const options = JSON.stringify(row?.options);
     expect(options).toContain("MULTI_FAL_KEY");
+    expect(row?.options.apiKeyEnv).toEqual(["MULTI_REFERENCE_KEY"]);
     for (const key of Object.values(KEYS)) expect(options).not.toContain(key);
 
     await waitUntil(async () => (await stats(at("fal"))).jobsInFlight === 0, "fal's jobs to end");

@@ -56,6 +56,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(planned.code, planned.stderr).toBe(0);
     const plan = JSON.parse(planned.stdout) as {
       limits: {
+        requests: Record<string, number>;
         estimate: {
           credits: number;
           complete: boolean;
@@ -73,6 +74,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
       providers: ["fal"],
     });
     expect(estimate.steps.clips?.unit).toBe("usd");
+    // The voice's answer times its words: no transcription is planned, though one is offered.
+    expect(plan.limits.requests).toEqual({ chatRequests: 1, images: 1, videoJobs: 2, speech: 1 });
     const shown = await runCli(["plan", PIPELINE, "--config", config], {
       cwd: work.dir,
       env: env(),
@@ -102,8 +105,19 @@ describe("one profile, three providers, one run (built CLI)", () => {
     const events = result.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; status?: string; runDir?: string });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            type: string;
+            status?: string;
+            runDir?: string;
+            totals?: { credits: number; otherUnits?: Record<string, number> };
+          },
+      );
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
+    // The plan said what the run spent in credits, and the dollars apart, never added.
+    expect(events.at(-1)?.totals?.credits).toBe(estimate.credits);
+    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: 0.5 });
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
 
     const [reference, fal, voice] = await Promise.all([
@@ -139,11 +153,25 @@ describe("one profile, three providers, one run (built CLI)", () => {
     const start = events.find((event) => event.type === "run.start");
     const run = JSON.parse(
       await readFile(path.join(path.resolve(work.dir, start?.runDir ?? ""), "run.json"), "utf8"),
-    ) as { outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string } };
+    ) as {
+      outputs: { keeper: string; clips: unknown[]; words_from: string; narration: string };
+      totals: { credits: number; otherUnits?: Record<string, number> };
+    };
+    expect(run.totals).toMatchObject({ credits: estimate.credits, otherUnits: { usd: 0.5 } });
     expect(typeof run.outputs.keeper).toBe("string");
     expect(run.outputs.clips).toHaveLength(2);
     expect(run.outputs.words_from).toBe("speech");
     expect((await readFile(run.outputs.narration)).length).toBeGreaterThan(1000);
+
+    // The closing table says the dollars apart from the credits.
+    const shownRun = await runCli(["run", PIPELINE, "--config", config, "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(shownRun.code, shownRun.stderr).toBe(0);
+    expect(shownRun.stdout).toContain(
+      "and 0.5 usd spent, not in credits (a provider's unit with no credits_per_unit)",
+    );
   });
 
   it("refuses a provider's missing key, naming the variable to set, before anything is sent", async () => {
@@ -175,6 +203,32 @@ describe("one profile, three providers, one run (built CLI)", () => {
       "no provider `voices`; the profile's providers are fal or voice (add it under `providers:`, or remove `provider:` to use `service`)",
     );
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses a model routed to an account that does not make its kind, at its provider line, before anything is sent", async () => {
+    const before = await Promise.all(servers.map((server) => stats(server)));
+    const bad = path.join(work.dir, "unserved.config.yaml");
+    // The clips' model routed to the ElevenLabs account, which makes speech, not video.
+    const text = (await readFile(config, "utf8")).replace(
+      "provider: fal\n    seconds",
+      "provider: voice\n    seconds",
+    );
+    await writeFile(bad, text);
+    const line = text.split("\n").findIndex((row) => row.includes("provider: voice")) + 1;
+    for (const command of ["validate", "plan", "run"]) {
+      const result = await runCli([command, PIPELINE, "--config", bad], {
+        cwd: work.dir,
+        env: env(),
+      });
+      expect(result.code, command).toBe(2);
+      expect(result.stderr, command).toContain(`unserved.config.yaml:${line}:15`);
+      expect(result.stderr, command).toContain(
+        "`video_models.fal-ai/kling-video/v2.1/standard/text-to-video`: `providers.voice` speaks elevenlabs, which makes no video (video_models); the dialects that do are reference, openai, fal, replicate or kling: name one of the profile's accounts that does (fal) in `provider:`, or remove `provider:` to use `service` (reference)",
+      );
+      expect(result.stderr, command).not.toMatch(/TypeError|\n\s+at /);
+    }
+    const after = await Promise.all(servers.map((server) => stats(server)));
+    expect(after.map(served)).toEqual(before.map(served));
   });
 
   it("runs offline with no address anywhere, each account on a built-in simulator of its dialect", async () => {

@@ -1,13 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${{ }}` are pipeline expressions here
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type ProviderProfile, videoCatalogFromProfile } from "@reelsmith/core/profile";
 import type { RunEvent } from "@reelsmith/runner";
 import { BudgetEstimateError } from "@reelsmith/runner/errors";
 import type { JournalRecord } from "@reelsmith/runner/runs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listLearntPrices } from "../src/admin-entry.js";
-import { followRun, submitRun } from "../src/index.js";
+import { decideRun, followRun, submitRun } from "../src/index.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
-import { type Scenario, startScenario } from "./helpers/scenario.js";
+import { type Scenario, startScenario, waitFor } from "./helpers/scenario.js";
 
 /** What the provider charges (the simulator serves this profile): 25 and 20 credits a clip. */
 const provider: ProviderProfile = {
@@ -260,5 +262,50 @@ describe("the budget prices jobs from the run's catalog", () => {
     expect((refusal as Error).message).toContain("service account's budget has left");
     expect(requestCount(scenario)).toBe(sent);
     expect(await coordinator.store.listRuns()).toHaveLength(runs);
+  });
+
+  it("plays the attempt after a gate with the budget the run was submitted with, not the pipeline's", async () => {
+    const { coordinator, simulator } = scenario;
+    const before = simulator.stats();
+    const [storyboard, clips] = fourClips("studio-flat", "lantern", { bounded: false }).steps;
+    const { runId } = await submitRun(coordinator, {
+      // max_credits 60 in the file; the run is submitted with 25: one clip.
+      pipeline: {
+        ...fourClips("studio-flat", "lantern"),
+        steps: [
+          storyboard,
+          { id: "review", approve: { message: "Approve the scenes before the clips." } },
+          { ...clips, needs: ["review"] },
+        ],
+      },
+      maxCredits: 25,
+      allowPartial: true,
+      baseURL: simulator.url,
+      apiKey: simulator.apiKey,
+      artifacts: scenario.artifacts,
+      catalogs: { video_models: catalog },
+      slots: { video: 4 },
+      cache: false,
+    });
+    expect((await followRun(coordinator, runId)).status).toBe("waiting");
+    await decideRun(coordinator, runId, { approved: true, by: "ana" });
+    await waitFor(
+      async () => ((await coordinator.store.getRun(runId))?.attempt === 2 ? true : undefined),
+      "the run to go on with its next attempt",
+    );
+    const events: RunEvent[] = [];
+    const result = await followRun(coordinator, runId, { onEvent: (event) => events.push(event) });
+    expect(result.status).toBe("budget_reached");
+    const after = simulator.stats();
+    expect(after.videoJobs.created - before.videoJobs.created).toBe(1);
+    expect(result.totals.credits).toBe(25);
+    // The second attempt's estimate is held to the same 25.
+    const estimates = events.filter((event) => event.type === "run.estimate");
+    expect(estimates.length).toBeGreaterThan(0);
+    for (const estimate of estimates) expect(estimate).toMatchObject({ maxCredits: 25 });
+    // Its holder wrote the report at the run's end, without the service's key.
+    const report = readFileSync(join(result.runDir, "report.html"), "utf8");
+    expect(report).toContain("lantern");
+    expect(report).not.toContain(simulator.apiKey);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
-import { chatModels, type Simulator, startSimulator, videoModels } from "@reelsmith/simulator";
+import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { chatModels, videoModels } from "@reelsmith/simulator/catalog";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { copyFixtures, lastJsonLine } from "./support/consumer-fixtures.js";
 import {

@@ -76,3 +76,34 @@ export async function writeReport(
   renameSync(temp, file);
   return { file, model, thumbnails };
 }
+
+/** What {@link writeRunEndReport} came to: the file, or why there is none. */
+export interface RunEndReport {
+  /** Absolute path of `report.html`, when it was written. */
+  file?: string;
+  /** Why it was not written (the run is unchanged; `reelsmith report DIR` writes it again). */
+  error?: string;
+  /** Poster frames that could not be made (the page shows the clip without one). */
+  postersFailed: { file: string; message: string }[];
+}
+
+/**
+ * Writes a run's report at the run's end, the one way every host does it (the CLI after a run
+ * or a session, the DBOS worker holding the run, the studio after a session): with the
+ * secrets the host holds redacted, and a report that cannot be written never changes how the
+ * run ended. It never throws: what went wrong is in the result, for the host to say.
+ * @example
+ * const report = await writeRunEndReport(result.runDir, { secrets: [apiKey] });
+ * if (report.error) logger.warn("report not written", { error: report.error });
+ */
+export async function writeRunEndReport(
+  runDir: string,
+  options: Pick<WriteReportOptions, "secrets" | "signal"> = {},
+): Promise<RunEndReport> {
+  try {
+    const { file, thumbnails } = await writeReport(runDir, options);
+    return { file, postersFailed: thumbnails.failed };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error), postersFailed: [] };
+  }
+}

@@ -12,7 +12,7 @@ export { createEventBus, type EventBus } from "./events/event-bus.js";
 export { addTotals, emptyTotals, transientStages } from "./events/run-event.js";
 export type { BudgetRequest, CreditBudget } from "./executor/budget.js";
 export type { ExecuteResult } from "./executor/execute-pipeline.js";
-export { loadForRun, type PipelineForRun, runInputs } from "./executor/load-for-run.js";
+export { loadForRun, runInputs } from "./executor/load-for-run.js";
 export {
   accountQueue,
   type QueueSlots,
@@ -21,7 +21,6 @@ export {
   queueSlots,
 } from "./executor/queue-slots.js";
 export { replayJournal } from "./executor/replay-journal.js";
-export { subPipelineOutputs } from "./executor/run-outcome.js";
 export { runUnit, type UnitResult, type UnitWork } from "./executor/run-unit.js";
 export type { LimitRunner } from "./executor/slot-pool.js";
 export type { UnitExecutor } from "./executor/unit-executor.js";
@@ -39,7 +38,9 @@ export { journaledOptions } from "./lifecycle/journaled-options.js";
 export { leastPartialEstimate, refuseOverBudget } from "./lifecycle/run-estimate-check.js";
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
-export { type SubRunDepthOf, subRunDepth } from "./lifecycle/sub-run-depth.js";
+export { createRunServices, type RunServicesOf } from "./lifecycle/run-services.js";
+export { runToPlay } from "./lifecycle/run-to-play.js";
+export type { SubRunHost } from "./lifecycle/sub-runs.js";
 export { stepPositions } from "./pipeline/step-positions.js";
 export { creditCatalogs, moveToUnit, priceUnitOf } from "./plan/price-units.js";
 export { planDecision } from "./steps/approve/plan-decision.js";

@@ -9,18 +9,14 @@ import { checkModels } from "./executor/check-models.js";
 import { createRunClient } from "./executor/create-run-client.js";
 import { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
 import { learnedModels, type ModelCheckOutcome } from "./executor/learned-models.js";
-import {
-  loadForRun,
-  type PipelineForRun,
-  runInputs,
-  stepLocation,
-} from "./executor/load-for-run.js";
+import { loadForRun, runInputs } from "./executor/load-for-run.js";
 import { newRunId } from "./executor/run-directory.js";
 import type { FocusedSession, OpenedRun, PrepareSession } from "./executor/run-session.js";
 import { acquireRunLock } from "./journal/run-lock.js";
 import { journaledOptions, withJournaled } from "./lifecycle/journaled-options.js";
 import { catalogs as catalogsOf, localHost } from "./lifecycle/local-host.js";
 import { runLifecycle } from "./lifecycle/run-lifecycle.js";
+import { runToPlay } from "./lifecycle/run-to-play.js";
 import { problemsWithModels } from "./pipeline/check/check-with-models.js";
 import type { LoadedPipeline } from "./pipeline/load-pipeline.js";
 import { loadPipeline } from "./pipeline/validate-pipeline.js";
@@ -91,7 +87,7 @@ export function lockRun(dir: string): (() => void) | undefined {
 /** A run ready for its host: its options, pipeline and inputs; a resume's run on disk and session. */
 interface RunLoaded {
   options: RunOptions;
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   onDisk?: RunOnDisk | undefined;
   session?: FocusedSession | undefined;
@@ -129,7 +125,7 @@ async function loadRun(
   const pipeline = opened
     ? opened.validated
       ? opened.pipeline
-      : ((await loadPipeline(opened.pipeline, loadOptions)) as unknown as PipelineForRun)
+      : await loadPipeline(opened.pipeline, loadOptions)
     : await loadForRun(pipelineArgument ?? onDisk.pipelinePath, loadOptions);
   if (pipeline.hash !== onDisk.start.pipelineHash) {
     throw new PipelineChangedError(onDisk.runDir, String(onDisk.start.pipelineHash), pipeline.hash);
@@ -181,7 +177,6 @@ async function runLocal(
       : catalogsOf(options);
   const name = pipeline.spec.name ?? "run";
   const runId = onDisk?.runId ?? newRunId();
-  const startedWith = onDisk?.start.maxCredits;
   const host = localHost({
     options,
     bus,
@@ -221,19 +216,15 @@ async function runLocal(
   });
   try {
     const result = await runLifecycle(
-      {
+      runToPlay({
         pipeline,
         inputs,
         runId,
         name,
         startedAt: onDisk?.startedAt ?? started,
         journaled: journaledOptions(onDisk ? given : options),
-        ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
-        // The budget: the caller's, else the one the run started with, else the pipeline's.
-        budgetMax:
-          options.maxCredits ??
-          (typeof startedWith === "number" ? startedWith : undefined) ??
-          pipeline.spec.max_credits,
+        maxCredits: options.maxCredits,
+        startedWith: onDisk?.start.maxCredits,
         // A sub-run spends from its parent's estimate, checked there.
         estimate: depthOf(options) === 0,
         focus: session ? { ...session.focus, paid: session.paid } : undefined,
@@ -241,8 +232,7 @@ async function runLocal(
         kinds,
         catalogs,
         stepKinds: options.stepKinds,
-        locate: (step) => stepLocation(pipeline, step),
-      },
+      }),
       host,
     );
     bus.close();
@@ -261,7 +251,7 @@ async function runLocal(
  * a list read now.
  */
 async function learnModels(
-  pipeline: PipelineForRun,
+  pipeline: LoadedPipeline,
   client: ReturnType<typeof createRunClient>,
   options: RunOptions,
   kinds: ReadonlyMap<string, AnyStepKind>,
@@ -283,31 +273,22 @@ async function learnModels(
   }
   const check = async (): Promise<ModelCheckOutcome> => {
     const warnings: string[] = [];
-    const catalogs = await checkModels(
-      pipeline as unknown as LoadedPipeline,
-      client,
-      options.catalogs,
-      {
-        kinds,
-        inputs: options.inputs,
-        signal: options.signal,
-        warn: (message) => warnings.push(message),
-        ...(learned
-          ? {
-              listModels: () =>
-                learned.list(() =>
-                  client.models.list(options.signal ? { signal: options.signal } : {}),
-                ),
-            }
-          : {}),
-      },
-    );
+    const catalogs = await checkModels(pipeline, client, options.catalogs, {
+      kinds,
+      inputs: options.inputs,
+      signal: options.signal,
+      warn: (message) => warnings.push(message),
+      ...(learned
+        ? {
+            listModels: () =>
+              learned.list(() =>
+                client.models.list(options.signal ? { signal: options.signal } : {}),
+              ),
+          }
+        : {}),
+    });
     if (catalogs && catalogs !== options.catalogs) {
-      const problems = problemsWithModels(
-        pipeline.spec as unknown as Record<string, unknown>,
-        kinds,
-        catalogs,
-      );
+      const problems = problemsWithModels(pipeline.spec, kinds, catalogs);
       if (problems.length > 0) throw invalidPipeline(pipeline, problems);
     }
     return { catalogs, warnings };

@@ -1,5 +1,5 @@
 /**
- * @reelsmith/simulator/catalog: the video, image, speech and transcription models the simulator
+ * @reelsmith/simulator/catalog: the chat, video, image, speech and transcription models the simulator
  * serves when it is given no profile, without the server (no HTTP, no ffmpeg). For a checker that validates a pipeline
  * offline for a run on the built-in simulator.
  *
@@ -10,6 +10,8 @@
  * runPipeline("pipeline.yaml", { catalogs: modelCatalogs }); // every catalog, by profile section
  * ```
  */
+
+export { type ChatModelInfo, chatModels } from "./catalog/chat-models.js";
 export {
   type ImageModelInfo,
   imageModels,
@@ -21,4 +23,9 @@ export {
   transcriptionModels,
 } from "./catalog/media-models.js";
 export { modelCatalogs } from "./catalog/model-catalogs.js";
+export type {
+  VideoModelCatalog,
+  VideoModelLimits,
+  VideoModelSpec,
+} from "./catalog/video-model-limits.js";
 export { videoModels } from "./catalog/video-models.js";

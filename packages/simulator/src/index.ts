@@ -1,18 +1,6 @@
-export {
-  type ChatModelInfo,
-  chatModels,
-  type ImageModelInfo,
-  imageModels,
-  openaiVoices,
-  type SpeechModelInfo,
-  speechModels,
-  type TranscriptionModelInfo,
-  transcriptionModels,
-  type VideoModelCatalog,
-  type VideoModelLimits,
-  type VideoModelSpec,
-  videoModels,
-} from "./catalog/index.js";
+// @reelsmith/simulator: every service reelsmith speaks, on loopback (`startSimulator`), with
+// its options, faults and errors. The models it serves without a profile are in
+// `@reelsmith/simulator/catalog`.
 export type { ReplyStyle } from "./chat/generate-reply.js";
 export { type ErrorBody, FaultSpecError, HttpError, SimulatorError } from "./errors/index.js";
 export {

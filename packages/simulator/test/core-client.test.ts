@@ -10,7 +10,8 @@ import {
 } from "@reelsmith/core/errors";
 import { probe } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Simulator, startSimulator, videoModels } from "../src/index.js";
+import { videoModels } from "../src/catalog-entry.js";
+import { type Simulator, startSimulator } from "../src/index.js";
 import { makePng } from "./helpers.js";
 
 describe("@reelsmith/core against the simulator", () => {

@@ -5,7 +5,8 @@ import { listedModels } from "@reelsmith/core/profile";
 import { probe } from "@reelsmith/media";
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openaiVoices, type Simulator, startSimulator } from "../src/index.js";
+import { openaiVoices } from "../src/catalog-entry.js";
+import { type Simulator, startSimulator } from "../src/index.js";
 
 /** Every model the list gives, as the SDK pages it. */
 async function listAll(client: OpenAI) {

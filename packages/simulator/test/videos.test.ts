@@ -4,7 +4,8 @@ import path from "node:path";
 import { longestSeconds } from "@reelsmith/core/catalog";
 import { probe, thumbnail } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator, videoCredits, videoModels } from "../src/index.js";
+import { videoModels } from "../src/catalog-entry.js";
+import { type Simulator, startSimulator, videoCredits } from "../src/index.js";
 import { call, makePng, waitForJob } from "./helpers.js";
 
 type Job = Record<string, unknown> & { id: string; status: string };

@@ -22,20 +22,20 @@ export async function writeRunReport(
   context: CliContext,
   note: (line: string) => void,
 ): Promise<string | undefined> {
-  try {
-    // Loaded on use: the report pulls in the runner and media.
-    const { writeReport } = await import("@reelsmith/report");
-    const { file, thumbnails } = await writeReport(runDir, { secrets: [...context.secrets] });
-    for (const failure of thumbnails.failed.slice(0, 3)) {
-      note(`report: no poster frame for ${failure.file} (${failure.message})`);
-    }
-    return file;
-  } catch (error) {
-    note(
-      `could not write the report (${(error as Error).message}); try again with: reelsmith report ${displayPath(runDir, context.cwd)}`,
-    );
-    return undefined;
+  // Loaded on use: the report pulls in the runner and media.
+  const report = await import("@reelsmith/report").then(
+    ({ writeRunEndReport }) => writeRunEndReport(runDir, { secrets: [...context.secrets] }),
+    (error: unknown) => ({ error: (error as Error).message, postersFailed: [], file: undefined }),
+  );
+  for (const failure of report.postersFailed.slice(0, 3)) {
+    note(`report: no poster frame for ${failure.file} (${failure.message})`);
   }
+  if (report.error !== undefined) {
+    note(
+      `could not write the report (${report.error}); try again with: reelsmith report ${displayPath(runDir, context.cwd)}`,
+    );
+  }
+  return report.file;
 }
 
 /** The command that opens a file with the desktop's default application, per platform. */

@@ -53,10 +53,10 @@ export async function workerCommand(
   context: CliContext,
 ): Promise<number> {
   const database = requireDatabaseUrl(flags, context, "worker");
-  const connection = resolveConnection(
-    { ...(flags.apiKey ? { apiKey: flags.apiKey } : {}) },
-    context.env,
-  );
+  // --api-key, else REELSMITH_API_KEY; without either, each run's own service.api_key_env
+  // variables, then OPENAI_API_KEY, are read by the worker (a local run's order).
+  const { OPENAI_API_KEY: _later, ...env } = context.env;
+  const connection = resolveConnection({ ...(flags.apiKey ? { apiKey: flags.apiKey } : {}) }, env);
   addSecret(context, connection.apiKey);
   const graceMs = (flags.grace ?? 10) * 1000;
   let worker: Awaited<ReturnType<typeof startWorker>>;

@@ -292,6 +292,10 @@ async function submitDistributed(
     ...(options.autoApprove ? { autoApprove: true } : {}),
     ...(options.allowPartial ? { allowPartial: true } : {}),
     ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),
+    // The names of the service key's variables (never the key): each worker reads them.
+    ...(profile?.loaded.profile.service?.api_key_env?.length
+      ? { apiKeyEnv: profile.loaded.profile.service.api_key_env }
+      : {}),
     ...(await workerAccounts(service, profile?.loaded.profile, profile?.shown)),
     ...(catalogs ? { catalogs } : {}),
   });

@@ -32,7 +32,10 @@ export function registerDistributedCommands(
       parsePositiveInteger,
     )
     .addOption(
-      connectionOption("--api-key <key>", "API key (else REELSMITH_API_KEY, OPENAI_API_KEY)"),
+      connectionOption(
+        "--api-key <key>",
+        "API key (else REELSMITH_API_KEY, the run's profile's service.api_key_env, OPENAI_API_KEY)",
+      ),
     )
     .action(async (flags) => done(await (await commands()).workerCommand(flags, context)));
   program

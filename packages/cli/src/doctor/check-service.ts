@@ -1,15 +1,10 @@
-import { performance } from "node:perf_hooks";
 import { createClient, type ReelsmithClient } from "@reelsmith/core";
-import {
-  APIConnectionError,
-  APIError,
-  AuthenticationError,
-  PermissionDeniedError,
-} from "@reelsmith/core/errors";
 import { resolveService } from "../config/cli-profile.js";
 import type { SettingSource } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { openService } from "../services/open-service.js";
+import { type AccountCheck, checkAccounts } from "./check-accounts.js";
+import { listModels } from "./list-models.js";
 
 /** What `reelsmith doctor` found out about the service. */
 export interface ServiceCheck {
@@ -31,50 +26,8 @@ export interface ServiceCheck {
   elapsedMs: number;
   /** What went wrong, in words (never containing the key). */
   error?: string;
-}
-
-function describeFailure(error: unknown): { error: string; status?: number } {
-  if (AuthenticationError.isInstance(error) || PermissionDeniedError.isInstance(error)) {
-    return {
-      status: error.status ?? 401,
-      error: `the service answered ${error.status}: the API key was refused (check REELSMITH_API_KEY or --api-key)`,
-    };
-  }
-  if (APIError.isInstance(error)) {
-    return {
-      ...(error.status !== undefined ? { status: error.status } : {}),
-      error: `the service answered ${error.status ?? "with an error"}: ${error.message}`,
-    };
-  }
-  if (APIConnectionError.isInstance(error)) return { error: `unreachable: ${error.message}` };
-  return { error: (error as Error)?.message ?? String(error) };
-}
-
-async function listModels(
-  client: ReelsmithClient,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<Pick<ServiceCheck, "reachable" | "status" | "models" | "elapsedMs" | "error">> {
-  const started = performance.now();
-  const deadline = AbortSignal.timeout(timeoutMs);
-  try {
-    const models = await client.models.list({ signal: AbortSignal.any([signal, deadline]) });
-    return {
-      reachable: true,
-      status: 200,
-      models: models.length,
-      elapsedMs: Math.round(performance.now() - started),
-    };
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return {
-      reachable: false,
-      ...(deadline.aborted
-        ? { error: `no answer within ${timeoutMs / 1000} s` }
-        : describeFailure(error)),
-      elapsedMs: Math.round(performance.now() - started),
-    };
-  }
+  /** The profile's other provider accounts (`providers:`), each checked on its own. */
+  accounts: AccountCheck[];
 }
 
 /**
@@ -97,8 +50,15 @@ export async function checkService(
     source: connection.apiKeySource,
     ...(connection.apiKeyVariable ? { variable: connection.apiKeyVariable } : {}),
   };
+  const accounts = await checkAccounts(
+    described?.accounts ?? [],
+    { serviceConfigured: Boolean(connection.baseURL), where: profile?.shown ?? "the profile" },
+    context,
+    timeoutMs,
+  );
   const profileFacts = profile
     ? {
+        accounts,
         profile: {
           file: profile.shown,
           dialect: described?.clientOptions.dialect ?? "reference",
@@ -106,7 +66,7 @@ export async function checkService(
           chatModels: profile.loaded.chatModels.length,
         },
       }
-    : {};
+    : { accounts };
   if (connection.baseURL) {
     let client: ReelsmithClient;
     try {

@@ -111,6 +111,102 @@ describe("reelsmith doctor", () => {
     expect(output.stdout).not.toContain(own.apiKey);
   });
 
+  it("checks each provider account: its address, its key and, where it lists them, its models", async () => {
+    // Simulators of its own: another test counts the shared one's requests.
+    const own = await startSimulator({ host: "127.0.0.1", port: 0 });
+    const other = await startSimulator({ host: "127.0.0.1", port: 0 });
+    onTestFinished(() => Promise.all([own.close(), other.close()]).then(() => undefined));
+    await writeFile(
+      path.join(dir, "reelsmith.config.yaml"),
+      [
+        "service:",
+        `  base_url: ${own.url}`,
+        "  api_key_env: [DOCTOR_KEY]",
+        "providers:",
+        "  second:",
+        "    dialect: reference",
+        `    base_url: ${other.url}`,
+        "    api_key_env: [SECOND_KEY]",
+        "    max_concurrent_jobs: 2",
+        "  fal:",
+        "    dialect: fal",
+        "    base_url: http://127.0.0.1:9/fal",
+        "    api_key_env: [DOCTOR_FAL_KEY]",
+        "  kling:",
+        "    dialect: kling",
+        "    base_url: http://127.0.0.1:9/kling",
+        "    api_key_env: [DOCTOR_KLING_ACCESS, DOCTOR_KLING_SECRET]",
+        "",
+      ].join("\n"),
+    );
+    const env = {
+      DOCTOR_KEY: own.apiKey,
+      SECOND_KEY: other.apiKey,
+      DOCTOR_FAL_KEY: "fal-key-0123456789",
+      DOCTOR_KLING_ACCESS: "kling-access-0123456789",
+    };
+    const { code, output } = await doctor([], env);
+    expect(code).toBe(1);
+    expect(output.stdout).toMatch(
+      new RegExp(
+        `^accounts +second \\(reference\\): ${other.url}, key set \\(SECOND_KEY\\), 2 jobs at once, GET /v1/models answered 200 with \\d+ models$`,
+        "m",
+      ),
+    );
+    expect(output.stdout).toContain(
+      "fal (fal): http://127.0.0.1:9/fal, key set (DOCTOR_FAL_KEY), not asked (it lists no models",
+    );
+    expect(output.stdout).toContain(
+      "kling (kling): http://127.0.0.1:9/kling, no key (DOCTOR_KLING_ACCESS and DOCTOR_KLING_SECRET unset)",
+    );
+    expect(output.stdout).toContain(
+      "problem: no API key for the provider `kling` (http://127.0.0.1:9/kling) — set each of DOCTOR_KLING_ACCESS and DOCTOR_KLING_SECRET",
+    );
+    expect(output.stdout.trim().split("\n").at(-1)).toBe("not usable: 1 problem above");
+    for (const key of Object.values(env)) expect(output.stdout).not.toContain(key);
+    // The second account was asked with its own key, once: wait for its simulator to say so.
+    await vi.waitFor(() => expect(other.stats().requests["GET /v1/models"]?.["200"]).toBe(1), {
+      timeout: 10_000,
+    });
+    const json = await doctor(["--json"], {
+      ...env,
+      DOCTOR_KLING_SECRET: "kling-secret-0123456789",
+    });
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.output.stdout) as DoctorReport;
+    expect(report.service.accounts.map((account) => [account.name, account.mode])).toEqual([
+      ["second", "configured"],
+      ["fal", "configured"],
+      ["kling", "configured"],
+    ]);
+    expect(report.service.accounts[2]?.apiKey).toEqual({
+      set: true,
+      variable: "DOCTOR_KLING_ACCESS+DOCTOR_KLING_SECRET",
+      variables: ["DOCTOR_KLING_ACCESS", "DOCTOR_KLING_SECRET"],
+      parted: true,
+    });
+  });
+
+  it("says a profile's accounts run on built-in simulators, and refuses half a real setup", async () => {
+    const profile = (address: string) =>
+      `providers:\n  fal:\n    dialect: fal\n${address}    api_key_env: [DOCTOR_FAL_KEY]\n`;
+    await writeFile(path.join(dir, "reelsmith.config.yaml"), profile(""));
+    const builtIn = await doctor([]);
+    expect(builtIn.code).toBe(0);
+    expect(builtIn.output.stdout).toMatch(
+      /^accounts +fal \(fal\): a built-in simulator of its dialect at each run$/m,
+    );
+    await writeFile(
+      path.join(dir, "reelsmith.config.yaml"),
+      profile("    base_url: http://127.0.0.1:9/fal\n"),
+    );
+    // As a run refuses it: exit 2, before anything is asked.
+    const half = await doctor([]);
+    expect(half.code).toBe(2);
+    expect(half.output.stderr).toMatch(/set service\.base_url \(or REELSMITH_BASE_URL\)/);
+    expect(half.output.stdout).toBe("");
+  });
+
   it("stops with exit 2 at the problem when the profile is bad", async () => {
     await writeFile(path.join(dir, "reelsmith.config.yaml"), "service:\n  dialect: grpc\n");
     const { code, output } = await doctor([]);

@@ -70,6 +70,35 @@ function serviceLine(service: ServiceCheck): string {
   return `${where}\n${" ".repeat(14)}${answer}`;
 }
 
+/** One line per provider account: its dialect, where it is, its key, its answer. */
+function accountLines(accounts: ServiceCheck["accounts"]): string {
+  return accounts
+    .map((account) => {
+      const key = account.apiKey.set
+        ? `key set (${account.apiKey.variable})`
+        : account.apiKey.variables.length > 0
+          ? `no key (${account.apiKey.variables.join(account.apiKey.parted ? " and " : " or ")} unset)`
+          : "no key variable named";
+      const where =
+        account.mode === "built-in"
+          ? "a built-in simulator of its dialect at each run"
+          : `${account.baseURL}, ${key}`;
+      const answer = account.models
+        ? account.models.reachable
+          ? `, GET /v1/models answered ${account.models.status} with ${account.models.models} model${account.models.models === 1 ? "" : "s"}`
+          : `, GET /v1/models failed: ${account.models.error}`
+        : account.mode === "configured" && !account.problem
+          ? ", not asked (it lists no models: its key is first used by a run's first request)"
+          : "";
+      const limit =
+        account.maxConcurrentJobs !== undefined
+          ? `, ${account.maxConcurrentJobs} jobs at once`
+          : "";
+      return `${account.name} (${account.dialect}): ${where}${limit}${answer}`;
+    })
+    .join(`\n${" ".repeat(14)}`);
+}
+
 /**
  * The human-readable report: one line per subject, then the problems and warnings and a verdict.
  *
@@ -96,6 +125,9 @@ export function formatDoctorReport(report: DoctorReport, context: CliContext): s
         : "none (--config, REELSMITH_CONFIG or reelsmith.config.yaml declares the service's models)",
     ],
     ["service", serviceLine(report.service)],
+    ...(report.service.accounts.length > 0
+      ? [["accounts", accountLines(report.service.accounts)] as [string, string]]
+      : []),
     [
       "runs",
       `${displayPath(report.runs.directory, context.cwd)} (${report.runs.count} run${report.runs.count === 1 ? "" : "s"})`,

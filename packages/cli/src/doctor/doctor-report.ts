@@ -73,6 +73,7 @@ export function buildDoctorReport(
       "no API key is set (REELSMITH_API_KEY): a service that needs one will refuse jobs",
     );
   }
+  for (const account of service.accounts) if (account.problem) problems.push(account.problem);
   const runsDirectory = path.resolve(context.cwd, "runs");
   const cacheDirectory = path.resolve(context.cwd, ".reelsmith", "cache");
   return {

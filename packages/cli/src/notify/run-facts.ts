@@ -88,8 +88,8 @@ export function foldRunFact(facts: RunFacts, event: RunEvent): void {
       facts.error = event.error;
       const credits = creditsOf(event);
       if (credits) facts.credits = credits;
-      const totals = event.totals as unknown as Record<string, unknown> | undefined;
-      const tokens = finite(totals?.totalTokens);
+      // Events of older versions may lack totals.
+      const tokens = finite(event.totals?.totalTokens);
       if (tokens !== undefined) facts.tokens = tokens;
       const made = event.totals?.made;
       if (made && Object.keys(made).length > 0) facts.made = { ...made };

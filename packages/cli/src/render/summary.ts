@@ -63,6 +63,8 @@ export function formatSummary(
   if (estimated) totalRow.push(estimateFigure(view));
   rows.push(totalRow);
   const lines = [fitTable(rows, estimated ? [3, 4, 5, 6] : [3, 4, 5], options.width)];
+  const apart = otherUnitsLine(totals);
+  if (apart) lines.push(apart);
   const jobs = jobsLine(totals);
   if (jobs) lines.push(jobs);
   lines.push(`run directory: ${displayPath(result.runDir, options.cwd)}`);
@@ -136,6 +138,20 @@ export function jobsLine(totals: RunResultView["totals"]): string | undefined {
   if (totals.jobsSubmitted + totals.jobsReattached + totals.jobsCached === 0) return undefined;
   const submitted = `${totals.jobsSubmitted} job${totals.jobsSubmitted === 1 ? "" : "s"} submitted`;
   return `${submitted}, ${totals.jobsReattached} re-attached, ${totals.jobsCached} from cache`;
+}
+
+/**
+ * What the run spent in units that are not credits (a provider's `unit:` with no
+ * `credits_per_unit`), under the table: never added to its credits.
+ *
+ * @example
+ * otherUnitsLine({ ...totals, otherUnits: { usd: 0.5 } }); // "and 0.5 usd spent, not in credits (a provider's unit with no credits_per_unit)"
+ */
+export function otherUnitsLine(totals: RunResultView["totals"]): string | undefined {
+  const spent = Object.entries(totals.otherUnits ?? {}).filter(([, amount]) => amount !== 0);
+  if (spent.length === 0) return undefined;
+  const amounts = spent.map(([unit, amount]) => `${amount} ${unit}`).join(" and ");
+  return `and ${amounts} spent, not in credits (a provider's unit with no credits_per_unit)`;
 }
 
 const MAX_TEXT_WIDTH = 100;

@@ -76,6 +76,20 @@ describe("image, speech and transcription models of a profile", () => {
     );
   });
 
+  it("mark a speech model whose provider's answer times the words (no transcription is planned)", () => {
+    const models = speechModelsFromProfile({
+      providers: { voice: { dialect: "elevenlabs", api_key_env: ["VOICE_KEY"] } },
+      speech_models: { eleven_multilingual_v2: { provider: "voice" }, "tts-1": null },
+    });
+    expect(models).toEqual([{ id: "eleven_multilingual_v2", wordTimings: true }, { id: "tts-1" }]);
+    // The service's dialect counts for a model that names no provider.
+    const served = speechModelsFromProfile({
+      service: { dialect: "elevenlabs" },
+      speech_models: { eleven_v3: null },
+    });
+    expect(served).toEqual([{ id: "eleven_v3", wordTimings: true }]);
+  });
+
   it("price requests, rounded up, and say undefined when the price is unknown", () => {
     const [image] = imageModelsFromProfile(profile);
     const [speech] = speechModelsFromProfile(profile);

@@ -1,3 +1,5 @@
+import { type ProviderEntry, providers } from "../providers/registry.js";
+import { modelDialect } from "./model-dialect.js";
 import type {
   ProfileImageModel,
   ProfileSpeechModel,
@@ -26,6 +28,11 @@ export interface SpeechModelSpec {
   /** `response_format`s; the first is the default. */
   formats?: readonly string[];
   price?: { per1000Characters: number };
+  /**
+   * True when its provider's answer times the words (ElevenLabs' alignment): a speech step
+   * then needs no transcription for its words, and none is planned.
+   */
+  wordTimings?: boolean;
 }
 
 /** A transcription model as core uses it; a field left out is unknown. */
@@ -75,6 +82,11 @@ export function speechModelsFromProfile(profile: ProviderProfile): SpeechModelSp
     if (model?.formats) spec.formats = model.formats;
     if (typeof model?.price?.per_1000_characters === "number")
       spec.price = { per1000Characters: model.price.per_1000_characters };
+    const dialect = modelDialect(profile, model);
+    const speech = Object.hasOwn(providers, dialect)
+      ? (providers as Record<string, ProviderEntry>)[dialect]?.speech
+      : undefined;
+    if (speech?.givesWordTimings) spec.wordTimings = true;
     return spec;
   });
 }

@@ -117,4 +117,31 @@ describe("validateProfile", () => {
     expect((caught as InvalidProfileError).message).toContain("/service/token");
     expect(parseProfile(exampleProfile())).toEqual(exampleProfile());
   });
+
+  it("refuses a model routed to an account whose dialect does not make its kind", () => {
+    const problems = validateProfile({
+      providers: {
+        kling: { dialect: "kling", api_key_env: ["KLING_ACCESS_KEY", "KLING_SECRET_KEY"] },
+      },
+      image_models: { "kling-v1": { provider: "kling" } },
+      video_models: { "kling-v2": { provider: "kling" } },
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({
+      pointer: "/image_models/kling-v1/provider",
+      code: "unserved_modality",
+    });
+    expect(problems[0]?.message).toContain(
+      "`providers.kling` speaks kling, which makes no image (image_models); the dialects that do are reference, openai, fal or replicate",
+    );
+    expect(problems[0]?.message).toContain("or remove `provider:` to use `service` (reference)");
+    // A model of `service` is held to its dialect too, at the model.
+    const served = validateProfile({
+      service: { dialect: "elevenlabs" },
+      video_models: { "veo-3": null },
+    });
+    expect(served.map((problem) => [problem.pointer, problem.code])).toEqual([
+      ["/video_models/veo-3", "unserved_modality"],
+    ]);
+  });
 });

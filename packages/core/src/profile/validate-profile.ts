@@ -1,7 +1,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { baseURLProblem } from "../client/base-url.js";
+import { modalities, modalitySection } from "../models/modalities.js";
+import { type ProviderEntry, providerNames, providers } from "../providers/registry.js";
 import { orList } from "../videos/video-model-spec.js";
+import { modelDialect } from "./model-dialect.js";
 import { profileJsonSchema } from "./profile-schema.js";
+import type { ProviderProfile } from "./profile-types.js";
 import {
   escapePointer,
   findSecretKeys,
@@ -15,8 +19,17 @@ export interface ProfileProblem {
   /** JSON pointer, e.g. `/video_models/veo-3-fast/seconds/max` (`""` for the whole document). */
   pointer: string;
   message: string;
-  /** `secret`, `unknown_key`, `invalid_value`, `inconsistent` or `unknown_provider`. */
-  code: "secret" | "unknown_key" | "invalid_value" | "inconsistent" | "unknown_provider";
+  /**
+   * `secret`, `unknown_key`, `invalid_value`, `inconsistent`, `unknown_provider`, or
+   * `unserved_modality` (a model routed to an account whose dialect does not make its kind).
+   */
+  code:
+    | "secret"
+    | "unknown_key"
+    | "invalid_value"
+    | "inconsistent"
+    | "unknown_provider"
+    | "unserved_modality";
 }
 
 let compiled: ValidateFunction | undefined;
@@ -68,6 +81,7 @@ export function validateProfile(value: unknown): ProfileProblem[] {
   problems.push(...baseURLProblems(value), ...nonFiniteProblems(value));
   if (problems.length === 0)
     problems.push(...consistencyProblems(value), ...providerProblems(value));
+  if (problems.length === 0) problems.push(...unservedProblems(value as ProviderProfile));
   // No message ever quotes a value that looks like a key, wherever it was written.
   return dedupe(problems).map((problem) => ({
     ...problem,
@@ -262,6 +276,52 @@ function providerProblems(value: unknown): ProfileProblem[] {
           named.length === 0
             ? `${where(pointer)}: no provider \`${provider}\`: the profile has no \`providers:\`; add \`providers: { ${provider}: { dialect: …, base_url: …, api_key_env: [...] } }\`, or remove \`provider:\` to use \`service\``
             : `${where(pointer)}: no provider \`${provider}\`; the profile's providers are ${orList(named)} (add it under \`providers:\`, or remove \`provider:\` to use \`service\`)`,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * A model's account must speak its modality: an image model routed to a Kling account (video
+ * only) would fail at its first request, so it is refused here, at the model's `provider:`
+ * (or, for a model of `service`, at the model). Modalities no provider serves through the
+ * registry (chat) are not checked.
+ */
+function unservedProblems(profile: ProviderProfile): ProfileProblem[] {
+  const entries = providers as Record<string, ProviderEntry>;
+  const problems: ProfileProblem[] = [];
+  for (const modality of modalities) {
+    const side = modality as keyof ProviderEntry;
+    const serving = providerNames.filter((name) => entries[name]?.[side] !== undefined);
+    if (serving.length === 0) continue;
+    const section = modalitySection(modality);
+    const models = (profile as Record<string, unknown>)[section] as
+      | Record<string, { provider?: string } | null>
+      | undefined;
+    for (const [id, model] of Object.entries(models ?? {})) {
+      const dialect = modelDialect(profile, model);
+      if (serving.includes(dialect as (typeof serving)[number])) continue;
+      const named = typeof model?.provider === "string" ? model.provider : undefined;
+      const base = `/${section}/${escapePointer(id)}`;
+      const pointer = named === undefined ? base : `${base}/provider`;
+      const account = named === undefined ? "`service`" : `\`providers.${named}\``;
+      const others = Object.entries(profile.providers ?? {})
+        .filter(([, provider]) => serving.includes(provider.dialect as (typeof serving)[number]))
+        .map(([name]) => name);
+      const fix =
+        others.length > 0
+          ? `name one of the profile's accounts that does (${orList(others)}) in \`provider:\``
+          : `add an account of one of those dialects under \`providers:\` and name it in \`provider:\``;
+      const service = modelDialect(profile, null);
+      const orService =
+        named !== undefined && serving.includes(service as (typeof serving)[number])
+          ? `, or remove \`provider:\` to use \`service\` (${service})`
+          : "";
+      problems.push({
+        pointer,
+        code: "unserved_modality",
+        message: `${where(base)}: ${account} speaks ${dialect}, which makes no ${modality} (${modalitySection(modality)}); the dialects that do are ${orList(serving)}: ${fix}${orService}`,
       });
     }
   }

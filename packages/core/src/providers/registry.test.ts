@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { InvalidRequestError } from "../errors/invalid-request-error.js";
 import { profileJsonSchema } from "../profile/profile-schema.js";
 import {
   describeProviders,
@@ -43,6 +44,8 @@ describe("the provider registry", () => {
     }
     expect(() => imageProvider("kling")).toThrow(/kling provider has no image API.*reference/);
     expect(() => transcriptionProvider("fal")).toThrow(/has no transcription API/);
+    // Refused as invalid input before anything is sent, never a TypeError.
+    expect(() => imageProvider("kling")).toThrow(InvalidRequestError);
   });
 
   it("says which side a provider lacks, naming those that have it", () => {

@@ -1,3 +1,4 @@
+import { InvalidRequestError } from "../errors/invalid-request-error.js";
 import { modalities } from "../models/modalities.js";
 import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
 import { falImageProvider, falSpeechProvider, falVideoProvider } from "./fal/index.js";
@@ -88,7 +89,7 @@ export function isProviderName(name: unknown): name is ProviderName {
  */
 export function videoProvider(name: ProviderName): VideoProvider {
   const video = entryOf(name).video;
-  if (!video) throw new TypeError(`The ${name} provider has no video API; ${withSide("video")}`);
+  if (!video) throw lacks(name, "video");
   return video;
 }
 
@@ -102,7 +103,7 @@ export function videoProvider(name: ProviderName): VideoProvider {
  */
 export function speechProvider(name: ProviderName): SpeechProvider {
   const speech = entryOf(name).speech;
-  if (!speech) throw new TypeError(`The ${name} provider has no speech API; ${withSide("speech")}`);
+  if (!speech) throw lacks(name, "speech");
   return speech;
 }
 
@@ -116,7 +117,7 @@ export function speechProvider(name: ProviderName): SpeechProvider {
  */
 export function imageProvider(name: ProviderName): ImageProvider {
   const image = entryOf(name).image;
-  if (!image) throw new TypeError(`The ${name} provider has no image API; ${withSide("image")}`);
+  if (!image) throw lacks(name, "image");
   return image;
 }
 
@@ -130,10 +131,7 @@ export function imageProvider(name: ProviderName): ImageProvider {
  */
 export function transcriptionProvider(name: ProviderName): TranscriptionProvider {
   const transcription = entryOf(name).transcription;
-  if (!transcription)
-    throw new TypeError(
-      `The ${name} provider has no transcription API; ${withSide("transcription")}`,
-    );
+  if (!transcription) throw lacks(name, "transcription");
   return transcription;
 }
 
@@ -152,9 +150,16 @@ function entryOf(name: ProviderName): ProviderEntry {
   return providers[name] as ProviderEntry;
 }
 
-function withSide(side: keyof ProviderEntry): string {
-  const names = providerNames.filter((name) => entryOf(name)[side] !== undefined);
-  return `the providers with one: ${names.join(", ")}.`;
+/**
+ * A request of a modality the provider does not make: refused before anything is sent, as
+ * invalid input (a profile that routes a model there is refused before, at its line).
+ */
+function lacks(name: ProviderName, side: keyof ProviderEntry): InvalidRequestError {
+  const names = providerNames.filter((other) => entryOf(other)[side] !== undefined);
+  return new InvalidRequestError(
+    "model",
+    `The ${name} provider has no ${side} API; the providers with one: ${names.join(", ")}. Route the model to an account of one of them (a profile's \`provider:\`), or use a service that speaks one.`,
+  );
 }
 
 /** `reference (…), openai (…) or fal (…)`: the providers with what each is, for help texts. */

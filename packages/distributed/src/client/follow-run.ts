@@ -1,4 +1,5 @@
 import type { RunEvent, RunStatus, RunTotals, SerializedError } from "@reelsmith/runner";
+import { emptyTotals } from "@reelsmith/runner/internal";
 import { listWorkers } from "../worker/worker-registry.js";
 import { runWorkflowId } from "../workflows/unit-job.js";
 import { terminalStatuses } from "../workflows/workflow-watch.js";
@@ -134,7 +135,7 @@ export async function followRun(
           runId,
           runDir: run.runDir,
           outputs: run.outputs ?? {},
-          totals: (run.totals ?? {}) as unknown as RunTotals,
+          totals: { ...emptyTotals(), ...run.totals },
           ...(run.error ? { error: run.error as SerializedError } : {}),
           durationMs: Date.now() - started,
           steps,

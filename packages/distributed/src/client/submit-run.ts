@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient } from "@reelsmith/core";
-import { estimateRun, type LoadedPipeline } from "@reelsmith/runner";
+import { estimateRun } from "@reelsmith/runner";
 import { loadForRun, runInputs } from "@reelsmith/runner/internal";
 import { builtInStepKinds, kindsByName, type StepKindSpec } from "@reelsmith/runner/kinds";
 import { budgetLeft, setBudget } from "../budget/database-budget.js";
@@ -41,6 +41,11 @@ export interface SubmitRunOptions extends ServiceLimits {
    * interval): stored with the run, so every worker builds the same client.
    */
   client?: RunClientOptions;
+  /**
+   * The names of the variables of the service's key (a profile's `service.api_key_env`):
+   * stored with the run, never a key; each worker reads them from its own environment.
+   */
+  apiKeyEnv?: readonly string[];
   /**
    * The profile's other provider accounts (`providers:`): where each is, how to talk to it,
    * the names of its key's variables (each worker reads the key from its own environment)
@@ -200,7 +205,7 @@ export async function submitRun(
   // What the run is expected to cost, from the catalog's prices: refused here, before it is
   // stored or anything is sent, when its certain part is over its budget or the account's.
   // Units the shared cache holds cost nothing (the workers would be served them).
-  const estimate = await estimateRun(pipeline as unknown as LoadedPipeline, {
+  const estimate = await estimateRun(pipeline, {
     inputs,
     ...(catalogs ? { catalogs } : {}),
     stepKinds: options.stepKinds,
@@ -259,6 +264,7 @@ export async function submitRun(
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.account ? { account: options.account } : {}),
       ...(Object.keys(client).length > 0 ? { client } : {}),
+      ...(options.apiKeyEnv?.length ? { apiKeyEnv: [...options.apiKeyEnv] } : {}),
       ...(accounts.length > 0 ? { accounts, models: { ...options.models } } : {}),
       ...(catalogs ? { catalogs: structuredClone(catalogs) } : {}),
       ...(options.depth ? { depth: options.depth } : {}),

@@ -1,4 +1,5 @@
 import type { VideoDialect } from "@reelsmith/core";
+import type { RunTotals } from "@reelsmith/runner";
 
 /** What a run was asked to do (stored when it is enqueued). */
 export interface RunRequest {
@@ -66,6 +67,11 @@ export interface StoredRunOptions {
   account?: string;
   /** How workers build the run's client (default: core's defaults, the reference dialect). */
   client?: RunClientOptions;
+  /**
+   * The NAMES of the variables of the service's own key (a profile's `service.api_key_env`),
+   * never the key: a worker without `--api-key` or `REELSMITH_API_KEY` reads it from these.
+   */
+  apiKeyEnv?: string[];
   /** The profile's other provider accounts; a model `models` names goes to its account. */
   accounts?: RunAccount[];
   /** The account of each routed model, by model id (a profile's `provider:` of each model). */
@@ -97,7 +103,7 @@ export interface RunRow extends RunRequest {
   status: string;
   cancelRequested: boolean;
   outputs?: Record<string, unknown>;
-  totals?: Record<string, number>;
+  totals?: RunTotals;
   error?: { name: string; message: string; code?: string };
   createdAt: Date;
   endedAt?: Date;
@@ -136,7 +142,7 @@ export function toRow(row: Record<string, unknown>): RunRow {
     status: String(row.status),
     cancelRequested: row.cancel_requested === true,
     ...(row.outputs ? { outputs: row.outputs as Record<string, unknown> } : {}),
-    ...(row.totals ? { totals: row.totals as Record<string, number> } : {}),
+    ...(row.totals ? { totals: row.totals as RunTotals } : {}),
     ...(row.error ? { error: row.error as { name: string; message: string } } : {}),
     createdAt: row.created_at as Date,
     ...(row.ended_at ? { endedAt: row.ended_at as Date } : {}),

@@ -24,7 +24,10 @@ export interface WorkerOptions {
   databaseUrl: string;
   /** Units (and runs) this worker runs at once (default 8). */
   concurrency?: number;
-  /** The service API key this worker uses (default REELSMITH_API_KEY, then OPENAI_API_KEY). */
+  /**
+   * The service API key this worker uses (default REELSMITH_API_KEY, then the variables the
+   * run's profile names in `service.api_key_env`, then OPENAI_API_KEY).
+   */
   apiKey?: string;
   /**
    * Where the keys of a run's provider accounts are read (each account names its variables;
@@ -124,7 +127,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     store: createRunStore(pool),
     dbos,
     logger,
-    apiKey: options.apiKey ?? process.env.REELSMITH_API_KEY ?? process.env.OPENAI_API_KEY,
+    // Else the run's own `apiKeyEnv`, then OPENAI_API_KEY, from `env` (see serviceClient).
+    apiKey: options.apiKey ?? process.env.REELSMITH_API_KEY,
     env: options.env ?? process.env,
     clients: new Map(),
     watch,

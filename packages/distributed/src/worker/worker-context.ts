@@ -19,7 +19,11 @@ export interface WorkerContext {
   /** Enqueues units by their deterministic ids (outside any workflow's own steps). */
   dbos: DBOSClient;
   logger: Logger | undefined;
-  /** The service key this worker sends with requests (never stored in the database). */
+  /**
+   * The service key this worker was given (`--api-key`, else `REELSMITH_API_KEY`; never
+   * stored in the database); without one, the run's `apiKeyEnv`, then `OPENAI_API_KEY`, are
+   * read from `env`.
+   */
   apiKey: string | undefined;
   /** Where this worker reads the keys of a run's provider accounts (its process's environment). */
   env: Record<string, string | undefined>;
@@ -57,6 +61,8 @@ export interface RunClientSettings {
   accounts?: readonly RunAccount[];
   /** The account of each routed model, by model id. */
   models?: Readonly<Record<string, string>>;
+  /** The names of the variables of the service's own key (`service.api_key_env`). */
+  apiKeyEnv?: readonly string[];
 }
 
 /**
@@ -74,15 +80,21 @@ export function serviceClient(
 ): ReelsmithClient {
   const options = { ...settings.client };
   const routing = { accounts: settings.accounts ?? [], models: settings.models ?? {} };
+  const keyNames = settings.apiKeyEnv ?? [];
   const id = `${baseURL} ${createHash("sha256")
-    .update(JSON.stringify([options, routing]))
+    .update(JSON.stringify([options, routing, keyNames]))
     .digest("hex")}`;
   let client = context.clients.get(id);
   if (!client) {
+    // The key this worker was given, else the run's own variables, as a local run reads them.
+    const apiKey =
+      context.apiKey ??
+      keyFromEnv(options.dialect, keyNames, context.env) ??
+      context.env.OPENAI_API_KEY;
     const fallback = createClient({
       ...options,
       baseURL,
-      ...(context.apiKey ? { apiKey: context.apiKey } : {}),
+      ...(apiKey ? { apiKey } : {}),
       // A unit's requests other than reads leave only while its claim is current.
       beforeRequest: fenceRequest,
     });
@@ -122,14 +134,24 @@ function accountKey(
   account: RunAccount,
   env: Record<string, string | undefined>,
 ): string | undefined {
-  const parts = providerAccess(account.client.dialect ?? "reference").keyParts;
+  return keyFromEnv(account.client.dialect, account.apiKeyEnv, env);
+}
+
+/**
+ * A key from the environment by the names of its variables: the first that is set, or, for
+ * a provider whose key has parts (Kling's access and secret keys), every value joined by `:`.
+ */
+function keyFromEnv(
+  dialect: RunClientOptions["dialect"],
+  names: readonly string[],
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const parts = providerAccess(dialect ?? "reference").keyParts;
   if (parts && parts.length > 1) {
-    const values = account.apiKeyEnv.map((name) => env[name]);
-    return account.apiKeyEnv.length === parts.length && values.every(Boolean)
-      ? values.join(":")
-      : undefined;
+    const values = names.map((name) => env[name]);
+    return names.length === parts.length && values.every(Boolean) ? values.join(":") : undefined;
   }
-  const found = account.apiKeyEnv.find((name) => Boolean(env[name]));
+  const found = names.find((name) => Boolean(env[name]));
   return found ? env[found] : undefined;
 }
 

@@ -1,8 +1,8 @@
 import type { ErrorCategory } from "@reelsmith/core/errors";
-import type { SerializedError } from "@reelsmith/runner";
+import type { RunOptions, SerializedError } from "@reelsmith/runner";
 import { BudgetExceededError } from "@reelsmith/runner/errors";
 import {
-  creditCatalogs,
+  createRunServices,
   type EventBus,
   type ExecuteResult,
   type RunHost,
@@ -106,17 +106,18 @@ export function queuedHost(given: QueuedRun): RunHost {
       service: run.service,
     },
     pipelineDir: pipelineDirOf(run),
-    extras: (budget) => ({
-      runId,
-      pipelineDir: pipelineDirOf(run),
-      budget,
-      // Prices in credits only: a price in another unit with no rate is never added to them.
-      ...(run.options.catalogs ? { catalogs: creditCatalogs(run.options.catalogs, "drop") } : {}),
-      ...(run.options.autoApprove ? { autoApprove: true } : {}),
-      runSubPipeline: () => {
-        throw new Error("sub-pipelines run inside their unit's worker");
-      },
-    }),
+    // Its units run on the workers, each with services of its own (`unitWorkflow`).
+    extras: (budget) =>
+      createRunServices({
+        runId,
+        pipelineDir: pipelineDirOf(run),
+        budget,
+        pipeline: { source: run.pipelineSource },
+        kinds: context.kinds,
+        catalogs: run.options.catalogs as RunOptions["catalogs"],
+        resubmitLostJobs: run.options.resubmitLostJobs,
+        autoApprove: run.options.autoApprove,
+      }),
     // A budget that stopped any submission (here, anywhere: another worker, a sub-pipeline)
     // is the run's headline error, as in a local run.
     async settledError() {

@@ -1,16 +1,11 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import {
-  type LoadedPipeline,
-  loadPipeline,
-  type RunOptions,
-  type RunStatus,
-} from "@reelsmith/runner";
+import { loadPipeline, type RunOptions, type RunStatus, type RunTotals } from "@reelsmith/runner";
 import {
   createEventBus,
   emptyTotals,
   journaledOptions,
-  type PipelineForRun,
   runLifecycle,
+  runToPlay,
   serializeError,
 } from "@reelsmith/runner/internal";
 import { withReconnect } from "../database/pool.js";
@@ -27,7 +22,7 @@ import { runWorkflowId, workflowNames } from "./unit-job.js";
 export interface RunOutcome {
   status: RunStatus;
   outputs: Record<string, unknown>;
-  totals: Record<string, number>;
+  totals: RunTotals;
   error?: ErrorSummary;
 }
 
@@ -49,7 +44,7 @@ async function runWorkflow(runId: string, attempt: number): Promise<RunOutcome> 
     (error): RunOutcome => ({
       status: "failed",
       outputs: {},
-      totals: {},
+      totals: emptyTotals(),
       ...(error ? { error: errorSummary(serializeError(error)) } : {}),
     }),
   );
@@ -74,11 +69,10 @@ async function playRun(runId: string, attempt: number, guard: ClaimGuard): Promi
   });
   const cancel = watchCancel(store, runId);
   try {
-    const loaded = (await loadPipeline(
+    const pipeline = await loadPipeline(
       { source: run.pipelineSource, path: run.pipelinePath },
       { stepKinds: [...context.kinds.values()] },
-    )) as LoadedPipeline;
-    const pipeline = loaded as unknown as PipelineForRun;
+    );
     const host = queuedHost({
       context,
       run,
@@ -90,30 +84,31 @@ async function playRun(runId: string, attempt: number, guard: ClaimGuard): Promi
     });
     const catalogs = run.options.catalogs as RunOptions["catalogs"];
     const result = await runLifecycle(
-      {
+      runToPlay({
         pipeline,
         inputs: run.inputs,
         runId,
         name: run.name,
         startedAt: run.createdAt.toISOString(),
         journaled: journaledOptions(run.options as RunOptions),
+        // The options stored with the run are the ones it started with: every attempt (a
+        // recovery, a gate's decision) plays with the same budget.
         maxCredits: run.options.maxCredits,
-        budgetMax: run.options.maxCredits ?? pipeline.spec.max_credits,
         // A resumed run's estimate is the whole run's (what it spent and what it has left):
         // refused, as a local run's is, when its certain part is over its maximum (submitRun
         // held the first attempt to it).
         estimate: true,
         allowPartial: run.options.allowPartial,
         kinds: context.kinds,
-        ...(catalogs ? { catalogs } : {}),
+        catalogs,
         stepKinds: [...context.kinds.values()],
-      },
+      }),
       host,
     );
     return {
       status: result.status,
       outputs: result.outputs,
-      totals: result.totals as unknown as Record<string, number>,
+      totals: result.totals,
       ...(result.error ? { error: errorSummary(result.error) } : {}),
     };
   } catch (caught) {
@@ -123,7 +118,7 @@ async function playRun(runId: string, attempt: number, guard: ClaimGuard): Promi
     const outcome: RunOutcome = {
       status: "failed",
       outputs: {},
-      totals: {},
+      totals: emptyTotals(),
       error: errorSummary(error),
     };
     outcome.status = (await withReconnect(() => store.endRun(runId, outcome, guard)).catch(
@@ -157,13 +152,14 @@ const stepEnds = new Set(["step.end", "step.fail", "step.skip", "step.wait"]);
  * (`reelsmith report DIR` writes it again).
  */
 async function writeRunReport(runDir: string, context: WorkerContext): Promise<void> {
-  try {
-    // Loaded on use: the report pulls in the media tools.
-    const { writeReport } = await import("@reelsmith/report");
-    await writeReport(runDir, { secrets: context.apiKey ? [context.apiKey] : [] });
-  } catch (error) {
-    context.logger?.warn?.("report not written", { runDir, error: (error as Error).message });
-  }
+  // Loaded on use: the report pulls in the media tools.
+  const report = await import("@reelsmith/report").then(
+    ({ writeRunEndReport }) =>
+      writeRunEndReport(runDir, { secrets: context.apiKey ? [context.apiKey] : [] }),
+    (error: unknown) => ({ error: (error as Error).message }),
+  );
+  if (report.error !== undefined)
+    context.logger?.warn?.("report not written", { runDir, error: report.error });
 }
 
 /** The registered run workflow (registered when this module is imported). */

@@ -1,9 +1,10 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import type { ReelsmithClient } from "@reelsmith/core";
+import type { RunOptions } from "@reelsmith/runner";
 
 import {
   createEventBus,
-  creditCatalogs,
+  createRunServices,
   queueSlot,
   replayJournal,
   runUnit,
@@ -77,8 +78,6 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
   const bus = createEventBus({
     onEvent: (event) => (guard.lost === undefined ? sink.push(event) : undefined),
   });
-  // Prices in credits only: a price in another unit with no rate is never reserved as credits.
-  const catalogs = creditCatalogs(run.options.catalogs, "drop");
   const budget = unitBudget({ context, run, job, signal, guard, bus });
   const client = serviceClient(context, run.baseURL, run.options);
   const pipelineDir = pipelineDirOf(run);
@@ -121,25 +120,21 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,
-        extras: {
+        extras: createRunServices({
           runId: job.runId,
           pipelineDir,
           budget,
-          resubmitLostJobs: run.options.resubmitLostJobs === true,
-          ...(run.options.autoApprove ? { autoApprove: true } : {}),
+          // Who reads each step's outputs, from the stored pipeline: a kind decides from it
+          // what becomes of what it makes, as in a local run.
+          pipeline: { source: run.pipelineSource },
+          kinds: context.kinds,
           // Each request is checked against the run's catalogs before it is sent.
-          ...(catalogs ? { catalogs } : {}),
+          catalogs: run.options.catalogs as RunOptions["catalogs"],
+          resubmitLostJobs: run.options.resubmitLostJobs,
+          autoApprove: run.options.autoApprove,
           fence: (action) => guard.check(action),
-          runSubPipeline: workerSubRuns({
-            job,
-            run,
-            pipelineDir,
-            client,
-            cacheIndex,
-            budget,
-            slots,
-          }),
-        },
+          subRuns: workerSubRuns({ job, run, client, cacheIndex, budget, slots }),
+        }),
       },
     );
     // A unit that lost its claim meanwhile has no outcome here (its new holder gives it).

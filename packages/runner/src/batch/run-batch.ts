@@ -118,13 +118,13 @@ function kept(options: BatchOptions, before: BatchKept = {}): BatchKept {
 }
 
 async function loadBatchPipeline(path: string, options: BatchOptions) {
-  return (await loadForRun(path, {
+  return await loadForRun(path, {
     validate: true,
     ...(options.catalogs ? { catalogs: options.catalogs } : {}),
     ...(options.stepKinds
       ? { stepKinds: options.stepKinds as readonly StepKindSpec<never>[] }
       : {}),
-  })) as unknown as LoadedPipeline & { hash: string };
+  });
 }
 
 /** The models the service lists, learnt once for the whole batch (one free request). */

@@ -17,6 +17,11 @@ export interface RunTotals {
   /** Credits expected before the run, where the prices and sizes were known (see `run.estimate`). */
   estimatedCredits?: number;
   /**
+   * What was spent in units that are not credits, by unit (`{ usd: 0.5 }`): models whose
+   * provider prices in another unit with no `credits_per_unit`. Never added to `credits`.
+   */
+  otherUnits?: Record<string, number>;
+  /**
    * What the units made with paid requests (not from the cache), counted by the noun their
    * kind declares, e.g. `{ videos: 3, images: 2 }`.
    */
@@ -290,6 +295,14 @@ export function addTotals(a: RunTotals, b: Partial<RunTotals>): RunTotals {
   a.cachedSteps += b.cachedSteps ?? 0;
   if (b.estimatedCredits !== undefined)
     a.estimatedCredits = (a.estimatedCredits ?? 0) + b.estimatedCredits;
+  const other = b.otherUnits;
+  if (other) {
+    // A new object: totals copied with a spread share it until it changes.
+    const sum = { ...a.otherUnits };
+    for (const unit in other)
+      sum[unit] = Math.round(((sum[unit] ?? 0) + (other[unit] ?? 0)) * 1e9) / 1e9;
+    a.otherUnits = sum;
+  }
   return a;
 }
 

@@ -5,7 +5,6 @@ import { type PlanOptions, planPipeline } from "../plan/plan-pipeline.js";
 import type { RunEstimate } from "../plan/plan-types.js";
 import { kindsByName } from "../steps/registry.js";
 import type { ExecuteResult } from "./execute-pipeline.js";
-import type { PipelineForRun } from "./load-for-run.js";
 
 /**
  * What a run stopped at its gates will tell: the gates, and what the steps that wait behind
@@ -17,7 +16,7 @@ import type { PipelineForRun } from "./load-for-run.js";
  * @example bus.emit({ type: "run.waiting", ...(await behindGates(pipeline, result, planOptions)) });
  */
 export async function behindGates(
-  pipeline: PipelineForRun | LoadedPipeline,
+  pipeline: LoadedPipeline,
   result: Pick<ExecuteResult, "steps" | "waiting" | "context">,
   options: PlanOptions & { cache?: KnownNowOptions["cache"] },
 ): Promise<{ gates: WaitingGate[]; next: RunEstimate }> {
@@ -29,11 +28,11 @@ export async function behindGates(
       ...(waiting?.details ? { details: waiting.details } : {}),
     };
   });
-  const spec = (pipeline as PipelineForRun).spec;
+  const { spec } = pipeline;
   const waiting = new Set(
     spec.steps.filter((step) => result.steps[step.id]?.status === "waiting").map((s) => s.id),
   );
-  const plan = planPipeline(pipeline as unknown as LoadedPipeline, options);
+  const plan = planPipeline(pipeline, options);
   const next = await estimateKnownNow(spec, {
     kinds: kindsByName(options.stepKinds),
     catalogs: options.catalogs,

@@ -5,9 +5,10 @@ import type { ExpressionContext } from "../expressions/index.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { LiveLedger } from "../ledger/ledger.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
+import type { StepGraph } from "../plan/build-graph.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
-import type { ExecutableSpec, StepGraph } from "./executable-pipeline.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import type { QueueSlots } from "./queue-slots.js";
 import type { StepSummary } from "./step-summary.js";
@@ -15,7 +16,7 @@ import type { UnitExecutor } from "./unit-executor.js";
 
 /** Inputs of the executor (runPipeline prepares them). */
 export interface ExecuteOptions {
-  spec: ExecutableSpec;
+  spec: PipelineSpec;
   graph: StepGraph;
   kinds: ReadonlyMap<string, StepKind>;
   inputs: Record<string, unknown>;

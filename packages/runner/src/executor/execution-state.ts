@@ -4,7 +4,7 @@ import { serializeError } from "../errors/serialize-error.js";
 import { StepError } from "../errors/step-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { ExpressionContext } from "../expressions/index.js";
-import type { ExecutableStep } from "./executable-pipeline.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import type { ExecuteOptions } from "./execute-options.js";
 import type { FanOutServices } from "./fan-out.js";
 import { downstreamOf } from "./focus.js";
@@ -122,7 +122,7 @@ function keptAsItIs(error: unknown): boolean {
  */
 export async function failStep(
   run: Execution,
-  step: ExecutableStep,
+  step: StepSpec,
   kind: string,
   started: number,
   cause: unknown,

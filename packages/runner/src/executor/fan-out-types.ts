@@ -1,8 +1,8 @@
 import type { RunTotals } from "../events/run-event.js";
 import type { ExpressionContext } from "../expressions/index.js";
 import type { StepState } from "../journal/journal-state.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
-import type { ExecutableStep } from "./executable-pipeline.js";
 import type { QueueSlots } from "./queue-slots.js";
 import type { UnitResult, UnitServices } from "./run-unit.js";
 import type { SlotPool } from "./slot-pool.js";
@@ -26,7 +26,7 @@ export interface FanOutServices {
 
 /** What {@link runFanOut} is given: the step, its items and body, its context and services. */
 export interface FanOutArgs {
-  step: ExecutableStep;
+  step: StepSpec;
   kind: AnyStepKind;
   /** The items (`[undefined]` for a step without `for_each`). */
   items: readonly unknown[];

@@ -1,7 +1,8 @@
 import { reviveError } from "../errors/revive-error.js";
 import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
 import type { StepState } from "../journal/journal-state.js";
-import type { ExecutableStep, StepGraph } from "./executable-pipeline.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
+import type { StepGraph } from "../plan/build-graph.js";
 import type { StepSummary } from "./step-summary.js";
 
 /**
@@ -28,7 +29,7 @@ export function downstreamOf(step: string, graph: StepGraph): Set<string> {
  * @example const { summary, event } = keptStep(step, state.steps.get(step.id));
  */
 export function keptStep(
-  step: ExecutableStep,
+  step: StepSpec,
   journaled: StepState | undefined,
 ): {
   summary: Pick<StepSummary, "status" | "outputs" | "reused" | "error">;

@@ -1,7 +1,7 @@
 import type { RunState } from "../journal/journal-state.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind, HeldJob } from "../steps/step-kind.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /**
  * The jobs a resumed run's units hold at the service, as their kinds read their journaled
@@ -10,7 +10,7 @@ import type { ExecutableSpec } from "./executable-pipeline.js";
  */
 export function heldJobs(
   state: RunState | undefined,
-  spec: ExecutableSpec,
+  spec: Pick<PipelineSpec, "steps">,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): HeldJob[] {
   const held: HeldJob[] = [];

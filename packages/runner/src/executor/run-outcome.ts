@@ -4,9 +4,9 @@ import type { SubPipelineDepthError } from "../errors/sub-pipeline-depth-error.j
 import { SubPipelineFailedError } from "../errors/sub-pipeline-failed-error.js";
 import type { RunEventOf, RunStatus, SerializedError } from "../events/run-event.js";
 import { evaluateValue } from "../expressions/index.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
 import type { ExecuteResult } from "./execute-pipeline.js";
 
 /**
@@ -16,7 +16,7 @@ import type { ExecuteResult } from "./execute-pipeline.js";
  * @example bus.emit({ type: "run.start", …, steps: runStartSteps(spec, kinds) });
  */
 export function runStartSteps(
-  spec: ExecutableSpec,
+  spec: PipelineSpec,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): RunEventOf<"run.start">["steps"] {
   return spec.steps.map((step) => {
@@ -52,7 +52,7 @@ const STATUS_OF_CATEGORY: Partial<Record<ErrorCategory, RunStatus>> = {
  * @example const { status, outputs, error } = settleRun(spec, await executePipeline(…));
  */
 export function settleRun(
-  spec: ExecutableSpec,
+  spec: PipelineSpec,
   result: Pick<ExecuteResult, "cancelled" | "error" | "context"> &
     Partial<Pick<ExecuteResult, "waiting">>,
   options: { error?: unknown } = {},

@@ -2,10 +2,10 @@ import type { DistributiveOmit, RunEvent } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { Ledger } from "../ledger/ledger.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
 import type { RunOnDisk } from "./inspect-run.js";
-import type { PipelineForRun } from "./load-for-run.js";
 
 /** What a session's hooks get: the run as it is on disk, under its lock. */
 export interface SessionRun {
@@ -15,7 +15,7 @@ export interface SessionRun {
   journal: JournalWriter;
   /** The journal replayed. */
   state: RunState;
-  spec: ExecutableSpec;
+  spec: PipelineSpec;
   kinds: ReadonlyMap<string, AnyStepKind>;
   inputs: Record<string, unknown>;
   /** The run's ledger as its journal stands now (what each take cost). */
@@ -28,7 +28,7 @@ export interface SessionRun {
 export interface LoadedRun {
   onDisk: RunOnDisk;
   /** Its pipeline, loaded, validated and found unchanged. */
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
 }
 
 /**

@@ -3,9 +3,9 @@ import { StepWaitingError } from "../errors/step-waiting-error.js";
 import { emptyTotals } from "../events/run-event.js";
 import { evaluateValue } from "../expressions/index.js";
 import type { StepState } from "../journal/journal-state.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { StepKind } from "../steps/step-kind.js";
-import type { ExecutableStep } from "./executable-pipeline.js";
 import { type Execution, failStep as failExecutionStep, finishStep } from "./execution-state.js";
 import { type FanOutResult, runFanOut } from "./fan-out.js";
 import { keptStep } from "./focus.js";
@@ -17,7 +17,7 @@ import type { StepSummary } from "./step-summary.js";
 import { unitBody, unitContext, unitRequest } from "./unit-request.js";
 
 /** The step kind named by the step's single kind key. */
-export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, StepKind>): StepKind {
+export function kindOfStep(step: StepSpec, kinds: ReadonlyMap<string, StepKind>): StepKind {
   const kind = kindOf(step as Record<string, unknown>, kinds);
   if (kind) return kind;
   throw new StepError(
@@ -37,7 +37,7 @@ export function kindOfStep(step: ExecutableStep, kinds: ReadonlyMap<string, Step
  */
 export async function runStep(
   run: Execution,
-  step: ExecutableStep,
+  step: StepSpec,
   dependencies: readonly string[],
 ): Promise<void> {
   const { options, stop, summaries, context, focused, globalSlots, services } = run;
@@ -155,7 +155,7 @@ type FailArguments =
 async function admitUnits(
   run: Execution,
   unit: {
-    step: ExecutableStep;
+    step: StepSpec;
     kind: StepKind;
     items: readonly unknown[];
     body: Record<string, unknown>;
@@ -187,7 +187,7 @@ async function admitUnits(
  */
 async function endStep(
   run: Execution,
-  at: { step: ExecutableStep; kind: StepKind; started: number; fanOut: boolean },
+  at: { step: StepSpec; kind: StepKind; started: number; fanOut: boolean },
   made: FanOutResult,
 ): Promise<void> {
   const { options, stop, summaries } = run;

@@ -1,6 +1,6 @@
 import type { ExpressionContext } from "../expressions/index.js";
 import { conditionUsesStatusFunction, evaluateCondition } from "../expressions/index.js";
-import type { ExecutableStep } from "./executable-pipeline.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import type { StepSummary } from "./step-summary.js";
 
 /** Whether a step runs now: it runs, or it is skipped for a reason. */
@@ -14,7 +14,7 @@ export type GateVerdict = { run: true } | { run: false; reason: string };
  * @example gateStep(step, { dependencies, summaries, context, failed: false }) // { run: true }
  */
 export function gateStep(
-  step: ExecutableStep,
+  step: StepSpec,
   state: {
     dependencies: readonly string[];
     summaries: Readonly<Record<string, StepSummary>>;

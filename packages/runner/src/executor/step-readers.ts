@@ -1,8 +1,9 @@
+import { parse } from "yaml";
 import { collectReferencePaths } from "../expressions/references.js";
 import { conditionAsTemplate } from "../expressions/template.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind, OutputReader } from "../steps/step-kind.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
 
 /**
  * Who reads each step's outputs, from the pipeline as written: every step field and every
@@ -15,7 +16,7 @@ import type { ExecutableSpec } from "./executable-pipeline.js";
  * readersOf("joined"); // [{ step: "mixed", kind: "ffmpeg", body: {...}, field: ["mix"], output: "file" }]
  */
 export function stepReaders(
-  spec: Pick<ExecutableSpec, "steps" | "outputs">,
+  spec: Pick<PipelineSpec, "steps" | "outputs">,
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): (stepId: string) => readonly OutputReader[] {
   const readers = new Map<string, OutputReader[]>();
@@ -52,4 +53,18 @@ export function stepReaders(
   for (const [name, value] of Object.entries(spec.outputs ?? {}))
     add(value, { field: ["outputs", name] });
   return (stepId) => readers.get(stepId) ?? [];
+}
+
+/**
+ * The steps and outputs of a pipeline's text as written (a stored run's, already validated
+ * when it was submitted): what `stepReaders` reads, without loading the pipeline again.
+ * @example stepReaders(writtenSpec(run.pipelineSource), kinds)("joined");
+ */
+export function writtenSpec(source: string): Pick<PipelineSpec, "steps" | "outputs"> {
+  const spec = parse(source) as Partial<PipelineSpec> | null;
+  if (!spec || typeof spec !== "object" || !Array.isArray(spec.steps))
+    throw new TypeError(
+      "the stored pipeline is not a pipeline: expected a mapping with a `steps` list",
+    );
+  return { steps: spec.steps, ...(spec.outputs ? { outputs: spec.outputs } : {}) };
 }

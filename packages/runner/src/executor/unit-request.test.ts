@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExpressionContext } from "../expressions/index.js";
 import type { JournalRecord } from "../journal/journal-record.js";
-import type { ExecutableSpec } from "./executable-pipeline.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { replayJournal } from "./replay-journal.js";
 import {
   journaledUnitRequest,
@@ -61,7 +61,7 @@ describe("a unit's request", () => {
 });
 
 describe("a journaled unit's request", () => {
-  const spec: ExecutableSpec = {
+  const spec: PipelineSpec = {
     name: "film",
     defaults: { video: { seconds: 4 } },
     steps: [

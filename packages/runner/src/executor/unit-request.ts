@@ -1,7 +1,7 @@
 import { type ExpressionContext, evaluateValue, type PreviousItem } from "../expressions/index.js";
 import type { RunState } from "../journal/journal-state.js";
+import type { PipelineSpec, StepSpec } from "../pipeline/pipeline-spec.js";
 import { withTakeRequest } from "../takes/take-request.js";
-import type { ExecutableSpec, ExecutableStep } from "./executable-pipeline.js";
 
 /** How a step's status reads in expressions (`steps.<id>.status`). */
 const STATUS_NAME: Readonly<Record<string, string>> = {
@@ -84,9 +84,9 @@ export function unitRequest(
  */
 export function journaledUnitRequest(
   unit: {
-    spec: ExecutableSpec;
+    spec: PipelineSpec;
     state: RunState;
-    step: ExecutableStep;
+    step: StepSpec;
     kind: { kind: string };
     index?: number;
     inputs: Record<string, unknown>;

@@ -7,7 +7,8 @@ import { hasExpressionMarker, splitTemplate, wholeExpression } from "./template.
 /** What expressions can read while a pipeline runs. */
 export interface ExpressionContext {
   inputs: Record<string, unknown>;
-  env: Record<string, string>;
+  /** The pipeline's `env:` as written (a value may be a number or a boolean). */
+  env: Record<string, string | number | boolean>;
   steps: Record<string, { outputs: unknown; status?: string }>;
   /** The current element inside `for_each`. */
   item?: unknown;

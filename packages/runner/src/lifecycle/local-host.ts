@@ -2,36 +2,31 @@ import { dirname, join } from "node:path";
 import type { EventBus } from "../events/event-bus.js";
 import { createBudget } from "../executor/budget.js";
 import type { ExecuteOptions } from "../executor/execute-pipeline.js";
-import type { ExecutionExtras } from "../executor/execution-context.js";
-import { heldJobs } from "../executor/held-jobs.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
 import { createRunDirectory, writeJsonAtomic } from "../executor/run-directory.js";
 import type { FocusedSession, SessionRun } from "../executor/run-session.js";
-import { stepReaders } from "../executor/step-readers.js";
 import type { JournalWriter } from "../journal/journal.js";
 import { encodeRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
 import { acquireRunLock } from "../journal/run-lock.js";
-import { KnownProbes } from "../media-probes/known-probes.js";
-import { creditCatalogs } from "../plan/price-units.js";
-import type { RunOptions } from "../run-options.js";
+import type { RunOptions, RunResult } from "../run-options.js";
 import type { AnyStepKind, ModelCatalogs } from "../steps/step-kind.js";
 import { hasTakes, keepFinishedTakes } from "../takes/keep-take.js";
 import { type JournalRead, localJournal } from "./local-journal.js";
-import { localSubRuns, type RunSubPipeline } from "./local-sub-runs.js";
 import type { RunHost } from "./run-host.js";
+import { createRunServices } from "./run-services.js";
 
 export type { JournalRead } from "./local-journal.js";
 
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { runSignals } from "./run-signals.js";
 
 /** What the local host is set up from: the run prepared in this process. */
 export interface LocalRun {
   options: RunOptions;
   bus: EventBus;
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   runId: string;
   name: string;
@@ -47,8 +42,8 @@ export interface LocalRun {
   session?: FocusedSession | undefined;
   /** What run.json says beyond the run record (the pipeline, the service). */
   runJson: Record<string, unknown>;
-  /** Runs a sub-pipeline (the run's own `runPipeline`). */
-  runSub: RunSubPipeline;
+  /** Runs a sub-pipeline file to its end (the runner's `runPipeline`). */
+  runSub: (file: string, options: RunOptions) => Promise<RunResult>;
 }
 
 /**
@@ -127,29 +122,29 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     client: run.client,
     cache: run.cache,
     pipelineDir,
-    extras: (budget, previous): ExecutionExtras => ({
-      runId: run.runId,
-      pipelineDir,
-      budget,
-      knownProbes: new KnownProbes(),
-      readersOf: stepReaders(run.pipeline.spec, run.kinds),
-      resubmitLostJobs: options.resubmitLostJobs === true,
-      ...(options.autoApprove ? { autoApprove: true } : {}),
-      // Prices in credits only: a price in another unit with no rate is never added to them.
-      ...(run.catalogs ? { catalogs: creditCatalogs(run.catalogs, "drop") } : {}),
-      ...(options.subRunOf?.fence ? { fence: options.subRunOf.fence } : {}),
-      claimedJobs: new Set(heldJobs(previous, run.pipeline.spec, run.kinds).map((job) => job.id)),
-      runSubPipeline: localSubRuns({
-        options,
-        runDir: () => runDir,
+    extras: (budget, previous) =>
+      createRunServices({
+        runId: run.runId,
         pipelineDir,
         budget,
-        slots,
+        pipeline: run.pipeline,
+        kinds: run.kinds,
+        previous,
         catalogs: run.catalogs,
-        client: run.client,
-        runSub: run.runSub,
+        resubmitLostJobs: options.resubmitLostJobs,
+        autoApprove: options.autoApprove,
+        fence: options.subRunOf?.fence,
+        // Sub-runs run in this process, with this run's options, one level deeper.
+        subRuns: {
+          depth: options.subRunOf?.depth ?? 0,
+          trip: options.subRunOf?.trip ?? {},
+          runDir: () => runDir,
+          slots,
+          client: run.client,
+          runPipeline: (file, given) =>
+            run.runSub(file, { ...options, ...given, resume: undefined, onEvent: undefined }),
+        },
       }),
-    }),
     ...(run.session
       ? {
           begin: (journal, state) =>

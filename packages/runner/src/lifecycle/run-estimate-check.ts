@@ -1,7 +1,6 @@
 import type { CacheLocation } from "../cache/cache-index.js";
 import { BudgetEstimateError } from "../errors/budget-estimate-error.js";
 import { PriceUnitError } from "../errors/price-unit-error.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { estimateRun, planRun } from "../plan/estimate-run.js";
@@ -12,7 +11,7 @@ import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kin
 
 /** What a run's estimate is worked out from. */
 export interface EstimateInputs {
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   catalogs?: ModelCatalogs | undefined;
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
@@ -28,7 +27,7 @@ export interface EstimateInputs {
  * @example const estimate = await plannedEstimate({ pipeline, inputs, catalogs });
  */
 export async function plannedEstimate(given: EstimateInputs): Promise<RunEstimate> {
-  const pipeline = given.pipeline as unknown as LoadedPipeline;
+  const { pipeline } = given;
   const options = {
     inputs: given.inputs,
     catalogs: given.catalogs,
@@ -56,7 +55,7 @@ export function focusedEstimate(
   paid: boolean,
 ): RunEstimate {
   if (!paid) return { credits: 0, complete: true, steps: {} };
-  const plan = planPipeline(given.pipeline as unknown as LoadedPipeline, {
+  const plan = planPipeline(given.pipeline, {
     inputs: given.inputs,
     ...(given.catalogs ? { catalogs: given.catalogs } : {}),
     ...(given.stepKinds ? { stepKinds: given.stepKinds } : {}),

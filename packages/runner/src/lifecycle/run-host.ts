@@ -4,12 +4,12 @@ import type { RunStatus, RunTotals, SerializedError } from "../events/run-event.
 import type { CreditBudget } from "../executor/budget.js";
 import type { ExecuteOptions, ExecuteResult } from "../executor/execute-pipeline.js";
 import type { ExecutionExtras } from "../executor/execution-context.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import type { QueueSlots } from "../executor/queue-slots.js";
 import type { UnitExecutor } from "../executor/unit-executor.js";
 import type { JournalWriter } from "../journal/journal.js";
 import type { JournalRecord } from "../journal/journal-record.js";
 import type { RunState } from "../journal/journal-state.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 
 /** Where a run's journal lives: what it holds, and where its records go. */
@@ -97,7 +97,10 @@ export interface RunHost {
   };
   /** The directory a pipeline's relative paths start from. */
   pipelineDir: string;
-  /** The services a kind reaches beyond the executor's own (sub-runs, probes …). */
+  /**
+   * The services a kind reaches beyond the executor's own (sub-runs, probes, readers …),
+   * made with `createRunServices` from what the host has.
+   */
   extras(budget: CreditBudget, previous: RunState | undefined): ExecutionExtras;
   /** A focused session's own records, before any step runs (after `run.resume`). */
   begin?(journal: JournalWriter, state: RunState): Promise<void>;
@@ -119,7 +122,7 @@ export interface RunHost {
 
 /** The run a lifecycle plays: its pipeline, inputs and what it was started with. */
 export interface RunToPlay {
-  pipeline: PipelineForRun;
+  pipeline: LoadedPipeline;
   inputs: Record<string, unknown>;
   runId: string;
   name: string;

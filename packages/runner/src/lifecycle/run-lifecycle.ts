@@ -190,7 +190,7 @@ async function execute(
     : undefined;
   const result = await executePipeline({
     spec: run.pipeline.spec,
-    graph: buildGraph(run.pipeline as unknown as Parameters<typeof buildGraph>[0]),
+    graph: buildGraph(run.pipeline),
     kinds: run.kinds,
     inputs: run.inputs,
     run: { id: run.runId, dir: host.runDir, name: run.name },

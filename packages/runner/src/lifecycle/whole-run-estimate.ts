@@ -1,9 +1,9 @@
 import { settleTotal } from "../executor/budget-admission.js";
-import type { PipelineForRun } from "../executor/load-for-run.js";
 import { statusName } from "../executor/unit-request.js";
 import type { ExpressionContext } from "../expressions/index.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { Ledger } from "../ledger/ledger.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { estimateKnownNow, type KnownNowOptions } from "../plan/estimate-known-now.js";
 import type { RunEstimate } from "../plan/plan-types.js";
 
@@ -17,7 +17,7 @@ import type { RunEstimate } from "../plan/plan-types.js";
 export async function wholeRunEstimate(
   estimate: RunEstimate,
   given: {
-    pipeline: PipelineForRun;
+    pipeline: LoadedPipeline;
     previous: RunState;
     ledger: Ledger;
     inputs: Record<string, unknown>;

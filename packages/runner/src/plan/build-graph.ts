@@ -21,7 +21,10 @@ export interface StepGraph {
  * // Set { "clips" }
  * ```
  */
-export function stepDependencies(step: StepSpec): Set<string> {
+export function stepDependencies(step: {
+  readonly id: string;
+  readonly [field: string]: unknown;
+}): Set<string> {
   const { id: _id, name: _name, ...rest } = step;
   const dependencies = new Set<string>(
     Array.isArray(step.needs) ? step.needs.filter((need) => typeof need === "string") : [],

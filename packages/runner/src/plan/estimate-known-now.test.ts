@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import type { ExecutableSpec } from "../executor/executable-pipeline.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { defineStepKind } from "../steps/define-step-kind.js";
 import { kindsByName } from "../steps/registry.js";
 import { estimateKnownNow } from "./estimate-known-now.js";
@@ -33,7 +33,7 @@ const shoot = defineStepKind({
 });
 const kinds = kindsByName([say, shoot]);
 
-const spec: ExecutableSpec = {
+const spec: PipelineSpec = {
   name: "known-now",
   steps: [
     { id: "lines", for_each: "${{ steps.script.outputs.lines }}", say: { text: "${{ item }}" } },
@@ -42,7 +42,7 @@ const spec: ExecutableSpec = {
       for_each: "${{ steps.script.outputs.lines }}",
       shoot: { at_least: "${{ steps.lines.outputs[index].seconds }}" },
     },
-  ] as ExecutableSpec["steps"],
+  ] as PipelineSpec["steps"],
 };
 const context = {
   inputs: {},

@@ -2,9 +2,9 @@ import { isDeepStrictEqual } from "node:util";
 import type { CacheLocation } from "../cache/cache-index.js";
 import { cacheKey } from "../cache/cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
-import type { ExecutableSpec } from "../executor/executable-pipeline.js";
 import { unitBody, unitContext, unitRequest } from "../executor/unit-request.js";
 import { type ExpressionContext, evaluateValue } from "../expressions/index.js";
+import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, PlannedUnit } from "../steps/step-kind.js";
 import type { RunEstimate, StepEstimate } from "./plan-types.js";
@@ -35,7 +35,7 @@ type Bounds = { atLeast: number; atMost: number };
  * @example const next = await estimateKnownNow(spec, { kinds, catalogs, context, steps: new Set(["narration", "clips"]) }); // { credits: 49, creditsAtMost: 93, complete: false, … }
  */
 export async function estimateKnownNow(
-  spec: ExecutableSpec,
+  spec: PipelineSpec,
   options: KnownNowOptions,
 ): Promise<RunEstimate> {
   const least: ExpressionContext = { ...options.context, steps: { ...options.context.steps } };

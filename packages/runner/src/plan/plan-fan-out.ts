@@ -28,16 +28,11 @@ export function plannedFanOut(
       fanOut.from = wholeExpression(step.for_each) ?? step.for_each;
       // A list an earlier step makes: bounded by what its kind says of it (a JSON Schema's
       // minItems/maxItems, which may read inputs).
-      const bounds = listBounds(
-        step.for_each,
-        spec as unknown as Parameters<typeof listBounds>[1],
-        kinds,
-        (value) => {
-          const known = staticValue(value, context);
-          if (!known.ok) throw new Error("unknown");
-          return known.value;
-        },
-      );
+      const bounds = listBounds(step.for_each, spec, kinds, (value) => {
+        const known = staticValue(value, context);
+        if (!known.ok) throw new Error("unknown");
+        return known.value;
+      });
       if (bounds && bounds.max === bounds.min) fanOut.items = bounds.min;
       else if (bounds) {
         fanOut.atLeast = bounds.min;

@@ -3,7 +3,7 @@ import { PriceUnitError } from "../errors/price-unit-error.js";
 import { refuseOverBudget } from "../lifecycle/run-estimate-check.js";
 import { loadPipeline } from "../pipeline/validate-pipeline.js";
 import { planPipeline } from "./plan-pipeline.js";
-import { creditCatalogs } from "./price-units.js";
+import { creditCatalogs, ownUnitCharge } from "./price-units.js";
 
 /** Keyframes priced in credits, clips at fal in dollars (no rate), a voice in characters (rated). */
 const catalogs = {
@@ -77,5 +77,15 @@ describe("prices in units", () => {
     expect(run?.video_models?.[0]).toEqual({ id: "fal-clip", seconds: [5, 10] });
     expect(run?.speech_models?.[0]).toEqual({ id: "voice-1", price: { per1000Characters: 2000 } });
     expect(run?.image_models).toEqual(catalogs.image_models);
+  });
+
+  it("prices a charge of a model with no rate in its own unit, from the price it dropped", () => {
+    const run = creditCatalogs(catalogs, "drop");
+    const perSecond = (priced: typeof run) =>
+      ((priced?.video_models?.[0] as { price?: { perSecond: number } })?.price?.perSecond ?? 0) * 5;
+    expect(ownUnitCharge(run, "fal-clip", perSecond)).toEqual({ usd: 0.25 });
+    // A rated model counts in credits; a model of the service has no other unit.
+    expect(ownUnitCharge(run, "voice-1", () => 20)).toBeUndefined();
+    expect(ownUnitCharge(run, "img-1", () => 4)).toBeUndefined();
   });
 });

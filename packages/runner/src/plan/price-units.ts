@@ -31,18 +31,18 @@ export function creditCatalogs(
   if (!catalogs || !listed || listed.length === 0) return catalogs;
   const units = new Map(listed.map((entry) => [entry.id, entry]));
   const converted: Record<string, readonly { id: string }[]> = {};
+  // A price dropped from credits stays with its unit, to total the run's spending in it.
+  const dropped = new Map<string, unknown>();
   for (const [section, models] of Object.entries(catalogs)) {
-    if (section === priceUnitsSection) {
-      converted[section] = models;
-      continue;
-    }
+    if (section === priceUnitsSection) continue;
     converted[section] = models.map((model) => {
       const unit = units.get(model.id);
       const price = (model as { price?: Record<string, unknown> }).price;
       if (!unit || !price) return model;
       if (unit.creditsPerUnit === undefined) {
         if (unrated === "keep") return model;
-        const { price: _dropped, ...rest } = model as { price?: unknown; id: string };
+        const { price: ownPrice, ...rest } = model as { price?: unknown; id: string };
+        dropped.set(model.id, ownPrice);
         return rest;
       }
       const rate = unit.creditsPerUnit;
@@ -55,7 +55,41 @@ export function creditCatalogs(
       return { ...model, price: scaled };
     });
   }
+  converted[priceUnitsSection] = listed.map((entry) =>
+    dropped.has(entry.id) ? { ...entry, ownPrice: dropped.get(entry.id) } : entry,
+  );
   return converted;
+}
+
+/**
+ * What a charge for `model` came to in its own unit, when its provider's unit has no rate to
+ * credits (its price was dropped from the run's credit catalogs by {@link creditCatalogs}):
+ * `price` is the kind's own pricing, asked of the catalogs with the model's price put back.
+ * The run totals it in that unit (`otherUnits`), never in its credits. Undefined otherwise.
+ * @example ownUnitCharge(catalogs, "fal-ai/kling", (priced) => videoRequestPrice(params, videoModelsOf(priced))) // { usd: 0.25 }
+ */
+export function ownUnitCharge(
+  catalogs: ModelCatalogs | undefined,
+  model: string | undefined,
+  price: (catalogs: ModelCatalogs) => number | undefined,
+): Record<string, number> | undefined {
+  const unit = priceUnitOf(catalogs, model) as
+    | (ModelPriceUnit & { ownPrice?: unknown })
+    | undefined;
+  if (!catalogs || !unit || unit.creditsPerUnit !== undefined || unit.ownPrice === undefined)
+    return undefined;
+  const restored: Record<string, readonly { id: string }[]> = {};
+  for (const [section, models] of Object.entries(catalogs))
+    restored[section] =
+      section === priceUnitsSection
+        ? models
+        : models.map((entry) =>
+            entry.id === unit.id ? { ...entry, price: unit.ownPrice } : entry,
+          );
+  const amount = price(restored);
+  return amount === undefined || !Number.isFinite(amount) || amount === 0
+    ? undefined
+    : { [unit.unit]: amount };
 }
 
 /**

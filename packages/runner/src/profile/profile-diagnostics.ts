@@ -18,6 +18,7 @@ const codes: Readonly<Record<ProfileProblem["code"], string>> = {
   invalid_value: "PROFILE_INVALID_VALUE",
   inconsistent: "PROFILE_INCONSISTENT",
   unknown_provider: "PROFILE_UNKNOWN_PROVIDER",
+  unserved_modality: "PROFILE_UNSERVED_MODALITY",
 };
 
 function hintOf(problem: ProfileProblem): string | undefined {
@@ -30,6 +31,8 @@ function hintOf(problem: ProfileProblem): string | undefined {
       return "swap or correct the two bounds";
     case "unknown_provider":
       return "name an account of the profile's providers:, or add this one there with its dialect, base_url and api_key_env";
+    case "unserved_modality":
+      return "route the model to an account whose dialect makes it, or remove the model";
     default:
       return undefined;
   }
@@ -52,7 +55,11 @@ export function profileDiagnostics(
   lineText: (line: number) => string,
 ): Diagnostic[] {
   return problems.map((problem) => {
-    const atKey = problem.code === "secret" || problem.code === "unknown_key";
+    // A model of `service` that its dialect cannot make is shown at the model's own line.
+    const atKey =
+      problem.code === "secret" ||
+      problem.code === "unknown_key" ||
+      (problem.code === "unserved_modality" && !problem.pointer.endsWith("/provider"));
     const { line, column } = sourceMap.position(pointerPath(problem.pointer), { key: atKey });
     const hint = hintOf(problem);
     return {

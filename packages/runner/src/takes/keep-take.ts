@@ -1,8 +1,8 @@
-import type { ExecutableStep } from "../executor/executable-pipeline.js";
 import type { SessionRun } from "../executor/run-session.js";
 import { journaledUnitRequest } from "../executor/unit-request.js";
 import { type RunState, SINGLE_ITEM, type TakeState } from "../journal/journal-state.js";
 import { takeKey } from "../ledger/ledger.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import { keepTakeFiles } from "./take-files.js";
@@ -17,7 +17,7 @@ import { currentTake } from "./take-state.js";
  */
 export async function keepTake(
   run: SessionRun,
-  unit: { step: ExecutableStep; kind: AnyStepKind; index?: number },
+  unit: { step: StepSpec; kind: AnyStepKind; index?: number },
   take: TakeState,
 ): Promise<void> {
   const { step, kind, index } = unit;

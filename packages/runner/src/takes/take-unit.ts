@@ -1,9 +1,8 @@
 import { PipelineChangedError } from "../errors/pipeline-changed-error.js";
 import { TakeError } from "../errors/take-error.js";
-import type { ExecutableStep } from "../executor/executable-pipeline.js";
 import { downstreamOf } from "../executor/focus.js";
 import { inspectRun, type RunOnDisk } from "../executor/inspect-run.js";
-import { loadForRun, type PipelineForRun } from "../executor/load-for-run.js";
+import { loadForRun } from "../executor/load-for-run.js";
 import type { LoadedRun } from "../executor/run-session.js";
 import {
   type ItemState,
@@ -11,6 +10,8 @@ import {
   SINGLE_ITEM,
   type StepState,
 } from "../journal/journal-state.js";
+import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import { buildGraph } from "../plan/build-graph.js";
 import type { RunOptions } from "../run-options.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
@@ -27,8 +28,8 @@ export interface TakeTarget {
 export interface TakeUnit {
   runDir: string;
   onDisk: RunOnDisk;
-  pipeline: PipelineForRun;
-  step: ExecutableStep;
+  pipeline: LoadedPipeline;
+  step: StepSpec;
   kind: AnyStepKind;
   index?: number;
   /** How many items the step has (1 for a step without `for_each`). */
@@ -180,7 +181,7 @@ export function takeUnitOf(
   // Steps after it that hold jobs at the service would be re-attached to the jobs they have,
   // made from the old take: a take of this unit could not make them again.
   const kinds = kindsByName(options.stepKinds);
-  const graph = buildGraph(pipeline as unknown as Parameters<typeof buildGraph>[0]);
+  const graph = buildGraph(pipeline);
   const holding = [...downstreamOf(step.id, graph)].filter((id) => {
     const later = pipeline.spec.steps.find((entry) => entry.id === id);
     return id !== step.id && later && kindOf(later as Record<string, unknown>, kinds)?.heldJob;

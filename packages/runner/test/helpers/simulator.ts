@@ -2,12 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type ReelsmithClient } from "@reelsmith/core";
-import {
-  type Simulator,
-  type SimulatorOptions,
-  startSimulator,
-  videoModels,
-} from "@reelsmith/simulator";
+import { type Simulator, type SimulatorOptions, startSimulator } from "@reelsmith/simulator";
+import { videoModels } from "@reelsmith/simulator/catalog";
 import type { RunEvent } from "../../src/events/run-event.js";
 import type { RunOptions } from "../../src/run-options.js";
 

@@ -1,4 +1,4 @@
-import { writeReport } from "@reelsmith/report";
+import { writeRunEndReport } from "@reelsmith/report";
 import {
   type PickRequest,
   type RetakeRequest,
@@ -78,7 +78,8 @@ export function createSessions(host: StudioHost, changed: (runDir: string) => vo
         await service.close();
       }
       // The same report.html (and posters) the CLI leaves after a session.
-      await writeReport(runDir, { secrets: [...(host.secrets ?? [])] }).catch(() => undefined);
+      // A report that cannot be written leaves the run as it ended.
+      await writeRunEndReport(runDir, { secrets: [...(host.secrets ?? [])] });
     })()
       .catch((error: unknown) => {
         state.result = {

@@ -7,7 +7,8 @@ import {
   runChangeStamp,
   runWorkers,
 } from "@reelsmith/distributed/internal";
-import { buildModel, type ReportModel, type RunJson, type RunRecord } from "@reelsmith/report";
+import type { RunJson, RunRecord } from "@reelsmith/report";
+import { buildModel, type ReportModel } from "@reelsmith/report/page";
 import { replayJournal } from "@reelsmith/runner/internal";
 import type { StudioAction } from "../actions/sessions.js";
 import { StudioActionError } from "../actions/sessions.js";

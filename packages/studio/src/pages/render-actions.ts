@@ -1,5 +1,10 @@
 import type { RunWorker } from "@reelsmith/distributed/internal";
-import { escapeHtml, formatNumber, type ReportModel, type StoryboardCard } from "@reelsmith/report";
+import {
+  escapeHtml,
+  formatNumber,
+  type ReportModel,
+  type StoryboardCard,
+} from "@reelsmith/report/page";
 import type { SessionState } from "../actions/sessions.js";
 import { actionPrices, canResume, type Price } from "../runs/action-prices.js";
 

@@ -1,4 +1,4 @@
-import { type ReportModel, renderReportBody } from "@reelsmith/report";
+import { type ReportModel, renderReportBody } from "@reelsmith/report/page";
 import { type ActionView, renderActions } from "./render-actions.js";
 import { renderShell } from "./render-shell.js";
 

@@ -1,4 +1,4 @@
-import { escapeHtml, formatNumber } from "@reelsmith/report";
+import { escapeHtml, formatNumber } from "@reelsmith/report/page";
 import type { BatchSummary } from "../runs/list-batches.js";
 import type { RunSummary } from "../runs/list-runs.js";
 import { renderBatchesTable } from "./render-batches.js";

@@ -1,4 +1,4 @@
-import { escapeHtml } from "@reelsmith/report";
+import { escapeHtml } from "@reelsmith/report/page";
 
 /**
  * A studio page around its content: the stylesheets and the script come from the studio

@@ -1,4 +1,4 @@
-import type { ReportModel, StoryboardCard } from "@reelsmith/report";
+import type { ReportModel, StoryboardCard } from "@reelsmith/report/page";
 
 /** What an action is expected to cost, in credits, as the runner estimated it. */
 export interface Price {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { RunWorker } from "@reelsmith/distributed/internal";
-import { buildModel, type ReportModel, readRun } from "@reelsmith/report";
+import { readRun } from "@reelsmith/report";
+import { buildModel, type ReportModel } from "@reelsmith/report/page";
 import { runDirectory } from "../security/safe-path.js";
 
 /** One line of the runs list. */

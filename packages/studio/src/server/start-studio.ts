@@ -3,14 +3,14 @@ import type { AddressInfo } from "node:net";
 import { userInfo } from "node:os";
 import { resolve } from "node:path";
 import type { Coordinator } from "@reelsmith/distributed";
+import { readRun } from "@reelsmith/report";
 import {
   buildModel,
   makeThumbnails,
   PAGE_SCRIPT,
   type ReportModel,
-  readRun,
   STYLES,
-} from "@reelsmith/report";
+} from "@reelsmith/report/page";
 import { BadActionError, parseAction } from "../actions/parse-action.js";
 import { createSessions, StudioActionError } from "../actions/sessions.js";
 import type { StudioHost } from "../actions/studio-host.js";

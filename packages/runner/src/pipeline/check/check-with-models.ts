@@ -1,5 +1,6 @@
 import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
-import { createCheckModel, type PipelineProblem, type Raw } from "./check-model.js";
+import type { PipelineSpec } from "../pipeline-spec.js";
+import { createCheckModel, type PipelineProblem } from "./check-model.js";
 import { stepsPass } from "./steps-pass.js";
 
 /**
@@ -8,11 +9,11 @@ import { stepsPass } from "./steps-pass.js";
  * @example problemsWithModels(pipeline.spec, kinds, learned) // [{ path: ["steps", 1, "video", "seconds"], … }]
  */
 export function problemsWithModels(
-  data: Raw,
+  spec: PipelineSpec,
   kinds: ReadonlyMap<string, AnyStepKind>,
   catalogs: ModelCatalogs,
 ): PipelineProblem[] {
-  const model = createCheckModel(data, { kinds, catalogs, baseDir: undefined });
+  const model = createCheckModel({ ...spec }, { kinds, catalogs, baseDir: undefined });
   stepsPass(model);
   return model.problems.filter((problem) => problem.severity === "error");
 }

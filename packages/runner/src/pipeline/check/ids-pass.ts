@@ -1,5 +1,4 @@
 import { findCycles, stepDependencies } from "../../plan/build-graph.js";
-import type { StepSpec } from "../pipeline-spec.js";
 import { closest } from "../schema-errors.js";
 import type { CheckModel } from "./check-model.js";
 
@@ -39,7 +38,7 @@ export function idsPass(model: CheckModel): void {
         }
       });
     }
-    if (step.first) dependencies.set(step.id, stepDependencies(step.raw as unknown as StepSpec));
+    if (step.first) dependencies.set(step.id, stepDependencies({ ...step.raw, id: step.id }));
   }
   for (const cycle of findCycles(dependencies)) {
     const start = cycle[0] ?? "";

@@ -2,8 +2,8 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import type { ExecutableSpec } from "../../executor/executable-pipeline.js";
 import { stepReaders } from "../../executor/step-readers.js";
+import type { PipelineSpec } from "../../pipeline/pipeline-spec.js";
 import { kindsByName } from "../registry.js";
 import { feedsOnlyFfmpeg } from "./intermediate-output.js";
 
@@ -11,12 +11,12 @@ const kinds = kindsByName();
 const narratedFile = new URL("../../../../../examples/narrated/pipeline.yaml", import.meta.url);
 
 /** The steps of a pipeline whose video only other ffmpeg passes read. */
-function intermediates(spec: Pick<ExecutableSpec, "steps" | "outputs">): string[] {
+function intermediates(spec: Pick<PipelineSpec, "steps" | "outputs">): string[] {
   const readersOf = stepReaders(spec, kinds);
   return spec.steps.map((step) => step.id).filter((id) => feedsOnlyFfmpeg(id, readersOf));
 }
 
-const film = (outputs: Record<string, unknown>, extra: ExecutableSpec["steps"] = []) => ({
+const film = (outputs: Record<string, unknown>, extra: PipelineSpec["steps"] = []) => ({
   outputs,
   steps: [
     { id: "clips", for_each: [1, 2], video: { prompt: "p", output: "c-${{ index }}.mp4" } },
@@ -48,7 +48,7 @@ const film = (outputs: Record<string, unknown>, extra: ExecutableSpec["steps"] =
 
 describe("feedsOnlyFfmpeg", () => {
   it("finds the narrated example's fit, join, mix and reframe outputs read only by later passes", async () => {
-    const spec = parse(await readFile(narratedFile, "utf8")) as ExecutableSpec;
+    const spec = parse(await readFile(narratedFile, "utf8")) as PipelineSpec;
     expect(intermediates(spec)).toEqual(["fitted", "joined", "mixed", "tall_frame"]);
   });
 

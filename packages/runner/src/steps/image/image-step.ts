@@ -5,6 +5,7 @@ import { AmbiguousSubmissionError, InvalidRequestError } from "@reelsmith/core/e
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { executionExtras } from "../../executor/execution-context.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
+import { ownUnitCharge } from "../../plan/price-units.js";
 import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
 import { expectedImageCredits } from "./image-check.js";
 import { imagePaths } from "./image-files.js";
@@ -116,7 +117,15 @@ export async function runImageStep(
   }
   const reported = Number(result.usage?.total_credits);
   const credits = Number.isFinite(reported) ? reported : (expected ?? 0);
+  // A model priced in a unit with no rate to credits: its cost is totalled in that unit.
+  const own = ownUnitCharge(extras?.catalogs, request.model, (priced) =>
+    expectedImageCredits(
+      imageModelsOf(priced)?.find((entry) => entry.id === request.model),
+      request.n,
+    ),
+  );
   const fact = {
+    ...(own ? { otherUnits: own } : {}),
     idempotencyKey: key,
     files: result.files,
     credits,
@@ -200,8 +209,9 @@ async function charge(context: StepRunContext, fact: Record<string, unknown>): P
   const key = String(fact.idempotencyKey);
   const credits = Number(fact.credits) || 0;
   const files = Array.isArray(fact.files) ? fact.files.length : 1;
+  const otherUnits = fact.otherUnits as Record<string, number> | undefined;
   const counted = await context.ledger.record({
-    totals: { credits, made: { images: files } },
+    totals: { credits, made: { images: files }, ...(otherUnits ? { otherUnits } : {}) },
     ...(fact.creditsFrom === "service" || fact.creditsFrom === "price"
       ? { creditsFrom: fact.creditsFrom }
       : {}),

@@ -19,9 +19,13 @@ export interface PaidRequest<Result> {
   /** Sends it with this key; resolves with the answer. */
   send(idempotencyKey: string): Promise<Result>;
   /** What the answer cost, and the facts kept of it (journaled with `<name>.done`). */
-  settle(
-    result: Result,
-  ): Promise<{ credits: number; creditsFrom?: "price"; fact: Record<string, unknown> }>;
+  settle(result: Result): Promise<{
+    credits: number;
+    creditsFrom?: "price";
+    /** Its cost in a unit with no rate to credits (`{ usd: 0.2 }`), totalled apart. */
+    otherUnits?: Record<string, number>;
+    fact: Record<string, unknown>;
+  }>;
   /** Whether a journaled answer can still be used (its file is still there). */
   usable?(fact: Record<string, unknown>): boolean;
   /**
@@ -63,8 +67,13 @@ export async function sendOnce<Result>(
   const budget = extras?.budget;
   const countCharge = async (fact: DoneFact) => {
     const key = fact.idempotencyKey;
+    const otherUnits = fact.otherUnits as Record<string, number> | undefined;
     const counted = await context.ledger.record({
-      totals: { credits: fact.credits, ...(paid.made ? { made: paid.made } : {}) },
+      totals: {
+        credits: fact.credits,
+        ...(paid.made ? { made: paid.made } : {}),
+        ...(otherUnits ? { otherUnits } : {}),
+      },
       ...(fact.creditsFrom === "price" ? { creditsFrom: "price" as const } : {}),
       key: `charged:${key}`,
     });
@@ -144,13 +153,14 @@ export async function sendOnce<Result>(
     await budget?.release?.({ key });
     throw error;
   }
-  const { credits, creditsFrom, fact } = await paid.settle(result);
+  const { credits, creditsFrom, otherUnits, fact } = await paid.settle(result);
   const answer: DoneFact = {
     ...fact,
     idempotencyKey: key,
     submission,
     credits,
     ...(creditsFrom ? { creditsFrom } : {}),
+    ...(otherUnits ? { otherUnits } : {}),
   };
   await journal.record(`${paid.name}.done`, answer);
   await countCharge(answer);

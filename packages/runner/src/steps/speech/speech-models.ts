@@ -16,6 +16,8 @@ export interface SpeechModelLimits {
   per1000Characters?: number;
   /** Longest input it speaks, in characters, when declared. */
   maxInputCharacters?: number;
+  /** Its answer times the words (its provider's alignment): no transcription is needed. */
+  wordTimings?: boolean;
 }
 
 /** A transcription model's word timings and price, as far as they are known. */
@@ -54,6 +56,7 @@ export function speechModelsOf(catalogs: Catalogs): SpeechModelLimits[] | undefi
     if (per1000 !== undefined) limits.per1000Characters = per1000;
     const most = numberOr(raw.maxInputCharacters);
     if (most !== undefined) limits.maxInputCharacters = most;
+    if (raw.wordTimings === true) limits.wordTimings = true;
     return limits;
   });
 }

@@ -22,14 +22,20 @@ export const CHARACTERS_PER_SECOND = 15;
 export const CHARACTERS_PER_SECOND_RANGE = Object.freeze({ slowest: 8, fastest: 20 });
 
 /**
- * One speech request per unit, and a transcription when the word timings come from one.
+ * One speech request per unit, and a transcription when the word timings come from one: not
+ * when the speech model's answer times the words itself (its provider's alignment, which the
+ * run uses before it would transcribe).
  * Priced when the input is known before the run: the speech model's price per 1,000
  * characters times the input's length, plus the transcription model's price per minute of
  * the audio's expected length ({@link CHARACTERS_PER_SECOND}, over `speed`).
  * @example planSpeech({ model: "reel-voice-1", input: "Hello there." }, context) // { requests: { speech: 1, transcriptions: 1 }, credits: 2 }
  */
 export function planSpeech(known: Record<string, unknown>, context: PlanContext): PlannedUnit {
-  const wordsModel = wordsModelOf(known.words, context.catalogs);
+  const voice =
+    typeof known.model === "string"
+      ? speechModelsOf(context.catalogs)?.find((model) => model.id === known.model)
+      : undefined;
+  const wordsModel = voice?.wordTimings ? undefined : wordsModelOf(known.words, context.catalogs);
   const planned: PlannedUnit = {
     requests: { speech: 1, ...(wordsModel ? { transcriptions: 1 } : {}) },
   };
@@ -42,7 +48,6 @@ export function planSpeech(known: Record<string, unknown>, context: PlanContext)
   };
   planned.expected = { duration };
   if (typeof known.model !== "string") return planned;
-  const voice = speechModelsOf(context.catalogs)?.find((model) => model.id === known.model);
   const spoken = speechCredits(voice, characters);
   if (spoken === undefined) return planned;
   if (!wordsModel) return { ...planned, credits: spoken };

@@ -9,6 +9,7 @@ import { probeKnown } from "@reelsmith/media";
 import { executionExtras } from "../../executor/execution-context.js";
 import { probeOutput } from "../../media-probes/known-probes.js";
 import { InvalidRequestError } from "../../pipeline/core-shim.js";
+import { ownUnitCharge } from "../../plan/price-units.js";
 import type { StepRunContext } from "../step-kind.js";
 import { sendOnce } from "./send-once.js";
 import { defaultSpeechPath } from "./speech-files.js";
@@ -112,11 +113,15 @@ export async function runSpeechStep(
     honoursIdempotencyKeys: client.audio.speechHonoursIdempotencyKeys,
     keyless: client.audio.speechProvider.idempotencyHeader === undefined,
     send: (idempotencyKey) => client.audio.speech(params, { to: target, signal, idempotencyKey }),
-    settle: async (result) => ({
-      credits: price ?? 0,
-      ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
-      fact: { file: target, ...(result.words ? { words: result.words } : {}) },
-    }),
+    settle: async (result) => {
+      const otherUnits = voiceOwnUnits(catalogs, params.model, params.input.length);
+      return {
+        credits: price ?? 0,
+        ...(price !== undefined ? { creditsFrom: "price" as const } : {}),
+        ...(otherUnits ? { otherUnits } : {}),
+        fact: { file: target, ...(result.words ? { words: result.words } : {}) },
+      };
+    },
     usable: (fact) => fileIsThere(fact.file),
   });
   const known = await probeKnown(target, { signal });
@@ -152,9 +157,11 @@ export async function runSpeechStep(
       settle: async (result: TranscriptionResult) => {
         // Priced on the length the service reports, as it charges (else the probed one).
         const charged = transcriptionCredits(timer, result.duration ?? duration);
+        const otherUnits = wordsOwnUnits(catalogs, wordsModel, result.duration ?? duration);
         return {
           credits: charged ?? 0,
           ...(charged !== undefined ? { creditsFrom: "price" as const } : {}),
+          ...(otherUnits ? { otherUnits } : {}),
           fact: { model: wordsModel, words: result.words ?? [] },
         };
       },
@@ -190,4 +197,26 @@ export async function runSpeechStep(
     credits,
     probe: probeOutput(known),
   };
+}
+
+type Catalogs = Parameters<typeof ownUnitCharge>[0];
+
+/** A voice priced in a unit with no rate to credits: its cost in that unit (totalled apart). */
+function voiceOwnUnits(catalogs: Catalogs, model: string, characters: number) {
+  return ownUnitCharge(catalogs, model, (priced) =>
+    speechCredits(
+      speechModelsOf(priced)?.find((entry) => entry.id === model),
+      characters,
+    ),
+  );
+}
+
+/** A transcription priced in a unit with no rate to credits: its cost in that unit. */
+function wordsOwnUnits(catalogs: Catalogs, model: string, seconds: number) {
+  return ownUnitCharge(catalogs, model, (priced) =>
+    transcriptionCredits(
+      transcriptionModelsOf(priced)?.find((entry) => entry.id === model),
+      seconds,
+    ),
+  );
 }

@@ -5,6 +5,7 @@ import { serializeError } from "../../errors/serialize-error.js";
 import type { ExecutionExtras } from "../../executor/execution-context.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
 import { estimateVideoCredits, type VideoModelCatalog } from "../../pipeline/core-shim.js";
+import { ownUnitCharge } from "../../plan/price-units.js";
 import type { StepRunContext } from "../step-kind.js";
 import { LostVideoJobError } from "./errors/lost-video-job-error.js";
 import { submitVideo } from "./submit-video.js";
@@ -53,10 +54,13 @@ export function obtainVideoJob(unit: VideoUnit): Promise<ObtainedJob> {
     if (completed?.jobId === jobId && completed.job) {
       // Completed (and charged) before: only its clip is fetched again. Its charge is
       // counted here only when the kill came between the fact and its ledger entry.
-      const charge = {
+      const charge: Charge = {
         credits: Number(completed.credits ?? 0) || 0,
         ...(typeof completed.creditsFrom === "string"
           ? { creditsFrom: completed.creditsFrom }
+          : {}),
+        ...(completed.otherUnits && typeof completed.otherUnits === "object"
+          ? { otherUnits: completed.otherUnits as Record<string, number> }
           : {}),
       };
       if (await countCharge(context, jobId, charge)) {
@@ -168,7 +172,16 @@ async function waitForJob(unit: VideoUnit, first: string, reattached: boolean): 
       jobId = await submitJob(unit);
       done = await wait(jobId);
     }
-    const charge = chargeOf(done, params, videoModelsOf(extras?.catalogs));
+    const catalogs = extras?.catalogs;
+    const charge: Charge = chargeOf(done, params, videoModelsOf(catalogs));
+    // A model priced in a unit with no rate to credits: its cost is totalled in that unit.
+    const own = ownUnitCharge(
+      catalogs,
+      params.model,
+      (priced) =>
+        chargeOf({ ...done, usage: undefined } as VideoJob, params, videoModelsOf(priced)).credits,
+    );
+    if (own) charge.otherUnits = own;
     await journal.record("video.completed", { jobId, job: done, ...charge });
     await countCharge(context, jobId, charge);
     const key = journal.recall("video.submitted")?.idempotencyKey;
@@ -195,13 +208,16 @@ function countSubmission(context: StepRunContext, jobId: string): Promise<boolea
   });
 }
 
-function countCharge(
-  context: StepRunContext,
-  jobId: string,
-  charge: { credits: number; creditsFrom?: string },
-): Promise<boolean> {
+/** What a job cost: credits, and in units with no rate to credits (apart, never added). */
+type Charge = { credits: number; creditsFrom?: string; otherUnits?: Record<string, number> };
+
+function countCharge(context: StepRunContext, jobId: string, charge: Charge): Promise<boolean> {
   return context.ledger.record({
-    totals: { credits: charge.credits, made: { videos: 1 } },
+    totals: {
+      credits: charge.credits,
+      made: { videos: 1 },
+      ...(charge.otherUnits ? { otherUnits: charge.otherUnits } : {}),
+    },
     ...(charge.creditsFrom === "service" || charge.creditsFrom === "price"
       ? { creditsFrom: charge.creditsFrom }
       : {}),
