@@ -8,6 +8,7 @@ import { createEventBus, type EventBus } from "./events/event-bus.js";
 import { checkModels } from "./executor/check-models.js";
 import { createRunClient } from "./executor/create-run-client.js";
 import { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
+import { learnedModels, type ModelCheckOutcome } from "./executor/learned-models.js";
 import { loadForRun, runInputs } from "./executor/load-for-run.js";
 import { newRunId } from "./executor/run-directory.js";
 import type { FocusedSession, OpenedRun, PrepareSession } from "./executor/run-session.js";
@@ -244,7 +245,10 @@ async function runLocal(
 /**
  * One free request before anything is paid (sub-runs were checked with their parent; a
  * session that pays for nothing, a pick, asks the service nothing): the models the service
- * lists, and each step's literal values checked against their limits.
+ * lists, and each step's literal values checked against their limits. The list a client read
+ * within the last minute is used again, and so is the passing check of the same inline
+ * pipeline (`learnedModels`); a model or a value the kept list refuses is judged again with
+ * a list read now.
  */
 async function learnModels(
   pipeline: LoadedPipeline,
@@ -253,15 +257,53 @@ async function learnModels(
   kinds: ReadonlyMap<string, AnyStepKind>,
   bus: EventBus,
 ): Promise<ModelCatalogs | undefined> {
-  const catalogs = await checkModels(pipeline, client, options.catalogs, {
-    kinds,
+  const warn = (message: string) => bus.emit({ type: "log", level: "warn", message });
+  const learned = client ? learnedModels(client) : undefined;
+  const key = learned?.key({
+    path: pipeline.path,
+    hash: pipeline.hash,
     inputs: options.inputs,
-    signal: options.signal,
-    warn: (message) => bus.emit({ type: "log", level: "warn", message }),
+    kinds: options.stepKinds,
+    catalogs: options.catalogs,
   });
-  if (catalogs && catalogs !== options.catalogs) {
-    const problems = problemsWithModels(pipeline.spec, kinds, catalogs);
-    if (problems.length > 0) throw invalidPipeline(pipeline, problems);
+  const kept = learned?.outcome(key);
+  if (kept) {
+    for (const message of kept.warnings) warn(message);
+    return kept.catalogs;
   }
-  return catalogs;
+  const check = async (): Promise<ModelCheckOutcome> => {
+    const warnings: string[] = [];
+    const catalogs = await checkModels(pipeline, client, options.catalogs, {
+      kinds,
+      inputs: options.inputs,
+      signal: options.signal,
+      warn: (message) => warnings.push(message),
+      ...(learned
+        ? {
+            listModels: () =>
+              learned.list(() =>
+                client.models.list(options.signal ? { signal: options.signal } : {}),
+              ),
+          }
+        : {}),
+    });
+    if (catalogs && catalogs !== options.catalogs) {
+      const problems = problemsWithModels(pipeline.spec, kinds, catalogs);
+      if (problems.length > 0) throw invalidPipeline(pipeline, problems);
+    }
+    return { catalogs, warnings };
+  };
+  const listKept = learned?.listKept() === true;
+  let outcome: ModelCheckOutcome;
+  try {
+    outcome = await check();
+  } catch (error) {
+    // Refused with a list read earlier: judged again with the service's list as it is now.
+    if (!listKept || !learned || options.signal?.aborted) throw error;
+    learned.forget();
+    outcome = await check();
+  }
+  learned?.keep(key, outcome);
+  for (const message of outcome.warnings) warn(message);
+  return outcome.catalogs;
 }

@@ -117,4 +117,34 @@ describe("models are checked against the service before the first paid request",
     expect(stats.videoJobs.created).toBe(2);
     expect(stats.requests["GET /v1/models"]).toEqual({ "200": 1 });
   });
+  it("runs of one client in one process read the model list once, and a refusal reads it again", async () => {
+    const inline = (model: string) => ({
+      name: "again",
+      steps: [{ id: "hello", chat: { model, prompt: "Say hello" } }],
+    });
+    const options = service.options({ cache: false });
+    for (let run = 0; run < 3; run++) {
+      const result = await runPipeline(inline("reel-chat-1"), options);
+      expect(result.status).toBe("succeeded");
+    }
+    await vi.waitFor(
+      () =>
+        expect(service.simulator.stats().requests["POST /v1/chat/completions"]).toEqual({
+          "200": 3,
+        }),
+      { timeout: 10_000 },
+    );
+    expect(service.simulator.stats().requests["GET /v1/models"]).toEqual({ "200": 1 });
+    // A model the kept list does not show is judged with the list as the service has it now.
+    const error = await runPipeline(inline("reel-chat-l"), options).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UnknownModelError);
+    await vi.waitFor(
+      () => expect(service.simulator.stats().requests["GET /v1/models"]).toEqual({ "200": 2 }),
+      { timeout: 10_000 },
+    );
+    expect(service.simulator.stats().requests["POST /v1/chat/completions"]).toEqual({ "200": 3 });
+  });
 });

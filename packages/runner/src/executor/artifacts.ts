@@ -24,15 +24,19 @@ export async function artifactsOf(
   runDir: string,
 ): Promise<Record<string, Artifact>> {
   const artifacts: Record<string, Artifact> = {};
+  const files: [string, string][] = [];
+  const note = (field: string, value: unknown) => {
+    if (typeof value !== "string" || !isAbsolute(value) || !insideRun(runDir, value)) return;
+    if (existsSync(value) && statSync(value).isFile()) files.push([field, value]);
+  };
   // A list of files (an image step's `files`) is hashed item by item: `files.0`, `files.1`, …
-  const named = Object.entries(outputs).flatMap(([field, value]): [string, unknown][] =>
-    Array.isArray(value) ? value.map((item, at) => [`${field}.${at}`, item]) : [[field, value]],
-  );
-  for (const [field, value] of named) {
-    if (typeof value !== "string" || !isAbsolute(value) || !insideRun(runDir, value)) continue;
-    if (!existsSync(value) || !statSync(value).isFile()) continue;
-    artifacts[field] = { path: relative(runDir, value), sha256: await hashFile(value) };
+  for (const field of Object.keys(outputs)) {
+    const value = outputs[field];
+    if (!Array.isArray(value)) note(field, value);
+    else for (const [at, item] of value.entries()) note(`${field}.${at}`, item);
   }
+  for (const [field, file] of files)
+    artifacts[field] = { path: relative(runDir, file), sha256: await hashFile(file) };
   return artifacts;
 }
 

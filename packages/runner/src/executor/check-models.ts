@@ -75,6 +75,11 @@ export interface CheckModelsOptions {
   signal?: AbortSignal | undefined;
   /** Told once per model a run may use whose limits and price are unknown. */
   warn?: (message: string) => void;
+  /**
+   * Reads the service's list instead of `client.models.list` (a list this process read a
+   * moment ago: `learnedModels`); a failure reads as no list, as the client's does.
+   */
+  listModels?: (() => Promise<ListedModel[]>) | undefined;
 }
 
 /**
@@ -106,7 +111,9 @@ export async function checkModels(
   let models: ListedModel[] = [];
   if (typeof list === "function") {
     try {
-      models = await list.call((client as ModelsClient).models, signal ? { signal } : {});
+      models = options.listModels
+        ? await options.listModels()
+        : await list.call((client as ModelsClient).models, signal ? { signal } : {});
     } catch (error) {
       if (signal?.aborted) throw error;
     }

@@ -47,7 +47,7 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     run.runError = new BudgetExceededError(options.budget.spent, options.budget.maxCredits);
   }
   const ledgerTotals = options.ledger
-    ? { ...options.ledger.snapshot().total, cachedSteps: totals.cachedSteps }
+    ? { ...options.ledger.total(), cachedSteps: totals.cachedSteps }
     : totals;
   return {
     steps: summaries,

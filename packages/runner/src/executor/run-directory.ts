@@ -161,12 +161,27 @@ export function leftoverStaging(runDir: string): string[] {
 }
 
 /**
- * Writes a JSON file atomically (temp file + fsync + rename), so a crash never leaves half a file.
+ * Writes a JSON file atomically (temp file + fsync + rename), so a crash never leaves half a
+ * file. With `after`, the file takes its place only once that settles too (its flush and the
+ * temp file's run at once): a run.json that says a run ended never precedes the journal's
+ * `run.end` on disk. A failure of `after` leaves the file as it was.
  * @example await writeJsonAtomic("runs/x/run.json", { status: "running" });
  */
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+export async function writeJsonAtomic(
+  file: string,
+  value: unknown,
+  after?: Promise<unknown>,
+): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
-  await writeAllDurably([[temp, `${JSON.stringify(value, null, 2)}\n`]]);
+  const written = writeAllDurably([[temp, `${JSON.stringify(value, null, 2)}\n`]]);
+  if (after) {
+    const [wrote, first] = await Promise.allSettled([written, after]);
+    if (wrote.status === "rejected") throw wrote.reason;
+    if (first.status === "rejected") {
+      rmSync(temp, { force: true });
+      throw first.reason;
+    }
+  } else await written;
   renameSync(temp, file);
 }
 

@@ -55,11 +55,13 @@ export function openJournal(file: string): Journal {
     readSync(fd, last, 0, 1, size - 1);
     if (last[0] !== 0x0a) writeSync(fd, "\n");
   }
-  // Group commit: records written while a sync runs share the next sync, so concurrent
-  // steps do not queue one disk flush each.
+  // Group commit: the records of one turn of the event loop (steps that ended together), and
+  // those written while a sync runs, share the next sync: concurrent steps do not queue one
+  // disk flush each, and a record written just after a sync started waits for one, not two.
   let written = 0;
   let synced = 0;
   let syncing: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
   // Lines appended in one tick go out in one write (in order), before any sync that
   // covers them; a run of many quick steps would otherwise make a syscall per record.
   let pending: string[] = [];
@@ -74,23 +76,29 @@ export function openJournal(file: string): Journal {
     const upTo = written;
     return new Promise<void>((resolve, reject) =>
       fdatasync(handle, (error) => (error ? reject(error) : resolve())),
-    ).then(
-      () => {
-        synced = Math.max(synced, upTo);
-        syncing = undefined;
-      },
-      (error) => {
-        syncing = undefined;
-        throw error;
-      },
-    );
+    ).then(() => {
+      synced = Math.max(synced, upTo);
+    });
   };
-  const flush = async (target: number): Promise<void> => {
-    while (synced < target) {
-      if (fd === undefined) throw new Error(`journal ${file} is closed`);
-      syncing ??= syncOnce(fd);
-      await syncing;
+  /** The next sync: it starts at the end of this turn, once the one running (if any) ended. */
+  const nextSync = async (): Promise<void> => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (syncing) await syncing.catch(() => undefined);
+    next = undefined;
+    if (fd === undefined) throw new Error(`journal ${file} is closed`);
+    const sync = syncOnce(fd);
+    syncing = sync;
+    try {
+      await sync;
+    } finally {
+      if (syncing === sync) syncing = undefined;
     }
+  };
+  const flush = (target: number): Promise<void> => {
+    if (synced >= target) return Promise.resolve();
+    if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
+    next ??= nextSync();
+    return next;
   };
   return {
     file,

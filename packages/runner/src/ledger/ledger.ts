@@ -112,6 +112,12 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
     step(id: string): RunTotals {
       return { ...(steps.get(id) ?? emptyTotals()) };
     },
+    /** The run's figures: every step's summed (what `snapshot().total` is, without the copies). */
+    total(): RunTotals {
+      const total = emptyTotals();
+      for (const figures of steps.values()) addTotals(total, figures);
+      return total;
+    },
     /** Every step's and unit's figures, and their sum. */
     snapshot(): Ledger {
       const total = emptyTotals();

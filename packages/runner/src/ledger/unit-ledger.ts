@@ -39,7 +39,8 @@ export function createUnitLedger(
   const totals = emptyTotals();
   const seen = new Set(known);
   const takeNumber = take !== undefined && take > 1 ? take : 1;
-  let own = [...known].filter((entry) => entry.startsWith(`${takeNumber}:`)).length;
+  let own = 0;
+  for (const entry of known) if (entry.startsWith(`${takeNumber}:`)) own += 1;
   const ledger: UnitLedger & { totals(): RunTotals; ownEntries(): number } = {
     async record(entry) {
       if (entry.key !== undefined) {

@@ -84,8 +84,12 @@ export function localHost(run: LocalRun): RunHost & { release(): void } {
     async saveRunRecord(record) {
       if (record.phase === "end") {
         const { phase: _, record: end, ...ended } = record;
-        await this.journal.append(end);
-        await writeJsonAtomic(join(runDir, "run.json"), { ...runJson, ...ended });
+        // One flush's wait: run.json's and the journal's at once, then run.json's rename.
+        await writeJsonAtomic(
+          join(runDir, "run.json"),
+          { ...runJson, ...ended },
+          this.journal.append(end),
+        );
         return undefined;
       }
       const { phase: _, record: start, ...started } = record;

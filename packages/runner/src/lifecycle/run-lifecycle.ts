@@ -92,7 +92,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     steps: runStartSteps(run.pipeline.spec, run.kinds),
   });
   if (estimate) emit({ type: "run.estimate", estimate, ...maxOf(run), ...takeOf(run) });
-  const spentBefore = (ledger?.snapshot() ?? ledgerOf(records)).total.credits;
+  const spentBefore = (ledger?.total() ?? ledgerOf(records).total).credits;
   const budget = await host.createBudget({
     maxCredits: run.budgetMax,
     spentBefore,

@@ -246,6 +246,8 @@ export async function loadPipeline(
   options?: ValidateOptions,
 ): Promise<LoadedPipeline> {
   const parsed = await parsePipeline(pathOrSource);
+  const passed = passedInline(parsed, options);
+  if (passed?.has(parsed.hash)) return toLoadedPipeline(parsed);
   const checker = await pipelineChecker(options?.stepKinds);
   const diagnostics = await diagnoseTree(parsed, (each) =>
     diagnosePipeline(each, checker, options, each === parsed),
@@ -253,5 +255,38 @@ export async function loadPipeline(
   if (diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
     throw new PipelineLoadError("pipeline_invalid", parsed.displayPath, diagnostics);
   }
+  if (passed) {
+    if (passed.size >= PASSED_INLINE_KEPT) passed.delete(passed.keys().next().value as string);
+    passed.add(parsed.hash);
+  }
   return toLoadedPipeline(parsed);
+}
+
+/** How many valid inline texts are remembered per set of kinds and catalogs. */
+const PASSED_INLINE_KEPT = 64;
+const builtInKinds = {};
+const noCatalogs = {};
+const passedInlineTexts = new WeakMap<object, WeakMap<object, Set<string>>>();
+
+/**
+ * The hashes of inline pipelines found valid with the same kinds and catalogs, when this
+ * check is one of them: an inline pipeline names no file the check reads (nothing is
+ * relative to it) and no sub-pipeline, so its verdict is a function of its text, its kinds
+ * and its catalogs, and a process that runs the same text again need not check it again. A
+ * file, or a check of the models with a service's list or given inputs, is checked each
+ * time (undefined).
+ */
+function passedInline(
+  parsed: ParsedPipeline,
+  options: ValidateOptions | undefined,
+): Set<string> | undefined {
+  if (parsed.path !== "<inline>" || (options?.models !== undefined && options.models !== false))
+    return undefined;
+  const byKinds = options?.stepKinds ?? builtInKinds;
+  const byCatalogs = passedInlineTexts.get(byKinds) ?? new WeakMap<object, Set<string>>();
+  passedInlineTexts.set(byKinds, byCatalogs);
+  const catalogs = options?.catalogs ?? noCatalogs;
+  const hashes = byCatalogs.get(catalogs) ?? new Set<string>();
+  byCatalogs.set(catalogs, hashes);
+  return hashes;
 }

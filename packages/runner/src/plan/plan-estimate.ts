@@ -25,13 +25,13 @@ export function stepEstimate(
   const units = count === undefined ? undefined : Math.max(0, count - done);
   const atLeast = fanOut?.atLeast === undefined ? undefined : Math.max(0, fanOut.atLeast - done);
   const atMost = fanOut?.atMost === undefined ? undefined : Math.max(0, fanOut.atMost - done);
-  const estimate: StepEstimate = {
-    ...(perUnit !== undefined ? { perUnit } : {}),
-    ...(units !== undefined ? { units } : {}),
-    ...(perUnit !== undefined && units !== undefined ? { credits: perUnit * units } : {}),
-    ...(units === undefined && atLeast !== undefined ? { unitsAtLeast: atLeast } : {}),
-    ...(units === undefined && atMost !== undefined ? { unitsAtMost: atMost } : {}),
-  };
+  // Fields set one by one, in this order (a plan of thousands of steps makes one each).
+  const estimate: StepEstimate = {};
+  if (perUnit !== undefined) estimate.perUnit = perUnit;
+  if (units !== undefined) estimate.units = units;
+  if (perUnit !== undefined && units !== undefined) estimate.credits = perUnit * units;
+  if (units === undefined && atLeast !== undefined) estimate.unitsAtLeast = atLeast;
+  if (units === undefined && atMost !== undefined) estimate.unitsAtMost = atMost;
   if (estimate.credits !== undefined) runEstimate.credits += estimate.credits;
   else {
     // Only the least it will cost is certain.

@@ -1,6 +1,9 @@
-import { defineStepKind } from "../define-step-kind.js";
+import { defineStepKind, loadOnce } from "../define-step-kind.js";
 import { BOOLEAN, objectOf, STRING } from "../static-types.js";
 import type { ApproveStepSpec } from "./approve-schema.js";
+
+/** Its `run` (and request check), loaded on first use. */
+const approveStep = loadOnce(() => import("./approve-step.js"));
 
 export type { ApproveStepSpec } from "./approve-schema.js";
 
@@ -27,5 +30,5 @@ export const approveKind = defineStepKind<ApproveStepSpec>({
   totals: () => ({}),
   summary: (spec) => `approval: ${String(spec.message ?? "")}`,
   report: { role: "approval" },
-  run: async (spec, context) => (await import("./approve-step.js")).runApproveStep(spec, context),
+  run: async (spec, context) => (await approveStep()).runApproveStep(spec, context),
 });

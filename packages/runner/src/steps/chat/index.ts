@@ -1,8 +1,11 @@
-import { defineStepKind } from "../define-step-kind.js";
+import { defineStepKind, loadOnce } from "../define-step-kind.js";
 import { checkChatStep } from "./chat-check.js";
 import { chatFiles } from "./chat-files.js";
 import { chatConditionalOutputs, chatOutputTypes } from "./chat-outputs.js";
 import type { ChatStepSpec } from "./chat-schema.js";
+
+/** Its `run` (and request check), loaded on first use. */
+const chatStep = loadOnce(() => import("./chat-step.js"));
 
 export * from "./chat-check.js";
 
@@ -50,5 +53,5 @@ export const chatKind = defineStepKind<ChatStepSpec>({
       .slice(0, 60)}`,
   cache: {},
   report: { role: "conversation", work: "chat" },
-  run: async (spec, context) => (await import("./chat-step.js")).runChatStep(spec, context),
+  run: async (spec, context) => (await chatStep()).runChatStep(spec, context),
 });

@@ -1,9 +1,12 @@
-import { defineStepKind } from "../define-step-kind.js";
+import { defineStepKind, loadOnce } from "../define-step-kind.js";
 import { arrayOf, NUMBER, objectOf, STRING, type StaticType } from "../static-types.js";
 import type { LocalFileUse } from "../step-kind.js";
 import { checkFfmpegStep, ffmpegOperationOf } from "./ffmpeg-check.js";
 import { ffmpegImageOperations } from "./ffmpeg-operations.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
+
+/** Its `run` (and request check), loaded on first use. */
+const ffmpegStep = loadOnce(() => import("./ffmpeg-step.js"));
 
 export * from "./ffmpeg-check.js";
 export * from "./ffmpeg-operations.js";
@@ -92,5 +95,5 @@ export const ffmpegKind = defineStepKind<FfmpegStepSpec>({
   summary: (spec) =>
     `${ffmpegOperationOf(spec as Record<string, unknown>) ?? "ffmpeg"} → ${String(spec.output ?? "")}`,
   report: { role: "media", work: "ffmpeg" },
-  run: async (spec, context) => (await import("./ffmpeg-step.js")).runFfmpegStep(spec, context),
+  run: async (spec, context) => (await ffmpegStep()).runFfmpegStep(spec, context),
 });

@@ -1,9 +1,12 @@
-import { defineStepKind } from "../define-step-kind.js";
+import { defineStepKind, loadOnce } from "../define-step-kind.js";
 import { checkImageStep } from "./image-check.js";
 import { imageFiles, imagePaths } from "./image-files.js";
 import { imageOutputType } from "./image-outputs.js";
 import { planImage } from "./image-plan.js";
 import type { ImageStepSpec } from "./image-schema.js";
+
+/** Its `run` (and request check), loaded on first use. */
+const imageStep = loadOnce(() => import("./image-step.js"));
 
 export type { ImageStepSpec } from "./image-schema.js";
 
@@ -53,7 +56,7 @@ export const imageKind = defineStepKind<ImageStepSpec>({
   },
   report: { role: "media", work: "image" },
   checkRequest: async (spec, context) => {
-    await (await import("./image-step.js")).checkImageRequest(spec, context);
+    await (await imageStep()).checkImageRequest(spec, context);
   },
-  run: async (spec, context) => (await import("./image-step.js")).runImageStep(spec, context),
+  run: async (spec, context) => (await imageStep()).runImageStep(spec, context),
 });

@@ -1,10 +1,13 @@
-import { defineStepKind } from "../define-step-kind.js";
+import { defineStepKind, loadOnce } from "../define-step-kind.js";
 import { checkSpeechStep } from "./speech-check.js";
 import { defaultSpeechPath } from "./speech-files.js";
 import { speechOutputType } from "./speech-outputs.js";
 import { planSpeech } from "./speech-plan.js";
 import type { SpeechStepSpec } from "./speech-schema.js";
 import { respellWords } from "./word-timings.js";
+
+/** Its `run` (and request check), loaded on first use. */
+const speechStep = loadOnce(() => import("./speech-step.js"));
 
 export * from "./speech-check.js";
 export type { SpeechStepSpec } from "./speech-schema.js";
@@ -57,5 +60,5 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
     revive: (outputs, spec) => respellWords(outputs, spec.input),
   },
   report: { role: "media", work: "speech" },
-  run: async (spec, context) => (await import("./speech-step.js")).runSpeechStep(spec, context),
+  run: async (spec, context) => (await speechStep()).runSpeechStep(spec, context),
 });

@@ -1,4 +1,4 @@
-import { defineStepKind, usageAndCredits } from "../define-step-kind.js";
+import { defineStepKind, loadOnce, usageAndCredits } from "../define-step-kind.js";
 import { checkVideoStep } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
 import { VIDEO_MODELS } from "./video-models.js";
@@ -6,6 +6,9 @@ import { videoOutputsOf } from "./video-outputs.js";
 import { paramFiles } from "./video-params.js";
 import { planVideo } from "./video-plan.js";
 import type { VideoStepSpec } from "./video-schema.js";
+
+/** Its `run` (and request check), loaded on first use. */
+const videoStep = loadOnce(() => import("./video-step.js"));
 
 export * from "./video-check.js";
 export { VIDEO_MODELS, videoModelsOf } from "./video-models.js";
@@ -89,7 +92,7 @@ export const videoKind = defineStepKind<VideoStepSpec>({
     return Number.isFinite(credits) ? { id, state, credits } : { id, state };
   },
   checkRequest: async (spec, context) => {
-    await (await import("./video-step.js")).checkedVideoRequest(spec, context);
+    await (await videoStep()).checkedVideoRequest(spec, context);
   },
-  run: async (spec, context) => (await import("./video-step.js")).runVideoStep(spec, context),
+  run: async (spec, context) => (await videoStep()).runVideoStep(spec, context),
 });
