@@ -1,6 +1,7 @@
 // Shared helpers of the root benchmarks: medians, alternating rounds, child-process timing,
 // the result line every measure prints and the paths of the built packages.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -158,4 +159,21 @@ export function report(rows) {
           : row.ratio <= row.goal;
     process.stdout.write(`BENCH ${JSON.stringify({ ...row, met })}\n`);
   }
+}
+
+/**
+ * The peak resident memory of this process's own program, in MB. On Linux this is `VmHWM`
+ * from /proc/self/status: `getrusage`'s maxRSS (`process.resourceUsage().maxRSS`) also
+ * counts the memory of the parent at the moment it forked this process (the kernel carries
+ * the forked copy's high-water mark over `exec`), so a child started by a bench script that
+ * serves the simulator would report the simulator's memory as its own. Elsewhere, maxRSS.
+ */
+export function peakRssMB() {
+  try {
+    const line = readFileSync("/proc/self/status", "utf8")
+      .split("\n")
+      .find((entry) => entry.startsWith("VmHWM:"));
+    if (line) return Number(line.split(/\s+/)[1]) / 1024;
+  } catch {}
+  return process.resourceUsage().maxRSS / 1024;
 }

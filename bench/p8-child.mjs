@@ -7,7 +7,7 @@
 // and reports how long that took from the resume's start; its end is not the measure.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { builtPackage, now, root, smoke } from "./lib.mjs";
+import { builtPackage, now, peakRssMB, root, smoke } from "./lib.mjs";
 
 const [mode, baseURL, apiKey, target, scenes, killAfter] = process.argv.slice(2);
 const { createClient } = await builtPackage("core");
@@ -61,7 +61,7 @@ if (mode === "run") {
     },
   });
   process.stdout.write(
-    `${JSON.stringify({ status: result.status, underWayMs, runStartMs, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`,
+    `${JSON.stringify({ status: result.status, underWayMs, runStartMs, maxRssMB: peakRssMB(), rusageMB: process.resourceUsage().maxRSS / 1024 })}\n`,
   );
   process.exit(0);
 }
@@ -73,7 +73,8 @@ process.stdout.write(
     runDir: result.runDir,
     clips: Array.isArray(clips) ? clips.length : 0,
     journalBytes: statSync(join(result.runDir, "journal.jsonl")).size,
-    maxRssMB: process.resourceUsage().maxRSS / 1024,
+    maxRssMB: peakRssMB(),
+    rusageMB: process.resourceUsage().maxRSS / 1024,
     totalMs: now() - started,
   })}\n`,
 );

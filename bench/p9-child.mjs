@@ -5,7 +5,7 @@
 // runPipeline (a shell loop's work, without its process starts) and sums their times.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtPackage, now, root } from "./lib.mjs";
+import { builtPackage, now, peakRssMB, root } from "./lib.mjs";
 
 const [mode, baseURL, apiKey, runsRoot, rowsFile, parallel] = process.argv.slice(2);
 const { createClient } = await builtPackage("core");
@@ -49,8 +49,6 @@ if (mode === "batch") {
     totalMs: sumMs,
   };
 }
-process.stdout.write(
-  `${JSON.stringify({ ...result, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`,
-);
+process.stdout.write(`${JSON.stringify({ ...result, maxRssMB: peakRssMB() })}\n`);
 // Done: idle keep-alive connections to the service would hold the process open for seconds.
 process.exit(0);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { MediaOptions } from "../options.js";
-import { type KnownProbe, probeUnlessKnown } from "../probe/known-probe.js";
+import { indexKnownProbes, type KnownProbe, probeUnlessIndexed } from "../probe/known-probe.js";
 import { mapLimit } from "../util/map-limit.js";
 
 /**
@@ -15,10 +15,11 @@ export async function clipDurations(
   clips: readonly string[],
   options: MediaOptions & { probes?: readonly KnownProbe[] } = {},
 ): Promise<number[]> {
+  const probes = indexKnownProbes(options.probes);
   const infos = await mapLimit(
     clips.map((clip) => path.resolve(clip)),
     4,
-    (file) => probeUnlessKnown(file, options.probes, options),
+    (file) => probeUnlessIndexed(file, probes, options),
   );
   return infos.map((info) => info.videoDuration ?? info.duration);
 }

@@ -4,7 +4,7 @@ import { MediaError } from "../errors/media-error.js";
 import type { FitMode } from "../filters/normalize.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
-import { type KnownProbe, probeUnlessKnown } from "../probe/known-probe.js";
+import { indexKnownProbes, type KnownProbe, probeUnlessIndexed } from "../probe/known-probe.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { createProgressTracker } from "../process/progress.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
@@ -79,8 +79,9 @@ export async function concat(
   const tools = await resolveTools(options);
   if (transition && clips.length > 1) requireCapabilities(tools, ["transitions"]);
   const files = clips.map((clip) => path.resolve(clip));
+  const probes = indexKnownProbes(options.probes);
   const infos = await mapLimit(files, 4, (file) =>
-    probeUnlessKnown(file, options.probes, { tools, signal: options.signal }),
+    probeUnlessIndexed(file, probes, { tools, signal: options.signal }),
   );
   infos.forEach((info, index) => {
     if (!info.hasVideo)

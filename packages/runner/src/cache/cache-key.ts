@@ -1,5 +1,5 @@
 import { createHash, hash } from "node:crypto";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 
@@ -20,7 +20,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Files up to this size are hashed from one read. */
+/** Files up to this size are hashed from one read; larger ones a piece of this size at a time. */
 const SMALL_FILE = 1 << 20;
 
 /**
@@ -28,22 +28,26 @@ const SMALL_FILE = 1 << 20;
  * @example await hashFile("scene.png") // "9f86d08…"
  */
 export async function hashFile(file: string): Promise<string> {
-  // A small file (a clip, an image) is read whole into a buffer of its size: a stream's
-  // 64 KiB buffer per file was most of a long fan-out's memory churn.
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
+    // A small file (a clip, an image) is read whole into a buffer of its size: a stream's
+    // 64 KiB buffer per file was most of a long fan-out's memory churn.
     if (size <= SMALL_FILE) return hash("sha256", await handle.readFile(), "hex");
+    // A large one (a feature-length final) through one buffer read into again and again: a
+    // read stream's new 64 KiB buffer per piece left a file's size of garbage outside the
+    // heap, which a collection frees only later.
+    const digest = createHash("sha256");
+    const piece = Buffer.allocUnsafe(SMALL_FILE);
+    for (;;) {
+      const { bytesRead } = await handle.read(piece, 0, piece.length, null);
+      if (bytesRead === 0) break;
+      digest.update(piece.subarray(0, bytesRead));
+    }
+    return digest.digest("hex");
   } finally {
     await handle.close();
   }
-  return new Promise((resolvePromise, reject) => {
-    const hash = createHash("sha256");
-    createReadStream(file)
-      .on("data", (chunk) => hash.update(chunk))
-      .on("error", reject)
-      .on("end", () => resolvePromise(hash.digest("hex")));
-  });
 }
 
 function isLocalPath(value: string): boolean {
