@@ -547,7 +547,10 @@ async function runRow(
           ...(admission.partial || run.kept.allowPartial ? { allowPartial: true } : {}),
           onEvent,
         })
-      : await runPipeline(row.resume ? undefined : run.pipeline.path, {
+      : // The pipeline the batch loaded and hashed: a row runs it as the batch checked it,
+        // without reading or validating the file again (and a file edited mid-batch is
+        // refused at the next resume, not run by half the rows).
+        await runPipeline(run.pipeline, {
           ...run.runOptions,
           ...(row.resume ? { resume: row.runDir } : { inputs: row.fields, runDir: row.runDir }),
           ...(budget === undefined ? {} : { maxCredits: budget }),
