@@ -18,6 +18,7 @@ import {
   tempDir,
 } from "./helpers/cli-process.js";
 import { encodeChain, ffmpegCommands } from "./helpers/ffmpeg-encodes.js";
+import { NARRATED_PROFILE } from "./helpers/narrated-profile.js";
 
 let database: TestDatabase;
 let simulator: Simulator;
@@ -310,20 +311,7 @@ outputs:
 
   it("the narrated example on two workers: both finals, each at most two lossy encodes from its clips, the passes between lossless as in a local run", async () => {
     // The models the narrated example asks for, served by a simulator of its own.
-    const profileText = `service: { dialect: reference, idempotency_keys: true }
-video_models:
-  reel-video-2-lite:
-    { seconds: { min: 1, max: 8 }, sizes: [854x480, 480x854], image: true, price: { per_second: 5 } }
-chat_models:
-  reel-chat-1: { json: true, images: true, tools: true }
-image_models:
-  reel-image-1:
-    { sizes: [1536x1024, 1024x1024], max_references: 4, max_images: 4, price: { per_image: 4 } }
-speech_models:
-  reel-voice-1: { voices: [ava], formats: [wav, mp3], price: { per_1000_characters: 15 } }
-transcription_models:
-  reel-transcribe-1: { word_timestamps: true, price: { per_minute: 6 } }
-`;
+    const profileText = NARRATED_PROFILE;
     const narrated = await startSimulator({
       timeScale: 0.02,
       apiKey: simulator.apiKey,

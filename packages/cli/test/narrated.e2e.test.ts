@@ -7,35 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cleanEnv, EXAMPLES, runCli, tempDir } from "./helpers/cli-process.js";
 import { encodeChain, ffmpegCommands } from "./helpers/ffmpeg-encodes.js";
+import { NARRATED_PROFILE } from "./helpers/narrated-profile.js";
 
 const API_KEY = "sk-e2e-narrated-key-4242";
 const NARRATED = path.join(EXAMPLES, "narrated", "pipeline.yaml");
 
-/**
- * The service described once, as for a real account: its models with their prices. The
- * simulator serves and charges exactly these; the CLI reads them from reelsmith.config.yaml.
- */
-const PROFILE = `service: { dialect: reference, idempotency_keys: true }
-video_models:
-  reel-video-2-lite:
-    { seconds: { min: 1, max: 8 }, sizes: [854x480, 480x854], image: true, price: { per_second: 5 } }
-chat_models:
-  reel-chat-1: { json: true, images: true, tools: true }
-image_models:
-  reel-image-1:
-    { sizes: [1536x1024, 1024x1024], max_references: 4, max_images: 4, price: { per_image: 4 } }
-speech_models:
-  reel-voice-1: { voices: [ava], formats: [wav, mp3], price: { per_1000_characters: 15 } }
-transcription_models:
-  reel-transcribe-1: { word_timestamps: true, price: { per_minute: 6 } }
-`;
-
 let simulator: Simulator;
 let work: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
-  simulator = await startSimulator({ apiKey: API_KEY, timeScale: 0.02, profile: parse(PROFILE) });
+  simulator = await startSimulator({
+    apiKey: API_KEY,
+    timeScale: 0.02,
+    profile: parse(NARRATED_PROFILE),
+  });
   work = await tempDir();
-  await writeFile(path.join(work.dir, "reelsmith.config.yaml"), PROFILE);
+  await writeFile(path.join(work.dir, "reelsmith.config.yaml"), NARRATED_PROFILE);
 });
 afterAll(async () => {
   await simulator?.close();

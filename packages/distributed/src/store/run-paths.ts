@@ -1,4 +1,6 @@
 import { dirname, join, resolve } from "node:path";
+import type { RunOptions } from "@reelsmith/runner";
+import type { RunServicesOf } from "@reelsmith/runner/internal";
 import { budgetScopes } from "../service.js";
 import type { RunRequest } from "./run-store.js";
 
@@ -31,4 +33,25 @@ export function runScopes(run: Pick<RunRequest, "runId" | "service" | "options">
     budgetScopes.account(run.service),
     ...(run.options.sharedScope ? [run.options.sharedScope] : []),
   ];
+}
+
+/**
+ * What a stored run says of the services its steps get, the same for the run's workflow and
+ * each unit's: its id and pipeline directory, its text (who reads each step's outputs), its
+ * catalogs and flags. The budget, fence and sub-runs are the caller's.
+ * @example createRunServices({ ...storedRunServices(run, context.kinds), budget })
+ */
+export function storedRunServices(
+  run: Pick<RunRequest, "runId" | "pipelinePath" | "pipelineSource" | "options">,
+  kinds: RunServicesOf["kinds"],
+): Omit<RunServicesOf, "budget"> {
+  return {
+    runId: run.runId,
+    pipelineDir: pipelineDirOf(run),
+    pipeline: { source: run.pipelineSource },
+    kinds,
+    catalogs: run.options.catalogs as RunOptions["catalogs"],
+    resubmitLostJobs: run.options.resubmitLostJobs,
+    autoApprove: run.options.autoApprove,
+  };
 }

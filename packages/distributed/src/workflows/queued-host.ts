@@ -1,5 +1,5 @@
 import type { ErrorCategory } from "@reelsmith/core/errors";
-import type { RunOptions, SerializedError } from "@reelsmith/runner";
+import type { SerializedError } from "@reelsmith/runner";
 import { BudgetExceededError } from "@reelsmith/runner/errors";
 import {
   createRunServices,
@@ -12,7 +12,7 @@ import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
 import { withReconnect } from "../database/pool.js";
 import { budgetScopes, queueNames } from "../service.js";
 import type { watchCancel } from "../store/cancel-watch.js";
-import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
+import { cacheDirOf, pipelineDirOf, runScopes, storedRunServices } from "../store/run-paths.js";
 import type { RunRow } from "../store/run-store.js";
 import type { ClaimFence } from "../store/unit-claims.js";
 import { serviceClient, type WorkerContext } from "../worker/worker-context.js";
@@ -107,17 +107,7 @@ export function queuedHost(given: QueuedRun): RunHost {
     },
     pipelineDir: pipelineDirOf(run),
     // Its units run on the workers, each with services of its own (`unitWorkflow`).
-    extras: (budget) =>
-      createRunServices({
-        runId,
-        pipelineDir: pipelineDirOf(run),
-        budget,
-        pipeline: { source: run.pipelineSource },
-        kinds: context.kinds,
-        catalogs: run.options.catalogs as RunOptions["catalogs"],
-        resubmitLostJobs: run.options.resubmitLostJobs,
-        autoApprove: run.options.autoApprove,
-      }),
+    extras: (budget) => createRunServices({ ...storedRunServices(run, context.kinds), budget }),
     // A budget that stopped any submission (here, anywhere: another worker, a sub-pipeline)
     // is the run's headline error, as in a local run.
     async settledError() {

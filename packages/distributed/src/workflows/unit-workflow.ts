@@ -1,6 +1,5 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import type { ReelsmithClient } from "@reelsmith/core";
-import type { RunOptions } from "@reelsmith/runner";
 
 import {
   createEventBus,
@@ -18,7 +17,7 @@ import { withReconnect } from "../database/pool.js";
 import { StaleClaimError } from "../errors/stale-claim-error.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
-import { cacheDirOf, pipelineDirOf, runScopes } from "../store/run-paths.js";
+import { cacheDirOf, runScopes, storedRunServices } from "../store/run-paths.js";
 import type { ClaimGuard } from "../worker/claim-guard.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { accountSlots } from "./account-slots.js";
@@ -80,7 +79,6 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
   });
   const budget = unitBudget({ context, run, job, signal, guard, bus });
   const client = serviceClient(context, run.baseURL, run.options);
-  const pipelineDir = pipelineDirOf(run);
   // A unit of a queue with slots (a video job) holds one of the account's from submission to
   // completion; its sub-runs' units take theirs under the same holder.
   const slots = accountSlots({
@@ -120,18 +118,12 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,
+        // Who reads each step's outputs, from the stored pipeline (a kind decides from it what
+        // becomes of what it makes, as in a local run); each request is checked against the
+        // run's catalogs before it is sent.
         extras: createRunServices({
-          runId: job.runId,
-          pipelineDir,
+          ...storedRunServices(run, context.kinds),
           budget,
-          // Who reads each step's outputs, from the stored pipeline: a kind decides from it
-          // what becomes of what it makes, as in a local run.
-          pipeline: { source: run.pipelineSource },
-          kinds: context.kinds,
-          // Each request is checked against the run's catalogs before it is sent.
-          catalogs: run.options.catalogs as RunOptions["catalogs"],
-          resubmitLostJobs: run.options.resubmitLostJobs,
-          autoApprove: run.options.autoApprove,
           fence: (action) => guard.check(action),
           subRuns: workerSubRuns({ job, run, client, cacheIndex, budget, slots }),
         }),
