@@ -2,7 +2,6 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
-import { ExitCode } from "../errors/cli-error.js";
 import { parsePositiveInteger } from "./option-parsers.js";
 import { serviceOptions } from "./run-command.js";
 
@@ -122,20 +121,4 @@ export function registerBatchCommand(
     .action(async (file: string, flags: BatchFlags) =>
       done(await batchCommand(file, flags, context)),
     );
-}
-
-/** The exit code of a batch's status. */
-export function batchExitCode(status: string): number {
-  switch (status) {
-    case "succeeded":
-      return ExitCode.ok;
-    case "failed":
-      return ExitCode.failed;
-    case "budget_reached":
-      return ExitCode.budget;
-    case "waiting":
-      return ExitCode.waiting;
-    default:
-      return ExitCode.interrupted;
-  }
 }

@@ -16,7 +16,7 @@ export async function planBatchCommand(
   flags: { json: boolean; service: boolean; baseUrl?: string; apiKey?: string },
   context: CliContext,
 ): Promise<number> {
-  const { makePlan } = await import("./plan-command.js");
+  const { makePlan } = await import("./make-plan.js");
   const { pipeline, catalogs } = await makePlan(file, { service: flags.service }, context, (line) =>
     context.stderr.write(`${line}\n`),
   );

@@ -1,11 +1,11 @@
 import path from "node:path";
 import type { BatchEvent, BatchResult } from "@reelsmith/runner/batch";
 import type { CliContext } from "../context.js";
+import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
 import { formatBatchEvent } from "../render/format-batch.js";
 import { knownModelCatalogs } from "../services/known-model-catalogs.js";
 import { openService } from "../services/open-service.js";
-import { batchExitCode } from "./batch-command.js";
 import { serviceRunOptions, slotsOf } from "./execute-run.js";
 
 /** What `batch` and `resume BATCH_DIR` pass to {@link executeBatch}. */
@@ -163,4 +163,20 @@ async function startOnDatabase(
     },
     context,
   );
+}
+
+/** The exit code of a batch's status. */
+export function batchExitCode(status: string): number {
+  switch (status) {
+    case "succeeded":
+      return ExitCode.ok;
+    case "failed":
+      return ExitCode.failed;
+    case "budget_reached":
+      return ExitCode.budget;
+    case "waiting":
+      return ExitCode.waiting;
+    default:
+      return ExitCode.interrupted;
+  }
 }
