@@ -4,7 +4,14 @@ import { connect } from "@reelsmith/distributed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
-import { type CliProcess, cleanEnv, runCli, startCli, tempDir } from "./helpers/cli-process.js";
+import {
+  type CliProcess,
+  cleanEnv,
+  jsonEvents,
+  runCli,
+  startCli,
+  tempDir,
+} from "./helpers/cli-process.js";
 import {
   type Dialect,
   FAL_USD,
@@ -116,18 +123,12 @@ describe("one profile, three providers, one run on two workers (--database)", {
       env: env(),
     });
     expect(result.code, result.stderr).toBe(0);
-    const events = result.stdout
-      .trim()
-      .split("\n")
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            type: string;
-            status?: string;
-            runDir?: string;
-            totals?: { otherUnits?: Record<string, number> };
-          },
-      );
+    const events = jsonEvents<{
+      type: string;
+      status?: string;
+      runDir?: string;
+      totals?: { otherUnits?: Record<string, number> };
+    }>(result.stdout);
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
     // The clips' dollars (no rate) apart from the credits, as on one machine.
     expect(events.at(-1)?.totals?.otherUnits?.usd).toBeCloseTo(FAL_USD);

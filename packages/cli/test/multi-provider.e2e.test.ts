@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanEnv, runCli, tempDir } from "./helpers/cli-process.js";
+import { cleanEnv, jsonEvents, runCli, tempDir } from "./helpers/cli-process.js";
 import {
   type Dialect,
   FAL_MODELS,
@@ -102,18 +102,12 @@ describe("one profile, three providers, one run (built CLI)", () => {
       env: env(),
     });
     expect(result.code, result.stderr).toBe(0);
-    const events = result.stdout
-      .trim()
-      .split("\n")
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            type: string;
-            status?: string;
-            runDir?: string;
-            totals?: { credits: number; otherUnits?: Record<string, number> };
-          },
-      );
+    const events = jsonEvents<{
+      type: string;
+      status?: string;
+      runDir?: string;
+      totals?: { credits: number; otherUnits?: Record<string, number> };
+    }>(result.stdout);
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
     // The plan said what the run spent in credits, and the dollars apart, never added.
     expect(events.at(-1)?.totals?.credits).toBe(estimate.credits);

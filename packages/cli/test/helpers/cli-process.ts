@@ -147,3 +147,14 @@ export async function readTree(dir: string): Promise<{ file: string; content: Bu
 export function hasEscapeCodes(text: string): boolean {
   return /\u001b[[\]()#;?]*[0-9A-Za-z]?/.test(text) && text.includes("\u001b");
 }
+
+/**
+ * The events a `--json` command printed, one JSON object a line.
+ * @example const events = jsonEvents<{ type: string }>(result.stdout); events.at(-1)?.type // "run.end"
+ */
+export function jsonEvents<Event>(stdout: string): Event[] {
+  return stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Event);
+}
