@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { RequestOptions } from "../client/options.js";
+import type { ResolvedConfig } from "../client/config.js";
 import { refuseRequest } from "../errors/refuse-request.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { Transport } from "../http/transport.js";
 import {
   speechRequestProblems,
@@ -48,7 +49,7 @@ export interface TranscribeOptions extends RequestOptions {
  */
 export class Audio {
   constructor(
-    private readonly transport: Transport,
+    private readonly transport: Transport<ResolvedConfig>,
     private readonly speechModels: readonly SpeechModelSpec[] | null | undefined,
     private readonly transcriptionModels: readonly TranscriptionModelSpec[] | null | undefined,
   ) {}

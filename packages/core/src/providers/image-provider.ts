@@ -1,6 +1,6 @@
-import type { RequestOptions } from "../client/options.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
 import type { ProviderAccess } from "../http/provider-access.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { ImageEditParams, ImageGenerateParams } from "../images/image-types.js";
 import type { ImageModelSpec } from "../profile/media-catalog-from-profile.js";
 import type { ProviderContext } from "./video-provider.js";

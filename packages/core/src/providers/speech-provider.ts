@@ -1,6 +1,6 @@
 import type { SpeechParams, TranscriptWord } from "../audio/audio-types.js";
-import type { RequestOptions } from "../client/options.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { SpeechModelSpec } from "../profile/media-catalog-from-profile.js";
 import type { ProviderContext } from "./video-provider.js";
 

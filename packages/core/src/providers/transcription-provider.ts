@@ -1,7 +1,7 @@
 import type { TranscribeParams, TranscriptionResult } from "../audio/audio-types.js";
-import type { RequestOptions } from "../client/options.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
 import type { ProviderAccess } from "../http/provider-access.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { TranscriptionModelSpec } from "../profile/media-catalog-from-profile.js";
 import type { ProviderContext } from "./video-provider.js";
 

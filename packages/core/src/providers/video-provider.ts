@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { RequestOptions } from "../client/options.js";
 import type { ProviderAccess } from "../http/provider-access.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { Transport } from "../http/transport.js";
 import type { VideoCreateParams, VideoJob, VideoModelSpec } from "../videos/types.js";
 
