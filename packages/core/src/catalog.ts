@@ -57,7 +57,6 @@ export type {
   SecondsSpec,
   SizesSpec,
   VideoCreateParams,
-  VideoDialect,
   VideoModelCatalog,
   VideoModelLimits,
   VideoModelSpec,
@@ -65,6 +64,7 @@ export type {
   VideoPrice,
 } from "./videos/types.js";
 export { validateVideoRequest } from "./videos/validate-video-request.js";
+export type { VideoDialect } from "./videos/video-dialect.js";
 export {
   describeSeconds,
   describeSizes,

@@ -53,6 +53,7 @@ export { Models } from "./models/models.js";
 export type { Model } from "./models/types.js";
 export type { DownloadProgress } from "./videos/download.js";
 export type * from "./videos/types.js";
+export type { VideoDialect } from "./videos/video-dialect.js";
 export {
   type CreateAndWaitOptions,
   type DownloadContentOptions,

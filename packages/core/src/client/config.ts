@@ -1,7 +1,7 @@
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import type { TransportConfig } from "../http/transport-config.js";
 import { describeProviders, isProviderName, providerNames } from "../providers/registry.js";
-import type { VideoDialect } from "../videos/types.js";
+import type { VideoDialect } from "../videos/video-dialect.js";
 import { baseURLProblem } from "./base-url.js";
 import type { ClientOptions } from "./options.js";
 

@@ -6,7 +6,8 @@ import type {
   SpeechModelSpec,
   TranscriptionModelSpec,
 } from "../profile/media-catalog-from-profile.js";
-import type { VideoDialect, VideoModelCatalog } from "../videos/types.js";
+import type { VideoModelCatalog } from "../videos/types.js";
+import type { VideoDialect } from "../videos/video-dialect.js";
 
 /** Options of `createClient()`. */
 export interface ClientOptions {
