@@ -8,10 +8,6 @@ import {
   transcriptionRequestProblems,
 } from "../media-files/media-request-problems.js";
 import { saveBytes } from "../media-files/save-bytes.js";
-import type {
-  SpeechModelSpec,
-  TranscriptionModelSpec,
-} from "../profile/media-catalog-from-profile.js";
 import { speechProvider, transcriptionProvider } from "../providers/registry.js";
 import type { SpeechProvider } from "../providers/speech-provider.js";
 import type { TranscriptionProvider } from "../providers/transcription-provider.js";
@@ -21,6 +17,8 @@ import type {
   TranscribeParams,
   TranscriptionResult,
 } from "./audio-types.js";
+import type { SpeechModelSpec } from "./speech-model-spec.js";
+import type { TranscriptionModelSpec } from "./transcription-model-spec.js";
 
 /** Options of `audio.speech()`. */
 export interface SpeechOptions extends RequestOptions {

@@ -1,11 +1,9 @@
 import type { Dispatcher } from "undici";
+import type { SpeechModelSpec } from "../audio/speech-model-spec.js";
+import type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
 import type { FetchFunction } from "../http/fetch-request.js";
 import type { Logger, OutgoingRequest } from "../http/transport-config.js";
-import type {
-  ImageModelSpec,
-  SpeechModelSpec,
-  TranscriptionModelSpec,
-} from "../profile/media-catalog-from-profile.js";
+import type { ImageModelSpec } from "../images/image-model-spec.js";
 import type { VideoModelCatalog } from "../videos/types.js";
 import type { VideoDialect } from "../videos/video-dialect.js";
 

@@ -5,9 +5,9 @@ import type { RequestOptions } from "../http/request-options.js";
 import type { Transport } from "../http/transport.js";
 import { imageRequestProblems } from "../media-files/media-request-problems.js";
 import { numberedPath, readAll, saveBytes } from "../media-files/save-bytes.js";
-import type { ImageModelSpec } from "../profile/media-catalog-from-profile.js";
 import type { AnsweredImages, ImageProvider } from "../providers/image-provider.js";
 import { imageProvider } from "../providers/registry.js";
+import type { ImageModelSpec } from "./image-model-spec.js";
 import type {
   GeneratedImage,
   ImageEditParams,

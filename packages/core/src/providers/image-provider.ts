@@ -1,8 +1,8 @@
 import type { RequestProblem } from "../errors/invalid-request-error.js";
 import type { ProviderAccess } from "../http/provider-access.js";
 import type { RequestOptions } from "../http/request-options.js";
+import type { ImageModelSpec } from "../images/image-model-spec.js";
 import type { ImageEditParams, ImageGenerateParams } from "../images/image-types.js";
-import type { ImageModelSpec } from "../profile/media-catalog-from-profile.js";
 import type { ProviderContext } from "./video-provider.js";
 
 /** One image request to make: the checked params, the caller's key, the model's spec if known. */
