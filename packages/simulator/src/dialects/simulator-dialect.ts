@@ -1,5 +1,5 @@
 import type { HttpError } from "../errors/http-error.js";
-import type { Route } from "../server/routes.js";
+import type { Route } from "../server/context.js";
 import type { VideoJobRecord } from "../videos/video-service.js";
 
 /** What a dialect's job view may ask of the video service. */
