@@ -3,7 +3,7 @@ import type { ProviderName } from "@reelsmith/core/catalog";
 import type { SpokenRegistry } from "../audio/spoken-registry.js";
 import type { ServiceCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
-import type { SimulatorDialect } from "../dialects/simulator-dialect.js";
+import type { DialectConventions } from "../dialects/dialect-conventions.js";
 import type { ChosenFault, FaultInjector, FaultRoute } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
 import type { ReceivedVideoRequest } from "../videos/received-video-request.js";
@@ -31,8 +31,8 @@ export interface SimulatorContext {
   catalog: ServiceCatalog;
   /** The provider whose video API it speaks (`reference`, `openai`, `fal`, …). */
   dialect: ProviderName;
-  /** How it speaks it: routes, auth scheme, job view, error bodies. */
-  videoDialect: SimulatorDialect;
+  /** How it speaks it: auth scheme, job view, error bodies (its routes are among `routes`). */
+  videoDialect: DialectConventions;
   /** The shared routes and the dialect's video routes, in the order they are matched. */
   routes: readonly Route[];
   /** Every `POST /v1/videos` body received, in order. */
