@@ -46,7 +46,7 @@ export {
   type ReelsmithErrorInit,
   type ReelsmithErrorOptions,
 } from "./errors/reelsmith-error.js";
-export type { FetchFunction } from "./http/fetch-request.js";
+export type { FetchFunction, FetchInit, FetchResponse } from "./http/fetch-request.js";
 export { imagePart } from "./images/image-part.js";
 export type * from "./images/image-types.js";
 export { type ImageRequestOptions, Images } from "./images/images.js";
