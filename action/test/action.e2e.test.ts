@@ -245,6 +245,31 @@ describe("action.yml, its steps run as GitHub runs them", () => {
     expect(run.outputs.status).toBe("not_started");
   });
 
+  it("reports a run stopped at an approval gate as waiting, with no clip paid", async () => {
+    const run = await runComposite({
+      file: ACTION,
+      actionPath: ROOT,
+      workspace,
+      env: runnerEnv(),
+      done: ["install"],
+      inputs: {
+        pipeline: path.join(ROOT, "examples", "storyboard", "approve.yaml"),
+        inputs: "scenes=2",
+        "allow-simulator": "true",
+        "run-dir": "runs/gated",
+      },
+    });
+    expect(stepOf(run.steps, "run")).toMatchObject({ outcome: "failure", code: 4 });
+    expect(run.outputs.status).toBe("waiting");
+    expect(run.summary).toMatch(/^## ⏸️ reelsmith: storyboard-approved is waiting for approval$/m);
+    // Nothing behind the gate ran: no clip submitted, 0 credits, the clips' 18 still expected.
+    expect(run.summary).toMatch(/^\| clips \| pending \| — \| — \| — \| — \| 18 \|$/m);
+    expect(run.summary).toMatch(
+      /^\| \*\*total\*\* \| \*\*waiting\*\* \| .+ \| \d+ \| 0 \| 0 \| 18 \|$/m,
+    );
+    expect(run.outputs["run-dir"]).toBe(path.join(workspace, "runs", "gated"));
+  });
+
   it("refuses a bad inputs line before running anything", async () => {
     const run = await runComposite({
       file: ACTION,

@@ -41,7 +41,7 @@ export {
   type ReelsmithErrorInit,
   type ReelsmithErrorOptions,
 } from "./errors/reelsmith-error.js";
-export type { FetchFunction } from "./http/fetch-request.js";
+export type { FetchFunction, FetchInit, FetchResponse } from "./http/fetch-request.js";
 export type { RequestOptions } from "./http/request-options.js";
 export type { Logger, OutgoingRequest } from "./http/transport-config.js";
 export { imagePart } from "./images/image-part.js";

@@ -1,6 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MissingConfigurationError } from "@reelsmith/core/errors";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UnknownModelError } from "../src/errors/unknown-model-error.js";
 import { runPipeline } from "../src/run-pipeline.js";
@@ -146,5 +148,36 @@ describe("models are checked against the service before the first paid request",
       { timeout: 10_000 },
     );
     expect(service.simulator.stats().requests["POST /v1/chat/completions"]).toEqual({ "200": 3 });
+  });
+});
+
+describe("a run with no service configured", () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), "reelsmith-no-service-"));
+    vi.stubEnv("REELSMITH_BASE_URL", "");
+    vi.stubEnv("OPENAI_BASE_URL", "");
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("is refused before its run directory is made, saying how to name the service", async () => {
+    const file = join(root, "typo.yaml");
+    writeFileSync(file, pipelineText("reel-chat-1"));
+    mkdirSync(join(root, "sub"));
+    writeFileSync(join(root, "sub", "extra.yaml"), subText("reel-video-2-lite"));
+    const error = await runPipeline(file, {
+      runsRoot: join(root, "runs"),
+      cacheDir: join(root, "cache"),
+    }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(MissingConfigurationError.isInstance(error)).toBe(true);
+    expect((error as MissingConfigurationError).message).toContain("REELSMITH_BASE_URL");
+    expect((error as MissingConfigurationError).hint).toContain("REELSMITH_BASE_URL");
+    expect(existsSync(join(root, "runs"))).toBe(false);
   });
 });

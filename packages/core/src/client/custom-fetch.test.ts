@@ -34,10 +34,8 @@ describe("createClient({ fetch })", () => {
     const client = createClient({
       baseURL: "https://service.test/v1",
       apiKey: "sk-test",
-      fetch: (input, init) =>
-        undiciFetch(input, { ...init, dispatcher: agent } as Parameters<
-          typeof undiciFetch
-        >[1]) as unknown as Promise<Response>,
+      // As packages/core/README.md writes it: no cast, so the README's example type-checks.
+      fetch: (input, init) => undiciFetch(input, { ...init, dispatcher: agent }),
     });
     expect((await client.models.list()).map((model) => model.id)).toEqual(["intercepted-model"]);
     const error = await client.models.list({ maxRetries: 0 }).catch((caught: unknown) => caught);

@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, resolve } from "node:path";
+import { MissingConfigurationError } from "@reelsmith/core/errors";
 import { type ListedModel, listedModels } from "@reelsmith/core/profile";
 import { modelNoun, UnknownModelError } from "../errors/unknown-model-error.js";
 import { judgeModelUses } from "../pipeline/check/model-names.js";
@@ -107,6 +108,11 @@ export async function checkModels(
 ): Promise<ModelCatalogs | undefined> {
   const { signal } = options;
   const uses = await modelUsesOfTree(pipeline, options.kinds, options.inputs);
+  // A model the profile routes to another provider account is not in this service's list:
+  // it is judged by the profile's catalogs alone.
+  const accountOf = (client as { accountOf?: (model: string) => string | undefined } | undefined)
+    ?.accountOf;
+  const routed = (use: FiledUse) => accountOf?.(use.model) !== undefined;
   const list = (client as ModelsClient | undefined)?.models?.list;
   let models: ListedModel[] = [];
   if (typeof list === "function") {
@@ -116,13 +122,12 @@ export async function checkModels(
         : await list.call((client as ModelsClient).models, signal ? { signal } : {});
     } catch (error) {
       if (signal?.aborted) throw error;
+      // No service at all (no base URL, given or in the environment): every request to it
+      // would fail the same way after the run directory was made. Refused now instead.
+      if (MissingConfigurationError.isInstance(error) && uses.some((use) => !routed(use)))
+        throw error;
     }
   }
-  // A model the profile routes to another provider account is not in this service's list:
-  // it is judged by the profile's catalogs alone.
-  const accountOf = (client as { accountOf?: (model: string) => string | undefined } | undefined)
-    ?.accountOf;
-  const routed = (use: FiledUse) => accountOf?.(use.model) !== undefined;
   const judged = judgeModelUses(
     uses.filter((use) => !routed(use)),
     { catalogs, ...(models.length > 0 ? { listed: listedModels(models) } : {}) },
