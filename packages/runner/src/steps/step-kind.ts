@@ -223,8 +223,12 @@ export interface RunServices {
   /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
   pipelineDir: string;
   budget: CreditBudget;
-  /** Video job ids the run holds (journaled or submitted now): a listed job is adopted once. */
-  claimedJobs?: Set<string>;
+  /**
+   * Video job ids the run holds (journaled or submitted now): a listed job is adopted once.
+   * `refresh` brings it up to date with the jobs held where other processes journal them (a
+   * worker's, whose run's other units run elsewhere); asked before a listed job is adopted.
+   */
+  claimedJobs?: { has(id: string): boolean; add(id: string): unknown; refresh?(): Promise<void> };
   /** Probes of media files this run already made (so no file is probed twice). */
   knownProbes?: Pick<KnownProbes, "add" | "addFromOutputs" | "for">;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */
