@@ -121,6 +121,8 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
 } {
   const { pool } = options;
   let spent = 0;
+  // What the run's budget held when the database refused a submission (every worker's).
+  let committed = 0;
   let refused = false;
   let reached = false;
   const reach = (total: number, max: number) => {
@@ -129,10 +131,11 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     options.onReached?.(total, max);
   };
   const scopes = [...new Set(options.scopes)].sort();
-  const refuse = (committed: number, max: number): never => {
+  const refuse = (held: number, max: number): never => {
     refused = true;
-    reach(committed, max);
-    throw new BudgetExceededError(committed, max);
+    committed = Math.max(committed, held);
+    reach(held, max);
+    throw new BudgetExceededError(held, max);
   };
 
   // A unit's budget writes only while its claim is current (its row locked until commit).
@@ -166,8 +169,9 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
 
   return {
     maxCredits: options.maxCredits,
+    /** What this budget settled, or (once refused) what the database said the run held. */
     get spent() {
-      return spent;
+      return Math.max(spent, committed);
     },
     /** What every scope of the run still has free (spent and reserved by any worker counted). */
     async left() {
