@@ -117,6 +117,8 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         journal: store.journal(job.runId, { worker: context.executorId }, guard),
         // A model of a provider account with a job limit takes one of its slots too.
         slot: queueSlot(slots, kind, accountOfSpec(client, job.spec)),
+        // A request to another model (a speech's transcription) holds that model's account's.
+        slotOf: (model) => queueSlot(slots, kind, client.accountOf?.(model)),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,

@@ -184,6 +184,14 @@ export interface StepRunContext extends Partial<RunServices> {
    */
   slot: LimitRunner;
   /**
+   * The place a request of this unit to another model than its own holds (a speech unit's
+   * transcription): as `slot` is for the unit's model, that model's provider account's place
+   * (its `max_concurrent_jobs`, on this kind's `accountQueue`) within this kind's queue's
+   * slot. None: the host gives no such place (a kind run by hand).
+   * @example await (context.slotOf?.(wordsModel) ?? ((work) => work()))(() => transcribe());
+   */
+  slotOf?(model: string): LimitRunner;
+  /**
    * The run's ledger, for a kind that buys jobs: what it submits, re-attaches and is charged,
    * recorded as it happens. A kind that does not use it is accounted from its outputs
    * (`totals`) when its unit succeeds.

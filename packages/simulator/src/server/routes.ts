@@ -11,6 +11,11 @@ import { handleListModels, handleRetrieveModel } from "../models/handle-models.j
 import { handleReceivedRequests, handleStats } from "../stats/handle-stats.js";
 import type { RouteHandler } from "./context.js";
 
+/** A paid route answered at once: its requests count as held while they are answered. */
+function held(handler: RouteHandler): RouteHandler {
+  return (context, simulator) => simulator.stats.holding(async () => handler(context, simulator));
+}
+
 /** One route of the service: a path pattern and a handler per method. */
 export interface Route {
   pattern: string;
@@ -45,10 +50,14 @@ export const sharedRoutes: readonly Route[] = [
     faultRoute: "images",
     public: true,
   },
-  { pattern: "/v1/audio/speech", methods: { POST: handleSpeech }, faultRoute: "audio.speech" },
+  {
+    pattern: "/v1/audio/speech",
+    methods: { POST: held(handleSpeech) },
+    faultRoute: "audio.speech",
+  },
   {
     pattern: "/v1/audio/transcriptions",
-    methods: { POST: handleTranscriptions },
+    methods: { POST: held(handleTranscriptions) },
     faultRoute: "audio.transcriptions",
   },
   { pattern: "/_simulator/stats", methods: { GET: handleStats } },

@@ -38,6 +38,18 @@ describe("simulator stats peaks", () => {
     });
   });
 
+  it("counts a request answered at once as held while it is answered, failed or not", async () => {
+    const stats = createStatsRecorder();
+    stats.jobCreated("m");
+    let release = () => {};
+    const answering = stats.holding(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(stats.snapshot()).toMatchObject({ requestsInFlight: 2, peakConcurrentRequests: 2 });
+    release();
+    await answering;
+    await expect(stats.holding(() => Promise.reject(new Error("refused")))).rejects.toThrow();
+    expect(stats.snapshot()).toMatchObject({ requestsInFlight: 1, peakConcurrentRequests: 2 });
+  });
+
   it("peakRequestsPerMinute counts each route within a sliding 60 s window", () => {
     const stats = createStatsRecorder();
     for (let i = 0; i < 5; i++) {

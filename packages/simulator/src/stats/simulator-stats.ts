@@ -37,8 +37,9 @@ export interface SimulatorStats {
   /** Most video jobs that were in flight at the same time. */
   peakConcurrentJobs: number;
   /**
-   * Paid requests the account holds right now: video jobs in flight, and requests on a queue
-   * (fal's images and speech) from their submission until their result is first fetched.
+   * Paid requests the account holds right now: video jobs in flight, requests on a queue
+   * (fal's images and speech) from their submission until their result is first fetched, and
+   * speech and transcriptions answered at once (`/v1/audio/…`) while they are answered.
    */
   requestsInFlight: number;
   /** Most paid requests held at the same time ({@link SimulatorStats.requestsInFlight}). */
@@ -156,6 +157,15 @@ export function createStatsRecorder() {
     /** A queued request's result was fetched for the first time, or its submission refused. */
     queuedRequestDone(): void {
       held(-1);
+    },
+    /** A paid request answered at once (speech, a transcription): held while it is answered. */
+    async holding<T>(answer: () => Promise<T>): Promise<T> {
+      held(1);
+      try {
+        return await answer();
+      } finally {
+        held(-1);
+      }
     },
     chatCompletion(): void {
       stats.chatCompletions += 1;
