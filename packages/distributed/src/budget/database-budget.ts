@@ -120,9 +120,8 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
   releaseOpen(keyPrefix: string): Promise<void>;
 } {
   const { pool } = options;
-  let spent = 0;
-  // What the run's budget held when the database refused a submission (every worker's).
-  let committed = 0;
+  // Settled here; and what the run held (every worker's) when the database refused one.
+  let [spent, committed] = [0, 0];
   let refused = false;
   let reached = false;
   const reach = (total: number, max: number) => {
@@ -149,11 +148,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     });
   };
 
-  const owner = {
-    runId: options.runId,
-    scopes,
-    service: options.service,
-  };
+  const owner = { runId: options.runId, scopes, service: options.service };
 
   /** Keeps a refusal, so that the run can tell, wherever it happened, that its budget stopped it. */
   const keepRefusal = (key: string) =>
@@ -169,7 +164,6 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
 
   return {
     maxCredits: options.maxCredits,
-    /** What this budget settled, or (once refused) what the database said the run held. */
     get spent() {
       return Math.max(spent, committed);
     },

@@ -13,7 +13,14 @@ import type { RouteHandler } from "./context.js";
 
 /** A paid route answered at once: its requests count as held while they are answered. */
 function held(handler: RouteHandler): RouteHandler {
-  return (context, simulator) => simulator.stats.holding(async () => handler(context, simulator));
+  return async (context, simulator) => {
+    simulator.stats.requestHeld();
+    try {
+      await handler(context, simulator);
+    } finally {
+      simulator.stats.requestReleased();
+    }
+  };
 }
 
 /** One route of the service: a path pattern and a handler per method. */

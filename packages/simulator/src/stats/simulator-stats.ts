@@ -150,22 +150,13 @@ export function createStatsRecorder() {
       stats.jobsInFlight -= 1;
       held(-1);
     },
-    /** A request on a queue (not a video job) is submitted: held until its result is fetched. */
-    queuedRequestSubmitted(): void {
+    /** A paid request is held: a queued one until its result is fetched, else while answered. */
+    requestHeld(): void {
       held(1);
     },
-    /** A queued request's result was fetched for the first time, or its submission refused. */
-    queuedRequestDone(): void {
+    /** A held request's result was fetched (or answered), or its submission refused. */
+    requestReleased(): void {
       held(-1);
-    },
-    /** A paid request answered at once (speech, a transcription): held while it is answered. */
-    async holding<T>(answer: () => Promise<T>): Promise<T> {
-      held(1);
-      try {
-        return await answer();
-      } finally {
-        held(-1);
-      }
     },
     chatCompletion(): void {
       stats.chatCompletions += 1;
