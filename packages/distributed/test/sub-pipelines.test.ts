@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
@@ -12,6 +12,12 @@ import {
   type Worker,
 } from "../src/index.js";
 import { startTestDatabase, type TestDatabase } from "./helpers/postgres.js";
+
+/** What a sub-run's run.json says of its end. */
+interface RunJson {
+  status: string;
+  error?: { code?: string; credits?: number; maxCredits?: number };
+}
 
 const clips = (count: number, text: string) =>
   `for_each: [${Array.from({ length: count }, (_, i) => i).join(", ")}]
@@ -133,6 +139,35 @@ describe("a chat tool's sub-pipeline in a distributed run", () => {
     // Its tool's model was told; the run still ends on its budget, as a local run does.
     expect(result.status).toBe("budget_reached");
     expect(result.error?.code).toBe("budget_reached");
+  });
+
+  it("a sub-run whose refused clips are tolerated still ends on the run's max_credits, as in a local run", async () => {
+    // Its clips may fail (continue_on_error): only the budget's own rule ends it on its budget,
+    // and the run was submitted without a maximum, so the unit's is the pipeline's 12.
+    writeFileSync(
+      join(root, "sub", "tolerant.yaml"),
+      sub.replace("  - id: clips\n", "  - id: clips\n    continue_on_error: true\n"),
+    );
+    const before = simulator.stats().videoJobs.created;
+    const { runId, result } = await submit(
+      "tolerant.yaml",
+      parent("max_credits: 12\n", "\n    needs: [own]").replace(
+        "sub/clips.yaml",
+        "sub/tolerant.yaml",
+      ),
+      4,
+    );
+    expect(simulator.stats().videoJobs.created - before).toBe(3);
+    expect(result.status).toBe("budget_reached");
+    const runDir = String((await coordinator.store.getRun(runId))?.runDir);
+    const subRuns = readdirSync(join(runDir, "subruns")).map(
+      (dir) =>
+        JSON.parse(readFileSync(join(runDir, "subruns", dir, "run.json"), "utf8")) as RunJson,
+    );
+    // What the run spent, of its maximum: the figures the database refused it with.
+    expect(subRuns.map((run) => [run.status, run.error?.credits, run.error?.maxCredits])).toEqual([
+      ["budget_reached", 12, 12],
+    ]);
   });
 
   it("counts a run-time cycle's depth as a local run does: one completion per level, then the run fails", async () => {

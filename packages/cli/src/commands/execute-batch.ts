@@ -7,6 +7,7 @@ import { formatBatchEvent } from "../render/format-batch.js";
 import { knownModelCatalogs } from "../services/known-model-catalogs.js";
 import { openService } from "../services/open-service.js";
 import { serviceRunOptions, slotsOf } from "./execute-run.js";
+import { keptMaxVideos } from "./max-videos.js";
 
 /** What `batch` and `resume BATCH_DIR` pass to {@link executeBatch}. */
 export interface ExecuteBatchOptions {
@@ -76,9 +77,9 @@ export async function executeBatch(
       ...(catalogs ? { catalogs } : {}),
       ...(options.parallel === undefined ? {} : { parallel: options.parallel }),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      // `--max-videos` is the limit of the video queue (the kind that makes clips names it);
-      // each provider account's `max_concurrent_jobs` holds its own requests within it.
-      ...slotsOf(options.maxVideos, service.accountLimits),
+      // `--max-videos` is the limit of the video kind's queue (the kind names it); each
+      // provider account's `max_concurrent_jobs` holds its own requests within it.
+      ...(await slotsOf(options.maxVideos, service.accountLimits)),
       ...(options.maxCredits === undefined ? {} : { maxCredits: options.maxCredits }),
       ...(options.allowPartial ? { allowPartial: true } : {}),
       ...(options.autoApprove ? { autoApprove: true } : {}),
@@ -144,7 +145,7 @@ async function startOnDatabase(
     ? readBatchJson(path.resolve(context.cwd, options.resume))?.options
     : undefined;
   const maxCredits = options.maxCredits ?? kept?.maxCredits;
-  const maxVideos = options.maxVideos ?? kept?.slots?.video;
+  const maxVideos = options.maxVideos ?? (await keptMaxVideos(kept?.slots));
   const { batchOnDatabase } = await import("../distributed/batch-on-database.js");
   return batchOnDatabase(
     {

@@ -13,6 +13,7 @@ import { knownModelCatalogs } from "../services/known-model-catalogs.js";
 import { type OpenService, openService } from "../services/open-service.js";
 import type { ClosedOutputChoice } from "./closed-output-option.js";
 import { checkInputs, loadValidPipeline } from "./load-valid-pipeline.js";
+import { maxVideosSlots } from "./max-videos.js";
 import { writeRunReport } from "./report-command.js";
 
 /** What `run` and `resume` have in common. */
@@ -99,16 +100,17 @@ export function serviceRunOptions(
 }
 
 /**
- * The run's queue limits: `--max-videos` for the video queue, and each provider account's own
- * (`max_concurrent_jobs`, on whatever its kinds hold of an account).
- * @example slotsOf(2, { fal: 1 }) // { slots: { video: 2 }, accountLimits: { fal: 1 } }
+ * The run's queue limits: `--max-videos` for the video kind's queue (`maxVideosSlots`), and
+ * each provider account's own (`max_concurrent_jobs`, on whatever its kinds hold of an
+ * account).
+ * @example await slotsOf(2, { fal: 1 }) // { slots: { video: 2 }, accountLimits: { fal: 1 } }
  */
-export function slotsOf(
+export async function slotsOf(
   maxVideos: number | undefined,
   accountLimits: Readonly<Record<string, number>>,
-): { slots?: Record<string, number>; accountLimits?: Record<string, number> } {
+): Promise<{ slots?: Record<string, number>; accountLimits?: Record<string, number> }> {
   return {
-    ...(maxVideos === undefined ? {} : { slots: { video: maxVideos } }),
+    ...(await maxVideosSlots(maxVideos)),
     ...(Object.keys(accountLimits).length > 0 ? { accountLimits: { ...accountLimits } } : {}),
   };
 }
@@ -184,7 +186,7 @@ export async function executeRun(options: ExecuteRunOptions, context: CliContext
       concurrency: options.concurrency,
       // `--max-videos` is the limit of the video queue (the kind that makes clips names it);
       // each provider account's `max_concurrent_jobs` holds its own requests within it.
-      ...slotsOf(options.maxVideos, service.accountLimits),
+      ...(await slotsOf(options.maxVideos, service.accountLimits)),
       maxCredits: options.maxCredits,
       // First Ctrl-C (or a closed output): stop (jobs already paid for are waited for); a
       // second Ctrl-C: leave at once.

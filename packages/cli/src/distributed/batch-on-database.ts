@@ -1,4 +1,5 @@
 import type { BatchRowHost } from "@reelsmith/runner/batch";
+import { maxVideosSlots } from "../commands/max-videos.js";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
@@ -56,7 +57,8 @@ export async function batchOnDatabase(
     submit: {
       baseURL: options.baseURL,
       ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
-      ...(options.maxVideos ? { slots: { video: options.maxVideos } } : {}),
+      // `--max-videos` is the account-wide limit of the video kind's queue.
+      ...(await maxVideosSlots(options.maxVideos || undefined)),
       ...(options.cache === false ? { cache: false } : {}),
       ...(options.autoApprove ? { autoApprove: true } : {}),
       ...(service ? { client: workerClientOptions(service.clientOptions) } : {}),

@@ -11,6 +11,7 @@ import { lastEventId } from "@reelsmith/distributed/internal";
 import type { ProfileService } from "@reelsmith/runner/profile";
 import { waitingNotes } from "../commands/execute-run.js";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
+import { maxVideosSlots } from "../commands/max-videos.js";
 import { resolveService, takeProfileWarnings } from "../config/cli-profile.js";
 import { addSecret, type CliContext } from "../context.js";
 import { ExitCode, UsageError } from "../errors/cli-error.js";
@@ -283,8 +284,8 @@ async function submitDistributed(
     ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
     ...(options.account ? { account: options.account } : {}),
     artifacts: path.resolve(context.cwd, options.artifacts ?? "runs"),
-    // `--max-videos` is the account-wide limit of the video queue.
-    ...(options.maxVideos ? { slots: { video: options.maxVideos } } : {}),
+    // `--max-videos` is the account-wide limit of the video kind's queue.
+    ...(await maxVideosSlots(options.maxVideos || undefined)),
     ...(options.maxCredits ? { maxCredits: options.maxCredits } : {}),
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
     ...(options.accountBudget ? { budget: options.accountBudget } : {}),

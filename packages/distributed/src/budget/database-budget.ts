@@ -120,7 +120,8 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
   releaseOpen(keyPrefix: string): Promise<void>;
 } {
   const { pool } = options;
-  let spent = 0;
+  // Settled here; and what the run held (every worker's) when the database refused one.
+  let [spent, committed] = [0, 0];
   let refused = false;
   let reached = false;
   const reach = (total: number, max: number) => {
@@ -129,10 +130,11 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     options.onReached?.(total, max);
   };
   const scopes = [...new Set(options.scopes)].sort();
-  const refuse = (committed: number, max: number): never => {
+  const refuse = (held: number, max: number): never => {
     refused = true;
-    reach(committed, max);
-    throw new BudgetExceededError(committed, max);
+    committed = Math.max(committed, held);
+    reach(held, max);
+    throw new BudgetExceededError(held, max);
   };
 
   // A unit's budget writes only while its claim is current (its row locked until commit).
@@ -146,11 +148,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
     });
   };
 
-  const owner = {
-    runId: options.runId,
-    scopes,
-    service: options.service,
-  };
+  const owner = { runId: options.runId, scopes, service: options.service };
 
   /** Keeps a refusal, so that the run can tell, wherever it happened, that its budget stopped it. */
   const keepRefusal = (key: string) =>
@@ -167,7 +165,7 @@ export function createDatabaseBudget(options: DatabaseBudgetOptions): CreditBudg
   return {
     maxCredits: options.maxCredits,
     get spent() {
-      return spent;
+      return Math.max(spent, committed);
     },
     /** What every scope of the run still has free (spent and reserved by any worker counted). */
     async left() {

@@ -3,6 +3,7 @@ import type { RunOptions } from "@reelsmith/runner";
 import type { RunServicesOf } from "@reelsmith/runner/internal";
 import { budgetScopes } from "../service.js";
 import type { RunRequest } from "./run-store.js";
+import { storedPipeline } from "./written-pipelines.js";
 
 /**
  * The cache directory of an artifacts directory: the cached clips' blobs, `.cache/blobs`
@@ -37,18 +38,19 @@ export function runScopes(run: Pick<RunRequest, "runId" | "service" | "options">
 
 /**
  * What a stored run says of the services its steps get, the same for the run's workflow and
- * each unit's: its id and pipeline directory, its text (who reads each step's outputs), its
- * catalogs and flags. The budget, fence and sub-runs are the caller's.
+ * each unit's: its id and pipeline directory, its pipeline as written (who reads each step's
+ * outputs), its catalogs and flags. The budget, fence and sub-runs are the caller's.
  * @example createRunServices({ ...storedRunServices(run, context.kinds), budget })
  */
 export function storedRunServices(
-  run: Pick<RunRequest, "runId" | "pipelinePath" | "pipelineSource" | "options">,
+  run: Pick<RunRequest, "runId" | "pipelinePath" | "pipelineSource" | "pipelineHash" | "options">,
   kinds: RunServicesOf["kinds"],
 ): Omit<RunServicesOf, "budget"> {
   return {
     runId: run.runId,
     pipelineDir: pipelineDirOf(run),
-    pipeline: { source: run.pipelineSource },
+    // Parsed once per run in this process, whichever of its units asks.
+    pipeline: storedPipeline(run),
     kinds,
     catalogs: run.options.catalogs as RunOptions["catalogs"],
     resubmitLostJobs: run.options.resubmitLostJobs,

@@ -6,6 +6,7 @@ import {
   createRunServices,
   queueSlot,
   replayJournal,
+  runBudget,
   runUnit,
   SINGLE_ITEM,
   serializeError,
@@ -18,6 +19,7 @@ import { StaleClaimError } from "../errors/stale-claim-error.js";
 import { watchCancel } from "../store/cancel-watch.js";
 import { createEventSink } from "../store/event-sink.js";
 import { cacheDirOf, runScopes, storedRunServices } from "../store/run-paths.js";
+import { storedPipelines } from "../store/written-pipelines.js";
 import type { ClaimGuard } from "../worker/claim-guard.js";
 import { serviceClient, workerContext } from "../worker/worker-context.js";
 import { accountSlots } from "./account-slots.js";
@@ -115,6 +117,8 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         journal: store.journal(job.runId, { worker: context.executorId }, guard),
         // A model of a provider account with a job limit takes one of its slots too.
         slot: queueSlot(slots, kind, accountOfSpec(client, job.spec)),
+        // A request to another model (a speech's transcription) holds that model's account's.
+        slotOf: (model) => queueSlot(slots, kind, client.accountOf?.(model)),
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,
@@ -126,6 +130,10 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
           budget,
           fence: (action) => guard.check(action),
           subRuns: workerSubRuns({ job, run, client, cacheIndex, budget, slots }),
+          // The run's other units journal on other workers: the jobs they hold are read from
+          // the store before a listed job is adopted, so that no job is adopted twice.
+          journalNow: async () =>
+            replayJournal(await withReconnect(() => store.journalRecords(job.runId))),
         }),
       },
     );
@@ -173,13 +181,17 @@ function unitBudget(unit: {
   const { context, run, job, signal, guard, bus } = unit;
   // Each job reserves the price its kind expects from the run's catalogs (or the one learnt
   // from an earlier job of its kind); a stored `pixelSecondsPerCredit` of an older version is
-  // ignored.
+  // ignored. Its maximum is the run's, by the run's own rule (the stored options' else the
+  // pipeline's `max_credits`): what its sub-runs stop at and their errors say.
   return createDatabaseBudget({
     pool: context.pool,
     runId: job.runId,
     service: run.service,
     scopes: runScopes(run),
-    maxCredits: run.options.maxCredits,
+    maxCredits: runBudget({
+      given: run.options.maxCredits,
+      pipeline: storedPipelines.of(run).max_credits,
+    }),
     signal,
     fence: guard,
     onReached: (credits, maxCredits) => bus.emit({ type: "budget.reached", credits, maxCredits }),

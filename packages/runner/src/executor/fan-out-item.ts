@@ -9,9 +9,8 @@ import type { UnitResult } from "./run-unit.js";
 import { queueSlotFor, type SlotPool } from "./slot-pool.js";
 import { unitContext, unitRequest } from "./unit-request.js";
 
-/** The provider account serving a unit's model, when the run's client routes it to one. */
-function accountOf(services: FanOutArgs["services"], spec: unknown): string | undefined {
-  const model = (spec as { model?: unknown } | null)?.model;
+/** The provider account serving a model, when the run's client routes it to one. */
+function accountOf(services: FanOutArgs["services"], model: unknown): string | undefined {
   const client = services.unit.client as { accountOf?: (model: string) => string | undefined };
   return typeof model === "string" ? client?.accountOf?.(model) : undefined;
 }
@@ -95,7 +94,17 @@ export async function runFanOutItem(
       },
       {
         ...services.unit,
-        slot: queueSlotFor(slot, queueSlot(services.slots, kind, accountOf(services, spec))),
+        slot: queueSlotFor(
+          slot,
+          queueSlot(
+            services.slots,
+            kind,
+            accountOf(services, (spec as { model?: unknown } | null)?.model),
+          ),
+        ),
+        // A request to another model (a speech's transcription) holds that model's account's.
+        slotOf: (model) =>
+          queueSlotFor(slot, queueSlot(services.slots, kind, accountOf(services, model))),
       },
     );
     results[position] = result;

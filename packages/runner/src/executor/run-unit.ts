@@ -48,6 +48,8 @@ export interface UnitServices {
   journal: JournalWriter;
   /** Runs work once a slot of the unit's queue is free. */
   slot: StepRunContext["slot"];
+  /** The place of a request of the unit to another model (`StepRunContext.slotOf`). */
+  slotOf?: StepRunContext["slotOf"];
   defaults: Record<string, Record<string, unknown>>;
   /** The cache directory: its blobs, and its entries unless `cacheIndex` is given. */
   cacheDir: string;
@@ -126,6 +128,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       resolveOutputPath: (path) => resolveOutputPath(services.runDir, path),
       journal: stepJournal,
       slot: services.slot,
+      ...(services.slotOf ? { slotOf: services.slotOf } : {}),
       ledger,
       defaults: services.defaults[kindName] ?? {},
       ...extras,

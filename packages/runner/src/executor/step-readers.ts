@@ -56,15 +56,22 @@ export function stepReaders(
 }
 
 /**
- * The steps and outputs of a pipeline's text as written (a stored run's, already validated
- * when it was submitted): what `stepReaders` reads, without loading the pipeline again.
+ * The steps, outputs and maximum of a pipeline's text as written (a stored run's, already
+ * validated when it was submitted): what `stepReaders` reads, without loading the pipeline
+ * again.
  * @example stepReaders(writtenSpec(run.pipelineSource), kinds)("joined");
  */
-export function writtenSpec(source: string): Pick<PipelineSpec, "steps" | "outputs"> {
+export function writtenSpec(
+  source: string,
+): Pick<PipelineSpec, "steps" | "outputs" | "max_credits"> {
   const spec = parse(source) as Partial<PipelineSpec> | null;
   if (!spec || typeof spec !== "object" || !Array.isArray(spec.steps))
     throw new TypeError(
       "the stored pipeline is not a pipeline: expected a mapping with a `steps` list",
     );
-  return { steps: spec.steps, ...(spec.outputs ? { outputs: spec.outputs } : {}) };
+  return {
+    steps: spec.steps,
+    ...(spec.outputs ? { outputs: spec.outputs } : {}),
+    ...(typeof spec.max_credits === "number" ? { max_credits: spec.max_credits } : {}),
+  };
 }

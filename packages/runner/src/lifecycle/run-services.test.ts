@@ -9,10 +9,12 @@ import { SubPipelineFailedError } from "../errors/sub-pipeline-failed-error.js";
 import { emptyTotals, type RunTotals } from "../events/run-event.js";
 import { createBudget } from "../executor/budget.js";
 import { queueSlots } from "../executor/queue-slots.js";
+import { replayJournal } from "../executor/replay-journal.js";
+import type { JournalRecord } from "../journal/journal-record.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "../pipeline/sub-pipelines.js";
 import type { RunOptions, RunResult } from "../run-options.js";
 import { kindsByName } from "../steps/registry.js";
-import { createRunServices, type RunServicesOf } from "./run-services.js";
+import { createRunServices, type RunServicesOf, type WrittenSpec } from "./run-services.js";
 import type { SubRunHost } from "./sub-runs.js";
 
 const NARRATED = fileURLToPath(
@@ -97,6 +99,42 @@ describe("createRunServices", () => {
       { signal: new AbortController().signal, name: "s-t" },
     );
     expect(host.calls[0]?.options.subRunOf?.catalogs).toBe(catalogs);
+  });
+
+  it("claims the jobs a resumed run holds, and those journaled elsewhere once it reads the journal again", async () => {
+    const spec = {
+      steps: [{ id: "clips", for_each: [1, 2, 3], video: { prompt: "a fox" } }],
+    } as unknown as WrittenSpec;
+    const fact = (index: number, jobId: string): JournalRecord => ({
+      type: "fact",
+      step: "clips",
+      index,
+      name: "video.submitted",
+      data: { jobId },
+    });
+    const journal: JournalRecord[] = [{ type: "step.start", step: "clips" }, fact(0, "job-a")];
+    let reads = 0;
+    const made = services({
+      pipeline: { read: () => spec },
+      previous: replayJournal(journal),
+      journalNow: async () => {
+        reads += 1;
+        return replayJournal(journal);
+      },
+    });
+    const claimed = made.claimedJobs;
+    expect(claimed?.has("job-a")).toBe(true);
+    // Another process journals a job of item 1: unknown here until the journal is read again.
+    journal.push(fact(1, "job-b"));
+    expect(claimed?.has("job-b")).toBe(false);
+    await claimed?.refresh?.();
+    expect(reads).toBe(1);
+    expect(claimed?.has("job-b")).toBe(true);
+    // One submitted in this process is claimed at once.
+    claimed?.add("job-c");
+    expect(claimed?.has("job-c")).toBe(true);
+    // A host that journals in its own process alone has nothing to read again.
+    expect(services({ pipeline: { spec } }).claimedJobs?.refresh).toBeUndefined();
   });
 
   it("refuses a sub-pipeline where the host runs none (a DBOS run's own process)", async () => {

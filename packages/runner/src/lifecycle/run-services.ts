@@ -8,8 +8,8 @@ import { creditCatalogs } from "../plan/price-units.js";
 import type { AnyStepKind, ModelCatalogs, RunServices } from "../steps/step-kind.js";
 import { type SubRunHost, subRuns } from "./sub-runs.js";
 
-/** The pipeline as written: its steps and outputs. */
-export type WrittenSpec = Pick<PipelineSpec, "steps" | "outputs">;
+/** The pipeline as written: its steps, outputs and maximum. */
+export type WrittenSpec = Pick<PipelineSpec, "steps" | "outputs" | "max_credits">;
 
 /**
  * What the services a run hands its steps are made from: what differs per host (the local
@@ -22,13 +22,20 @@ export interface RunServicesOf {
   /** The budget the steps spend from (the run's, or its parent's for a sub-run). */
   budget: CreditBudget;
   /**
-   * The pipeline as written, or its text (a worker, which has the stored run): who reads
-   * each step's outputs (`readersOf`), worked out when a kind first asks.
+   * The pipeline as written, its text, or how to read it (a worker, which keeps the stored
+   * run's parsed once): who reads each step's outputs (`readersOf`), worked out when a kind
+   * first asks.
    */
-  pipeline: { spec: WrittenSpec } | { source: string };
+  pipeline: { spec: WrittenSpec } | { source: string } | { read: () => WrittenSpec };
   kinds: ReadonlyMap<string, AnyStepKind>;
   /** A resumed run's journal as replayed: the jobs it holds are claimed, never adopted again. */
   previous?: RunState | undefined;
+  /**
+   * The run's journal as it stands now, where other processes write it too (a worker's unit,
+   * whose run's other units run elsewhere): the jobs it holds are claimed as well, read again
+   * each time a submission is about to adopt a listed job.
+   */
+  journalNow?: (() => Promise<RunState>) | undefined;
   /** The model catalogs the run knows (its kinds see the prices in credits only). */
   catalogs?: ModelCatalogs | undefined;
   resubmitLostJobs?: boolean | undefined;
@@ -49,8 +56,13 @@ export interface RunServicesOf {
  * @example extras: (budget, previous) => createRunServices({ runId, pipelineDir, budget, pipeline: { spec }, kinds, previous, subRuns })
  */
 export function createRunServices(of: RunServicesOf): RunServices {
+  const { pipeline } = of;
   const specOf = once(() =>
-    "spec" in of.pipeline ? of.pipeline.spec : writtenSpec(of.pipeline.source),
+    "spec" in pipeline
+      ? pipeline.spec
+      : "read" in pipeline
+        ? pipeline.read()
+        : writtenSpec(pipeline.source),
   );
   const readersOf = once(() => stepReaders(specOf(), of.kinds));
   return {
@@ -59,9 +71,7 @@ export function createRunServices(of: RunServicesOf): RunServices {
     budget: of.budget,
     knownProbes: new KnownProbes(),
     readersOf: (stepId) => readersOf()(stepId),
-    claimedJobs: new Set(
-      of.previous ? heldJobs(of.previous, specOf(), of.kinds).map((job) => job.id) : [],
-    ),
+    claimedJobs: claimedJobs(of, specOf),
     resubmitLostJobs: of.resubmitLostJobs === true,
     ...(of.autoApprove ? { autoApprove: true } : {}),
     // Prices in credits only: a price in another unit with no rate is never added to them.
@@ -77,6 +87,28 @@ export function createRunServices(of: RunServicesOf): RunServices {
           autoApprove: of.autoApprove,
         })
       : () => Promise.reject(new Error("sub-pipelines run inside their unit's worker")),
+  };
+}
+
+/**
+ * The jobs the run holds: a resumed run's, those submitted since, and (where the host reads
+ * the run's journal as other processes write it) those journaled anywhere, read again on
+ * `refresh`.
+ */
+function claimedJobs(
+  of: Pick<RunServicesOf, "previous" | "journalNow" | "kinds">,
+  specOf: () => WrittenSpec,
+): NonNullable<RunServices["claimedJobs"]> {
+  const held = (state: RunState) => heldJobs(state, specOf(), of.kinds).map((job) => job.id);
+  const claimed = new Set(of.previous ? held(of.previous) : []);
+  const { journalNow } = of;
+  if (!journalNow) return claimed;
+  return {
+    has: (id) => claimed.has(id),
+    add: (id) => claimed.add(id),
+    async refresh() {
+      for (const id of held(await journalNow())) claimed.add(id);
+    },
   };
 }
 

@@ -184,6 +184,14 @@ export interface StepRunContext extends Partial<RunServices> {
    */
   slot: LimitRunner;
   /**
+   * The place a request of this unit to another model than its own holds (a speech unit's
+   * transcription): as `slot` is for the unit's model, that model's provider account's place
+   * (its `max_concurrent_jobs`, on this kind's `accountQueue`) within this kind's queue's
+   * slot. None: the host gives no such place (a kind run by hand).
+   * @example await (context.slotOf?.(wordsModel) ?? ((work) => work()))(() => transcribe());
+   */
+  slotOf?(model: string): LimitRunner;
+  /**
    * The run's ledger, for a kind that buys jobs: what it submits, re-attaches and is charged,
    * recorded as it happens. A kind that does not use it is accounted from its outputs
    * (`totals`) when its unit succeeds.
@@ -223,8 +231,12 @@ export interface RunServices {
   /** Directory of the pipeline file; relative input paths (images, audio) resolve against it. */
   pipelineDir: string;
   budget: CreditBudget;
-  /** Video job ids the run holds (journaled or submitted now): a listed job is adopted once. */
-  claimedJobs?: Set<string>;
+  /**
+   * Video job ids the run holds (journaled or submitted now): a listed job is adopted once.
+   * `refresh` brings it up to date with the jobs held where other processes journal them (a
+   * worker's, whose run's other units run elsewhere); asked before a listed job is adopted.
+   */
+  claimedJobs?: { has(id: string): boolean; add(id: string): unknown; refresh?(): Promise<void> };
   /** Probes of media files this run already made (so no file is probed twice). */
   knownProbes?: Pick<KnownProbes, "add" | "addFromOutputs" | "for">;
   /** Submit again a re-attached video job that the service no longer knows (a new, paid job). */

@@ -8,7 +8,19 @@ import {
 } from "../images/handle-images.js";
 import { handleListModels, handleRetrieveModel } from "../models/handle-models.js";
 import { handleReceivedRequests, handleStats } from "../stats/handle-stats.js";
-import type { Route } from "./context.js";
+import type { Route, RouteHandler } from "./context.js";
+
+/** A paid route answered at once: its requests count as held while they are answered. */
+function held(handler: RouteHandler): RouteHandler {
+  return async (context, simulator) => {
+    simulator.stats.requestHeld();
+    try {
+      await handler(context, simulator);
+    } finally {
+      simulator.stats.requestReleased();
+    }
+  };
+}
 
 /** The routes every dialect serves: models, chat, images, audio (a dialect adds its video routes). */
 export const sharedRoutes: readonly Route[] = [
@@ -27,10 +39,14 @@ export const sharedRoutes: readonly Route[] = [
     faultRoute: "images",
     public: true,
   },
-  { pattern: "/v1/audio/speech", methods: { POST: handleSpeech }, faultRoute: "audio.speech" },
+  {
+    pattern: "/v1/audio/speech",
+    methods: { POST: held(handleSpeech) },
+    faultRoute: "audio.speech",
+  },
   {
     pattern: "/v1/audio/transcriptions",
-    methods: { POST: handleTranscriptions },
+    methods: { POST: held(handleTranscriptions) },
     faultRoute: "audio.transcriptions",
   },
   { pattern: "/_simulator/stats", methods: { GET: handleStats } },

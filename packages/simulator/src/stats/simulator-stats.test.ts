@@ -25,11 +25,11 @@ describe("simulator stats peaks", () => {
   it("peakConcurrentRequests counts video jobs and queued requests held together", () => {
     const stats = createStatsRecorder();
     stats.jobCreated("m");
-    stats.queuedRequestSubmitted();
+    stats.requestHeld();
     expect(stats.snapshot()).toMatchObject({ requestsInFlight: 2, peakConcurrentRequests: 2 });
     stats.jobCompleted(1);
-    stats.queuedRequestDone();
-    stats.queuedRequestSubmitted();
+    stats.requestReleased();
+    stats.requestHeld();
     expect(stats.snapshot()).toMatchObject({
       requestsInFlight: 1,
       peakConcurrentRequests: 2,

@@ -37,8 +37,9 @@ export interface SimulatorStats {
   /** Most video jobs that were in flight at the same time. */
   peakConcurrentJobs: number;
   /**
-   * Paid requests the account holds right now: video jobs in flight, and requests on a queue
-   * (fal's images and speech) from their submission until their result is first fetched.
+   * Paid requests the account holds right now: video jobs in flight, requests on a queue
+   * (fal's images and speech) from their submission until their result is first fetched, and
+   * speech and transcriptions answered at once (`/v1/audio/…`) while they are answered.
    */
   requestsInFlight: number;
   /** Most paid requests held at the same time ({@link SimulatorStats.requestsInFlight}). */
@@ -149,12 +150,12 @@ export function createStatsRecorder() {
       stats.jobsInFlight -= 1;
       held(-1);
     },
-    /** A request on a queue (not a video job) is submitted: held until its result is fetched. */
-    queuedRequestSubmitted(): void {
+    /** A paid request is held: a queued one until its result is fetched, else while answered. */
+    requestHeld(): void {
       held(1);
     },
-    /** A queued request's result was fetched for the first time, or its submission refused. */
-    queuedRequestDone(): void {
+    /** A held request's result was fetched (or answered), or its submission refused. */
+    requestReleased(): void {
       held(-1);
     },
     chatCompletion(): void {

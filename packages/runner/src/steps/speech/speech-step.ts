@@ -151,6 +151,8 @@ export async function runSpeechStep(
       label: "POST /v1/audio/transcriptions",
       request: { model: wordsModel, seconds: duration },
       expected: transcriptionCredits(timer, duration),
+      // Within a place of the transcription model's account, as the voice is within its own.
+      ...(context.slotOf ? { slot: context.slotOf(wordsModel) } : {}),
       send: (idempotencyKey) =>
         clientForModel(context.client as ReelsmithClient, wordsModel).audio.transcribe(
           { model: wordsModel, file: target, timestamp_granularities: ["word"] },

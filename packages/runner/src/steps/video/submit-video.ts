@@ -7,6 +7,7 @@ import type {
 import { AmbiguousSubmissionError, RequestUnsettledError } from "@reelsmith/core/errors";
 import { sleep } from "../../executor/retry-policy.js";
 import type { StepJournal } from "../../journal/step-journal.js";
+import type { RunServices } from "../step-kind.js";
 import { AmbiguousVideoSubmissionError } from "./errors/ambiguous-video-submission-error.js";
 
 /** Attempts to settle an ambiguous submission (listing or resending) before the item fails. */
@@ -25,8 +26,11 @@ export interface SubmitVideo {
   journal: StepJournal;
   step: string;
   index: number | undefined;
-  /** Job ids the run already holds: a listed job is adopted by one item only. */
-  claimed: Set<string>;
+  /**
+   * Job ids the run already holds: a listed job is adopted by one item only (brought up to
+   * date first, where it can be, with the jobs journaled elsewhere).
+   */
+  claimed: NonNullable<RunServices["claimedJobs"]>;
   /** Send again when the service cannot say whether a job was made (the user accepted the risk). */
   resendUnresolvable: boolean;
 }
@@ -64,6 +68,8 @@ export async function submitVideo(
           sinceMs,
           signal,
         });
+        // A listed job another item holds is never this one's, wherever that item runs.
+        if (via === "list" && jobs.length > 0) await options.claimed.refresh?.();
         const job =
           via === "idempotency-key" ? jobs[0] : jobs.find((j) => !options.claimed.has(j.id));
         if (!job) return undefined; // the service made no job for it

@@ -76,20 +76,20 @@ async function heldUntilFetched<T extends object>(
   simulator: SimulatorContext,
   submit: () => Promise<T>,
 ): Promise<T> {
-  simulator.stats.queuedRequestSubmitted();
+  simulator.stats.requestHeld();
   try {
     const made = await submit();
     unfetched.add(made);
     return made;
   } catch (error) {
-    simulator.stats.queuedRequestDone();
+    simulator.stats.requestReleased();
     throw error;
   }
 }
 
 /** The first fetch of a queued request's result: the account no longer holds it. */
 function fetched(simulator: SimulatorContext, made: object): void {
-  if (unfetched.delete(made)) simulator.stats.queuedRequestDone();
+  if (unfetched.delete(made)) simulator.stats.requestReleased();
 }
 
 /** How many requests were queued before this one and still wait. */
