@@ -1,3 +1,4 @@
+export { chargeInUnit, exactAmount } from "../prices/charge-in-unit.js";
 export {
   clientOptionsFromProfile,
   type ProfileClientOptions,

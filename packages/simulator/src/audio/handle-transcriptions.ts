@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import { probe } from "@reelsmith/media";
 import { transcriptFormats as formats } from "../catalog/media-models.js";
 import { HttpError } from "../errors/http-error.js";
@@ -85,7 +86,7 @@ export const handleTranscriptions: RouteHandler = async (context, simulator) => 
     async (): Promise<StoredAnswer> => {
       const spoken = simulator.spoken.recall(file.bytes);
       const duration = spoken?.duration ?? (await probeDuration(simulator, file.bytes));
-      const credits = Math.ceil((model.creditsPerMinute * duration) / 60);
+      const credits = chargeInUnit((model.creditsPerMinute * duration) / 60, model.unit);
       const transcript = spoken ?? { text: "", words: [], segments: [], duration };
       const answer = render(transcript, format, granularities, language, duration);
       simulator.stats.transcribed(duration, spoken !== undefined, credits);
