@@ -64,4 +64,15 @@ describe("formatEstimate with prices in other units", () => {
       "  posters  3 × 0.05 = 0.15 usd",
     ]);
   });
+
+  it("says an amount in a unit known only at run time so, not 'at least 0'", () => {
+    expect(
+      formatOtherUnits({
+        credits: 0,
+        complete: false,
+        steps: {},
+        otherUnits: { usd: { amount: 0, complete: false, models: ["m"], providers: ["fal"] } },
+      }),
+    ).toEqual(["and an amount in usd known at run time (m, providers.fal), not in credits"]);
+  });
 });

@@ -81,10 +81,14 @@ export function formatEstimate(estimate: RunEstimate, maxCredits?: number): stri
  * // ["and 0.75 usd (fal-clip, providers.fal), not in credits"]
  */
 export function formatOtherUnits(estimate: RunEstimate): string[] {
-  return Object.entries(estimate.otherUnits ?? {}).map(
-    ([unit, total]) =>
-      `and ${total.complete ? "" : "at least "}${roundAmount(total.amount)} ${unit} (${total.models.join(", ")}, ${total.providers.map((name) => `providers.${name}`).join(", ")}), not in credits`,
-  );
+  return Object.entries(estimate.otherUnits ?? {}).map(([unit, total]) => {
+    const amount = total.complete
+      ? `${roundAmount(total.amount)} ${unit}`
+      : total.amount === 0
+        ? `an amount in ${unit} known at run time`
+        : `at least ${roundAmount(total.amount)} ${unit}`;
+    return `and ${amount} (${total.models.join(", ")}, ${total.providers.map((name) => `providers.${name}`).join(", ")}), not in credits`;
+  });
 }
 
 /** An amount exactly as the run's totals will say it (to 1e-9: no float noise). */
