@@ -58,7 +58,6 @@ export type {
   SecondsSpec,
   SizesSpec,
   VideoCreateParams,
-  VideoDialect,
   VideoModelCatalog,
   VideoModelLimits,
   VideoModelSpec,
@@ -66,6 +65,7 @@ export type {
   VideoPrice,
 } from "./videos/types.js";
 export { validateVideoRequest } from "./videos/validate-video-request.js";
+export type { VideoDialect } from "./videos/video-dialect.js";
 export {
   describeSeconds,
   describeSizes,

@@ -24,12 +24,7 @@ export { ChatCompletions } from "./chat/completions.js";
 export type { RunnableTool, RunToolsParams, RunToolsResult } from "./chat/run-tools.js";
 export type * from "./chat/types.js";
 export { type ChatNamespace, createClient, type ReelsmithClient } from "./client/create-client.js";
-export type {
-  ClientOptions,
-  Logger,
-  OutgoingRequest,
-  RequestOptions,
-} from "./client/options.js";
+export type { ClientOptions } from "./client/options.js";
 export {
   clientForModel,
   type RouteClientsOptions,
@@ -47,6 +42,8 @@ export {
   type ReelsmithErrorOptions,
 } from "./errors/reelsmith-error.js";
 export type { FetchFunction } from "./http/fetch-request.js";
+export type { RequestOptions } from "./http/request-options.js";
+export type { Logger, OutgoingRequest } from "./http/transport-config.js";
 export { imagePart } from "./images/image-part.js";
 export type * from "./images/image-types.js";
 export { type ImageRequestOptions, Images } from "./images/images.js";
@@ -56,6 +53,7 @@ export { Models } from "./models/models.js";
 export type { Model } from "./models/types.js";
 export type { DownloadProgress } from "./videos/download.js";
 export type * from "./videos/types.js";
+export type { VideoDialect } from "./videos/video-dialect.js";
 export {
   type CreateAndWaitOptions,
   type DownloadContentOptions,

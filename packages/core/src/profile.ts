@@ -18,8 +18,8 @@ export type {
   ParamType,
   SecondsSpec,
   SizesSpec,
-  VideoDialect,
   VideoModelCatalog,
   VideoModelSpec,
   VideoPrice,
 } from "./videos/types.js";
+export type { VideoDialect } from "./videos/video-dialect.js";

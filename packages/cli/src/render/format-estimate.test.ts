@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEstimate, formatOtherUnits } from "./format-estimate.js";
+import { createEstimateLines, formatEstimate, formatOtherUnits } from "./format-estimate.js";
 
 describe("formatEstimate with prices in other units", () => {
   it("shows credits, then each other unit apart, and the unit of each step priced in one", () => {
@@ -74,5 +74,40 @@ describe("formatEstimate with prices in other units", () => {
         otherUnits: { usd: { amount: 0, complete: false, models: ["m"], providers: ["fal"] } },
       }),
     ).toEqual(["and an amount in usd known at run time (m, providers.fal), not in credits"]);
+  });
+});
+
+describe("createEstimateLines", () => {
+  const open = {
+    credits: 0,
+    complete: false,
+    steps: { clips: { perUnit: 9 } },
+  };
+  const known = {
+    credits: 36,
+    complete: true,
+    steps: { clips: { perUnit: 9, units: 4, credits: 36 } },
+  };
+
+  it("prints a run's estimate once, and a later one only when its figures change", () => {
+    const lines = createEstimateLines();
+    expect(lines(known, 500)).toEqual([
+      "expected cost: 36 credits (budget 500)",
+      "  clips  4 × 9 = 36",
+    ]);
+    // The same figures once the storyboard is known: nothing new to say.
+    expect(lines(known, 500)).toEqual([]);
+    expect(
+      lines(
+        { ...known, credits: 45, steps: { clips: { perUnit: 9, units: 5, credits: 45 } } },
+        500,
+      ),
+    ).toEqual(["expected cost now: 45 credits (budget 500)", "  clips  5 × 9 = 45"]);
+  });
+
+  it("says 'now' of the estimate that follows an open one", () => {
+    const lines = createEstimateLines();
+    expect(lines(open)[0]).toBe("expected cost: at least 0 credits, the rest known at run time");
+    expect(lines(known)[0]).toBe("expected cost now: 36 credits");
   });
 });

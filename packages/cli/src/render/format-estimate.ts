@@ -54,13 +54,18 @@ function stepFigures(step: StepEstimate): string {
  * formatEstimate({ credits: 36, complete: true, steps: { clips: { perUnit: 9, units: 4, credits: 36 } } }, 500);
  * // ["expected cost: 36 credits (budget 500)", "  clips  4 × 9 = 36"]
  */
-export function formatEstimate(estimate: RunEstimate, maxCredits?: number): string[] {
+export function formatEstimate(
+  estimate: RunEstimate,
+  maxCredits?: number,
+  options: { revised?: boolean } = {},
+): string[] {
   const budget = maxCredits === undefined ? "" : ` (budget ${maxCredits})`;
+  const what = options.revised ? "expected cost now" : "expected cost";
   const head = estimate.complete
-    ? `expected cost: ${estimate.credits} credits${budget}`
+    ? `${what}: ${estimate.credits} credits${budget}`
     : estimate.creditsAtMost !== undefined
-      ? `expected cost: between ${estimate.credits} and ${estimate.creditsAtMost} credits${budget}`
-      : `expected cost: at least ${estimate.credits} credits, the rest known at run time${budget}`;
+      ? `${what}: between ${estimate.credits} and ${estimate.creditsAtMost} credits${budget}`
+      : `${what}: at least ${estimate.credits} credits, the rest known at run time${budget}`;
   const steps = Object.entries(estimate.steps).filter(
     ([, step]) =>
       step.cached || (step.perUnit !== 0 && !(step.units === 0 && !step.credits && !step.spent)),
@@ -94,4 +99,25 @@ export function formatOtherUnits(estimate: RunEstimate): string[] {
 /** An amount exactly as the run's totals will say it (to 1e-9: no float noise). */
 function roundAmount(amount: number): string {
   return String(Math.round(amount * 1e9) / 1e9);
+}
+
+/**
+ * The lines of a run's successive estimates (`run.estimate` comes again once a fan-out's items
+ * are known): the first in full, a later one only when it says something new, headed
+ * "expected cost now".
+ *
+ * @example
+ * const lines = createEstimateLines();
+ * lines(estimate, 500); // ["expected cost: 36 credits (budget 500)", "  clips  4 × 9 = 36"]
+ * lines(estimate, 500); // [] (the same figures again)
+ */
+export function createEstimateLines(): (estimate: RunEstimate, maxCredits?: number) => string[] {
+  let shown: string | undefined;
+  return (estimate, maxCredits) => {
+    const key = formatEstimate(estimate, maxCredits).join("\n");
+    if (key === shown) return [];
+    const revised = shown !== undefined;
+    shown = key;
+    return formatEstimate(estimate, maxCredits, { revised });
+  };
 }

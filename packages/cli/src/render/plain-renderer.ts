@@ -1,7 +1,7 @@
 import type { ResumeReason, RunEvent, RunEventOf, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, stepLabel } from "./format.js";
-import { formatEstimate } from "./format-estimate.js";
+import { createEstimateLines } from "./format-estimate.js";
 import { formatWaiting } from "./format-waiting.js";
 import { keptBecause } from "./kept-because.js";
 import type { TextSink } from "./redact.js";
@@ -28,6 +28,7 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
   let runDir = options.cwd;
   // Why this session goes on (a resumed run): said for each step it keeps.
   let resumedAfter: ResumeReason | undefined;
+  const estimateLines = createEstimateLines();
   // One line per moment worth reading of a unit's work, whatever its kind: a job submitted,
   // a job's status when it changes, a file saved, tokens used.
   const progressLines = (event: RunEventOf<"unit.progress">): string[] => {
@@ -63,7 +64,7 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
           `${event.resumed ? "resume" : "run"} ${event.name}: ${event.steps.length} steps, directory ${displayPath(event.runDir, options.cwd)}`,
         ];
       case "run.estimate":
-        return formatEstimate(event.estimate, event.maxCredits);
+        return estimateLines(event.estimate, event.maxCredits);
       case "run.end":
         return [`run ${event.status} in ${formatDuration(event.durationMs)}`];
       case "step.start":

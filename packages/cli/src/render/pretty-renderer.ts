@@ -3,7 +3,7 @@ import { createColors } from "picocolors";
 import type { ResumeReason, RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
 import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
-import { formatEstimate } from "./format-estimate.js";
+import { createEstimateLines } from "./format-estimate.js";
 import { formatWaiting } from "./format-waiting.js";
 import { keptBecause } from "./kept-because.js";
 import type { TextSink } from "./redact.js";
@@ -159,6 +159,7 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
   let tick = 0;
   // Why this session goes on (a resumed run): said for each step it keeps.
   let resumedAfter: ResumeReason | undefined;
+  const estimateLines = createEstimateLines();
   const draw = () =>
     frames.update(
       renderFrame(view, {
@@ -201,9 +202,9 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
           c.yellow(`↻ ${where} attempt ${event.attempt}: ${describeError(event.error)}`),
         );
       } else if (event.type === "run.estimate") {
-        const [head, ...steps] = formatEstimate(event.estimate, event.maxCredits);
-        frames.persist(c.dim(head ?? ""));
-        for (const line of steps) frames.persist(c.dim(line));
+        for (const line of estimateLines(event.estimate, event.maxCredits)) {
+          frames.persist(c.dim(line));
+        }
       } else if (event.type === "run.waiting") {
         for (const line of formatWaiting(event)) frames.persist(c.cyan(line));
       } else if (event.type === "budget.reached") {

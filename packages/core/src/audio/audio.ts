@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { RequestOptions } from "../client/options.js";
+import type { ResolvedConfig } from "../client/config.js";
 import { refuseRequest } from "../errors/refuse-request.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { Transport } from "../http/transport.js";
 import {
   speechRequestProblems,
   transcriptionRequestProblems,
 } from "../media-files/media-request-problems.js";
 import { saveBytes } from "../media-files/save-bytes.js";
-import type {
-  SpeechModelSpec,
-  TranscriptionModelSpec,
-} from "../profile/media-catalog-from-profile.js";
 import { speechProvider, transcriptionProvider } from "../providers/registry.js";
 import type { SpeechProvider } from "../providers/speech-provider.js";
 import type { TranscriptionProvider } from "../providers/transcription-provider.js";
@@ -20,6 +17,8 @@ import type {
   TranscribeParams,
   TranscriptionResult,
 } from "./audio-types.js";
+import type { SpeechModelSpec } from "./speech-model-spec.js";
+import type { TranscriptionModelSpec } from "./transcription-model-spec.js";
 
 /** Options of `audio.speech()`. */
 export interface SpeechOptions extends RequestOptions {
@@ -48,7 +47,7 @@ export interface TranscribeOptions extends RequestOptions {
  */
 export class Audio {
   constructor(
-    private readonly transport: Transport,
+    private readonly transport: Transport<ResolvedConfig>,
     private readonly speechModels: readonly SpeechModelSpec[] | null | undefined,
     private readonly transcriptionModels: readonly TranscriptionModelSpec[] | null | undefined,
   ) {}

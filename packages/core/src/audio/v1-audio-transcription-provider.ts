@@ -1,8 +1,7 @@
-import { accessOf } from "../images/v1-images-provider.js";
+import { accessOf, type ProviderAccess } from "../http/provider-access.js";
 import { encodeForm } from "../media-files/encode-form.js";
 import { readFileInput } from "../media-files/file-input.js";
 import { readAll } from "../media-files/save-bytes.js";
-import type { ProviderAccess } from "../providers/image-provider.js";
 import type { TranscriptionProvider } from "../providers/transcription-provider.js";
 import type { TranscriptionResult } from "./audio-types.js";
 

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from "ajv";
-import type { RequestOptions } from "../client/options.js";
 import { JSONResponseError } from "../errors/json-response-error.js";
+import type { RequestOptions } from "../http/request-options.js";
 import { compileSchema } from "./compile-schema.js";
 import type { ChatCompletions } from "./completions.js";
 import { parseJSONReply, withJSONInstruction } from "./json-instructions.js";

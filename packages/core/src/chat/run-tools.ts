@@ -1,8 +1,8 @@
 import type { Ajv, ValidateFunction } from "ajv";
-import type { RequestOptions } from "../client/options.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { InvalidRequestError } from "../errors/invalid-request-error.js";
 import { ToolRoundsExceededError } from "../errors/tool-rounds-exceeded-error.js";
+import type { RequestOptions } from "../http/request-options.js";
 import { compileSchema } from "./compile-schema.js";
 import type { ChatCompletions } from "./completions.js";
 import type {

@@ -1,29 +1,15 @@
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
+import type { TransportConfig } from "../http/transport-config.js";
 import { describeProviders, isProviderName, providerNames } from "../providers/registry.js";
-import type { VideoDialect } from "../videos/types.js";
+import type { VideoDialect } from "../videos/video-dialect.js";
 import { baseURLProblem } from "./base-url.js";
-import type { ClientOptions, Logger } from "./options.js";
+import type { ClientOptions } from "./options.js";
 
 /** Options of a client after defaults and environment fallbacks are applied. */
-export interface ResolvedConfig {
-  /** Normalised base URL, or undefined when none was configured (error on first call). */
-  baseURL: string | undefined;
+export interface ResolvedConfig extends TransportConfig {
   apiKey: string | undefined;
-  timeoutMs: number;
-  streamIdleTimeoutMs: number;
-  maxRetries: number;
-  maxRetryDelayMs: number;
-  retryBaseDelayMs: number;
-  retryMaxBackoffMs: number;
-  pollIntervalMs: number;
-  logger: Logger;
   videoModels: ClientOptions["videoModels"];
-  defaultHeaders: Record<string, string>;
-  honoursIdempotencyKeys: boolean;
-  /** undefined: try listing, a 404/405/501 means the service does not list. */
-  listsJobs: boolean | undefined;
   dialect: VideoDialect;
-  beforeRequest: ClientOptions["beforeRequest"];
 }
 
 /**

@@ -7,12 +7,14 @@ import {
 } from "../chat/chat-json.js";
 import { ChatCompletions } from "../chat/completions.js";
 import { type RunToolsParams, type RunToolsResult, runTools } from "../chat/run-tools.js";
+import type { RequestOptions } from "../http/request-options.js";
 import { Transport } from "../http/transport.js";
 import { Images } from "../images/images.js";
 import { Models } from "../models/models.js";
+import { providerAccess } from "../providers/registry.js";
 import { Videos } from "../videos/videos.js";
 import { resolveConfig } from "./config.js";
-import type { ClientOptions, RequestOptions } from "./options.js";
+import type { ClientOptions } from "./options.js";
 
 /** `client.chat`: completions, JSON replies and tool loops. */
 export interface ChatNamespace {
@@ -72,7 +74,13 @@ export interface ReelsmithClient {
  */
 export function createClient(options: ClientOptions = {}): ReelsmithClient {
   const config = resolveConfig(options);
-  const transport = new Transport(config, config.apiKey, options.dispatcher, options.fetch);
+  const transport = new Transport(
+    config,
+    providerAccess(config.dialect),
+    config.apiKey,
+    options.dispatcher,
+    options.fetch,
+  );
   config.apiKey = undefined; // held by the transport only
   const completions = new ChatCompletions(transport);
   const ajv = createAjv();

@@ -1,27 +1,11 @@
 import type { Dispatcher } from "undici";
+import type { SpeechModelSpec } from "../audio/speech-model-spec.js";
+import type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
 import type { FetchFunction } from "../http/fetch-request.js";
-import type {
-  ImageModelSpec,
-  SpeechModelSpec,
-  TranscriptionModelSpec,
-} from "../profile/media-catalog-from-profile.js";
-import type { VideoDialect, VideoModelCatalog } from "../videos/types.js";
-
-/**
- * Where the client reports what it does (requests, retries). Every method is optional;
- * the client never prints by itself. `fields` never contain the API key.
- *
- * @example
- * ```ts
- * const client = createClient({ logger: { warn: (message, fields) => myLog.warn(fields, message) } });
- * ```
- */
-export interface Logger {
-  debug?(message: string, fields?: Record<string, unknown>): void;
-  info?(message: string, fields?: Record<string, unknown>): void;
-  warn?(message: string, fields?: Record<string, unknown>): void;
-  error?(message: string, fields?: Record<string, unknown>): void;
-}
+import type { Logger, OutgoingRequest } from "../http/transport-config.js";
+import type { ImageModelSpec } from "../images/image-model-spec.js";
+import type { VideoModelCatalog } from "../videos/types.js";
+import type { VideoDialect } from "../videos/video-dialect.js";
 
 /** Options of `createClient()`. */
 export interface ClientOptions {
@@ -95,25 +79,4 @@ export interface ClientOptions {
   beforeRequest?: (request: OutgoingRequest) => void | Promise<void>;
   /** Environment to read the fallbacks from (default `process.env`). */
   env?: Record<string, string | undefined>;
-}
-
-/** A request about to be sent, as `beforeRequest` sees it. */
-export interface OutgoingRequest {
-  method: string;
-  /** The path (or absolute URL) it is sent to. */
-  path: string;
-  /** Set for a paid submission (a video, image, speech or transcription request). */
-  idempotencyKey?: string;
-}
-
-/** Per-call options accepted by every client method. */
-export interface RequestOptions {
-  /** Cancels the call, including retries, back-off sleeps, polling and downloads. */
-  signal?: AbortSignal;
-  /** Overrides the client's per-attempt timeout. */
-  timeoutMs?: number;
-  /** Overrides the client's retry count. */
-  maxRetries?: number;
-  /** Extra headers for this call. */
-  headers?: Record<string, string>;
 }

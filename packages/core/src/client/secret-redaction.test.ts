@@ -7,8 +7,8 @@ import {
   type TestServer,
   testKey,
 } from "../__fixtures__/test-server.js";
+import type { Logger } from "../http/transport-config.js";
 import { createClient } from "./create-client.js";
-import type { Logger } from "./options.js";
 
 const servers: TestServer[] = [];
 afterEach(async () => {

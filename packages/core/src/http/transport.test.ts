@@ -7,7 +7,6 @@ import {
   testKey,
 } from "../__fixtures__/test-server.js";
 import { createClient } from "../client/create-client.js";
-import type { Logger } from "../client/options.js";
 import {
   APIConnectionError,
   type APIError,
@@ -22,6 +21,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from "../errors/index.js";
+import type { Logger } from "./transport-config.js";
 
 const servers: TestServer[] = [];
 afterEach(async () => {

@@ -1,19 +1,19 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import { type Dispatcher, request as undiciRequest } from "undici";
-import type { ResolvedConfig } from "../client/config.js";
-import type { RequestOptions } from "../client/options.js";
 import { APIError } from "../errors/api-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { MissingConfigurationError } from "../errors/missing-configuration-error.js";
 import { ReelsmithError } from "../errors/reelsmith-error.js";
-import { providerAccess } from "../providers/registry.js";
 import { errorFromResponse } from "./error-from-response.js";
 import { type FetchedResponse, type FetchFunction, requestWithFetch } from "./fetch-request.js";
 import { networkError } from "./network-error.js";
+import type { ProviderAccess } from "./provider-access.js";
 import { createRedactor } from "./redact.js";
+import type { RequestOptions } from "./request-options.js";
 import { backoffDelay, retryAfterDelay } from "./retry-policy.js";
 import { sleep } from "./sleep.js";
+import type { TransportConfig } from "./transport-config.js";
 
 /** One logical call; the transport repeats it as the retry policy allows. */
 export interface TransportRequest {
@@ -65,18 +65,25 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Sends requests: auth to the base origin only, timeouts per attempt, retries with back-off. */
-export class Transport {
+/**
+ * Sends requests: auth to the base origin only, timeouts per attempt, retries with back-off.
+ * `config` is the client's, as its namespaces read it too.
+ */
+export class Transport<Config extends TransportConfig = TransportConfig> {
   readonly redact: (text: string) => string;
   readonly #apiKey: string | undefined;
+  /** The provider of the service (its auth form and idempotency header). */
+  readonly #provider: ProviderAccess;
 
   constructor(
-    readonly config: ResolvedConfig,
+    readonly config: Config,
+    provider: ProviderAccess,
     apiKey: string | undefined,
     readonly dispatcher: Dispatcher | undefined,
     /** A caller's fetch, used instead of undici's `request()` (the fast path, by default). */
     readonly fetch?: FetchFunction,
   ) {
+    this.#provider = provider;
     this.#apiKey = apiKey;
     this.redact = createRedactor(apiKey);
   }
@@ -109,7 +116,7 @@ export class Transport {
       for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
     }
     // Set after the caller's headers: the key must be the one AmbiguousSubmissionError reports.
-    const keyHeader = this.#provider().idempotencyHeader;
+    const keyHeader = this.#provider.idempotencyHeader;
     if (request.submission && keyHeader) headers[keyHeader] = request.submission.idempotencyKey;
     // Credentials go to the service's own origin only, never to a CDN or a redirect target.
     if (url.origin === base.origin) {
@@ -119,16 +126,11 @@ export class Transport {
           "No API key: pass `apiKey` to createClient() or set REELSMITH_API_KEY (or OPENAI_API_KEY).",
         );
       }
-      Object.assign(headers, this.#provider().authHeaders(this.#apiKey));
+      Object.assign(headers, this.#provider.authHeaders(this.#apiKey));
     } else {
       delete headers.authorization;
     }
     return headers;
-  }
-
-  /** The provider of the service (its auth form and idempotency header). */
-  #provider() {
-    return providerAccess(this.config.dialect);
   }
 
   /**
@@ -137,7 +139,7 @@ export class Transport {
    * 429 (refused before anything was made): a 5xx may come after the work was queued.
    */
   #mayResend(request: TransportRequest, status: number | undefined): boolean {
-    if (!request.submission || this.#provider().idempotencyHeader !== undefined) return true;
+    if (!request.submission || this.#provider.idempotencyHeader !== undefined) return true;
     return status === 429;
   }
 
@@ -235,7 +237,7 @@ export class Transport {
     requestId: string | undefined,
   ): { kind: "status"; error: APIError; retryable: boolean; headers: IncomingHttpHeaders } {
     const apiError =
-      this.#provider().errorFromResponse?.(status, text, requestId, this.redact) ??
+      this.#provider.errorFromResponse?.(status, text, requestId, this.redact) ??
       errorFromResponse(status, text, requestId, this.redact);
     const shouldRetry = header(headers, "x-should-retry");
     const retryable =

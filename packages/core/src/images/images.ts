@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { RequestOptions } from "../client/options.js";
+import type { ResolvedConfig } from "../client/config.js";
 import { refuseRequest } from "../errors/refuse-request.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { Transport } from "../http/transport.js";
 import { imageRequestProblems } from "../media-files/media-request-problems.js";
 import { numberedPath, readAll, saveBytes } from "../media-files/save-bytes.js";
-import type { ImageModelSpec } from "../profile/media-catalog-from-profile.js";
 import type { AnsweredImages, ImageProvider } from "../providers/image-provider.js";
 import { imageProvider } from "../providers/registry.js";
+import type { ImageModelSpec } from "./image-model-spec.js";
 import type {
   GeneratedImage,
   ImageEditParams,
@@ -39,7 +40,7 @@ export interface ImageRequestOptions extends RequestOptions {
  */
 export class Images {
   constructor(
-    private readonly transport: Transport,
+    private readonly transport: Transport<ResolvedConfig>,
     private readonly models: readonly ImageModelSpec[] | null | undefined,
   ) {}
 

@@ -1,6 +1,7 @@
+import { accessOf, type ProviderAccess } from "../http/provider-access.js";
 import { encodeForm } from "../media-files/encode-form.js";
 import { type ReadFile, readFileInput } from "../media-files/file-input.js";
-import type { AnsweredImages, ImageProvider, ProviderAccess } from "../providers/image-provider.js";
+import type { AnsweredImages, ImageProvider } from "../providers/image-provider.js";
 import type { ImageGenerateParams } from "./image-types.js";
 
 interface ImagesAnswer {
@@ -61,21 +62,6 @@ export function createV1ImagesProvider(access: ProviderAccess): ImageProvider {
       });
       return answered(response.data, response.requestId);
     },
-  };
-}
-
-/** A provider's access fields, copied (a side shares its provider's key and header). */
-export function accessOf(access: ProviderAccess): ProviderAccess {
-  return {
-    name: access.name,
-    description: access.description,
-    keyEnv: access.keyEnv,
-    ...(access.keyParts ? { keyParts: access.keyParts } : {}),
-    ...(access.defaultBaseURL ? { defaultBaseURL: access.defaultBaseURL } : {}),
-    ...(access.listsModels ? { listsModels: access.listsModels } : {}),
-    authHeaders: (apiKey) => access.authHeaders(apiKey),
-    idempotencyHeader: access.idempotencyHeader,
-    ...(access.errorFromResponse ? { errorFromResponse: access.errorFromResponse } : {}),
   };
 }
 

@@ -1,9 +1,7 @@
+import type { SpeechModelSpec } from "../audio/speech-model-spec.js";
+import type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
-import type {
-  ImageModelSpec,
-  SpeechModelSpec,
-  TranscriptionModelSpec,
-} from "../profile/media-catalog-from-profile.js";
+import type { ImageModelSpec } from "../images/image-model-spec.js";
 
 function known<T extends { id: string }>(
   models: readonly T[] | null | undefined,

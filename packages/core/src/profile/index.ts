@@ -1,3 +1,6 @@
+export type { SpeechModelSpec } from "../audio/speech-model-spec.js";
+export type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
+export type { ImageModelSpec } from "../images/image-model-spec.js";
 export { chargeInUnit, exactAmount } from "../prices/charge-in-unit.js";
 export {
   clientOptionsFromProfile,
@@ -14,11 +17,8 @@ export {
   estimateImageCredits,
   estimateSpeechCredits,
   estimateTranscriptionCredits,
-  type ImageModelSpec,
   imageModelsFromProfile,
-  type SpeechModelSpec,
   speechModelsFromProfile,
-  type TranscriptionModelSpec,
   transcriptionModelsFromProfile,
 } from "./media-catalog-from-profile.js";
 export {

@@ -1,3 +1,6 @@
+import type { SpeechModelSpec } from "../audio/speech-model-spec.js";
+import type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
+import type { ImageModelSpec } from "../images/image-model-spec.js";
 import { chargeInUnit } from "../prices/charge-in-unit.js";
 import { type ProviderEntry, providers } from "../providers/registry.js";
 import { modelDialect } from "./model-dialect.js";
@@ -7,42 +10,6 @@ import type {
   ProfileTranscriptionModel,
   ProviderProfile,
 } from "./profile-types.js";
-
-/** An image model as core uses it (camelCase); a field left out is unknown. */
-export interface ImageModelSpec {
-  id: string;
-  description?: string;
-  /** `WIDTHxHEIGHT` sizes; the first is the default. */
-  sizes?: readonly string[];
-  /** Most reference images one edit takes. */
-  maxReferences?: number;
-  /** Most images one request may ask for (`n`). */
-  maxImages?: number;
-  price?: { perImage: number };
-}
-
-/** A speech model as core uses it; a field left out is unknown. */
-export interface SpeechModelSpec {
-  id: string;
-  description?: string;
-  voices?: readonly string[];
-  /** `response_format`s; the first is the default. */
-  formats?: readonly string[];
-  price?: { per1000Characters: number };
-  /**
-   * True when its provider's answer times the words (ElevenLabs' alignment): a speech step
-   * then needs no transcription for its words, and none is planned.
-   */
-  wordTimings?: boolean;
-}
-
-/** A transcription model as core uses it; a field left out is unknown. */
-export interface TranscriptionModelSpec {
-  id: string;
-  description?: string;
-  wordTimestamps?: boolean;
-  price?: { perMinute: number };
-}
 
 function entries<T>(models: Record<string, T | null> | undefined): [string, T | null][] {
   return Object.entries(models ?? {});

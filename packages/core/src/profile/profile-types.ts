@@ -1,4 +1,5 @@
-import type { ParamType, VideoDialect } from "../videos/types.js";
+import type { ParamType } from "../videos/types.js";
+import type { VideoDialect } from "../videos/video-dialect.js";
 
 /** A provider parameter as written in a profile: a type, a list of allowed values, or the long form. */
 export type ProfileParam =

@@ -1,8 +1,9 @@
-import type { RequestOptions } from "../client/options.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
+import type { ProviderAccess } from "../http/provider-access.js";
+import type { RequestOptions } from "../http/request-options.js";
+import type { ImageModelSpec } from "../images/image-model-spec.js";
 import type { ImageEditParams, ImageGenerateParams } from "../images/image-types.js";
-import type { ImageModelSpec } from "../profile/media-catalog-from-profile.js";
-import type { ProviderContext, VideoProvider } from "./video-provider.js";
+import type { ProviderContext } from "./video-provider.js";
 
 /** One image request to make: the checked params, the caller's key, the model's spec if known. */
 export interface ImageRequest<P extends ImageGenerateParams = ImageGenerateParams> {
@@ -29,20 +30,6 @@ export interface AnsweredImages {
   usage?: Record<string, unknown>;
   requestId: string | undefined;
 }
-
-/** How every side of a provider authenticates and keys its requests (the transport's view). */
-export type ProviderAccess = Pick<
-  VideoProvider,
-  | "name"
-  | "description"
-  | "keyEnv"
-  | "keyParts"
-  | "defaultBaseURL"
-  | "listsModels"
-  | "authHeaders"
-  | "idempotencyHeader"
-  | "errorFromResponse"
->;
 
 /**
  * The image side of a provider: how core makes images from a prompt, and from reference

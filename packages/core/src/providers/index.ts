@@ -1,3 +1,4 @@
+export type { ProviderAccess } from "../http/provider-access.js";
 export * from "./elevenlabs/index.js";
 export * from "./fal/index.js";
 export type * from "./image-provider.js";

@@ -1,8 +1,9 @@
 import { InvalidRequestError } from "../errors/invalid-request-error.js";
+import type { ProviderAccess } from "../http/provider-access.js";
 import { modalities } from "../models/modalities.js";
 import { elevenlabsSpeechProvider, elevenlabsTranscriptionProvider } from "./elevenlabs/index.js";
 import { falImageProvider, falSpeechProvider, falVideoProvider } from "./fal/index.js";
-import type { ImageProvider, ProviderAccess } from "./image-provider.js";
+import type { ImageProvider } from "./image-provider.js";
 import { klingVideoProvider } from "./kling/index.js";
 import {
   openaiImageProvider,

@@ -1,7 +1,7 @@
 import type { SpeechParams, TranscriptWord } from "../audio/audio-types.js";
-import type { RequestOptions } from "../client/options.js";
+import type { SpeechModelSpec } from "../audio/speech-model-spec.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
-import type { SpeechModelSpec } from "../profile/media-catalog-from-profile.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { ProviderContext } from "./video-provider.js";
 
 /** One speech request to make: the checked params, the caller's key, the model's spec if known. */

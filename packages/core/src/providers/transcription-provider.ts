@@ -1,8 +1,8 @@
 import type { TranscribeParams, TranscriptionResult } from "../audio/audio-types.js";
-import type { RequestOptions } from "../client/options.js";
+import type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
 import type { RequestProblem } from "../errors/invalid-request-error.js";
-import type { TranscriptionModelSpec } from "../profile/media-catalog-from-profile.js";
-import type { ProviderAccess } from "./image-provider.js";
+import type { ProviderAccess } from "../http/provider-access.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { ProviderContext } from "./video-provider.js";
 
 /** One transcription to make: the checked params, the caller's key, the model's spec if known. */

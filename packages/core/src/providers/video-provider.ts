@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { RequestOptions } from "../client/options.js";
-import type { APIError } from "../errors/api-error.js";
+import type { ProviderAccess } from "../http/provider-access.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type { Transport } from "../http/transport.js";
 import type { VideoCreateParams, VideoJob, VideoModelSpec } from "../videos/types.js";
 
@@ -54,51 +54,13 @@ export interface VideoJobPage {
  * const job = await provider.submit({ transport }, { params, idempotencyKey, spec, request: {} });
  * ```
  */
-export interface VideoProvider {
-  /** The name a profile's `service.dialect` and `serve --dialect` use. */
-  readonly name: string;
-  /** One line for help texts and the profile schema. */
-  readonly description: string;
-  /** The environment variable its key is usually in (for docs and starter profiles). */
-  readonly keyEnv: string;
-  /**
-   * When its key has several parts (an access key and a secret key), the variables of each
-   * part, in order: a profile's `api_key_env` then names one variable per part, and the key
-   * core is given is their values joined by `:`.
-   */
-  readonly keyParts?: readonly string[];
-  /** Its usual base URL, when it has one. */
-  readonly defaultBaseURL?: string;
-  /**
-   * Whether the provider lists its models with their kinds (`GET /v1/models`, as the service
-   * interface does): `models` and `models --write-config` then read them from the service;
-   * otherwise they write a starter profile with the models the user names.
-   */
-  readonly listsModels?: boolean;
+export interface VideoProvider extends ProviderAccess {
   /**
    * How a submission whose answer was lost is settled: `idempotency-key` (sent again with the
    * same key, when the account honours it), `list` (the provider's job list matched on the
    * request), or `none` (a clear `request_unsettled`, nothing sent again).
    */
   readonly settlement: readonly ("idempotency-key" | "list" | "none")[];
-  /** The headers that carry the key (`Authorization: Bearer …`, `Authorization: Key …`). */
-  authHeaders(apiKey: string): Record<string, string>;
-  /**
-   * The header that carries the caller's idempotency key, or undefined when the provider
-   * honours none: then a paid request is never resent on an answer (only on a 429, or when it
-   * cannot have left).
-   */
-  readonly idempotencyHeader: string | undefined;
-  /**
-   * Its own reading of an error answer (codes in the body that say more than the HTTP
-   * status); undefined falls back to core's mapping by status.
-   */
-  errorFromResponse?(
-    status: number,
-    bodyText: string,
-    requestId: string | undefined,
-    redact: (text: string) => string,
-  ): APIError | undefined;
   /** Its own checks of a request, before anything is sent (throws `InvalidRequestError`). */
   validate(params: VideoCreateParams, spec: VideoModelSpec | undefined): void;
   /** Sends the request once (the transport resends only what cannot have been carried out). */

@@ -1,5 +1,5 @@
 import { APIError } from "../errors/api-error.js";
-import type { VideoDialect } from "./types.js";
+import type { VideoDialect } from "./video-dialect.js";
 
 /** Words of a 400/415 answer about the body's encoding (JSON, multipart, content type). */
 const ENCODING_WORDS =

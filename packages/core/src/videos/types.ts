@@ -1,14 +1,5 @@
-import type { ProviderName } from "../providers/registry.js";
-
 /** Normalised status of a video job (spec 3). */
 export type VideoJobStatus = "pending" | "processing" | "completed" | "failed";
-
-/**
- * The provider a client's video calls go to: a name of the provider registry
- * (`core/src/providers/registry.ts`): `reference` (the service interface), `openai` (OpenAI's
- * `/v1/videos`), `fal` (fal's queue), ….
- */
-export type VideoDialect = ProviderName;
 
 /** Why a job failed, as normalised from the service's `error` field. */
 export interface VideoJobError {

@@ -1,5 +1,5 @@
-import type { RequestOptions } from "../client/options.js";
 import { AmbiguousSubmissionError } from "../errors/ambiguous-submission-error.js";
+import type { RequestOptions } from "../http/request-options.js";
 import type {
   ProviderContext,
   SettledSubmission,

@@ -8,7 +8,6 @@ import {
   testKey,
 } from "../__fixtures__/test-server.js";
 import { createClient } from "../client/create-client.js";
-import type { Logger } from "../client/options.js";
 import {
   AmbiguousSubmissionError,
   APIConnectionError,
@@ -17,6 +16,7 @@ import {
   VideoJobFailedError,
   VideoJobTimeoutError,
 } from "../errors/index.js";
+import type { Logger } from "../http/transport-config.js";
 import type { VideoJob } from "./types.js";
 
 const servers: TestServer[] = [];

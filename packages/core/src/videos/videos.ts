@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { RequestOptions } from "../client/options.js";
+import type { ResolvedConfig } from "../client/config.js";
 import { APIConnectionError } from "../errors/api-connection-error.js";
 import { APIUserAbortError } from "../errors/api-user-abort-error.js";
 import { VideoJobFailedError } from "../errors/video-job-failed-error.js";
 import { VideoJobTimeoutError } from "../errors/video-job-timeout-error.js";
+import type { RequestOptions } from "../http/request-options.js";
 import { backoffDelay } from "../http/retry-policy.js";
 import { sleep } from "../http/sleep.js";
 import type { Transport } from "../http/transport.js";
@@ -79,11 +80,11 @@ export interface DownloadContentOptions extends RequestOptions {
  * ```
  */
 export class Videos {
-  readonly #transport: Transport;
+  readonly #transport: Transport<ResolvedConfig>;
   readonly #context: ProviderContext;
 
   /** @internal */
-  constructor(transport: Transport) {
+  constructor(transport: Transport<ResolvedConfig>) {
     this.#transport = transport;
     this.#context = { transport };
   }

@@ -1,11 +1,11 @@
 import { chargeInUnit } from "@reelsmith/core/catalog";
 import { HttpError } from "../errors/http-error.js";
-import { sendStored } from "../images/handle-images.js";
 import { fingerprint } from "../server/answer-store.js";
 import type { RouteHandler } from "../server/context.js";
 import { idempotencyKeyOf } from "../server/read-form.js";
+import { sendStored } from "../server/send-stored.js";
 import { audioContentTypes, decoderDelay, encodeAudio } from "./encode-audio.js";
-import type { SpokenRecord } from "./spoken-registry.js";
+import { sentencesOf } from "./spoken-registry.js";
 import { spokenWords, synthesizeSpeech } from "./synthesize-speech.js";
 
 const maxInputCharacters = 4096;
@@ -143,20 +143,3 @@ export const handleSpeech: RouteHandler = async (context, simulator) => {
   );
   await sendStored(context, answer, replayed);
 };
-
-/** The sentences of a text, each with the span of its words. */
-/** One segment per sentence of `text`, spanning its words. */
-export function sentencesOf(text: string, words: SpokenRecord["words"]): SpokenRecord["segments"] {
-  const tokens = spokenWords(text);
-  const segments: SpokenRecord["segments"] = [];
-  let first = 0;
-  for (const [index, token] of tokens.entries()) {
-    const last = index === tokens.length - 1;
-    if (!last && !/[.!?]["')\]]*$/.test(token)) continue;
-    const start = words[first]?.start ?? 0;
-    const end = words[index]?.end ?? start;
-    segments.push({ text: tokens.slice(first, index + 1).join(" "), start, end });
-    first = index + 1;
-  }
-  return segments;
-}

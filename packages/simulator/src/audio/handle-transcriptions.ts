@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { chargeInUnit } from "@reelsmith/core/catalog";
-import { probe } from "@reelsmith/media";
 import { transcriptFormats as formats } from "../catalog/media-models.js";
 import { HttpError } from "../errors/http-error.js";
-import { sendStored } from "../images/handle-images.js";
 import { fingerprint, type StoredAnswer } from "../server/answer-store.js";
-import type { RouteHandler, SimulatorContext } from "../server/context.js";
+import type { RouteHandler } from "../server/context.js";
 import { idempotencyKeyOf, readForm } from "../server/read-form.js";
+import { sendStored } from "../server/send-stored.js";
+import { probeDuration } from "./probe-duration.js";
 import type { SpokenRecord } from "./spoken-registry.js";
 import { toSrt, toVtt } from "./transcript-formats.js";
 
@@ -136,25 +133,4 @@ function render(
   }
   json.usage = usage;
   return text("application/json", JSON.stringify(json));
-}
-
-/** The length of audio the simulator did not make (ffprobe); a 400 when it is not audio. */
-export async function probeDuration(simulator: SimulatorContext, bytes: Buffer): Promise<number> {
-  const directory = path.join(simulator.dataDir, "transcriptions");
-  await mkdir(directory, { recursive: true });
-  const file = path.join(directory, randomBytes(8).toString("hex"));
-  try {
-    await writeFile(file, bytes);
-    const info = await probe(file);
-    if (!info.hasAudio) throw new Error("no audio stream");
-    return Math.round((info.audioDuration ?? info.duration) * 1000) / 1000;
-  } catch {
-    throw bad(
-      "The file is not audio the service can read (no audio stream found).",
-      "file",
-      "invalid_file",
-    );
-  } finally {
-    await rm(file, { force: true });
-  }
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SpokenWord } from "./synthesize-speech.js";
+import { type SpokenWord, spokenWords } from "./synthesize-speech.js";
 
 /** What the simulator knows of audio it spoke: the text, each word's timing, its sentences. */
 export interface SpokenRecord {
@@ -34,3 +34,19 @@ export function createSpokenRegistry() {
 
 /** The registry made by {@link createSpokenRegistry}. */
 export type SpokenRegistry = ReturnType<typeof createSpokenRegistry>;
+
+/** One segment per sentence of `text`, spanning its words. */
+export function sentencesOf(text: string, words: SpokenRecord["words"]): SpokenRecord["segments"] {
+  const tokens = spokenWords(text);
+  const segments: SpokenRecord["segments"] = [];
+  let first = 0;
+  for (const [index, token] of tokens.entries()) {
+    const last = index === tokens.length - 1;
+    if (!last && !/[.!?]["')\]]*$/.test(token)) continue;
+    const start = words[first]?.start ?? 0;
+    const end = words[index]?.end ?? start;
+    segments.push({ text: tokens.slice(first, index + 1).join(" "), start, end });
+    first = index + 1;
+  }
+  return segments;
+}

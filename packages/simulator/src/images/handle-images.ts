@@ -6,6 +6,7 @@ import { HttpError } from "../errors/http-error.js";
 import { fingerprint, type StoredAnswer } from "../server/answer-store.js";
 import type { RequestContext, RouteHandler, SimulatorContext } from "../server/context.js";
 import { type FormFile, idempotencyKeyOf, readForm } from "../server/read-form.js";
+import { sendStored } from "../server/send-stored.js";
 import { type ImageRequest, validateImageRequest } from "./image-request.js";
 import { renderImage } from "./render-image.js";
 
@@ -111,22 +112,6 @@ async function answerImages(
     },
   );
   await sendStored(context, answer, replayed);
-}
-
-/** Send a stored answer (marked `idempotent-replayed: true` when it is a replay). */
-export async function sendStored(
-  context: RequestContext,
-  answer: StoredAnswer,
-  replayed: boolean,
-): Promise<void> {
-  if (!(await context.beforeRespond())) return;
-  context.response.writeHead(200, {
-    ...answer.headers,
-    ...(replayed ? { "idempotent-replayed": "true" } : {}),
-    "content-type": answer.contentType,
-    "content-length": answer.body.length,
-  });
-  context.response.end(answer.body);
 }
 
 /**

@@ -3,14 +3,13 @@ import type { ProviderName } from "@reelsmith/core/catalog";
 import type { SpokenRegistry } from "../audio/spoken-registry.js";
 import type { ServiceCatalog } from "../catalog/service-catalog.js";
 import type { ReplyStyle } from "../chat/generate-reply.js";
-import type { SimulatorDialect } from "../dialects/simulator-dialect.js";
-import type { ChosenFault, FaultInjector } from "../faults/fault-injector.js";
+import type { DialectConventions } from "../dialects/dialect-conventions.js";
+import type { ChosenFault, FaultInjector, FaultRoute } from "../faults/fault-injector.js";
 import type { StatsRecorder } from "../stats/simulator-stats.js";
 import type { ReceivedVideoRequest } from "../videos/received-video-request.js";
 import type { VideoService } from "../videos/video-service.js";
 import type { AnswerStore } from "./answer-store.js";
 import type { Logger } from "./logger.js";
-import type { Route } from "./routes.js";
 
 /** What every handler can reach: settings and the simulator's shared state. */
 export interface SimulatorContext {
@@ -32,8 +31,8 @@ export interface SimulatorContext {
   catalog: ServiceCatalog;
   /** The provider whose video API it speaks (`reference`, `openai`, `fal`, …). */
   dialect: ProviderName;
-  /** How it speaks it: routes, auth scheme, job view, error bodies. */
-  videoDialect: SimulatorDialect;
+  /** How it speaks it: auth scheme, job view, error bodies (its routes are among `routes`). */
+  videoDialect: DialectConventions;
   /** The shared routes and the dialect's video routes, in the order they are matched. */
   routes: readonly Route[];
   /** Every `POST /v1/videos` body received, in order. */
@@ -76,3 +75,20 @@ export interface RequestContext {
 
 /** A route handler. */
 export type RouteHandler = (request: RequestContext, simulator: SimulatorContext) => Promise<void>;
+
+/** One route of the service: a path pattern and a handler per method. */
+export interface Route {
+  pattern: string;
+  methods: Partial<Record<string, RouteHandler>>;
+  /** Fault target family; none for the stats route, which is never faulted. */
+  faultRoute?: FaultRoute;
+  /** A different fault target for some methods of the path (GET /v1/videos lists jobs). */
+  faultRouteByMethod?: Partial<Record<string, FaultRoute>>;
+  /** Served without a key (an image answered as a url: its id is the secret). */
+  public?: boolean;
+  /**
+   * Matches paths of no fixed length (fal's `/{endpoint…}`): the path's parameters, or
+   * undefined when it is not this route's. Takes the place of `pattern` when given.
+   */
+  match?: (pathname: string) => Record<string, string> | undefined;
+}

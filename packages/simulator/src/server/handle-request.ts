@@ -6,7 +6,7 @@ import { sleep } from "../util/sleep.js";
 import { checkAuthorization, checkKeyHeader } from "./auth.js";
 import type { RequestContext, SimulatorContext } from "./context.js";
 import { parseJsonObject, readBody, sendError, sendJson } from "./http-io.js";
-import { matchRoute } from "./routes.js";
+import { matchRoute } from "./match-route.js";
 
 const faultStatus = { "429": 429, "500": 500, "503": 503 } as const;
 

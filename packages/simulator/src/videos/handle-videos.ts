@@ -5,7 +5,7 @@ import { HttpError } from "../errors/http-error.js";
 import type { RouteHandler } from "../server/context.js";
 import { readVideoBody } from "./read-video-body.js";
 import { type VideoRequest, validateVideoRequest } from "./validate-video-request.js";
-import type { VideoJobRecord } from "./video-service.js";
+import type { VideoJobRecord } from "./video-job.js";
 
 function pollHeaders(hint: number | undefined): Record<string, string> {
   return hint === undefined ? {} : { "openai-poll-after-ms": String(hint) };

@@ -1,4 +1,4 @@
-import type { Route } from "../server/routes.js";
+import type { Route } from "../server/context.js";
 import {
   handleCreateVideo,
   handleListVideos,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { referenceDialect } from "../dialects/reference/index.js";
 import { createFaultInjector } from "../faults/fault-injector.js";
 import { createStatsRecorder } from "../stats/simulator-stats.js";
 import { validateVideoRequest } from "./validate-video-request.js";
@@ -20,6 +21,7 @@ describe("createVideoService timeline", () => {
       closing: closing.signal,
       logger: undefined,
       baseUrl: () => "http://127.0.0.1:1",
+      dialect: referenceDialect,
     });
     return { stats, videos };
   }

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import pLimit from "p-limit";
 import { defaultCatalog, type ServiceCatalog } from "../catalog/service-catalog.js";
-import { referenceDialect } from "../dialects/reference/index.js";
-import type { SimulatorDialect } from "../dialects/simulator-dialect.js";
+import type { DialectConventions } from "../dialects/dialect-conventions.js";
 import { HttpError } from "../errors/http-error.js";
 import type { FaultInjector } from "../faults/fault-injector.js";
 import type { Logger } from "../server/logger.js";
@@ -11,23 +10,7 @@ import type { StatsRecorder } from "../stats/simulator-stats.js";
 import { renderClip } from "./render-clip.js";
 import { jobTiming, pollAfterMs } from "./timing.js";
 import type { VideoRequest } from "./validate-video-request.js";
-
-type JobStatus = "pending" | "processing" | "completed" | "failed";
-
-/** One job as the simulator keeps it. */
-export interface VideoJobRecord {
-  id: string;
-  request: VideoRequest;
-  status: JobStatus;
-  createdMs: number;
-  processingAtMs: number;
-  doneAtMs: number;
-  completedAt?: number;
-  credits?: number;
-  error?: { code: string; message: string };
-  failure?: { code: string; message: string };
-  render?: Promise<string>;
-}
+import type { VideoJobRecord } from "./video-job.js";
 
 /** Options of {@link createVideoService}. */
 export interface VideoServiceOptions {
@@ -43,8 +26,8 @@ export interface VideoServiceOptions {
   baseUrl(): string;
   /** The models served, their timing and prices (default: the simulator's own). */
   catalog?: ServiceCatalog;
-  /** The shape of the job JSON (default: the reference dialect's). */
-  dialect?: SimulatorDialect;
+  /** The dialect whose job JSON {@link VideoService.toJson} answers. */
+  dialect: DialectConventions;
 }
 
 /**
@@ -60,11 +43,11 @@ export const failWord = "#fail";
  * timeline on timers, the JSON view, and lazy, concurrency-limited rendering of the content.
  *
  * @example
- * const videos = createVideoService({ timeScale: 0.01, renderConcurrency: 2, directory, stats, faults, closing, logger: undefined, baseUrl: () => url });
+ * const videos = createVideoService({ timeScale: 0.01, renderConcurrency: 2, directory, stats, faults, closing, logger: undefined, baseUrl: () => url, dialect });
  */
 export function createVideoService(options: VideoServiceOptions) {
   const catalog = options.catalog ?? defaultCatalog();
-  const dialect = options.dialect ?? referenceDialect;
+  const { dialect } = options;
   const jobs = new Map<string, VideoJobRecord>();
   const idempotency = new Map<string, { fingerprint: string; id: string }>();
   const timers = new Set<NodeJS.Timeout>();

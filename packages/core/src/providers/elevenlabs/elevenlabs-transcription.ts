@@ -1,6 +1,6 @@
 import type { TranscriptionResult } from "../../audio/audio-types.js";
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
-import { accessOf } from "../../images/v1-images-provider.js";
+import { accessOf } from "../../http/provider-access.js";
 import { encodeForm } from "../../media-files/encode-form.js";
 import { readFileInput } from "../../media-files/file-input.js";
 import type { TranscriptionProvider } from "../transcription-provider.js";

@@ -1,5 +1,5 @@
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
-import { accessOf } from "../../images/v1-images-provider.js";
+import { accessOf } from "../../http/provider-access.js";
 import type { ImageProvider } from "../image-provider.js";
 import type { FalImageResult } from "./fal-api-types.js";
 import { falQueueCall } from "./fal-queue-call.js";

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RequestOptions } from "../../client/options.js";
 import { APIError } from "../../errors/api-error.js";
+import type { RequestOptions } from "../../http/request-options.js";
 import type { Transport } from "../../http/transport.js";
 import type { FalQueuedRequest, FalQueueStatus } from "./fal-api-types.js";
 import { falApp } from "./fal-endpoint.js";

@@ -1,6 +1,6 @@
 import { APIError } from "../../errors/api-error.js";
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
-import { accessOf } from "../../images/v1-images-provider.js";
+import { accessOf } from "../../http/provider-access.js";
 import type { SpeechProvider } from "../speech-provider.js";
 import type { FalFile } from "./fal-api-types.js";
 import { falApp } from "./fal-endpoint.js";

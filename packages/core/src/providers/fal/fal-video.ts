@@ -1,6 +1,6 @@
-import type { RequestOptions } from "../../client/options.js";
 import { APIError } from "../../errors/api-error.js";
 import { RequestUnsettledError } from "../../errors/request-unsettled-error.js";
+import type { RequestOptions } from "../../http/request-options.js";
 import type { VideoJob, VideoJobStatus } from "../../videos/types.js";
 import { throwRequestProblems } from "../request-checks.js";
 import type { ProviderContext, VideoProvider } from "../video-provider.js";

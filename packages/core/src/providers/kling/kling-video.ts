@@ -1,5 +1,5 @@
-import type { RequestOptions } from "../../client/options.js";
 import { APIError } from "../../errors/api-error.js";
+import type { RequestOptions } from "../../http/request-options.js";
 import type { JSONResponse } from "../../http/transport.js";
 import type { VideoJob, VideoJobStatus } from "../../videos/types.js";
 import { throwRequestProblems } from "../request-checks.js";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { APIError } from "../../errors/api-error.js";
 import type { RequestProblem } from "../../errors/invalid-request-error.js";
-import { accessOf } from "../../images/v1-images-provider.js";
+import { accessOf } from "../../http/provider-access.js";
 import type { ImageProvider } from "../image-provider.js";
 import type { ReplicatePrediction } from "./replicate-api-types.js";
 import { replicateModel } from "./replicate-model.js";

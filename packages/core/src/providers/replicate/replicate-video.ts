@@ -1,6 +1,6 @@
-import type { RequestOptions } from "../../client/options.js";
 import { AmbiguousSubmissionError } from "../../errors/ambiguous-submission-error.js";
 import { APIError } from "../../errors/api-error.js";
+import type { RequestOptions } from "../../http/request-options.js";
 import { CREATED_SLACK_SECONDS } from "../../videos/match-submission.js";
 import type { VideoCreateParams, VideoJob, VideoJobStatus } from "../../videos/types.js";
 import { throwRequestProblems } from "../request-checks.js";

@@ -1,4 +1,4 @@
-import { probeDuration } from "../../audio/handle-transcriptions.js";
+import { probeDuration } from "../../audio/probe-duration.js";
 import { HttpError } from "../../errors/http-error.js";
 import type { RouteHandler, SimulatorContext } from "../../server/context.js";
 import { readForm } from "../../server/read-form.js";

@@ -1,5 +1,5 @@
 import { decoderDelay, encodeAudio } from "../../audio/encode-audio.js";
-import { sentencesOf } from "../../audio/handle-speech.js";
+import { sentencesOf } from "../../audio/spoken-registry.js";
 import { type SpokenWord, spokenWords, synthesizeSpeech } from "../../audio/synthesize-speech.js";
 import { HttpError } from "../../errors/http-error.js";
 import type { RouteHandler } from "../../server/context.js";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { chargeInUnit } from "@reelsmith/core/catalog";
 import { decoderDelay, encodeAudio } from "../../audio/encode-audio.js";
-import { sentencesOf } from "../../audio/handle-speech.js";
+import { sentencesOf } from "../../audio/spoken-registry.js";
 import { spokenWords, synthesizeSpeech } from "../../audio/synthesize-speech.js";
 import { HttpError } from "../../errors/http-error.js";
-import { sendStored } from "../../images/handle-images.js";
 import type { RequestContext, RouteHandler, SimulatorContext } from "../../server/context.js";
+import { sendStored } from "../../server/send-stored.js";
 
 /** One fal text-to-speech endpoint as the simulator serves it. */
 interface FalSpeechEndpoint {

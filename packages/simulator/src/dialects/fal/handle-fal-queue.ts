@@ -2,7 +2,7 @@ import { HttpError } from "../../errors/http-error.js";
 import type { RequestContext, RouteHandler, SimulatorContext } from "../../server/context.js";
 import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
 import { validateVideoRequest } from "../../videos/validate-video-request.js";
-import type { VideoJobRecord } from "../../videos/video-service.js";
+import type { VideoJobRecord } from "../../videos/video-job.js";
 import {
   type FalImageRequest,
   falImageOutput,

@@ -1,4 +1,4 @@
-import type { Route } from "../../server/routes.js";
+import type { Route } from "../../server/context.js";
 import { handleVideoContent } from "../../videos/handle-videos.js";
 import type { SimulatorDialect } from "../simulator-dialect.js";
 import { falFieldNames } from "./fal-input.js";

@@ -4,7 +4,7 @@ import { HttpError } from "../../errors/http-error.js";
 import type { RequestContext, RouteHandler, SimulatorContext } from "../../server/context.js";
 import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
 import { validateVideoRequest } from "../../videos/validate-video-request.js";
-import type { VideoJobRecord } from "../../videos/video-service.js";
+import type { VideoJobRecord } from "../../videos/video-job.js";
 
 /** Each simulator's tasks by `external_task_id` (unique per account, as Kling keeps it). */
 const externalIds = new WeakMap<object, Map<string, string>>();

@@ -4,7 +4,7 @@ import type { RequestContext, RouteHandler, SimulatorContext } from "../../serve
 import { sleep } from "../../util/sleep.js";
 import type { ReceivedVideoRequest } from "../../videos/received-video-request.js";
 import { validateVideoRequest } from "../../videos/validate-video-request.js";
-import type { VideoJobRecord } from "../../videos/video-service.js";
+import type { VideoJobRecord } from "../../videos/video-job.js";
 import { createImagePrediction, findImagePrediction } from "./replicate-image-predictions.js";
 import { replicateFieldName, replicateInputAsVideoBody } from "./replicate-input.js";
 

@@ -1,5 +1,5 @@
 import type { HttpError } from "../../errors/http-error.js";
-import type { Route } from "../../server/routes.js";
+import type { Route } from "../../server/context.js";
 import { handleVideoContent } from "../../videos/handle-videos.js";
 import type { SimulatorDialect } from "../simulator-dialect.js";
 import {
