@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { probe } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,6 +118,29 @@ describe("examples (built CLI, offline)", () => {
     // ElevenLabs' alignment times the words: the plan counts no transcription, as the run makes none.
     expect(plan.stdout).toMatch(/speech: 3; video jobs: 3/);
     expect(plan.stdout).not.toContain("transcriptions");
+    // Without fal's rate its dollars are apart: the plan says so, and the film's credit budget
+    // (max_credits) is refused before anything is sent.
+    const unrated = path.join(work.dir, "unrated.config.yaml");
+    await writeFile(
+      unrated,
+      (await readFile(path.join(dir, "reelsmith.config.yaml"), "utf8")).replace(
+        /\n\s+credits_per_unit: 100[^\n]*/,
+        "",
+      ),
+    );
+    const apart = await runCli(["plan", narrated, "--config", unrated, ...inputs], {
+      cwd: work.dir,
+    });
+    expect(apart.code, apart.stderr).toBe(0);
+    expect(apart.stdout).toContain(
+      "and an amount in usd known at run time (fal-ai/kling-video/v2.1/standard/image-to-video, providers.fal), not in credits",
+    );
+    expect(apart.stdout).toContain("clips       3 × a price in usd known at run time");
+    const refused = await runCli(["run", narrated, "--config", unrated, ...inputs], {
+      cwd: work.dir,
+    });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain("credits_per_unit under providers.fal");
 
     const result = await runCli(
       ["run", narrated, ...config, ...inputs, "--auto-approve", "--json"],

@@ -130,8 +130,8 @@ describe("one profile, three providers, one run on two workers (--database)", {
       totals?: { otherUnits?: Record<string, number> };
     }>(result.stdout);
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
-    // The clips' dollars (no rate) apart from the credits, as on one machine.
-    expect(events.at(-1)?.totals?.otherUnits?.usd).toBeCloseTo(FAL_USD);
+    // fal's dollars (no rate) apart from the credits, exactly, as on one machine.
+    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: FAL_USD });
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
     // The keys never reach the database: the run stores the names of their variables only.
     const runId = path.basename(events.find((event) => event.type === "run.start")?.runDir ?? "");
@@ -145,6 +145,16 @@ describe("one profile, three providers, one run on two workers (--database)", {
     expect(options).toContain("MULTI_FAL_KEY");
     expect(row?.options.apiKeyEnv).toEqual(["MULTI_REFERENCE_KEY"]);
     for (const key of Object.values(KEYS)) expect(options).not.toContain(key);
+    // status on the database says the dollars beside the credits, in the closing table's words.
+    const words = `and ${FAL_USD} usd spent, not in credits (a provider's unit with no credits_per_unit)`;
+    const status = await runCli(["status", runId], { cwd: work.dir, env: env() });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain(words);
+    expect((await runCli(["status"], { cwd: work.dir, env: env() })).stdout).toContain(words);
+    const detail = JSON.parse(
+      (await runCli(["status", runId, "--json"], { cwd: work.dir, env: env() })).stdout,
+    ) as { otherUnits?: Record<string, number> };
+    expect(detail.otherUnits).toEqual({ usd: FAL_USD });
 
     await waitUntil(
       async () => (await stats(at("fal"))).requestsInFlight === 0,

@@ -63,14 +63,17 @@ describe("one profile, three providers, one run (built CLI)", () => {
           credits: number;
           complete: boolean;
           otherUnits?: Record<string, { amount: number; models: string[]; providers: string[] }>;
-          steps: Record<string, { unit?: string }>;
+          steps: Record<string, { unit?: string; credits?: number }>;
         };
       };
     };
     const { estimate } = plan.limits;
     // A keyframe at 4 credits, the narration at a credit a character; fal's requests in dollars apart.
     expect(estimate.credits).toBe(4 + NARRATION.length);
-    expect(estimate.otherUnits?.usd?.amount).toBeCloseTo(FAL_USD);
+    expect(estimate.otherUnits?.usd?.amount).toBe(FAL_USD);
+    // Each priced exactly in dollars: the poster's 5 cents and the tagline's 30 stay cents.
+    expect(estimate.steps.poster).toMatchObject({ unit: "usd", credits: 0.05 });
+    expect(estimate.steps.tagline).toMatchObject({ unit: "usd", credits: 0.3 });
     expect([...(estimate.otherUnits?.usd?.models ?? [])].sort()).toEqual([...FAL_MODELS].sort());
     expect(estimate.otherUnits?.usd?.providers).toEqual(["fal"]);
     expect(estimate.steps.clips?.unit).toBe("usd");
@@ -82,7 +85,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     });
     expect(shown.stdout).toContain(`expected cost: ${4 + NARRATION.length} credits`);
     expect(shown.stdout).toContain(
-      "and 2.5 usd (fal-ai/kling-video/v2.1/standard/text-to-video, fal-ai/flux/dev, fal-ai/kokoro/american-english, providers.fal), not in credits",
+      "and 0.85 usd (fal-ai/kling-video/v2.1/standard/text-to-video, fal-ai/flux/dev, fal-ai/kokoro/american-english, providers.fal), not in credits",
     );
 
     const refused = await runCli(["run", PIPELINE, "--config", config, "--max-credits", "500"], {
@@ -111,7 +114,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.end", status: "succeeded" });
     // The plan said what the run spent in credits, and the dollars apart, never added.
     expect(events.at(-1)?.totals?.credits).toBe(estimate.credits);
-    expect(events.at(-1)?.totals?.otherUnits?.usd).toBeCloseTo(FAL_USD);
+    expect(events.at(-1)?.totals?.otherUnits).toEqual({ usd: FAL_USD });
     for (const key of Object.values(KEYS)) expect(result.stdout + result.stderr).not.toContain(key);
 
     const [reference, fal, voice] = await Promise.all([
@@ -132,6 +135,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(fal.images.requests).toBe(1);
     expect(fal.speech.requests).toBe(1);
     expect(fal.chatCompletions).toBe(0);
+    // What fal's dialect billed, in dollars, is what the plan and the run said.
+    expect(fal.creditsCharged).toBe(FAL_USD);
     expect(fal.requestsInFlight).toBe(0);
     expect(fal.peakConcurrentJobs).toBe(1);
     expect(fal.peakConcurrentRequests).toBe(1);
@@ -178,7 +183,7 @@ describe("one profile, three providers, one run (built CLI)", () => {
     });
     expect(shownRun.code, shownRun.stderr).toBe(0);
     expect(shownRun.stdout).toContain(
-      "and 2.5 usd spent, not in credits (a provider's unit with no credits_per_unit)",
+      "and 0.85 usd spent, not in credits (a provider's unit with no credits_per_unit)",
     );
   });
 
@@ -288,8 +293,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
         limits: { estimate: { credits: number; otherUnits?: unknown } };
       }
     ).limits;
-    // fal's dollars × 100 credits a dollar, with the keyframe and the narration.
-    expect(estimate.credits).toBeCloseTo(4 + NARRATION.length + FAL_USD * 100);
+    // fal's dollars × 100 credits a dollar (85, whole), with the keyframe and the narration.
+    expect(estimate.credits).toBe(4 + NARRATION.length + 85);
     expect(estimate.otherUnits).toBeUndefined();
     const result = await runCli(
       ["run", PIPELINE, "--config", rated, "--max-credits", "500", "--no-cache", "--json"],
@@ -301,6 +306,6 @@ describe("one profile, three providers, one run (built CLI)", () => {
       totals: { credits: number };
     };
     expect(end.type).toBe("run.end");
-    expect(end.totals.credits).toBeCloseTo(4 + NARRATION.length + FAL_USD * 100);
+    expect(end.totals.credits).toBe(estimate.credits);
   });
 });

@@ -30,6 +30,7 @@ export {
   modelKind,
 } from "./models/model-kind.js";
 export type { Model } from "./models/types.js";
+export { chargeInUnit, exactAmount } from "./prices/charge-in-unit.js";
 export { priceUnitsSection } from "./profile/price-units-section.js";
 export { providerAccounts } from "./profile/provider-accounts.js";
 export {

@@ -4,7 +4,7 @@
 // import { inspectRun, ledgerOf } from "@reelsmith/runner/runs";
 // const run = await inspectRun("runs/my-film");
 export { readEventLog } from "./events/read-event-log.js";
-export { countMade, describeMade } from "./events/run-event.js";
+export { countMade, describeMade, describeOtherUnits } from "./events/run-event.js";
 export { inspectRun, type RunOnDisk } from "./executor/inspect-run.js";
 export type { OpenedRun } from "./executor/run-session.js";
 export { readJournal } from "./journal/journal.js";

@@ -9,6 +9,7 @@ import {
   startWorker,
 } from "@reelsmith/distributed";
 import { listWorkers } from "@reelsmith/distributed/admin";
+import { describeOtherUnits } from "@reelsmith/runner/runs";
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../errors/cli-error.js";
@@ -33,7 +34,9 @@ async function requireRunDetail(
 
 function credits(summary: RunSummary): string {
   const { spent, saved, reserved, max } = summary.credits;
-  return `${spent}${reserved ? ` (+${reserved} reserved)` : ""}${max === null ? "" : ` of ${max}`}${saved ? `, ${saved} saved by the cache` : ""}`;
+  // Beside the credits, in the closing table's words: what it spent in other units, apart.
+  const apart = describeOtherUnits(summary.otherUnits);
+  return `${spent}${reserved ? ` (+${reserved} reserved)` : ""}${max === null ? "" : ` of ${max}`}${saved ? `, ${saved} saved by the cache` : ""}${apart ? ` ${apart}` : ""}`;
 }
 
 /**

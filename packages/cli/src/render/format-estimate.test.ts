@@ -44,6 +44,37 @@ describe("formatEstimate with prices in other units", () => {
       }),
     ).toEqual(["and at least 0.3 usd (a, b, providers.fal, providers.rep), not in credits"]);
   });
+
+  it("says a step's unit where its price is not known yet, and an amount exactly as the run will", () => {
+    const lines = formatEstimate({
+      credits: 16,
+      complete: false,
+      steps: {
+        clips: { units: 3, unit: "usd" },
+        posters: { perUnit: 0.05, units: 3, credits: 0.15, unit: "usd" },
+      },
+      otherUnits: {
+        usd: { amount: 0.1663968, complete: false, models: ["m"], providers: ["fal"] },
+      },
+    });
+    expect(lines).toEqual([
+      "expected cost: at least 16 credits, the rest known at run time",
+      "and at least 0.1663968 usd (m, providers.fal), not in credits",
+      "  clips    3 × a price in usd known at run time",
+      "  posters  3 × 0.05 = 0.15 usd",
+    ]);
+  });
+
+  it("says an amount in a unit known only at run time so, not 'at least 0'", () => {
+    expect(
+      formatOtherUnits({
+        credits: 0,
+        complete: false,
+        steps: {},
+        otherUnits: { usd: { amount: 0, complete: false, models: ["m"], providers: ["fal"] } },
+      }),
+    ).toEqual(["and an amount in usd known at run time (m, providers.fal), not in credits"]);
+  });
 });
 
 describe("createEstimateLines", () => {

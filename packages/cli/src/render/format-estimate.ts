@@ -10,8 +10,22 @@ type StepEstimate = RunEstimate["steps"][string];
  * formatStepEstimate({ perUnit: 9, units: 4, credits: 36 }); // "4 × 9 = 36"
  */
 export function formatStepEstimate(step: StepEstimate): string {
+  // A step priced in a unit with no rate to credits says it: `2 × 0.05 = 0.1 usd`.
+  const unit = step.unit === undefined ? "" : ` ${step.unit}`;
+  if (step.units === 0 && step.spent !== undefined && !step.cached)
+    return `spent ${step.spent}${unit}`;
+  if (step.perUnit === undefined && (step.credits === undefined || step.units === undefined)) {
+    const price = `a price${step.unit === undefined ? "" : ` in ${step.unit}`}`;
+    return step.units === undefined
+      ? `${price} unknown until a job completes; items known at run time`
+      : `${step.units} × ${price} known at run time`;
+  }
+  return `${stepFigures(step)}${unit}`;
+}
+
+/** A priced step's figures, in its unit (credits unless `unit` says otherwise). */
+function stepFigures(step: StepEstimate): string {
   const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
-  if (step.units === 0 && step.spent !== undefined && !step.cached) return `spent ${step.spent}`;
   if (step.perUnit === undefined && step.credits !== undefined && step.units !== undefined) {
     // Units of different prices, or a price known as a range (from outputs not made yet).
     const items = `${step.units} item${step.units === 1 ? "" : "s"}`;
@@ -19,11 +33,7 @@ export function formatStepEstimate(step: StepEstimate): string {
       ? `${items}: between ${step.credits} and ${step.creditsAtMost}${held}`
       : `${items}: ${step.credits}${held}`;
   }
-  if (step.perUnit === undefined) {
-    return step.units === undefined
-      ? "price unknown until a job completes; items known at run time"
-      : `${step.units} × a price known at run time`;
-  }
+  if (step.perUnit === undefined) return "";
   if (step.units === undefined && step.unitsAtMost !== undefined) {
     const least = step.unitsAtLeast ?? 0;
     return `${step.perUnit} per item × ${least}–${step.unitsAtMost} = ${step.perUnit * least}–${step.perUnit * step.unitsAtMost}`;
@@ -64,10 +74,7 @@ export function formatEstimate(
   return [
     head,
     ...formatOtherUnits(estimate),
-    ...steps.map(
-      ([id, step]) =>
-        `  ${id.padEnd(width)}  ${formatStepEstimate(step)}${step.unit ? ` ${step.unit}` : ""}`,
-    ),
+    ...steps.map(([id, step]) => `  ${id.padEnd(width)}  ${formatStepEstimate(step)}`),
   ];
 }
 
@@ -79,15 +86,19 @@ export function formatEstimate(
  * // ["and 0.75 usd (fal-clip, providers.fal), not in credits"]
  */
 export function formatOtherUnits(estimate: RunEstimate): string[] {
-  return Object.entries(estimate.otherUnits ?? {}).map(
-    ([unit, total]) =>
-      `and ${total.complete ? "" : "at least "}${roundAmount(total.amount)} ${unit} (${total.models.join(", ")}, ${total.providers.map((name) => `providers.${name}`).join(", ")}), not in credits`,
-  );
+  return Object.entries(estimate.otherUnits ?? {}).map(([unit, total]) => {
+    const amount = total.complete
+      ? `${roundAmount(total.amount)} ${unit}`
+      : total.amount === 0
+        ? `an amount in ${unit} known at run time`
+        : `at least ${roundAmount(total.amount)} ${unit}`;
+    return `and ${amount} (${total.models.join(", ")}, ${total.providers.map((name) => `providers.${name}`).join(", ")}), not in credits`;
+  });
 }
 
-/** An amount as people read it: at most four decimals, no float noise. */
+/** An amount exactly as the run's totals will say it (to 1e-9: no float noise). */
 function roundAmount(amount: number): string {
-  return String(Math.round(amount * 10_000) / 10_000);
+  return String(Math.round(amount * 1e9) / 1e9);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { describeOtherUnits } from "@reelsmith/runner/runs";
 import type { RunResultView } from "../contracts/run-event.js";
 import { displayPath, resolveOutput } from "./display-path.js";
 import { formatDuration, formatTable } from "./format.js";
@@ -148,10 +149,7 @@ export function jobsLine(totals: RunResultView["totals"]): string | undefined {
  * otherUnitsLine({ ...totals, otherUnits: { usd: 0.5 } }); // "and 0.5 usd spent, not in credits (a provider's unit with no credits_per_unit)"
  */
 export function otherUnitsLine(totals: RunResultView["totals"]): string | undefined {
-  const spent = Object.entries(totals.otherUnits ?? {}).filter(([, amount]) => amount !== 0);
-  if (spent.length === 0) return undefined;
-  const amounts = spent.map(([unit, amount]) => `${amount} ${unit}`).join(" and ");
-  return `and ${amounts} spent, not in credits (a provider's unit with no credits_per_unit)`;
+  return describeOtherUnits(totals.otherUnits);
 }
 
 const MAX_TEXT_WIDTH = 100;

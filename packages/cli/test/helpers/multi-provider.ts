@@ -10,11 +10,10 @@ export const PIPELINE = path.join(FIXTURE, "pipeline.yaml");
 /** The fixture's narration, whose characters ElevenLabs charges. */
 export const NARRATION = "A storm, over the harbour! The lamps went out, one by one.";
 /**
- * The fixture's dollars at fal: two 5 s clips at 0.05 a second, a poster at 1, a 20-character
- * tagline at 50 per 1,000 (whole dollars: an image's or speech's price is rounded up to a whole
- * unit).
+ * The fixture's dollars at fal, exactly (cents are never rounded up to a whole dollar): two
+ * 5 s clips at 0.05 a second, a poster at 0.05, a 20-character tagline at 15 per 1,000.
  */
-export const FAL_USD = 2 * 5 * 0.05 + 1 + (20 * 50) / 1000;
+export const FAL_USD = 0.85;
 /** The fixture's models at fal, each priced in dollars. */
 export const FAL_MODELS = [
   "fal-ai/kling-video/v2.1/standard/text-to-video",
@@ -32,6 +31,7 @@ export type Stats = {
   speech: { requests: number; characters: number };
   transcriptions: { requests: number };
   chatCompletions: number;
+  creditsCharged: number;
   peakConcurrentJobs: number;
   jobsInFlight: number;
   peakConcurrentRequests: number;

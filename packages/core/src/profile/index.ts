@@ -1,6 +1,7 @@
 export type { SpeechModelSpec } from "../audio/speech-model-spec.js";
 export type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
 export type { ImageModelSpec } from "../images/image-model-spec.js";
+export { chargeInUnit, exactAmount } from "../prices/charge-in-unit.js";
 export {
   clientOptionsFromProfile,
   type ProfileClientOptions,

@@ -100,4 +100,16 @@ describe("image, speech and transcription models of a profile", () => {
     expect(estimateTranscriptionCredits(transcription, 61)).toBe(7);
     expect(estimateImageCredits({ id: "x" }, 3)).toBeUndefined();
   });
+
+  it("price requests in another unit exactly: $0.05 an image is 0.05 usd, not 1", () => {
+    expect(estimateImageCredits({ id: "flux", price: { perImage: 0.05 } }, 1, "usd")).toBe(0.05);
+    expect(estimateImageCredits({ id: "flux", price: { perImage: 0.05 } }, 3, "usd")).toBe(0.15);
+    expect(estimateImageCredits({ id: "flux", price: { perImage: 0.05 } }, 1)).toBe(1);
+    expect(
+      estimateSpeechCredits({ id: "kokoro", price: { per1000Characters: 15 } }, 20, "usd"),
+    ).toBe(0.3);
+    expect(
+      estimateTranscriptionCredits({ id: "stt", price: { perMinute: 0.006 } }, 90, "usd"),
+    ).toBe(0.009);
+  });
 });

@@ -1,6 +1,7 @@
 import type { SpeechModelSpec } from "../audio/speech-model-spec.js";
 import type { TranscriptionModelSpec } from "../audio/transcription-model-spec.js";
 import type { ImageModelSpec } from "../images/image-model-spec.js";
+import { chargeInUnit } from "../prices/charge-in-unit.js";
 import { type ProviderEntry, providers } from "../providers/registry.js";
 import { modelDialect } from "./model-dialect.js";
 import type {
@@ -77,37 +78,51 @@ export function transcriptionModelsFromProfile(profile: ProviderProfile): Transc
 }
 
 /**
- * Credits of `count` images, or undefined when the model's price is unknown.
+ * What `count` images cost, or undefined when the model's price is unknown: whole credits
+ * (rounded up), or the exact amount when `unit` names the price's own unit (usd, eur, …).
  *
  * @example
  * estimateImageCredits({ id: "img", price: { perImage: 4 } }, 3); // 12
+ * estimateImageCredits({ id: "flux", price: { perImage: 0.05 } }, 1, "usd"); // 0.05
  */
-export function estimateImageCredits(spec: ImageModelSpec, count: number): number | undefined {
-  return spec.price ? Math.ceil(spec.price.perImage * count) : undefined;
+export function estimateImageCredits(
+  spec: ImageModelSpec,
+  count: number,
+  unit?: string,
+): number | undefined {
+  return spec.price ? chargeInUnit(spec.price.perImage * count, unit) : undefined;
 }
 
 /**
- * Credits of speaking `characters` characters (rounded up), or undefined when unknown.
+ * What speaking `characters` characters costs (whole credits rounded up, or exact in `unit`),
+ * or undefined when unknown.
  *
  * @example
  * estimateSpeechCredits({ id: "tts", price: { per1000Characters: 15 } }, 120); // 2
+ * estimateSpeechCredits({ id: "kokoro", price: { per1000Characters: 15 } }, 120, "usd"); // 1.8
  */
 export function estimateSpeechCredits(
   spec: SpeechModelSpec,
   characters: number,
+  unit?: string,
 ): number | undefined {
-  return spec.price ? Math.ceil((spec.price.per1000Characters * characters) / 1000) : undefined;
+  return spec.price
+    ? chargeInUnit((spec.price.per1000Characters * characters) / 1000, unit)
+    : undefined;
 }
 
 /**
- * Credits of transcribing `seconds` of audio (rounded up), or undefined when unknown.
+ * What transcribing `seconds` of audio costs (whole credits rounded up, or exact in `unit`),
+ * or undefined when unknown.
  *
  * @example
  * estimateTranscriptionCredits({ id: "stt", price: { perMinute: 6 } }, 90); // 9
+ * estimateTranscriptionCredits({ id: "stt", price: { perMinute: 0.006 } }, 90, "usd"); // 0.009
  */
 export function estimateTranscriptionCredits(
   spec: TranscriptionModelSpec,
   seconds: number,
+  unit?: string,
 ): number | undefined {
-  return spec.price ? Math.ceil((spec.price.perMinute * seconds) / 60) : undefined;
+  return spec.price ? chargeInUnit((spec.price.perMinute * seconds) / 60, unit) : undefined;
 }

@@ -164,4 +164,13 @@ describe("estimateVideoCredits", () => {
     expect(estimateVideoCredits({ id: "x", price: { perMegapixelSecond: 10 } }, 2)).toBeUndefined();
     expect(estimateVideoCredits(catalog[2]!, 8)).toBeUndefined();
   });
+
+  it("prices in another unit exactly: nothing is rounded up to a whole unit", () => {
+    const byResolution = { id: "x", price: { perMegapixelSecond: 0.01 } };
+    expect(estimateVideoCredits(byResolution, 2, "854x480", "usd")).toBe(0.0081984);
+    expect(estimateVideoCredits(byResolution, 2, "854x480")).toBe(1);
+    expect(estimateVideoCredits({ id: "x", price: { perSecond: 0.07 } }, 3, undefined, "usd")).toBe(
+      0.21,
+    );
+  });
 });

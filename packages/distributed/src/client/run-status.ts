@@ -18,6 +18,11 @@ export interface RunSummary {
    * reserved by submissions in flight; the run's budget.
    */
   credits: { spent: number; saved: number; reserved: number; max: number | null };
+  /**
+   * What it spent in units that are not credits (a provider's `unit:` with no
+   * `credits_per_unit`), by unit (`{ usd: 0.85 }`): never added to its credits.
+   */
+  otherUnits?: Record<string, number>;
 }
 
 /** A video job as the journal knows it. */
@@ -55,11 +60,11 @@ async function ledgerFigures(coordinator: Coordinator, runId: string): Promise<R
   return ledgerOf(await coordinator.store.journalRecords(runId)).total;
 }
 
-async function credits(
+async function spending(
   coordinator: Coordinator,
   runId: string,
   totals?: RunTotals,
-): Promise<RunSummary["credits"]> {
+): Promise<Pick<RunSummary, "credits" | "otherUnits">> {
   const figures = totals ?? (await ledgerFigures(coordinator, runId));
   const result = await coordinator.pool.query(
     `SELECT max_credits, reserved FROM ${SCHEMA}.budgets WHERE scope = $1`,
@@ -67,15 +72,21 @@ async function credits(
   );
   const row = result.rows[0];
   return {
-    spent: figures.credits,
-    saved: figures.savedCredits,
-    reserved: Number(row?.reserved ?? 0),
-    max: row?.max_credits == null ? null : Number(row.max_credits),
+    credits: {
+      spent: figures.credits,
+      saved: figures.savedCredits,
+      reserved: Number(row?.reserved ?? 0),
+      max: row?.max_credits == null ? null : Number(row.max_credits),
+    },
+    ...(figures.otherUnits && Object.keys(figures.otherUnits).length > 0
+      ? { otherUnits: figures.otherUnits }
+      : {}),
   };
 }
 
 /**
- * The newest runs (default 20), each with its state and credits.
+ * The newest runs (default 20), each with its state and credits (and what it spent in other
+ * units, apart).
  * @example for (const run of await listRunSummaries(coordinator)) console.log(run.runId, run.status);
  */
 export async function listRunSummaries(
@@ -90,7 +101,7 @@ export async function listRunSummaries(
       status: run.cancelRequested && !run.endedAt ? "cancelling" : run.status,
       createdAt: run.createdAt,
       ...(run.endedAt ? { endedAt: run.endedAt } : {}),
-      credits: await credits(coordinator, run.runId),
+      ...(await spending(coordinator, run.runId)),
     })),
   );
 }
@@ -146,7 +157,7 @@ export async function runDetail(
     status: run.cancelRequested && !run.endedAt ? "cancelling" : run.status,
     createdAt: run.createdAt,
     ...(run.endedAt ? { endedAt: run.endedAt } : {}),
-    credits: await credits(coordinator, runId, totals),
+    ...(await spending(coordinator, runId, totals)),
     totals,
     runDir: run.runDir,
     attempt: run.attempt,

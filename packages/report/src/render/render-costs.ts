@@ -1,5 +1,5 @@
 import type { RunEstimate, RunTotals, StepEstimate } from "@reelsmith/runner";
-import { describeMade } from "@reelsmith/runner/runs";
+import { describeMade, describeOtherUnits } from "@reelsmith/runner/runs";
 import type { ReportModel } from "../model/report-model.js";
 import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "./escape.js";
 
@@ -7,22 +7,37 @@ function estimateCell(estimate: StepEstimate | RunEstimate | undefined): string 
   if (!estimate) return `<td class="num estimated"></td>`;
   if ("complete" in estimate)
     return `<td class="num estimated">${formatNumber(estimate.credits)}${estimate.complete ? "" : "+"}</td>`;
+  // A step priced in a unit with no rate to credits is estimated in it (`0.15 usd`).
+  // Exactly, as the closing table says its amounts (cents are not rounded to 2 places).
+  const figure = (value: number) =>
+    estimate.unit === undefined ? formatNumber(value) : `${value} ${estimate.unit}`;
   const text =
     estimate.credits !== undefined
-      ? formatNumber(estimate.credits)
+      ? figure(estimate.credits)
       : estimate.perUnit !== undefined
-        ? `${formatNumber(estimate.perUnit)}/item`
+        ? `${figure(estimate.perUnit)}/item`
         : "?";
   return `<td class="num estimated">${escapeHtml(text)}</td>`;
 }
 
+/** What was spent in units that are not credits, beside the credits (`+ 0.05 usd`). */
+function apart(totals: RunTotals): string {
+  const spent = Object.entries(totals.otherUnits ?? {}).filter(([, amount]) => amount !== 0);
+  return spent
+    .map(
+      ([unit, amount]) => ` <span class="other-unit">+ ${escapeHtml(`${amount} ${unit}`)}</span>`,
+    )
+    .join("");
+}
+
 function cells(totals: RunTotals, estimate: StepEstimate | RunEstimate | undefined): string {
-  return `<td class="num made">${escapeHtml(describeMade(totals.made))}</td><td class="num spent">${formatNumber(totals.credits)}</td><td class="num saved">${formatNumber(totals.savedCredits)}</td>${estimateCell(estimate)}<td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
+  return `<td class="num made">${escapeHtml(describeMade(totals.made))}</td><td class="num spent">${formatNumber(totals.credits)}${apart(totals)}</td><td class="num saved">${formatNumber(totals.savedCredits)}</td>${estimateCell(estimate)}<td class="num">${totals.promptTokens}</td><td class="num">${totals.completionTokens}</td><td class="num">${totals.totalTokens}</td>`;
 }
 
 /**
  * The cost table: one row per step (what it made, credits, tokens; sub-pipelines started by a
- * step's tools are counted in that step and listed under it), then the run's total.
+ * step's tools are counted in that step and listed under it), then the run's total; what was
+ * spent in units that are not credits is shown beside the credits and said under the table.
  */
 export function renderCosts(model: ReportModel): string {
   const rows = model.steps.map((step) => {
@@ -33,5 +48,8 @@ export function renderCosts(model: ReportModel): string {
     );
     return main + subs.join("");
   });
-  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">made</th><th class="num">spent</th><th class="num">saved</th><th class="num">estimated</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals, model.estimate)}</tr></tfoot></table><p class="note">Spent is what the service charged; saved is the price of results the cache served; estimated is what the run was expected to cost before it began. Tokens are those the run paid for: a chat answer served from the cache counts 0 here and in its chat section, which shows the tokens it saved. Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
+  // In the CLI's closing table's words: never added to the credits.
+  const words = describeOtherUnits(model.totals.otherUnits);
+  const otherUnits = words ? `<p class="other-units">${escapeHtml(words)}</p>` : "";
+  return `<section id="costs"><h2>Cost</h2><table class="costs"><thead><tr><th>step</th><th>kind</th><th>status</th><th class="num">time</th><th class="num">made</th><th class="num">spent</th><th class="num">saved</th><th class="num">estimated</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th class="num">tokens</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot><tr class="total"><th scope="row">total</th><td></td><td></td><td class="num"></td>${cells(model.totals, model.estimate)}</tr></tfoot></table>${otherUnits}<p class="note">Spent is what the service charged; saved is the price of results the cache served; estimated is what the run was expected to cost before it began. Tokens are those the run paid for: a chat answer served from the cache counts 0 here and in its chat section, which shows the tokens it saved. Sub-pipelines called as tools are counted in the step whose tool called them (rows marked ↳).</p></section>`;
 }

@@ -92,6 +92,8 @@ table.costs{border-collapse:collapse;background:var(--card);border:1px solid var
 .costs tr.sub th{font-weight:normal;padding-left:22px;color:var(--muted)}
 .costs tfoot th,.costs tfoot td{font-weight:700;border-top:2px solid var(--fg)}
 .note{color:var(--muted);font-size:12px}
+.other-unit{white-space:nowrap}
+.other-units{font-weight:600}
 details.chat{background:var(--card);border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:6px 10px}
 details.chat summary{cursor:pointer}
 .excerpt{color:var(--muted)}

@@ -17,7 +17,7 @@ export interface FixtureService {
 export const fixture = (name: string) => join(import.meta.dirname, "..", "fixtures", name);
 
 export async function startFixtureService(
-  options: { timeScale?: number; faults?: string } = {},
+  options: { timeScale?: number; faults?: string; profile?: Record<string, unknown> } = {},
 ): Promise<FixtureService> {
   const simulator = await startSimulator({ timeScale: 0.02, ...options });
   const client = createClient({

@@ -323,6 +323,21 @@ export function describeMade(made: Readonly<Record<string, number>> | undefined)
     .join(" · ");
 }
 
+/**
+ * What a run spent in units that are not credits (a provider's `unit:` with no
+ * `credits_per_unit`), in words, never added to its credits; undefined when nothing was. The
+ * CLI's closing table, `status --database`, the report and the studio all say it so.
+ * @example describeOtherUnits({ usd: 0.85 }) // "and 0.85 usd spent, not in credits (a provider's unit with no credits_per_unit)"
+ */
+export function describeOtherUnits(
+  otherUnits: Readonly<Record<string, number>> | undefined,
+): string | undefined {
+  const spent = Object.entries(otherUnits ?? {}).filter(([, amount]) => amount !== 0);
+  if (spent.length === 0) return undefined;
+  const amounts = spent.map(([unit, amount]) => `${amount} ${unit}`).join(" and ");
+  return `and ${amounts} spent, not in credits (a provider's unit with no credits_per_unit)`;
+}
+
 /** Units made in all, whatever their noun. */
 export function countMade(made: Readonly<Record<string, number>> | undefined): number {
   return Object.values(made ?? {}).reduce((sum, count) => sum + count, 0);

@@ -1,4 +1,4 @@
-import { priceUnitsSection } from "@reelsmith/core/catalog";
+import { chargeInUnit, exactAmount, priceUnitsSection } from "@reelsmith/core/catalog";
 import type { ModelPriceUnit } from "@reelsmith/core/profile";
 import type { ModelCatalogs } from "../steps/step-kind.js";
 import type { RunEstimate, StepEstimate } from "./plan-types.js";
@@ -49,7 +49,8 @@ export function creditCatalogs(
       const scaled = Object.fromEntries(
         Object.entries(price).map(([name, value]) => [
           name,
-          typeof value === "number" ? value * rate : value,
+          // To 1e-9: 1.1 usd × 100 is 110 credits, never 110.00000000000001 (then 111).
+          typeof value === "number" ? exactAmount(value * rate) : value,
         ]),
       );
       return { ...model, price: scaled };
@@ -62,22 +63,35 @@ export function creditCatalogs(
 }
 
 /**
+ * The unit a model's price is stated in when it is not credits and has no rate to credits:
+ * the price a kind finds for it in a plan's catalogs (`creditCatalogs(…, "keep")`) is in this
+ * unit, and is priced exactly in it (`chargeInUnit(amount, unit)`), never rounded up to a
+ * whole unit as credits are. Undefined for a model priced in credits (or at a rate).
+ * @example ownUnitOf(catalogs, "fal-ai/flux/dev") // "usd"
+ */
+export function ownUnitOf(
+  catalogs: ModelCatalogs | undefined,
+  model: string | undefined,
+): string | undefined {
+  const unit = priceUnitOf(catalogs, model);
+  return unit && unit.creditsPerUnit === undefined ? unit.unit : undefined;
+}
+
+/**
  * What a charge for `model` came to in its own unit, when its provider's unit has no rate to
  * credits (its price was dropped from the run's credit catalogs by {@link creditCatalogs}):
- * `price` is the kind's own pricing, asked of the catalogs with the model's price put back.
+ * `price` is the kind's own pricing, asked of the catalogs with the model's price put back
+ * and told the unit, so it prices exactly (cents stay cents) rather than in whole credits.
  * The run totals it in that unit (`otherUnits`), never in its credits. Undefined otherwise.
- * @example ownUnitCharge(catalogs, "fal-ai/kling", (priced) => videoRequestPrice(params, videoModelsOf(priced))) // { usd: 0.25 }
+ * @example ownUnitCharge(catalogs, "fal-ai/flux/dev", (priced, unit) => imagePrice(priced, unit)) // { usd: 0.05 }
  */
 export function ownUnitCharge(
   catalogs: ModelCatalogs | undefined,
   model: string | undefined,
-  price: (catalogs: ModelCatalogs) => number | undefined,
+  price: (catalogs: ModelCatalogs, unit: string) => number | undefined,
 ): Record<string, number> | undefined {
-  const unit = priceUnitOf(catalogs, model) as
-    | (ModelPriceUnit & { ownPrice?: unknown })
-    | undefined;
-  if (!catalogs || !unit || unit.creditsPerUnit !== undefined || unit.ownPrice === undefined)
-    return undefined;
+  const unit = droppedUnit(catalogs, model);
+  if (!catalogs || !unit) return undefined;
   const restored: Record<string, readonly { id: string }[]> = {};
   for (const [section, models] of Object.entries(catalogs))
     restored[section] =
@@ -86,10 +100,70 @@ export function ownUnitCharge(
         : models.map((entry) =>
             entry.id === unit.id ? { ...entry, price: unit.ownPrice } : entry,
           );
-  const amount = price(restored);
+  return inUnit(unit.unit, price(restored, unit.unit));
+}
+
+/** What a paid request cost, as the run counts it: credits, or an amount in another unit. */
+export interface UnitCharge {
+  /** Credits it cost (0 when it is priced in a unit with no rate to credits). */
+  credits: number;
+  /** Where its credits come from: the provider's own report, or the model's price. */
+  creditsFrom?: "service" | "price";
+  /** Its cost in a unit with no rate to credits (`{ usd: 0.05 }`), totalled apart. */
+  otherUnits?: Record<string, number>;
+}
+
+/**
+ * What a paid request for `model` cost, counted in the unit its account bills in. `reported`
+ * is what the provider's answer says it cost (`usage.total_credits`), in the account's unit;
+ * `price` is the kind's own pricing of the request against the catalogs it is given (told the
+ * unit when that is not credits, so it prices exactly). An account priced in credits: the
+ * reported credits, else the price. An account in another unit at a rate: the reported
+ * amount times the rate (whole credits, rounded up), else the price (its catalogs are in
+ * credits already). An account in a unit with no rate: no credits, and the reported amount,
+ * else the price, in its unit (`otherUnits`).
+ * @example chargeInModelUnit(catalogs, "fal-ai/flux/dev", 0.05, (priced, unit) => imagePrice(priced, unit)) // { credits: 0, otherUnits: { usd: 0.05 } }
+ */
+export function chargeInModelUnit(
+  catalogs: ModelCatalogs | undefined,
+  model: string | undefined,
+  reported: number | undefined,
+  price: (catalogs: ModelCatalogs | undefined, unit?: string) => number | undefined,
+): UnitCharge {
+  const told = typeof reported === "number" && Number.isFinite(reported) ? reported : undefined;
+  const unit = priceUnitOf(catalogs, model);
+  if (unit && unit.creditsPerUnit === undefined) {
+    const own =
+      told === undefined ? ownUnitCharge(catalogs, model, price) : inUnit(unit.unit, told);
+    return { credits: 0, ...(own ? { otherUnits: own } : {}) };
+  }
+  if (told !== undefined)
+    return {
+      credits: unit ? chargeInUnit(told * (unit.creditsPerUnit ?? 1)) : told,
+      creditsFrom: "service",
+    };
+  const priced = price(catalogs);
+  return priced === undefined ? { credits: 0 } : { credits: priced, creditsFrom: "price" };
+}
+
+/** The unit of a model whose price {@link creditCatalogs} dropped (no rate), with that price. */
+function droppedUnit(
+  catalogs: ModelCatalogs | undefined,
+  model: string | undefined,
+): (ModelPriceUnit & { ownPrice: unknown }) | undefined {
+  const unit = priceUnitOf(catalogs, model) as
+    | (ModelPriceUnit & { ownPrice?: unknown })
+    | undefined;
+  return unit && unit.creditsPerUnit === undefined && unit.ownPrice !== undefined
+    ? (unit as ModelPriceUnit & { ownPrice: unknown })
+    : undefined;
+}
+
+/** `{ [unit]: amount }`, exact to 1e-9, or undefined for no amount (unknown, or nothing). */
+function inUnit(unit: string, amount: number | undefined): Record<string, number> | undefined {
   return amount === undefined || !Number.isFinite(amount) || amount === 0
     ? undefined
-    : { [unit.unit]: amount };
+    : { [unit]: exactAmount(amount) };
 }
 
 /**
@@ -104,14 +178,16 @@ export function moveToUnit(
   unit: ModelPriceUnit,
   creditsBefore: number,
 ): void {
-  const amount = runEstimate.credits - creditsBefore;
+  // To 1e-9: what floating point left of the subtraction is not a price.
+  const amount = exactAmount(runEstimate.credits - creditsBefore);
   runEstimate.credits = creditsBefore;
   estimate.unit = unit.unit;
+  if (estimate.credits !== undefined) estimate.credits = exactAmount(estimate.credits);
   runEstimate.otherUnits ??= {};
   const totals = runEstimate.otherUnits;
   const total = totals[unit.unit] ?? { amount: 0, complete: true, models: [], providers: [] };
   totals[unit.unit] = total;
-  total.amount += amount;
+  total.amount = exactAmount(total.amount + amount);
   if (estimate.credits === undefined) total.complete = false;
   if (!total.models.includes(unit.id)) total.models.push(unit.id);
   if (!total.providers.includes(unit.provider)) total.providers.push(unit.provider);

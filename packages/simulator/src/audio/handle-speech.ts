@@ -1,3 +1,4 @@
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import { HttpError } from "../errors/http-error.js";
 import { fingerprint } from "../server/answer-store.js";
 import type { RouteHandler } from "../server/context.js";
@@ -125,7 +126,10 @@ export const handleSpeech: RouteHandler = async (context, simulator) => {
         model: model.id,
         voice,
       });
-      const credits = Math.ceil((model.creditsPer1000Characters * input.length) / 1000);
+      const credits = chargeInUnit(
+        (model.creditsPer1000Characters * input.length) / 1000,
+        model.unit,
+      );
       simulator.stats.speechMade(model.id, input.length, spoken.duration, credits);
       return {
         contentType: audioContentTypes[format] ?? "application/octet-stream",

@@ -1,3 +1,4 @@
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import { transcriptFormats as formats } from "../catalog/media-models.js";
 import { HttpError } from "../errors/http-error.js";
 import { fingerprint, type StoredAnswer } from "../server/answer-store.js";
@@ -82,7 +83,7 @@ export const handleTranscriptions: RouteHandler = async (context, simulator) => 
     async (): Promise<StoredAnswer> => {
       const spoken = simulator.spoken.recall(file.bytes);
       const duration = spoken?.duration ?? (await probeDuration(simulator, file.bytes));
-      const credits = Math.ceil((model.creditsPerMinute * duration) / 60);
+      const credits = chargeInUnit((model.creditsPerMinute * duration) / 60, model.unit);
       const transcript = spoken ?? { text: "", words: [], segments: [], duration };
       const answer = render(transcript, format, granularities, language, duration);
       simulator.stats.transcribed(duration, spoken !== undefined, credits);

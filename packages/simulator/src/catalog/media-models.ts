@@ -7,8 +7,10 @@ export interface ImageModelInfo {
   maxReferences: number;
   /** Most images one request may ask for (`n`). */
   maxImages: number;
-  /** Credits charged per image made. */
+  /** Credits charged per image made (or its `unit`'s amount). */
   creditsPerImage: number;
+  /** The unit its price is in when not credits (a profile's provider `unit:`): billed exactly. */
+  unit?: string;
 }
 
 /** A speech model of the simulator: its voices, formats and price. */
@@ -18,8 +20,10 @@ export interface SpeechModelInfo {
   voices: readonly string[];
   /** `response_format`s it answers with; the first is the default. */
   formats: readonly string[];
-  /** Credits per 1,000 characters of input (rounded up per request). */
+  /** Credits per 1,000 characters of input (rounded up per request; exact in its `unit`). */
   creditsPer1000Characters: number;
+  /** The unit its price is in when not credits (a profile's provider `unit:`): billed exactly. */
+  unit?: string;
 }
 
 /** A transcription model of the simulator. */
@@ -27,8 +31,10 @@ export interface TranscriptionModelInfo {
   id: string;
   /** Whether it answers `timestamp_granularities[]=word` with word timings. */
   wordTimestamps: boolean;
-  /** Credits per minute of audio (rounded up per request). */
+  /** Credits per minute of audio (rounded up per request; exact in its `unit`). */
   creditsPerMinute: number;
+  /** The unit its price is in when not credits (a profile's provider `unit:`): billed exactly. */
+  unit?: string;
 }
 
 /**

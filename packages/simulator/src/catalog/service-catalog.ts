@@ -4,6 +4,7 @@ import {
   chatModelsFromProfile,
   estimateVideoCredits,
   imageModelsFromProfile,
+  modelPriceUnits,
   type ProfileVideoModel,
   type ProviderProfile,
   parseProfile,
@@ -100,14 +101,17 @@ export function catalogFromProfile(
 ): ServiceCatalog {
   const profile: ProviderProfile = parseProfile(document);
   const catalog = videoCatalogFromProfile(profile);
+  const units = unitsOf(profile);
   return {
     videoModels: catalog,
     chatModels: chatModelsFromProfile(profile).map(chatModelInfo),
-    ...mediaModelsOf(profile),
+    ...mediaModelsOf(profile, units),
     speedFactor: () => 1,
     credits(model, seconds, width, height) {
       const spec = catalog.find((entry) => entry.id === model);
-      return (spec && estimateVideoCredits(spec, seconds, `${width}x${height}`)) ?? 0;
+      return (
+        (spec && estimateVideoCredits(spec, seconds, `${width}x${height}`, units.get(model))) ?? 0
+      );
     },
     mediaEntries: options.listVideoModels === false ? [] : listedMediaOfProfile(profile),
     videoEntries:
@@ -124,12 +128,14 @@ export function catalogFromProfile(
  * A profile's image, speech and transcription models, with what the profile leaves unknown
  * filled in so the simulator can serve them: sizes `1024x1024`, 10 images and 16 references a
  * request, the simulator's voices (its own and OpenAI's names), the formats it encodes (of those the profile names), word
- * timestamps, and no charge.
+ * timestamps, and no charge; each priced in its provider's unit where that is not credits.
  */
 function mediaModelsOf(
   profile: ProviderProfile,
+  units: ReadonlyMap<string, string>,
 ): Pick<ServiceCatalog, "imageModels" | "speechModels" | "transcriptionModels"> {
   const voices = speechModels[0]?.voices ?? [];
+  const unitOf = (id: string) => (units.has(id) ? { unit: units.get(id) as string } : {});
   return {
     imageModels: imageModelsFromProfile(profile).map((spec) => ({
       id: spec.id,
@@ -137,19 +143,27 @@ function mediaModelsOf(
       maxReferences: spec.maxReferences ?? 16,
       maxImages: spec.maxImages ?? 10,
       creditsPerImage: spec.price?.perImage ?? 0,
+      ...unitOf(spec.id),
     })),
     speechModels: speechModelsFromProfile(profile).map((spec) => ({
       id: spec.id,
       voices: spec.voices ?? voices,
       formats: spec.formats?.filter((format) => speechFormats.includes(format)) ?? speechFormats,
       creditsPer1000Characters: spec.price?.per1000Characters ?? 0,
+      ...unitOf(spec.id),
     })),
     transcriptionModels: transcriptionModelsFromProfile(profile).map((spec) => ({
       id: spec.id,
       wordTimestamps: spec.wordTimestamps ?? true,
       creditsPerMinute: spec.price?.perMinute ?? 0,
+      ...unitOf(spec.id),
     })),
   };
+}
+
+/** The unit each model of a profile is priced in, where its provider's is not credits. */
+function unitsOf(profile: ProviderProfile): Map<string, string> {
+  return new Map(modelPriceUnits(profile).map((entry) => [entry.id, entry.unit]));
 }
 
 function chatModelInfo(spec: ChatModelSpec): ChatModelInfo {

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { chargeInUnit } from "@reelsmith/core/catalog";
+import type { ImageModelInfo } from "../catalog/media-models.js";
 import { HttpError } from "../errors/http-error.js";
 import { fingerprint, type StoredAnswer } from "../server/answer-store.js";
 import type { RequestContext, RouteHandler, SimulatorContext } from "../server/context.js";
@@ -13,7 +15,7 @@ export const handleImageGenerations: RouteHandler = async (context, simulator) =
   const body = await context.readJson();
   const { request, model } = validateImageRequest(body, simulator.catalog.imageModels);
   const print = fingerprint("images.generations", request);
-  await answerImages(context, simulator, request, [], print, model.creditsPerImage);
+  await answerImages(context, simulator, request, [], print, model);
 };
 
 /**
@@ -54,7 +56,7 @@ export const handleImageEdits: RouteHandler = async (context, simulator) => {
     request,
     references: references.map((file) => file.sha256),
   });
-  await answerImages(context, simulator, request, references, print, model.creditsPerImage);
+  await answerImages(context, simulator, request, references, print, model);
 };
 
 async function answerImages(
@@ -63,7 +65,7 @@ async function answerImages(
   request: ImageRequest,
   references: FormFile[],
   print: string,
-  creditsPerImage: number,
+  model: Pick<ImageModelInfo, "creditsPerImage" | "unit">,
 ): Promise<void> {
   const { answer, replayed } = await simulator.answers.answer(
     idempotencyKeyOf(context, simulator),
@@ -92,7 +94,8 @@ async function answerImages(
         }
         data.push(item);
       }
-      const credits = creditsPerImage * request.n;
+      // Whole credits, or the exact amount in the unit a profile prices the model in.
+      const credits = chargeInUnit(model.creditsPerImage * request.n, model.unit);
       simulator.stats.imagesMade(request.model, request.n, references.length > 0, credits);
       const json = {
         created: Math.floor(Date.now() / 1000),

@@ -1,3 +1,5 @@
+import { exactAmount } from "@reelsmith/core/catalog";
+
 /** Counters of a running simulator, as `stats()` and `GET /_simulator/stats` return them. */
 export interface SimulatorStats {
   /** Requests by route (`"POST /v1/videos"`, `"GET /v1/videos/:id"`, …) then by status (`"200"`, `"dropped"`). */
@@ -9,7 +11,10 @@ export interface SimulatorStats {
     failed: number;
     byModel: Record<string, number>;
   };
-  /** Credits charged: completed video jobs, images, speech and transcriptions (replays are free). */
+  /**
+   * Charged: completed video jobs, images, speech and transcriptions (replays are free), each
+   * in the unit its model is priced in (credits, or a profile's provider `unit:`, exactly).
+   */
   creditsCharged: number;
   /** {@link SimulatorStats.creditsCharged} by endpoint. */
   creditsByEndpoint: { videos: number; images: number; speech: number; transcriptions: number };
@@ -77,6 +82,11 @@ export function createStatsRecorder() {
     peakRequestsPerMinute: {},
   };
   let rendering = 0;
+  // Summed to 1e-9: a bill in dollars (0.05 + 0.3) is exact, as its prices are.
+  const charged = (endpoint: keyof SimulatorStats["creditsByEndpoint"], amount: number): void => {
+    stats.creditsCharged = exactAmount(stats.creditsCharged + amount);
+    stats.creditsByEndpoint[endpoint] = exactAmount(stats.creditsByEndpoint[endpoint] + amount);
+  };
   const held = (change: 1 | -1): void => {
     stats.requestsInFlight += change;
     stats.peakConcurrentRequests = Math.max(stats.peakConcurrentRequests, stats.requestsInFlight);
@@ -114,8 +124,7 @@ export function createStatsRecorder() {
     },
     jobCompleted(credits: number): void {
       stats.videoJobs.completed += 1;
-      stats.creditsCharged += credits;
-      stats.creditsByEndpoint.videos += credits;
+      charged("videos", credits);
       stats.jobsInFlight -= 1;
       held(-1);
     },
@@ -125,8 +134,7 @@ export function createStatsRecorder() {
       stats.images.made += count;
       if (edit) stats.images.edits += 1;
       stats.images.byModel[model] = (stats.images.byModel[model] ?? 0) + count;
-      stats.creditsCharged += credits;
-      stats.creditsByEndpoint.images += credits;
+      charged("images", credits);
     },
     /** One speech request answered. */
     speechMade(model: string, characters: number, seconds: number, credits: number): void {
@@ -134,16 +142,14 @@ export function createStatsRecorder() {
       stats.speech.characters += characters;
       stats.speech.seconds += seconds;
       stats.speech.byModel[model] = (stats.speech.byModel[model] ?? 0) + 1;
-      stats.creditsCharged += credits;
-      stats.creditsByEndpoint.speech += credits;
+      charged("speech", credits);
     },
     /** One transcription answered; `recognised` when the audio was the simulator's own. */
     transcribed(seconds: number, recognised: boolean, credits: number): void {
       stats.transcriptions.requests += 1;
       if (recognised) stats.transcriptions.recognised += 1;
       stats.transcriptions.seconds += seconds;
-      stats.creditsCharged += credits;
-      stats.creditsByEndpoint.transcriptions += credits;
+      charged("transcriptions", credits);
     },
     jobFailed(): void {
       stats.videoJobs.failed += 1;

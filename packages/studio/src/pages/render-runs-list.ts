@@ -1,4 +1,5 @@
 import { escapeHtml, formatNumber } from "@reelsmith/report/page";
+import { describeOtherUnits } from "@reelsmith/runner/runs";
 import type { BatchSummary } from "../runs/list-batches.js";
 import type { RunSummary } from "../runs/list-runs.js";
 import { renderBatchesTable } from "./render-batches.js";
@@ -17,8 +18,10 @@ function rowHtml(run: RunSummary): string {
         )
         .join("<br>")
     : "";
+  // Beside the credits, in the closing table's words: never added to them.
+  const apart = describeOtherUnits(run.otherUnits);
   const where = run.database ? `<br><small class="where">--database</small>` : "";
-  return `<tr data-run="${escapeHtml(run.name)}"${run.database ? ' data-database="true"' : ""}><td><a class="mono" href="/runs/${encodeURIComponent(run.name)}/">${escapeHtml(run.name)}</a>${where}</td><td>${escapeHtml(run.pipeline)}${run.pipelinePath ? `<br><small class="mono">${escapeHtml(run.pipelinePath)}</small>` : ""}</td><td><span class="badge ${escapeHtml(run.status)}">${escapeHtml(run.status)}</span></td><td class="num spent">${escapeHtml(formatNumber(run.spent))}</td><td class="num estimate">${estimate}</td><td>${escapeHtml(run.startedAt ?? "")}</td><td>${escapeHtml(run.endedAt ?? "")}</td><td class="workers">${workers}</td></tr>`;
+  return `<tr data-run="${escapeHtml(run.name)}"${run.database ? ' data-database="true"' : ""}><td><a class="mono" href="/runs/${encodeURIComponent(run.name)}/">${escapeHtml(run.name)}</a>${where}</td><td>${escapeHtml(run.pipeline)}${run.pipelinePath ? `<br><small class="mono">${escapeHtml(run.pipelinePath)}</small>` : ""}</td><td><span class="badge ${escapeHtml(run.status)}">${escapeHtml(run.status)}</span></td><td class="num spent">${escapeHtml(formatNumber(run.spent))}${apart ? `<br><small class="other-units">${escapeHtml(apart)}</small>` : ""}</td><td class="num estimate">${estimate}</td><td>${escapeHtml(run.startedAt ?? "")}</td><td>${escapeHtml(run.endedAt ?? "")}</td><td class="workers">${workers}</td></tr>`;
 }
 
 /**

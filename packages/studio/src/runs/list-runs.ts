@@ -15,6 +15,8 @@ export interface RunSummary {
   status: string;
   /** Credits spent, as the run's ledger says. */
   spent: number;
+  /** Spent in units that are not credits (`{ usd: 0.15 }`), never added to `spent`. */
+  otherUnits?: Record<string, number>;
   /** Credits the run was expected to cost before it began (its first `run.estimate`). */
   estimate?: number;
   /** False when some of the estimate was known only at run time (it is a lower bound). */
@@ -38,6 +40,9 @@ export function summaryOf(name: string, model: ReportModel): RunSummary {
     ...(model.pipelinePath ? { pipelinePath: model.pipelinePath } : {}),
     status: model.status,
     spent: model.totals.credits,
+    ...(model.totals.otherUnits && Object.keys(model.totals.otherUnits).length > 0
+      ? { otherUnits: model.totals.otherUnits }
+      : {}),
     ...(model.estimate
       ? { estimate: model.estimate.credits, estimateComplete: model.estimate.complete }
       : {}),

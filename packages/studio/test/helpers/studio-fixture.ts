@@ -22,12 +22,16 @@ export const example = (...path: string[]) =>
 
 /**
  * Starts the fixture; `beforeSession` is awaited as each studio session opens its service (a
- * test holds a session there to act on it while it is surely going).
+ * test holds a session there to act on it while it is surely going); a `profile` is what the
+ * simulator serves and charges.
  */
 export async function startStudioFixture(
-  options: { beforeSession?: () => Promise<void> } = {},
+  options: { beforeSession?: () => Promise<void>; profile?: Record<string, unknown> } = {},
 ): Promise<StudioFixture> {
-  const simulator = await startSimulator({ timeScale: 0.02 });
+  const simulator = await startSimulator({
+    timeScale: 0.02,
+    ...(options.profile ? { profile: options.profile } : {}),
+  });
   const client = createClient({
     baseURL: simulator.url,
     apiKey: simulator.apiKey,

@@ -1,3 +1,4 @@
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { outputPathProblem } from "../../pipeline/output-path.js";
 import type { CheckContext } from "../step-kind.js";
@@ -97,16 +98,19 @@ function checkPaths(spec: ImageStepSpec, context: CheckContext): void {
 }
 
 /**
- * What one image request is expected to cost: the model's price × n, when both are known.
+ * What one image request is expected to cost: the model's price × n, when both are known; in
+ * whole credits (rounded up), or exactly when `unit` names the price's own unit (usd, …).
  * @example expectedImageCredits({ id: "img", price: { perImage: 4 } }, 2) // 8
+ * @example expectedImageCredits({ id: "flux", price: { perImage: 0.05 } }, 1, "usd") // 0.05
  */
 export function expectedImageCredits(
   model: ImageModelSpec | undefined,
   n: number,
+  unit?: string,
 ): number | undefined {
   // As core's estimateImageCredits prices it (not imported: validating must not load the
   // profile's schema module).
   return model?.price && Number.isInteger(n) && n >= 1
-    ? Math.ceil(model.price.perImage * n)
+    ? chargeInUnit(model.price.perImage * n, unit)
     : undefined;
 }

@@ -5,7 +5,7 @@ import { AmbiguousSubmissionError, InvalidRequestError } from "@reelsmith/core/e
 import type { ImageModelSpec } from "@reelsmith/core/profile";
 import { executionExtras } from "../../executor/execution-context.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
-import { ownUnitCharge } from "../../plan/price-units.js";
+import { chargeInModelUnit } from "../../plan/price-units.js";
 import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
 import { expectedImageCredits } from "./image-check.js";
 import { imagePaths } from "./image-files.js";
@@ -117,25 +117,25 @@ export async function runImageStep(
       throw error;
     }
   });
-  const reported = Number(result.usage?.total_credits);
-  const credits = Number.isFinite(reported) ? reported : (expected ?? 0);
-  // A model priced in a unit with no rate to credits: its cost is totalled in that unit.
-  const own = ownUnitCharge(extras?.catalogs, request.model, (priced) =>
-    expectedImageCredits(
-      imageModelsOf(priced)?.find((entry) => entry.id === request.model),
-      request.n,
-    ),
+  // Counted in its account's unit: what the provider reports it cost, else the model's price;
+  // an amount in a unit with no rate to credits is totalled in that unit.
+  const charged = chargeInModelUnit(
+    extras?.catalogs,
+    request.model,
+    Number(result.usage?.total_credits),
+    (priced, unit) =>
+      expectedImageCredits(
+        imageModelsOf(priced)?.find((entry) => entry.id === request.model),
+        request.n,
+        unit,
+      ),
   );
   const fact = {
-    ...(own ? { otherUnits: own } : {}),
+    ...(charged.otherUnits ? { otherUnits: charged.otherUnits } : {}),
     idempotencyKey: key,
     files: result.files,
-    credits,
-    creditsFrom: Number.isFinite(reported)
-      ? "service"
-      : expected === undefined
-        ? "unknown"
-        : "price",
+    credits: charged.credits,
+    creditsFrom: charged.creditsFrom ?? (charged.otherUnits ? "price" : "unknown"),
     size: result.size ?? request.size ?? "",
     ...(result.revised_prompt === undefined ? {} : { revised_prompt: result.revised_prompt }),
   };

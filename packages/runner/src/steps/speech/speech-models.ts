@@ -6,13 +6,15 @@
  * no one else has to convert them. A field an entry leaves out is unknown and not checked.
  */
 
+import { chargeInUnit } from "@reelsmith/core/catalog";
+
 /** A speech model's limits and price, as far as they are known. */
 export interface SpeechModelLimits {
   id: string;
   voices?: readonly string[];
   /** `response_format`s; the first is the model's default. */
   formats?: readonly string[];
-  /** Credits per 1,000 characters of input (rounded up per request). */
+  /** Price per 1,000 characters of input (in credits, rounded up per request, or its own unit). */
   per1000Characters?: number;
   /** Longest input it speaks, in characters, when declared. */
   maxInputCharacters?: number;
@@ -24,7 +26,7 @@ export interface SpeechModelLimits {
 export interface TranscriptionModelLimits {
   id: string;
   wordTimestamps?: boolean;
-  /** Credits per minute of audio (rounded up per request). */
+  /** Price per minute of audio (in credits, rounded up per request, or its own unit). */
   perMinute?: number;
 }
 
@@ -96,29 +98,36 @@ export function wordsModelOf(words: unknown, catalogs: Catalogs): string | undef
 }
 
 /**
- * Credits of speaking `characters` characters, rounded up as the service does; undefined
- * when the price is unknown.
+ * What speaking `characters` characters costs: whole credits, rounded up as the service does,
+ * or the exact amount when `unit` names the price's own unit (usd, …); undefined when the
+ * price is unknown.
  * @example speechCredits({ id: "tts", per1000Characters: 15 }, 120) // 2
+ * @example speechCredits({ id: "kokoro", per1000Characters: 15 }, 120, "usd") // 1.8
  */
 export function speechCredits(
   model: SpeechModelLimits | undefined,
   characters: number,
+  unit?: string,
 ): number | undefined {
   return model?.per1000Characters === undefined
     ? undefined
-    : Math.ceil((model.per1000Characters * characters) / 1000);
+    : chargeInUnit((model.per1000Characters * characters) / 1000, unit);
 }
 
 /**
- * Credits of transcribing `seconds` of audio, rounded up as the service does; undefined when
- * the price is unknown.
+ * What transcribing `seconds` of audio costs: whole credits, rounded up as the service does,
+ * or the exact amount when `unit` names the price's own unit; undefined when unknown.
  * @example transcriptionCredits({ id: "stt", perMinute: 6 }, 90) // 9
+ * @example transcriptionCredits({ id: "stt", perMinute: 0.006 }, 90, "usd") // 0.009
  */
 export function transcriptionCredits(
   model: TranscriptionModelLimits | undefined,
   seconds: number,
+  unit?: string,
 ): number | undefined {
-  return model?.perMinute === undefined ? undefined : Math.ceil((model.perMinute * seconds) / 60);
+  return model?.perMinute === undefined
+    ? undefined
+    : chargeInUnit((model.perMinute * seconds) / 60, unit);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ownUnitOf } from "../../plan/price-units.js";
 import type { PlanContext, PlannedUnit } from "../step-kind.js";
 import {
   speechCredits,
@@ -48,13 +49,15 @@ export function planSpeech(known: Record<string, unknown>, context: PlanContext)
   };
   planned.expected = { duration };
   if (typeof known.model !== "string") return planned;
-  const spoken = speechCredits(voice, characters);
+  // Each priced in its own unit when that has no rate to credits: exact, never a whole unit.
+  const spoken = speechCredits(voice, characters, ownUnitOf(context.catalogs, known.model));
   if (spoken === undefined) return planned;
   if (!wordsModel) return { ...planned, credits: spoken };
   const timer = transcriptionModelsOf(context.catalogs)?.find((model) => model.id === wordsModel);
-  const heard = transcriptionCredits(timer, characters / CHARACTERS_PER_SECOND / speed);
-  const least = transcriptionCredits(timer, duration.atLeast);
-  const most = transcriptionCredits(timer, duration.atMost);
+  const unit = ownUnitOf(context.catalogs, wordsModel);
+  const heard = transcriptionCredits(timer, characters / CHARACTERS_PER_SECOND / speed, unit);
+  const least = transcriptionCredits(timer, duration.atLeast, unit);
+  const most = transcriptionCredits(timer, duration.atMost, unit);
   if (heard === undefined || least === undefined || most === undefined) return planned;
   return {
     ...planned,

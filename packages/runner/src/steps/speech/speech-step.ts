@@ -207,20 +207,22 @@ type Catalogs = Parameters<typeof ownUnitCharge>[0];
 
 /** A voice priced in a unit with no rate to credits: its cost in that unit (totalled apart). */
 function voiceOwnUnits(catalogs: Catalogs, model: string, characters: number) {
-  return ownUnitCharge(catalogs, model, (priced) =>
+  return ownUnitCharge(catalogs, model, (priced, unit) =>
     speechCredits(
       speechModelsOf(priced)?.find((entry) => entry.id === model),
       characters,
+      unit,
     ),
   );
 }
 
 /** A transcription priced in a unit with no rate to credits: its cost in that unit. */
 function wordsOwnUnits(catalogs: Catalogs, model: string, seconds: number) {
-  return ownUnitCharge(catalogs, model, (priced) =>
+  return ownUnitCharge(catalogs, model, (priced, unit) =>
     transcriptionCredits(
       transcriptionModelsOf(priced)?.find((entry) => entry.id === model),
       seconds,
+      unit,
     ),
   );
 }

@@ -77,10 +77,11 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   heldJob: (facts) => {
     const id = facts["video.submitted"]?.jobId;
     if (typeof id !== "string") return undefined;
-    const job = facts["video.completed"]?.job as
-      | { usage?: { total_credits?: unknown } }
-      | undefined;
-    const credits = Number(job?.usage?.total_credits);
+    // The credits its charge was counted at (in its account's unit: a job billed in another
+    // unit cost no credits), else, from a journal written before, what the service reported.
+    const completed = facts["video.completed"];
+    const job = completed?.job as { usage?: { total_credits?: unknown } } | undefined;
+    const credits = Number(completed?.credits ?? job?.usage?.total_credits);
     const settled = (fact: string) => facts[fact]?.jobId === id;
     const state = settled("video.downloaded")
       ? "saved"

@@ -4,8 +4,8 @@ import { NotFoundError, VideoJobFailedError } from "@reelsmith/core/errors";
 import { serializeError } from "../../errors/serialize-error.js";
 import type { ExecutionExtras } from "../../executor/execution-context.js";
 import { unitIdempotencyKey } from "../../executor/unit-idempotency-key.js";
-import { estimateVideoCredits, type VideoModelCatalog } from "../../pipeline/core-shim.js";
-import { ownUnitCharge } from "../../plan/price-units.js";
+import { estimateVideoCredits } from "../../pipeline/core-shim.js";
+import { chargeInModelUnit, type UnitCharge } from "../../plan/price-units.js";
 import type { StepRunContext } from "../step-kind.js";
 import { LostVideoJobError } from "./errors/lost-video-job-error.js";
 import { submitVideo } from "./submit-video.js";
@@ -172,16 +172,7 @@ async function waitForJob(unit: VideoUnit, first: string, reattached: boolean): 
       jobId = await submitJob(unit);
       done = await wait(jobId);
     }
-    const catalogs = extras?.catalogs;
-    const charge: Charge = chargeOf(done, params, videoModelsOf(catalogs));
-    // A model priced in a unit with no rate to credits: its cost is totalled in that unit.
-    const own = ownUnitCharge(
-      catalogs,
-      params.model,
-      (priced) =>
-        chargeOf({ ...done, usage: undefined } as VideoJob, params, videoModelsOf(priced)).credits,
-    );
-    if (own) charge.otherUnits = own;
+    const charge = chargeOf(done, params, extras?.catalogs);
     await journal.record("video.completed", { jobId, job: done, ...charge });
     await countCharge(context, jobId, charge);
     const key = journal.recall("video.submitted")?.idempotencyKey;
@@ -209,7 +200,7 @@ function countSubmission(context: StepRunContext, jobId: string): Promise<boolea
 }
 
 /** What a job cost: credits, and in units with no rate to credits (apart, never added). */
-type Charge = { credits: number; creditsFrom?: string; otherUnits?: Record<string, number> };
+type Charge = Omit<UnitCharge, "creditsFrom"> & { creditsFrom?: string };
 
 function countCharge(context: StepRunContext, jobId: string, charge: Charge): Promise<boolean> {
   return context.ledger.record({
@@ -227,23 +218,22 @@ function countCharge(context: StepRunContext, jobId: string, charge: Charge): Pr
 }
 
 /**
- * What a completed job cost: the credits the service reports (the reference dialect), else
- * the model's price for its length and size (a service that reports none, such as OpenAI's
- * video API), else nothing known.
+ * What a completed job cost, counted in its account's unit: what the service reports (the
+ * reference dialect's `usage.total_credits`, in the account's unit), else the model's price
+ * for its length and size (a service that reports none, such as OpenAI's or fal's), else
+ * nothing known. An amount in a unit with no rate to credits is totalled in that unit.
  */
 function chargeOf(
   job: VideoJob,
   params: VideoCreateParams,
-  videoModels: VideoModelCatalog | undefined,
-): { credits: number; creditsFrom?: "service" | "price" } {
-  const reported = job.usage?.total_credits;
-  if (typeof reported === "number" && Number.isFinite(reported)) {
-    return { credits: reported, creditsFrom: "service" };
-  }
-  const spec = videoModels?.find((model) => model.id === params.model);
+  catalogs: ExecutionExtras["catalogs"],
+): Charge {
   const seconds = Number(params.seconds ?? job.seconds ?? job.duration);
   const size = typeof params.size === "string" ? params.size : (job.size as string | undefined);
-  const priced =
-    spec && Number.isFinite(seconds) ? estimateVideoCredits(spec, seconds, size) : undefined;
-  return priced === undefined ? { credits: 0 } : { credits: priced, creditsFrom: "price" };
+  return chargeInModelUnit(catalogs, params.model, job.usage?.total_credits, (priced, unit) => {
+    const spec = videoModelsOf(priced)?.find((model) => model.id === params.model);
+    return spec && Number.isFinite(seconds)
+      ? estimateVideoCredits(spec, seconds, size, unit)
+      : undefined;
+  });
 }

@@ -5,6 +5,7 @@ import {
   findVideoRequestProblems,
   type VideoCreateParams,
 } from "../../pipeline/core-shim.js";
+import { ownUnitOf } from "../../plan/price-units.js";
 import type { PlanContext, PlannedUnit } from "../step-kind.js";
 import { videoModelsOf } from "./video-models.js";
 import { paramsToCheck } from "./video-params.js";
@@ -56,6 +57,8 @@ export function planVideo(known: Record<string, unknown>, context: PlanContext):
           limits,
           length,
           typeof known.size === "string" ? known.size : undefined,
+          // In the price's own unit when it has no rate to credits: exact, never rounded up.
+          ownUnitOf(context.catalogs, model),
         )
       : undefined;
   if (credits !== undefined) planned.credits = credits;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import { HttpError } from "../../errors/http-error.js";
 import { validateImageRequest } from "../../images/image-request.js";
 import { renderImage } from "../../images/render-image.js";
@@ -121,7 +122,12 @@ export async function submitFalImage(
     simulator.imageFiles.set(id, png);
     made.images.push({ id, width, height });
   }
-  simulator.stats.imagesMade(model.id, request.n, false, model.creditsPerImage * request.n);
+  simulator.stats.imagesMade(
+    model.id,
+    request.n,
+    false,
+    chargeInUnit(model.creditsPerImage * request.n, model.unit),
+  );
   falImageRequests(simulator).set(made.id, made);
   return made;
 }

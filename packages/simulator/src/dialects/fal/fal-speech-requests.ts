@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import { decoderDelay, encodeAudio } from "../../audio/encode-audio.js";
 import { sentencesOf } from "../../audio/spoken-registry.js";
 import { spokenWords, synthesizeSpeech } from "../../audio/synthesize-speech.js";
@@ -115,7 +116,7 @@ export async function submitFalSpeech(
     endpoint,
     text.length,
     spoken.duration,
-    Math.ceil((per1000 * text.length) / 1000),
+    chargeInUnit((per1000 * text.length) / 1000, listed?.unit),
   );
   const made: FalSpeechRequest = {
     id: randomBytes(16).toString("hex"),

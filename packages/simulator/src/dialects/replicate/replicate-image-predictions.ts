@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { chargeInUnit } from "@reelsmith/core/catalog";
 import { HttpError } from "../../errors/http-error.js";
 import { validateImageRequest } from "../../images/image-request.js";
 import { renderImage } from "../../images/render-image.js";
@@ -95,7 +96,12 @@ export async function createImagePrediction(
     simulator.imageFiles.set(id, png);
     images.push(`${simulator.url}/v1/images/files/${id}.png`);
   }
-  simulator.stats.imagesMade(spec.id, request.n, false, spec.creditsPerImage * request.n);
+  simulator.stats.imagesMade(
+    spec.id,
+    request.n,
+    false,
+    chargeInUnit(spec.creditsPerImage * request.n, spec.unit),
+  );
   const prediction: ImagePrediction = {
     id: randomBytes(13).toString("hex").slice(0, 26),
     model,

@@ -1,0 +1,134 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CliProcess,
+  cleanEnv,
+  jsonEvents,
+  runCli,
+  startCli,
+  tempDir,
+} from "./helpers/cli-process.js";
+
+// An account of the reference dialect that bills in dollars (no rate to credits) and reports
+// what each request cost (`usage.total_credits`) in dollars: counted as dollars, never as
+// credits, and the same figures in the plan, run.end, run.json, the table and its own bill.
+const KEY = "units-reference-key-0123456789";
+const PROFILE = `service:
+  base_url: https://units.invalid
+  api_key_env: [UNITS_KEY]
+  idempotency_keys: true
+providers:
+  dollars:
+    dialect: reference
+    base_url: https://units.invalid
+    api_key_env: [UNITS_KEY]
+    idempotency_keys: true
+    unit: usd
+image_models:
+  reel-image-1: { sizes: [1024x1024], price: { per_image: 4 } }
+  dollar-image: { provider: dollars, sizes: [1024x1024], max_images: 4, price: { per_image: 0.05 } }
+video_models:
+  dollar-clip:
+    provider: dollars
+    seconds: [4]
+    sizes: [854x480]
+    image: false
+    price: { per_megapixel_second: 0.01 }
+`;
+const PIPELINE = `name: account-units
+steps:
+  - id: keyframe
+    image: { model: reel-image-1, prompt: A lighthouse at dusk., size: 1024x1024 }
+  - id: posters
+    image: { model: dollar-image, prompt: A lighthouse poster., size: 1024x1024, n: 3 }
+  - id: clip
+    video: { model: dollar-clip, prompt: The sea at night., seconds: 4, size: 854x480, output: clip.mp4 }
+`;
+/** Three posters at 5 cents (0.15), and 4 s of 854x480 at a cent a megapixel-second (0.0163968). */
+const USD = 0.1663968;
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+let server: CliProcess;
+let url: string;
+let config: string;
+let pipeline: string;
+const env = () => cleanEnv({ UNITS_KEY: KEY });
+
+beforeAll(async () => {
+  work = await tempDir("reelsmith-units-");
+  const served = path.join(work.dir, "served.config.yaml");
+  await writeFile(served, PROFILE);
+  server = startCli(["serve", "--config", served, "--time-scale", "0.01", "--api-key", KEY], {
+    cwd: work.dir,
+  });
+  await server.waitFor((output) => output.stdout.includes("Press Ctrl-C to stop."));
+  url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output.stdout)?.[1] ?? "";
+  config = path.join(work.dir, "reelsmith.config.yaml");
+  await writeFile(config, PROFILE.replaceAll("https://units.invalid", url));
+  pipeline = path.join(work.dir, "pipeline.yaml");
+  await writeFile(pipeline, PIPELINE);
+});
+afterAll(async () => {
+  server?.child.kill("SIGINT");
+  await server?.done;
+  await work?.remove();
+});
+
+async function bill(): Promise<number> {
+  const response = await fetch(`${url}/_simulator/stats`, {
+    headers: { authorization: `Bearer ${KEY}` },
+  });
+  return ((await response.json()) as { creditsCharged: number }).creditsCharged;
+}
+
+describe("an account that reports its charge in its own unit (built CLI)", () => {
+  it("counts the dollars it reports as dollars, apart from the credits, as the plan said", async () => {
+    const planned = await runCli(["plan", pipeline, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    const { estimate } = (
+      JSON.parse(planned.stdout) as {
+        limits: {
+          estimate: { credits: number; otherUnits?: Record<string, { amount: number }> };
+        };
+      }
+    ).limits;
+    expect(estimate.credits).toBe(4);
+    expect(estimate.otherUnits?.usd?.amount).toBe(USD);
+
+    const result = await runCli(["run", pipeline, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const events = jsonEvents<{
+      type: string;
+      runDir?: string;
+      totals?: { credits: number; otherUnits?: Record<string, number> };
+    }>(result.stdout);
+    const end = events.at(-1);
+    expect(end?.type).toBe("run.end");
+    // Only the keyframe is in credits; what the dollars account reported is in dollars.
+    expect(end?.totals?.credits).toBe(estimate.credits);
+    expect(end?.totals?.otherUnits).toEqual({ usd: USD });
+    const runDir = path.resolve(work.dir, events.find((e) => e.type === "run.start")?.runDir ?? "");
+    const run = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8")) as {
+      totals: { credits: number; otherUnits?: Record<string, number> };
+    };
+    expect(run.totals).toMatchObject({ credits: 4, otherUnits: { usd: USD } });
+    // The simulator billed 4 credits and the dollars, and reported each in its account's unit.
+    expect(await bill()).toBe(4.1663968);
+
+    const shown = await runCli(["run", pipeline, "--config", config, "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(
+      `and ${USD} usd spent, not in credits (a provider's unit with no credits_per_unit)`,
+    );
+  });
+});
