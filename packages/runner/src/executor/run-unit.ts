@@ -85,15 +85,18 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       : services.journal.append({ ...entry, step: stepId, ...at });
   const kindName = work.kind.kind;
   services.bus.emit({ type: "step.request", step: stepId, ...at, kind: kindName, spec: work.spec });
-  const { policy, key, cache } = await unitCacheKey(work, services);
+  // A unit its step or kind does not cache has no key: nothing is looked up or stored.
+  const keyed = work.cache && work.kind.cache ? await unitCacheKey(work, services) : undefined;
+  const key = keyed?.key;
   // A retake asks for a new result: the cache is not read for it (its result is stored).
   const retake = work.take !== undefined && work.take > 1;
-  if (key && !retake) {
+  if (keyed && key && !retake) {
+    const { cache, policy } = keyed;
     const served = await unitFromCache(work, services, { key, cache, policy, record });
     if (served) return served;
   }
   // Written in order now; made durable by the next sync (losing it only means a re-run).
-  record({ type: "item.start" }).catch(() => undefined);
+  if (index !== undefined) record({ type: "item.start" }).catch(() => undefined);
   const attempts = Math.max(1, work.retry?.attempts ?? 1);
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
   // Every attempt's spending counts: the kind's own entries (jobs, charges), and what the
@@ -144,8 +147,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       const totals = ledger.totals();
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });
-      if (key) {
-        await storeInCache(cache, {
+      if (keyed && key) {
+        await storeInCache(keyed.cache, {
           key,
           kind: kindName,
           step: stepId,
@@ -185,19 +188,39 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   }
 }
 
+/**
+ * The units under way on each signal, rejected together when it aborts: one listener per
+ * signal (a run's), not one added and removed per unit.
+ */
+const underWay = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
+
 /** Settles with the work, or rejects as soon as the signal aborts (a kind that ignores it). */
 function runWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
+  let units = underWay.get(signal);
+  if (!units) {
+    const rejects = new Set<(reason: unknown) => void>();
+    signal.addEventListener(
+      "abort",
+      () => {
+        for (const reject of rejects) reject(signal.reason);
+        rejects.clear();
+      },
+      { once: true },
+    );
+    underWay.set(signal, rejects);
+    units = rejects;
+  }
+  const waiting = units;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    waiting.add(reject);
     work.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        waiting.delete(reject);
         resolve(value);
       },
       (error) => {
-        signal.removeEventListener("abort", onAbort);
+        waiting.delete(reject);
         reject(error);
       },
     );
