@@ -108,7 +108,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     work.take,
     work.previous?.ledger,
   );
-  const extras = unitExtras(services.extras, ledger);
+  const runSubPipeline = unitSubPipelines(services.extras, ledger);
   const progress = unitProgress(work, services.bus);
   for (let attempt = 1; ; attempt++) {
     (services.stop ?? services.signal).throwIfAborted();
@@ -131,7 +131,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       slot: services.slot,
       ledger,
       defaults: services.defaults[kindName] ?? {},
-      ...extras,
+      ...services.extras,
+      runSubPipeline,
     };
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
@@ -228,25 +229,22 @@ function runWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * The run's services as a unit's kind gets them: what the sub-pipelines its tools run spend
- * is counted in the unit's ledger.
+ * How a unit's kind runs sub-pipelines (its tools'): what they spend is counted in the
+ * unit's ledger.
  */
-function unitExtras(
+function unitSubPipelines(
   given: ExecutionExtras,
   ledger: ReturnType<typeof createUnitLedger>,
-): ExecutionExtras {
-  return {
-    ...given,
-    runSubPipeline: (file, inputs, options) =>
-      given.runSubPipeline(file, inputs, {
-        ...options,
-        onTotals: (totals) => {
-          const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
-          void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
-          options.onTotals?.(totals);
-        },
-      }),
-  };
+): ExecutionExtras["runSubPipeline"] {
+  return (file, inputs, options) =>
+    given.runSubPipeline(file, inputs, {
+      ...options,
+      onTotals: (totals) => {
+        const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
+        void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
+        options.onTotals?.(totals);
+      },
+    });
 }
 
 /**
