@@ -59,7 +59,7 @@ export async function runStep(
     bus.emit(kept.event);
     return;
   }
-  if (await reusableStep(previous, dependencies, summaries, options.run.dir)) {
+  if (previous && (await reusableStep(previous, dependencies, summaries, options.run.dir))) {
     finish(step.id, { ...base, status: "succeeded", outputs: previous?.outputs, reused: true });
     bus.emit({
       type: "step.end",
