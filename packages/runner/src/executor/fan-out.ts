@@ -87,8 +87,10 @@ export async function runFanOut(args: FanOutArgs): Promise<FanOutResult> {
     return { results, errors, totals };
   }
   if (!fanOut) {
-    // One unit: no lanes to share out.
-    await inSlot((slot) => runItem(items[0], 0, slot));
+    // One unit: no lanes to share out; it runs in the slot its step took, if it took one.
+    const { held } = args;
+    if (held) await runItem(items[0], 0, held);
+    else await inSlot((slot) => runItem(items[0], 0, slot));
     return { results, errors, totals };
   }
   // Items start in order, at most `lanes` at a time: the step's `max_parallel`, and no more
