@@ -1,6 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../src/events/run-event.js";
+import { readJournal } from "../src/journal/journal.js";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
 
@@ -103,5 +105,36 @@ describe("scheduling", () => {
     expect(result.steps.clips?.outputs).toHaveLength(30);
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(5);
+  });
+
+  it("a plain step starts once it has a slot: the queued ones neither start nor journal early", async () => {
+    service = await startTestService();
+    const seen: RunEvent[] = [];
+    const result = await runPipeline(
+      {
+        name: "queued",
+        defaults: { chat: { model: "reel-chat-1" } },
+        steps: Array.from({ length: 6 }, (_, n) => ({
+          id: `s${n}`,
+          chat: { prompt: `Say ${n}.` },
+        })),
+      },
+      service.options({ cache: false, concurrency: 2, onEvent: (event) => seen.push(event) }),
+    );
+    expect(result.status).toBe("succeeded");
+    // At most two steps are ever started and not yet past their unit: each starts after an
+    // earlier one's unit ended (its usage said), never all six at the run's start.
+    let running = 0;
+    let most = 0;
+    for (const event of seen) {
+      if (event.type === "step.start") running += 1;
+      if (event.type === "unit.progress" && event.stage === "usage") running -= 1;
+      most = Math.max(most, running);
+    }
+    expect(most).toBe(2);
+    expect(seen.filter((e) => e.type === "step.start")).toHaveLength(6);
+    const journal = readJournal(join(result.runDir, "journal.jsonl"));
+    expect(journal.filter((r) => r.type === "step.start")).toHaveLength(6);
+    expect(journal.filter((r) => r.type === "step.end")).toHaveLength(6);
   });
 });

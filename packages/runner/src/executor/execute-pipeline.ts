@@ -27,11 +27,9 @@ export async function executePipeline(options: ExecuteOptions): Promise<ExecuteR
     settled.set(step.id, new Promise<void>((resolve) => open.set(step.id, resolve)));
   }
   const byId = new Map(spec.steps.map((step) => [step.id, step]));
-  const order = [...options.graph.order, ...spec.steps.map((step) => step.id)].filter(
-    (id, i, all) => all.indexOf(id) === i,
-  );
+  const order = new Set([...options.graph.order, ...spec.steps.map((step) => step.id)]);
   await Promise.all(
-    order.map(async (id) => {
+    [...order].map(async (id) => {
       const step = byId.get(id);
       if (!step) return;
       const dependencies = [...(options.graph.dependencies.get(id) ?? [])];

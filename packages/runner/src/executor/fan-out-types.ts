@@ -5,7 +5,7 @@ import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import type { AnyStepKind } from "../steps/step-kind.js";
 import type { QueueSlots } from "./queue-slots.js";
 import type { UnitResult, UnitServices } from "./run-unit.js";
-import type { SlotPool } from "./slot-pool.js";
+import type { SlotHolder, SlotPool } from "./slot-pool.js";
 import type { UnitExecutor } from "./unit-executor.js";
 
 /**
@@ -37,6 +37,8 @@ export interface FanOutArgs {
   context: ExpressionContext;
   previous: StepState | undefined;
   globalSlots: SlotPool;
+  /** A plain step's global slot, taken before it started (its one unit runs in it). */
+  held?: SlotHolder;
   services: FanOutServices;
 }
 

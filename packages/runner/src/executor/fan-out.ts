@@ -86,6 +86,13 @@ export async function runFanOut(args: FanOutArgs): Promise<FanOutResult> {
     errors.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return { results, errors, totals };
   }
+  if (!fanOut) {
+    // One unit: no lanes to share out; it runs in the slot its step took, if it took one.
+    const { held } = args;
+    if (held) await runItem(items[0], 0, held);
+    else await inSlot((slot) => runItem(items[0], 0, slot));
+    return { results, errors, totals };
+  }
   // Items start in order, at most `lanes` at a time: the step's `max_parallel`, and no more
   // than the run's slots can move (a unit waiting for its queue's slot holds its context,
   // ledger and request, so 5,000 items started at once would hold 5,000 of each).

@@ -12,6 +12,7 @@ import { keptStep } from "./focus.js";
 import { isAbortError } from "./is-abort-error.js";
 import { parseDuration } from "./parse-duration.js";
 import { reusableStep } from "./resume-reuse.js";
+import type { SlotHolder } from "./slot-pool.js";
 import { type GateVerdict, gateStep } from "./step-gate.js";
 import type { StepSummary } from "./step-summary.js";
 import { unitBody, unitContext, unitRequest } from "./unit-request.js";
@@ -40,8 +41,8 @@ export async function runStep(
   step: StepSpec,
   dependencies: readonly string[],
 ): Promise<void> {
-  const { options, stop, summaries, context, focused, globalSlots, services } = run;
-  const { spec, bus, journal } = options;
+  const { options, stop, summaries, context, focused, globalSlots } = run;
+  const { bus, journal } = options;
   const finish = (id: string, summary: StepSummary) => finishStep(run, id, summary);
   const failStep = (...rest: FailArguments) => failExecutionStep(run, ...rest);
   const kind = kindOfStep(step, options.kinds);
@@ -59,7 +60,7 @@ export async function runStep(
     bus.emit(kept.event);
     return;
   }
-  if (await reusableStep(previous, dependencies, summaries, options.run.dir)) {
+  if (previous && (await reusableStep(previous, dependencies, summaries, options.run.dir))) {
     finish(step.id, { ...base, status: "succeeded", outputs: previous?.outputs, reused: true });
     bus.emit({
       type: "step.end",
@@ -93,13 +94,48 @@ export async function runStep(
     bus.emit({ type: "step.skip", step: step.id, reason: verdict.reason });
     return;
   }
+  const fanOut = step.for_each !== undefined;
+  // A plain step starts once its one unit has a global slot: its start is journaled and said
+  // when it can run, not while it queues behind every other step (their records and events
+  // all before the first request, their state all held at once).
+  const held = fanOut ? undefined : globalSlots.holder();
+  try {
+    if (held) {
+      await held.acquire();
+      if (stop.aborted) return finish(step.id, { ...base, status: "cancelled", outputs: {} });
+    }
+    return await startStep(run, { step, kind, dependencies, previous, started, fanOut, held });
+  } finally {
+    held?.release();
+  }
+}
+
+/**
+ * A step past its gate: `step.start` journaled and said, its units run (a plain step's in the
+ * global slot it holds), then its end.
+ */
+async function startStep(
+  run: Execution,
+  at: {
+    step: StepSpec;
+    kind: StepKind;
+    dependencies: readonly string[];
+    previous: StepState | undefined;
+    started: number;
+    fanOut: boolean;
+    held: SlotHolder | undefined;
+  },
+): Promise<void> {
+  const { options, context, globalSlots, services } = run;
+  const { spec, bus, journal } = options;
+  const { step, kind, previous, started, fanOut, held } = at;
+  const failStep = (...rest: FailArguments) => failExecutionStep(run, ...rest);
   // Losing `step.start` only re-runs the step: an ordered journal makes it durable with the
   // first record the step awaits (its ledger, its facts, its end); others are awaited.
   const starting = journal.append({ type: "step.start", step: step.id });
   if (journal.ordered) starting.catch(() => undefined);
   else await starting;
   bus.emit({ type: "step.start", step: step.id });
-  const fanOut = step.for_each !== undefined;
   let items: unknown[] = [undefined];
   let body: Record<string, unknown>;
   let timeoutMs: number | undefined;
@@ -138,8 +174,11 @@ export async function runStep(
     context,
     previous,
     globalSlots,
+    ...(held ? { held } : {}),
     services,
   });
+  // Its slot goes to the next unit: the end's wait for the disk holds none.
+  held?.release();
   return endStep(run, { step, kind, started, fanOut }, { results, errors, totals: stepTotals });
 }
 

@@ -87,15 +87,18 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       : services.journal.append({ ...entry, step: stepId, ...at });
   const kindName = work.kind.kind;
   services.bus.emit({ type: "step.request", step: stepId, ...at, kind: kindName, spec: work.spec });
-  const { policy, key, cache } = await unitCacheKey(work, services);
+  // A unit its step or kind does not cache has no key: nothing is looked up or stored.
+  const keyed = work.cache && work.kind.cache ? await unitCacheKey(work, services) : undefined;
+  const key = keyed?.key;
   // A retake asks for a new result: the cache is not read for it (its result is stored).
   const retake = work.take !== undefined && work.take > 1;
-  if (key && !retake) {
+  if (keyed && key && !retake) {
+    const { cache, policy } = keyed;
     const served = await unitFromCache(work, services, { key, cache, policy, record });
     if (served) return served;
   }
   // Written in order now; made durable by the next sync (losing it only means a re-run).
-  record({ type: "item.start" }).catch(() => undefined);
+  if (index !== undefined) record({ type: "item.start" }).catch(() => undefined);
   const attempts = Math.max(1, work.retry?.attempts ?? 1);
   const stepJournal = createStepJournal(services.journal, stepId, index, work.previous);
   // Every attempt's spending counts: the kind's own entries (jobs, charges), and what the
@@ -107,7 +110,7 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
     work.take,
     work.previous?.ledger,
   );
-  const extras = unitExtras(services.extras, ledger);
+  const runSubPipeline = unitSubPipelines(services.extras, ledger);
   const progress = unitProgress(work, services.bus);
   for (let attempt = 1; ; attempt++) {
     (services.stop ?? services.signal).throwIfAborted();
@@ -131,7 +134,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       ...(services.slotOf ? { slotOf: services.slotOf } : {}),
       ledger,
       defaults: services.defaults[kindName] ?? {},
-      ...extras,
+      ...services.extras,
+      runSubPipeline,
     };
     try {
       const outputs = await runWithSignal(work.kind.run(work.spec, context), signal);
@@ -147,8 +151,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
       const totals = ledger.totals();
       const artifacts = await artifactsOf(outputs, services.runDir);
       await record({ type: "item.end", outputs, totals, artifacts });
-      if (key) {
-        await storeInCache(cache, {
+      if (keyed && key) {
+        await storeInCache(keyed.cache, {
           key,
           kind: kindName,
           step: stepId,
@@ -188,19 +192,39 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   }
 }
 
+/**
+ * The units under way on each signal, rejected together when it aborts: one listener per
+ * signal (a run's), not one added and removed per unit.
+ */
+const underWay = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
+
 /** Settles with the work, or rejects as soon as the signal aborts (a kind that ignores it). */
 function runWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
+  let units = underWay.get(signal);
+  if (!units) {
+    const rejects = new Set<(reason: unknown) => void>();
+    signal.addEventListener(
+      "abort",
+      () => {
+        for (const reject of rejects) reject(signal.reason);
+        rejects.clear();
+      },
+      { once: true },
+    );
+    underWay.set(signal, rejects);
+    units = rejects;
+  }
+  const waiting = units;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    waiting.add(reject);
     work.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        waiting.delete(reject);
         resolve(value);
       },
       (error) => {
-        signal.removeEventListener("abort", onAbort);
+        waiting.delete(reject);
         reject(error);
       },
     );
@@ -208,25 +232,22 @@ function runWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * The run's services as a unit's kind gets them: what the sub-pipelines its tools run spend
- * is counted in the unit's ledger.
+ * How a unit's kind runs sub-pipelines (its tools'): what they spend is counted in the
+ * unit's ledger.
  */
-function unitExtras(
+function unitSubPipelines(
   given: ExecutionExtras,
   ledger: ReturnType<typeof createUnitLedger>,
-): ExecutionExtras {
-  return {
-    ...given,
-    runSubPipeline: (file, inputs, options) =>
-      given.runSubPipeline(file, inputs, {
-        ...options,
-        onTotals: (totals) => {
-          const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
-          void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
-          options.onTotals?.(totals);
-        },
-      }),
-  };
+): ExecutionExtras["runSubPipeline"] {
+  return (file, inputs, options) =>
+    given.runSubPipeline(file, inputs, {
+      ...options,
+      onTotals: (totals) => {
+        const { cachedSteps: _steps, estimatedCredits: _estimate, ...spent } = totals;
+        void ledger.record({ totals: spent, via: "sub-pipeline" }).catch(() => undefined);
+        options.onTotals?.(totals);
+      },
+    });
 }
 
 /**

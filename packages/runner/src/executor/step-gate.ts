@@ -33,12 +33,13 @@ export function gateStep(
   if (blocker && !usesStatus) {
     return { run: false, reason: `needs "${blocker}", which was ${summaries[blocker]?.status}` };
   }
-  const conditionContext = {
-    ...state.context,
-    status: state.failed ? ("failure" as const) : ("success" as const),
-  };
-  if (step.if !== undefined && !evaluateCondition(step.if, conditionContext)) {
-    return { run: false, reason: `if: ${step.if} was false` };
+  if (step.if !== undefined) {
+    const conditionContext = {
+      ...state.context,
+      status: state.failed ? ("failure" as const) : ("success" as const),
+    };
+    if (!evaluateCondition(step.if, conditionContext))
+      return { run: false, reason: `if: ${step.if} was false` };
   }
   if (step.if === undefined && state.failed)
     return { run: false, reason: "an earlier step failed" };

@@ -131,6 +131,12 @@ export function fromExpressionData(value: data.ExpressionData): unknown {
 
 /** Set `key` as an own data property, even for `__proto__` or `constructor`. */
 export function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  // A plain store is the fast path; a key Object.prototype holds (`__proto__`'s setter, a
+  // frozen prototype's read-only `toString`) would not land as an own property that way.
+  if (!(key in Object.prototype)) {
+    target[key] = value;
+    return;
+  }
   Object.defineProperty(target, key, {
     value,
     enumerable: true,

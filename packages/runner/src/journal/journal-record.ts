@@ -22,7 +22,14 @@ export function checksum(json: string): string {
  * @example encodeRecord({ type: "step.start", step: "a" }) // '{"type":"step.start","step":"a","sum":"…"}\n'
  */
 export function encodeRecord(record: JournalRecord): string {
-  const json = JSON.stringify(record);
+  return signedLine(JSON.stringify(record));
+}
+
+/**
+ * A record's JSON text as one journal line, with its trailing `sum` field.
+ * @example signedLine('{"type":"x"}') // '{"type":"x","sum":"…"}\n'
+ */
+export function signedLine(json: string): string {
   return `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"sum":"${checksum(json)}"}\n`;
 }
 

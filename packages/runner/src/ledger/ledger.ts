@@ -81,8 +81,8 @@ export function isLedgerRecord(record: JournalRecord): record is JournalRecord &
  */
 export function createLedger(records: Iterable<JournalRecord> = []) {
   const steps = new Map<string, RunTotals>();
-  const units = new Map<string, RunTotals>();
-  const takes = new Map<string, RunTotals>();
+  // By unit and by take only when a snapshot asks (a run's live ledger is asked by step).
+  const counted: (JournalRecord & LedgerRecord)[] = [];
   const into = (map: Map<string, RunTotals>, key: string, totals: Partial<RunTotals>) => {
     let figures = map.get(key);
     if (!figures) {
@@ -92,18 +92,16 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
     addTotals(figures, totals);
   };
   // Keyed facts already counted: the same fact journaled again is counted once.
-  const counted = new Set<string>();
+  const facts = new Set<string>();
   const add = (record: JournalRecord): void => {
     if (!isLedgerRecord(record)) return;
     const fact = factKey(record);
     if (fact !== undefined) {
-      if (counted.has(fact)) return;
-      counted.add(fact);
+      if (facts.has(fact)) return;
+      facts.add(fact);
     }
     into(steps, record.step, record.totals);
-    into(units, unitKey(record.step, record.index), record.totals);
-    const take = typeof record.take === "number" ? record.take : 1;
-    into(takes, takeKey(record.step, record.index, take), record.totals);
+    counted.push(record);
   };
   for (const record of records) add(record);
   return {
@@ -126,11 +124,19 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
         byStep[id] = { ...figures };
         addTotals(total, figures);
       }
-      const byUnit: Record<string, RunTotals> = {};
-      for (const [key, figures] of units) byUnit[key] = { ...figures };
-      const byTake: Record<string, RunTotals> = {};
-      for (const [key, figures] of takes) byTake[key] = { ...figures };
-      return { total, steps: byStep, units: byUnit, takes: byTake };
+      const units = new Map<string, RunTotals>();
+      const takes = new Map<string, RunTotals>();
+      for (const record of counted) {
+        into(units, unitKey(record.step, record.index), record.totals);
+        const take = typeof record.take === "number" ? record.take : 1;
+        into(takes, takeKey(record.step, record.index, take), record.totals);
+      }
+      return {
+        total,
+        steps: byStep,
+        units: Object.fromEntries(units),
+        takes: Object.fromEntries(takes),
+      };
     },
   };
 }

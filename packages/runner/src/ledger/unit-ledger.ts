@@ -37,7 +37,8 @@ export function createUnitLedger(
   known: ReadonlySet<string> = new Set(),
 ) {
   const totals = emptyTotals();
-  const seen = new Set(known);
+  // Keys of entries journaled in this attempt (those of earlier ones are in `known`).
+  const seen = new Set<string>();
   const takeNumber = take !== undefined && take > 1 ? take : 1;
   let own = 0;
   for (const entry of known) if (entry.startsWith(`${takeNumber}:`)) own += 1;
@@ -45,7 +46,7 @@ export function createUnitLedger(
     async record(entry) {
       if (entry.key !== undefined) {
         const fact = knownEntryKey(takeNumber, entry.key);
-        if (seen.has(fact)) return false;
+        if (seen.has(fact) || known.has(fact)) return false;
         seen.add(fact);
       }
       if (entry.via === undefined) own += 1;

@@ -125,8 +125,11 @@ function checkText(path: string, bytes: Buffer): void {
   }
   if (!problem) {
     let control = 0;
-    for (const byte of bytes)
+    // Indexed: a Buffer's iterator makes an object per byte (a 200-step text is 15,000).
+    for (let at = 0; at < bytes.length; at++) {
+      const byte = bytes[at] as number;
       if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13) control += 1;
+    }
     if (control > 0 && control * 100 > bytes.length) problem = `${control} control characters`;
   }
   if (problem) {

@@ -64,6 +64,9 @@ export function findCycles(dependencies: ReadonlyMap<string, ReadonlySet<string>
   return cycles;
 }
 
+/** Graphs built, by the steps they were built from (a validated pipeline's are not changed). */
+const graphs = new WeakMap<readonly StepSpec[], StepGraph>();
+
 /**
  * The DAG of a pipeline's steps from `needs` and references. Throws when there is a cycle
  * (validation reports cycles with positions first). Accepts a LoadedPipeline or its spec.
@@ -78,6 +81,9 @@ export function buildGraph(
   pipeline: { spec: { steps: StepSpec[] } } | { steps: StepSpec[] },
 ): StepGraph {
   const steps = "spec" in pipeline ? pipeline.spec.steps : pipeline.steps;
+  // A run plans and executes the same steps (and a batch runs them row after row): built once.
+  const built = graphs.get(steps);
+  if (built && built.order.length === steps.length) return built;
   const dependencies = new Map<string, Set<string>>();
   for (const step of steps) dependencies.set(step.id, stepDependencies(step));
   const cycles = findCycles(dependencies);
@@ -93,5 +99,7 @@ export function buildGraph(
     order.push(id);
   };
   for (const step of steps) place(step.id);
-  return { order, dependencies };
+  const graph = { order, dependencies };
+  graphs.set(steps, graph);
+  return graph;
 }

@@ -75,8 +75,10 @@ export function kindOf(
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): AnyStepKind | undefined {
   let found: AnyStepKind | undefined;
-  for (const [name, kind] of kinds) {
-    if (!Object.hasOwn(step, name) || step[name] === undefined) continue;
+  // The step's few keys looked up, not every kind's entry made (this runs for every step).
+  for (const name in step) {
+    const kind = kinds.get(name);
+    if (!kind || !Object.hasOwn(step, name) || step[name] === undefined) continue;
     if (found) return undefined;
     found = kind;
   }
