@@ -1,11 +1,10 @@
 import { reviveError } from "../errors/revive-error.js";
-import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
+import { addTotals, type RunTotals } from "../events/run-event.js";
 import type { PreviousItem } from "../expressions/index.js";
 import { SINGLE_ITEM } from "../journal/journal-state.js";
 import type { FanOutArgs, FanOutResult } from "./fan-out-types.js";
 import { queueSlot } from "./queue-slots.js";
 import { reusableItem } from "./resume-reuse.js";
-import type { UnitResult } from "./run-unit.js";
 import { queueSlotFor, type SlotPool } from "./slot-pool.js";
 import { unitContext, unitRequest } from "./unit-request.js";
 
@@ -19,7 +18,7 @@ function accountOf(services: FanOutArgs["services"], spec: unknown): string | un
 /** A fan-out under way: what it was given, and what its items gave so far. */
 export interface FanOutRun {
   args: FanOutArgs;
-  results: (UnitResult | undefined)[];
+  results: FanOutResult["results"];
   errors: FanOutResult["errors"];
   totals: RunTotals;
   /** Says an item's end (`item.end`), for a step with `for_each`. */
@@ -51,11 +50,7 @@ export async function runFanOutItem(
   const prior = args.previous?.items.get(index ?? SINGLE_ITEM);
   if (fanOut) bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
   if (prior && chain?.mayReuse !== false && (await reusableItem(prior, services.unit.runDir))) {
-    results[position] = {
-      outputs: prior.outputs as Record<string, unknown>,
-      totals: emptyTotals(),
-      cached: false,
-    };
+    results[position] = { outputs: prior.outputs as Record<string, unknown>, cached: false };
     itemEnd(position, "reused");
     return true;
   }
@@ -98,7 +93,9 @@ export async function runFanOutItem(
         slot: queueSlotFor(slot, queueSlot(services.slots, kind, accountOf(services, spec))),
       },
     );
-    results[position] = result;
+    results[position] = fanOut
+      ? { outputs: result.outputs, cached: result.cached }
+      : { outputs: result.outputs, cached: result.cached, artifacts: result.artifacts };
     addTotals(totals, result.totals);
     itemEnd(position, result.cached ? "cached" : "succeeded");
   } catch (error) {
