@@ -88,10 +88,10 @@ export async function runFanOutItem(
         ...(prior ? { previous: prior } : {}),
         ...(take !== undefined && take > 1 ? { take } : {}),
       },
-      {
-        ...services.unit,
+      // Object.assign, not `{ ...services.unit, slot }`: a hidden class per unit otherwise.
+      Object.assign({}, services.unit, {
         slot: queueSlotFor(slot, queueSlot(services.slots, kind, accountOf(services, spec))),
-      },
+      }),
     );
     results[position] = fanOut
       ? { outputs: result.outputs, cached: result.cached }

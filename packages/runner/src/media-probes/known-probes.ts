@@ -6,7 +6,8 @@ export type ProbeOutput = MediaInfo & { size: number; mtimeMs: number };
 
 /** The `probe` output of a known probe (what the step writes into its outputs). */
 export function probeOutput(known: KnownProbe): ProbeOutput {
-  return { ...known.info, size: known.size, mtimeMs: known.mtimeMs };
+  // Object.assign, not `{ ...info, size }`: a hidden class per clip otherwise (journal.ts).
+  return Object.assign({}, known.info, { size: known.size, mtimeMs: known.mtimeMs });
 }
 
 /**
