@@ -6,8 +6,13 @@ export type ProbeOutput = MediaInfo & { size: number; mtimeMs: number };
 
 /** The `probe` output of a known probe (what the step writes into its outputs). */
 export function probeOutput(known: KnownProbe): ProbeOutput {
-  // Object.assign, not `{ ...info, size }`: a hidden class per clip otherwise (journal.ts).
-  return Object.assign({}, known.info, { size: known.size, mtimeMs: known.mtimeMs });
+  // The two fields first: `{ ...info, size }` gets a hidden class per clip in Node 20's V8
+  // (journal.ts), and Object.assign of some 24 fields a slow dictionary object.
+  const output: ProbeOutput = { size: known.size, mtimeMs: known.mtimeMs, ...known.info };
+  // An info that is itself a probe output (one read back from a step's outputs) says its own.
+  output.size = known.size;
+  output.mtimeMs = known.mtimeMs;
+  return output;
 }
 
 /**
