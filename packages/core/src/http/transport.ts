@@ -220,9 +220,13 @@ export class Transport<Config extends TransportConfig = TransportConfig> {
   ): Promise<Dispatcher.ResponseData | FetchedResponse> {
     return this.fetch
       ? requestWithFetch(this.fetch, url, init)
-      : undiciRequest(url, {
-          ...init,
+      : // Spelled out, not `{ ...init, headersTimeout }`: Node 20's V8 gives an object literal
+        // that starts with a spread and adds keys a hidden class of its own per request.
+        undiciRequest(url, {
           method: init.method as Dispatcher.HttpMethod,
+          headers: init.headers,
+          body: init.body,
+          signal: init.signal,
           headersTimeout: 0,
           bodyTimeout: 0,
           ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { StringDecoder } from "node:string_decoder";
 import { FfmpegError } from "../errors/ffmpeg-error.js";
 import { MediaAbortError } from "../errors/media-abort-error.js";
 
@@ -62,7 +63,8 @@ export function runProcess(
   if (signal?.aborted) return Promise.reject(new MediaAbortError({ cause: signal.reason }));
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
-    const stdoutChunks: string[] = [];
+    // Kept as bytes and decoded once at the end: no string per chunk.
+    const stdoutChunks: Buffer[] = [];
     const stderr = stderrBuffer();
     let pendingLine = "";
     let settled = false;
@@ -76,11 +78,11 @@ export function runProcess(
     };
     signal?.addEventListener("abort", onAbort, { once: true });
 
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
+    const lineDecoder = options.onStdoutLine ? new StringDecoder("utf8") : undefined;
+    child.stdout.on("data", (chunk: Buffer) => {
       if (collect) stdoutChunks.push(chunk);
-      if (!options.onStdoutLine) return;
-      pendingLine += chunk;
+      if (!options.onStdoutLine || !lineDecoder) return;
+      pendingLine += lineDecoder.write(chunk);
       const lines = pendingLine.split("\n");
       pendingLine = lines.pop() ?? "";
       for (const line of lines) options.onStdoutLine(line.trimEnd());
@@ -106,9 +108,10 @@ export function runProcess(
       signal?.removeEventListener("abort", onAbort);
       if (settled) return;
       settled = true;
+      if (lineDecoder) pendingLine += lineDecoder.end();
       if (pendingLine && options.onStdoutLine) options.onStdoutLine(pendingLine.trimEnd());
       if (code === 0) {
-        resolve({ stdout: stdoutChunks.join(""), stderr: stderr.text() });
+        resolve({ stdout: Buffer.concat(stdoutChunks).toString("utf8"), stderr: stderr.text() });
         return;
       }
       reject(

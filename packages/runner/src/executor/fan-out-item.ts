@@ -1,11 +1,10 @@
 import { reviveError } from "../errors/revive-error.js";
-import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
+import { addTotals, type RunTotals } from "../events/run-event.js";
 import type { PreviousItem } from "../expressions/index.js";
 import { SINGLE_ITEM } from "../journal/journal-state.js";
 import type { FanOutArgs, FanOutResult } from "./fan-out-types.js";
 import { queueSlot } from "./queue-slots.js";
 import { reusableItem } from "./resume-reuse.js";
-import type { UnitResult } from "./run-unit.js";
 import { queueSlotFor, type SlotPool } from "./slot-pool.js";
 import { unitContext, unitRequest } from "./unit-request.js";
 
@@ -18,7 +17,7 @@ function accountOf(services: FanOutArgs["services"], model: unknown): string | u
 /** A fan-out under way: what it was given, and what its items gave so far. */
 export interface FanOutRun {
   args: FanOutArgs;
-  results: (UnitResult | undefined)[];
+  results: FanOutResult["results"];
   errors: FanOutResult["errors"];
   totals: RunTotals;
   /** Says an item's end (`item.end`), for a step with `for_each`. */
@@ -50,11 +49,7 @@ export async function runFanOutItem(
   const prior = args.previous?.items.get(index ?? SINGLE_ITEM);
   if (fanOut) bus.emit({ type: "item.start", step: step.id, index: position, total: items.length });
   if (prior && chain?.mayReuse !== false && (await reusableItem(prior, services.unit.runDir))) {
-    results[position] = {
-      outputs: prior.outputs as Record<string, unknown>,
-      totals: emptyTotals(),
-      cached: false,
-    };
+    results[position] = { outputs: prior.outputs as Record<string, unknown>, cached: false };
     itemEnd(position, "reused");
     return true;
   }
@@ -92,8 +87,8 @@ export async function runFanOutItem(
         ...(prior ? { previous: prior } : {}),
         ...(take !== undefined && take > 1 ? { take } : {}),
       },
-      {
-        ...services.unit,
+      // Object.assign, not `{ ...services.unit, slot }`: a hidden class per unit otherwise.
+      Object.assign({}, services.unit, {
         slot: queueSlotFor(
           slot,
           queueSlot(
@@ -103,11 +98,13 @@ export async function runFanOutItem(
           ),
         ),
         // A request to another model (a speech's transcription) holds that model's account's.
-        slotOf: (model) =>
+        slotOf: (model: unknown) =>
           queueSlotFor(slot, queueSlot(services.slots, kind, accountOf(services, model))),
-      },
+      }),
     );
-    results[position] = result;
+    results[position] = fanOut
+      ? { outputs: result.outputs, cached: result.cached }
+      : { outputs: result.outputs, cached: result.cached, artifacts: result.artifacts };
     addTotals(totals, result.totals);
     itemEnd(position, result.cached ? "cached" : "succeeded");
   } catch (error) {

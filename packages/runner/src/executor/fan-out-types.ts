@@ -42,9 +42,16 @@ export interface FanOutArgs {
   services: FanOutServices;
 }
 
+/**
+ * What a step keeps of an ended unit: its outputs, whether the cache served it, and the files
+ * of a step's one unit (a fan-out item's are in its `item.end`). Its totals are added to the
+ * step's as it ends, so a fan-out of thousands of items does not hold each one's.
+ */
+export type KeptResult = Pick<UnitResult, "outputs" | "artifacts" | "cached">;
+
 /** What a step's units gave: each item's result (in order), the errors, and the spending. */
 export interface FanOutResult {
-  results: (UnitResult | undefined)[];
+  results: (KeptResult | undefined)[];
   errors: { index: number | undefined; error: unknown }[];
   totals: RunTotals;
 }

@@ -4,7 +4,6 @@ import type { PreviousItem } from "../expressions/index.js";
 import { type FanOutRun, runFanOutItem } from "./fan-out-item.js";
 import type { FanOutArgs, FanOutResult } from "./fan-out-types.js";
 import { queueSlot } from "./queue-slots.js";
-import type { UnitResult } from "./run-unit.js";
 import type { LimitRunner, SlotPool } from "./slot-pool.js";
 
 export type { FanOutArgs, FanOutResult, FanOutServices } from "./fan-out-types.js";
@@ -28,7 +27,7 @@ export async function runFanOut(args: FanOutArgs): Promise<FanOutResult> {
   const { step, kind, items, fanOut, services } = args;
   const { bus, signal } = services.unit;
   const stop = services.unit.stop ?? signal;
-  const results: (UnitResult | undefined)[] = new Array(items.length).fill(undefined);
+  const results: FanOutResult["results"] = new Array(items.length).fill(undefined);
   const errors: FanOutResult["errors"] = [];
   const totals = emptyTotals();
   const itemEnd = (

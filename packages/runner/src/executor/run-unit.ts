@@ -84,7 +84,8 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
   const record = (entry: Record<string, unknown> & { type: string }): Promise<void> =>
     index === undefined
       ? Promise.resolve()
-      : services.journal.append({ ...entry, step: stepId, ...at });
+      : // Not `{ ...entry, step }`: that makes a hidden class per record (see journal.ts).
+        services.journal.append(Object.assign({}, entry, { step: stepId }, at));
   const kindName = work.kind.kind;
   services.bus.emit({ type: "step.request", step: stepId, ...at, kind: kindName, spec: work.spec });
   // A unit its step or kind does not cache has no key: nothing is looked up or stored.

@@ -54,12 +54,14 @@ export interface UnitPlace {
  */
 export function unitContext(context: ExpressionContext, place?: UnitPlace): ExpressionContext {
   if (!place) return context;
-  return {
-    ...context,
-    item: place.item,
-    index: place.index,
-    ...(place.previous === undefined ? {} : { previous: place.previous }),
-  };
+  // Object.assign, not `{ ...context, item }`: a hidden class per unit otherwise (journal.ts).
+  return Object.assign(
+    {},
+    context,
+    place.previous === undefined
+      ? { item: place.item, index: place.index }
+      : { item: place.item, index: place.index, previous: place.previous },
+  );
 }
 
 /**

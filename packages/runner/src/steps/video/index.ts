@@ -60,7 +60,7 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   ],
   plan: planVideo,
   requestLabels: { videoJobs: "video jobs" },
-  totals: (outputs) => ({ ...usageAndCredits(outputs), made: { videos: 1 } }),
+  totals: (outputs) => Object.assign(usageAndCredits(outputs), { made: { videos: 1 } }),
   summary: (spec) =>
     `${spec.model ?? ""}: ${String(spec.prompt ?? "")
       .replace(/\s+/g, " ")

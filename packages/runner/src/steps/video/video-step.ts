@@ -7,7 +7,7 @@ import { NotFoundError } from "@reelsmith/core/errors";
 import { extractFrame, probeKnown } from "@reelsmith/media";
 import { executionExtras } from "../../executor/execution-context.js";
 import { checkedImagePart } from "../../files/image-file.js";
-import { probeOutput } from "../../media-probes/known-probes.js";
+import { knownFromOutput, probeOutput } from "../../media-probes/known-probes.js";
 import { InvalidRequestError } from "../../pipeline/core-shim.js";
 import type { RequestCheckContext, StepRunContext } from "../step-kind.js";
 import { LostVideoJobError } from "./errors/lost-video-job-error.js";
@@ -124,7 +124,9 @@ export async function runVideoStep(
   // Probed once, here: the probe travels with the clip (outputs, journal) to the steps that
   // join or edit it. A clip ffprobe cannot read is left for those steps to report.
   const known = await probeKnown(download.path, { signal }).catch(() => undefined);
-  if (known) extras?.knownProbes?.add(known);
+  // One object for the clip's probe: its output, which the run's known probes share.
+  const probe = known ? probeOutput(known) : undefined;
+  if (probe) extras?.knownProbes?.add(knownFromOutput(download.path, probe));
   // The clip's last frame, for the next clip's reference image (continuity).
   const lastFrame = spec.last_frame_output
     ? (
@@ -143,7 +145,7 @@ export async function runVideoStep(
     duration: job.duration ?? (params.seconds === undefined ? undefined : Number(params.seconds)),
     credits: Number(journal.recall("video.completed")?.credits ?? job.usage?.total_credits ?? 0),
     url: job.video_url,
-    ...(known ? { probe: probeOutput(known) } : {}),
+    ...(probe ? { probe } : {}),
     ...(lastFrame ? { last_frame: lastFrame } : {}),
   };
 }
