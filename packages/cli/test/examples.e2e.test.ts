@@ -74,7 +74,6 @@ describe("examples (built CLI, offline)", () => {
     const { writeFile } = await import("node:fs/promises");
     await writeFile(
       path.join(work.dir, "broken.yaml"),
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a pipeline expression, not a JS template
       "name: broken\nsteps:\n  - id: clip\n    video:\n      model: reel-video-1\n      prompt: a fox\n      seconds: 30\n  - id: join\n    ffmpeg:\n      concat: ${{ steps.nope.outputs.*.file }}\n      output: final.mp4\n",
     );
     const result = await runCli(["validate", "broken.yaml"], { cwd: work.dir });
@@ -200,7 +199,6 @@ describe("examples (built CLI, offline)", () => {
     // The repository's own action runs the pipeline (action.yml at the root).
     const film = steps.find((step) => step.uses === "./");
     expect(film?.with?.pipeline).toBe("examples/ci/pipeline.yaml");
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression
     expect(film?.with?.["api-key"]).toBe("${{ secrets.REELSMITH_API_KEY }}");
     const action = parse(await readFile(path.join(EXAMPLES, "..", "action.yml"), "utf8")) as {
       runs: { steps: { id?: string; uses?: string; if?: string; with?: Record<string, string> }[] };
@@ -211,7 +209,6 @@ describe("examples (built CLI, offline)", () => {
     // uploaded even when the run failed (once the run started: there is a run to upload)
     expect(upload?.if).toMatch(/^always\(\)/);
     // what the run step says to upload: the run directory, or a batch's directory
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression
     expect(upload?.with?.path).toBe("${{ steps.run.outputs.upload }}");
     const runDir = film?.with?.["run-dir"];
     expect(runDir).toBe("runs/nightly");

@@ -20,7 +20,6 @@ const voices = {
       speech: {
         model: "reel-voice-1",
         voice: "ava",
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a pipeline expression
         input: "${{ item }}",
         words: { model: "reel-transcribe-1" },
       },

@@ -1,7 +1,7 @@
 import { createFalClient, ValidationError } from "@fal-ai/client";
-import { clientOptionsFromProfile, parseProfile } from "@reelsmith/core/profile";
 import { createClient } from "@reelsmith/core";
 import { InvalidRequestError } from "@reelsmith/core/errors";
+import { clientOptionsFromProfile, parseProfile } from "@reelsmith/core/profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";
 import { falImageProfile, fluxEndpoint } from "./fal-fixture.js";

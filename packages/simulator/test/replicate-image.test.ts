@@ -1,6 +1,6 @@
-import { clientOptionsFromProfile, parseProfile } from "@reelsmith/core/profile";
 import { createClient } from "@reelsmith/core";
 import { InvalidRequestError } from "@reelsmith/core/errors";
+import { clientOptionsFromProfile, parseProfile } from "@reelsmith/core/profile";
 import Replicate from "replicate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../src/index.js";

@@ -22,7 +22,6 @@ const result = await runPipeline(
   {
     name: "kinds",
     steps: [{ id: "loud", shout: { text: "a paper boat" } }],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a pipeline expression, not a JS template
     outputs: { text: "${{ steps.loud.outputs.text }}" },
   },
   { stepKinds, runsRoot: "kind-runs" },
