@@ -111,3 +111,30 @@ describe("createEstimateLines", () => {
     expect(lines(known)[0]).toBe("expected cost now: 36 credits");
   });
 });
+
+describe("a step priced partly in credits, partly in another unit", () => {
+  it("shows its credits, then its part in the other unit, per item while their number is open", () => {
+    const estimate = {
+      credits: 2,
+      complete: true,
+      steps: {
+        narration: {
+          perUnit: 1,
+          units: 2,
+          credits: 2,
+          otherUnits: { usd: { perUnit: 0.3, amount: 0.6 } },
+        },
+        voices: { perUnit: 1, otherUnits: { usd: { perUnit: 0.3 } } },
+      },
+      otherUnits: {
+        usd: { amount: 0.6, complete: false, models: ["dollar-voice"], providers: ["voice"] },
+      },
+    };
+    expect(formatEstimate(estimate)).toEqual([
+      "expected cost: 2 credits",
+      "and at least 0.6 usd (dollar-voice, providers.voice), not in credits",
+      "  narration  2 × 1 = 2, and 0.6 usd",
+      "  voices     1 per item × N (N known at run time), and 0.3 usd per item",
+    ]);
+  });
+});

@@ -4,12 +4,34 @@ type StepEstimate = RunEstimate["steps"][string];
 
 /**
  * One step's expected cost in words: `4 × 9 = 36`, `9 per item × N (N known at run time)`,
- * or why it is unknown; with the units the cache or the interrupted run already hold.
+ * or why it is unknown; with the units the cache or the interrupted run already hold, and its
+ * parts in other units (`1, and 0.3 usd`).
  *
  * @example
  * formatStepEstimate({ perUnit: 9, units: 4, credits: 36 }); // "4 × 9 = 36"
  */
 export function formatStepEstimate(step: StepEstimate): string {
+  return `${creditFigures(step)}${unitParts(step)}`;
+}
+
+/**
+ * A step's parts in other units, after its credits: `, and 0.3 usd`, or `, and 0.3 usd per
+ * item` while its number of units is known only at run time.
+ */
+function unitParts(step: StepEstimate): string {
+  return Object.entries(step.otherUnits ?? {})
+    .map(([unit, part]) =>
+      part.amount !== undefined
+        ? `, and ${roundAmount(part.amount)} ${unit}`
+        : part.perUnit !== undefined
+          ? `, and ${roundAmount(part.perUnit)} ${unit} per item`
+          : `, and an amount in ${unit} known at run time`,
+    )
+    .join("");
+}
+
+/** A step's figures in its own unit (credits unless `unit` says otherwise). */
+function creditFigures(step: StepEstimate): string {
   // A step priced in a unit with no rate to credits says it: `2 × 0.05 = 0.1 usd`.
   const unit = step.unit === undefined ? "" : ` ${step.unit}`;
   if (step.units === 0 && step.spent !== undefined && !step.cached)

@@ -1,8 +1,10 @@
+import { exactAmount } from "@reelsmith/core/catalog";
 import type { CacheLocation } from "../cache/cache-index.js";
 import { cacheKey } from "../cache/cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
-import type { RunEstimate } from "../plan/plan-types.js";
+import type { RunEstimate, StepEstimate } from "../plan/plan-types.js";
+import { type PartsByUnit, partsByUnit, settleUnitTotals } from "../plan/price-units.js";
 import type { ModelCatalogs } from "../steps/step-kind.js";
 import type { CreditBudget } from "./budget.js";
 import type { ExecuteOptions } from "./execute-pipeline.js";
@@ -42,12 +44,21 @@ export function budgetAdmission(
     const max = options.budget.maxCredits;
     const planned = estimate.steps[id];
     if (!planned) return; // it costs nothing
-    if (planned.unit !== undefined) return; // priced in another unit: never in the credits
+    // A step wholly priced in another unit is refined in it, and never held against credits.
+    const ownUnit = planned.unit;
     // Each unit priced by its kind from its request, now that it is known (a clip's length
-    // from its narration's); the plan's price per unit where the kind cannot tell.
-    const prices = specs.map(
-      (spec) =>
-        kind.plan(spec, options.catalogs ? { catalogs: options.catalogs } : {}).credits ??
+    // from its narration's), each part in its model's unit; the plan's price per unit where
+    // the kind cannot tell.
+    const splits = specs.map((spec) =>
+      partsByUnit(
+        options.catalogs,
+        kind.plan(spec, options.catalogs ? { catalogs: options.catalogs } : {}),
+        typeof spec.model === "string" ? spec.model : undefined,
+      ),
+    );
+    const prices = splits.map(
+      (split) =>
+        (ownUnit === undefined ? split.credits : split.otherUnits[ownUnit]?.amount) ??
         planned.perUnit,
     );
     const everyPriced = prices.length === units && prices.every((price) => price !== undefined);
@@ -75,9 +86,12 @@ export function budgetAdmission(
       ...(perUnit === undefined ? {} : { perUnit }),
       units: paid,
       cached: cached.size,
-      credits,
+      credits: ownUnit === undefined ? credits : exactAmount(credits),
+      ...(ownUnit === undefined ? {} : { unit: ownUnit }),
+      otherUnits: unitParts(planned, splits, cached),
     });
     options.onEstimate?.(structuredClone(estimate));
+    if (ownUnit !== undefined) return;
     if (max === undefined || options.enforce === false || paid === 0 || credits === 0) return;
     const left = (await options.budget.left?.()) ?? Math.max(0, max - options.budget.spent);
     if (credits > left) {
@@ -101,11 +115,45 @@ export function uncachedSteps(spec: {
   return new Set(spec.steps.filter((step) => step.cache === false).map((step) => step.id));
 }
 
-/** Puts a fan-out's now known size into the run's estimate, and its total and completeness. */
+/**
+ * A step's parts in other units (a voice in usd beside its transcription's credits), worked
+ * out for its units now known: each unit's amount in each, the cached ones at 0; a unit's
+ * part its kind cannot price now keeps the plan's price per unit.
+ */
+function unitParts(
+  planned: StepEstimate,
+  splits: readonly PartsByUnit[],
+  cached: ReadonlySet<number>,
+): StepEstimate["otherUnits"] {
+  if (!planned.otherUnits) return undefined;
+  const parts: NonNullable<StepEstimate["otherUnits"]> = {};
+  for (const [unit, part] of Object.entries(planned.otherUnits)) {
+    const amounts = splits.map((split) => split.otherUnits[unit]?.amount ?? part.perUnit);
+    const paid = amounts.filter((_, index) => !cached.has(index));
+    const distinct = new Set(paid);
+    const perUnit = distinct.size === 1 ? [...distinct][0] : undefined;
+    parts[unit] = {
+      ...(perUnit === undefined ? {} : { perUnit }),
+      ...(amounts.every((amount) => amount !== undefined)
+        ? { amount: exactAmount(paid.reduce<number>((sum, amount) => sum + (amount ?? 0), 0)) }
+        : {}),
+    };
+  }
+  return parts;
+}
+
+/** Puts a fan-out's now known size into the run's estimate, and its totals and completeness. */
 function refine(
   estimate: RunEstimate,
   id: string,
-  known: { perUnit?: number; units: number; cached: number; credits: number },
+  known: {
+    perUnit?: number;
+    units: number;
+    cached: number;
+    credits: number;
+    unit?: string;
+    otherUnits?: StepEstimate["otherUnits"];
+  },
 ): void {
   // What its units cost in the run's earlier sessions stays counted.
   const spent = estimate.steps[id]?.spent;
@@ -115,8 +163,11 @@ function refine(
     credits: known.credits + (spent ?? 0),
     ...(spent ? { spent } : {}),
     ...(known.cached > 0 ? { cached: known.cached } : {}),
+    ...(known.unit === undefined ? {} : { unit: known.unit }),
+    ...(known.otherUnits ? { otherUnits: known.otherUnits } : {}),
   };
   settleTotal(estimate);
+  settleUnitTotals(estimate);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { kindOf } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, PlannedUnit } from "../steps/step-kind.js";
 import type { RunEstimate, StepEstimate } from "./plan-types.js";
+import { creditCatalogs, partsByUnit } from "./price-units.js";
 
 /** What {@link estimateKnownNow} prices with. */
 export interface KnownNowOptions {
@@ -41,6 +42,8 @@ export async function estimateKnownNow(
   const least: ExpressionContext = { ...options.context, steps: { ...options.context.steps } };
   const most: ExpressionContext = { ...options.context, steps: { ...options.context.steps } };
   const estimate: RunEstimate = { credits: 0, complete: true, steps: {} };
+  // Prices stated at a rate in credits; those in a unit without one stay in it (kept apart).
+  const catalogs = creditCatalogs(options.catalogs, "keep");
   let ranged = false;
   let mostCredits = 0;
   for (const step of spec.steps) {
@@ -59,8 +62,8 @@ export async function estimateKnownNow(
       const place = fanOut ? { item, index } : undefined;
       const low = requestIn(body, unitContext(least, place));
       const high = requestIn(body, unitContext(most, place));
-      const plannedLow = low ? kind.plan(low, planContext(options)) : undefined;
-      const plannedHigh = high ? kind.plan(high, planContext(options)) : undefined;
+      const plannedLow = low ? creditsOf(kind, low, options, catalogs) : undefined;
+      const plannedHigh = high ? creditsOf(kind, high, options, catalogs) : undefined;
       const isPaid = [plannedLow, plannedHigh].some((planned) =>
         Object.values(planned?.requests ?? {}).some((count) => count > 0),
       );
@@ -124,8 +127,29 @@ export async function estimateKnownNow(
   return estimate;
 }
 
-function planContext(options: KnownNowOptions) {
-  return options.catalogs ? { catalogs: options.catalogs } : {};
+/**
+ * A unit as its kind plans it, priced in credits only: its parts in a unit with no rate to
+ * credits are left out (a step wholly in one costs 0 credits), so a voice in usd is never
+ * added to a transcription's credits.
+ */
+function creditsOf(
+  kind: AnyStepKind,
+  request: Record<string, unknown>,
+  options: KnownNowOptions,
+  catalogs: ModelCatalogs | undefined,
+): PlannedUnit {
+  const planned = kind.plan(request, catalogs ? { catalogs } : {});
+  const model = typeof request.model === "string" ? request.model : undefined;
+  const split = partsByUnit(options.catalogs, planned, model);
+  if (Object.keys(split.otherUnits).length === 0) return planned;
+  const { credits: _credits, creditsRange: _range, parts: _parts, ...rest } = planned;
+  // Wholly in such a unit: nothing in credits (its amount is the run's `otherUnits`).
+  const credits = split.inCredits ? split.credits : 0;
+  return {
+    ...rest,
+    ...(credits !== undefined ? { credits } : {}),
+    ...(split.creditsRange ? { creditsRange: split.creditsRange } : {}),
+  };
 }
 
 function isZero(bounds: Bounds | undefined): boolean {

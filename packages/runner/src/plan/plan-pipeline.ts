@@ -9,7 +9,7 @@ import { creditsAtMost, stepEstimate } from "./plan-estimate.js";
 import { plannedFanOut } from "./plan-fan-out.js";
 import { planStages } from "./plan-stages.js";
 import type { Plan, PlannedStep, RunEstimate } from "./plan-types.js";
-import { creditCatalogs, moveToUnit, priceUnitOf } from "./price-units.js";
+import { addUnitPart, creditCatalogs, moveToUnit, partsByUnit } from "./price-units.js";
 import { staticValue } from "./static-value.js";
 
 /** Options of `planPipeline`. */
@@ -98,18 +98,23 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     const model = typeof known.model === "string" ? known.model : undefined;
     const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
     const creditsBefore = runEstimate.credits;
-    const estimate = paid
+    // Each part in its own unit: a model priced in another unit with no rate to credits is
+    // totalled in its unit; a step wholly in one such unit counts there, not in credits.
+    const split = paid ? partsByUnit(options.catalogs, planned, model) : undefined;
+    const inUnits = Object.entries(split?.otherUnits ?? {});
+    const whole = split && !split.inCredits && inUnits.length === 1 ? inUnits[0]?.[1] : undefined;
+    const estimate = split
       ? stepEstimate(runEstimate, step.id, {
-          perUnit: planned.credits,
+          perUnit: whole ? whole.amount : split.credits,
           count,
           fanOut,
           done: options.journaled?.(step.id) ?? 0,
         })
       : undefined;
-    // A model priced in another unit with no rate to credits is totalled in its unit.
-    const inUnit = priceUnitOf(options.catalogs, model);
-    if (estimate && inUnit && inUnit.creditsPerUnit === undefined)
-      moveToUnit(runEstimate, estimate, inUnit, creditsBefore);
+    if (estimate && whole) moveToUnit(runEstimate, estimate, whole.models, creditsBefore);
+    else if (estimate)
+      for (const [unit, part] of inUnits)
+        addUnitPart(runEstimate, estimate, unit, part, estimate.units);
     return {
       id: step.id,
       ...(step.name ? { name: step.name } : {}),

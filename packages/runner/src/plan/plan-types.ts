@@ -61,6 +61,13 @@ export interface StepEstimate {
    * rate to credits): such a step counts in the run's `otherUnits`, never in its credits.
    */
   unit?: string;
+  /**
+   * Its parts priced in units other than credits with no rate to credits, when it has parts in
+   * credits too (a voice in usd, its transcription in credits): by unit, what one unit costs in
+   * it and what its units cost (when their number is known). Counted in the run's
+   * `otherUnits`, never in `credits`.
+   */
+  otherUnits?: Record<string, { perUnit?: number; amount?: number }>;
   /** When the number of units is known only at run time: the fewest and the most it can be. */
   unitsAtLeast?: number;
   unitsAtMost?: number;

@@ -1,6 +1,6 @@
 import { chargeInUnit, exactAmount, priceUnitsSection } from "@reelsmith/core/catalog";
 import type { ModelPriceUnit } from "@reelsmith/core/profile";
-import type { ModelCatalogs } from "../steps/step-kind.js";
+import type { ModelCatalogs, PlannedUnit } from "../steps/step-kind.js";
 import type { RunEstimate, StepEstimate } from "./plan-types.js";
 
 /**
@@ -169,26 +169,167 @@ function inUnit(unit: string, amount: number | undefined): Record<string, number
 /**
  * Takes a step priced in a unit other than credits, with no rate, out of the run's credits:
  * its cost goes to the run's total in its unit (`otherUnits`), never added to credits.
- * `creditsBefore` is the run's credits before the step's estimate was added.
- * @example moveToUnit(runEstimate, "clips", estimate, unit, creditsBefore);
+ * `models` are the models it is priced by (all in that unit); `creditsBefore` is the run's
+ * credits before the step's estimate was added.
+ * @example moveToUnit(runEstimate, estimate, [unit], creditsBefore);
  */
 export function moveToUnit(
   runEstimate: RunEstimate,
   estimate: StepEstimate,
-  unit: ModelPriceUnit,
+  models: readonly ModelPriceUnit[],
   creditsBefore: number,
 ): void {
   // To 1e-9: what floating point left of the subtraction is not a price.
   const amount = exactAmount(runEstimate.credits - creditsBefore);
   runEstimate.credits = creditsBefore;
-  estimate.unit = unit.unit;
+  const unit = models[0]?.unit;
+  if (unit === undefined) return;
+  estimate.unit = unit;
   if (estimate.credits !== undefined) estimate.credits = exactAmount(estimate.credits);
-  runEstimate.otherUnits ??= {};
-  const totals = runEstimate.otherUnits;
-  const total = totals[unit.unit] ?? { amount: 0, complete: true, models: [], providers: [] };
-  totals[unit.unit] = total;
+  const total = unitTotal(runEstimate, unit);
   total.amount = exactAmount(total.amount + amount);
   if (estimate.credits === undefined) total.complete = false;
-  if (!total.models.includes(unit.id)) total.models.push(unit.id);
-  if (!total.providers.includes(unit.provider)) total.providers.push(unit.provider);
+  for (const model of models) {
+    if (!total.models.includes(model.id)) total.models.push(model.id);
+    if (!total.providers.includes(model.provider)) total.providers.push(model.provider);
+  }
+}
+
+/** One unit's price split by the unit each of its parts is in ({@link partsByUnit}). */
+export interface PartsByUnit {
+  /** True when a part is priced in credits (or in a unit at a rate to credits). */
+  inCredits: boolean;
+  /** Its parts in credits, summed (undefined when one of them has no price). */
+  credits?: number;
+  /** The least and the most of its parts in credits, when one of them is a range. */
+  creditsRange?: { atLeast: number; atMost: number };
+  /**
+   * Its parts in units with no rate to credits, by unit: their sum (undefined when one has no
+   * price) and the models priced in it.
+   */
+  otherUnits: Record<string, { amount?: number; models: ModelPriceUnit[] }>;
+}
+
+/**
+ * What one planned unit costs, split by the unit each part is priced in: the kind's own
+ * `parts` (one per model its requests use), else the whole unit priced by the step's `model`.
+ * Parts whose model's provider bills in a unit with no rate to credits are totalled in that
+ * unit; the rest in credits. `catalogs` are the run's, with their `price_units` section.
+ * @example partsByUnit(catalogs, { credits: 1.3, parts: [{ model: "dollar-voice", credits: 0.3 }, { model: "reel-transcribe-1", credits: 1 }] }, "dollar-voice") // { inCredits: true, credits: 1, otherUnits: { usd: { amount: 0.3, models: [...] } } }
+ */
+export function partsByUnit(
+  catalogs: ModelCatalogs | undefined,
+  planned: PlannedUnit,
+  model: string | undefined,
+): PartsByUnit {
+  const parts = planned.parts ?? [
+    {
+      model: model ?? "",
+      ...(planned.credits !== undefined ? { credits: planned.credits } : {}),
+      ...(planned.creditsRange ? { creditsRange: planned.creditsRange } : {}),
+    },
+  ];
+  const split: PartsByUnit = { inCredits: false, otherUnits: {} };
+  let credits: number | undefined = 0;
+  let least = 0;
+  let most = 0;
+  let ranged = false;
+  for (const part of parts) {
+    const unit = priceUnitOf(catalogs, part.model);
+    if (unit && unit.creditsPerUnit === undefined) {
+      const total = split.otherUnits[unit.unit] ?? { amount: 0, models: [] };
+      split.otherUnits[unit.unit] = total;
+      total.amount =
+        total.amount === undefined || part.credits === undefined
+          ? undefined
+          : exactAmount(total.amount + part.credits);
+      if (!total.models.some((entry) => entry.id === unit.id)) total.models.push(unit);
+      continue;
+    }
+    split.inCredits = true;
+    credits =
+      credits === undefined || part.credits === undefined ? undefined : credits + part.credits;
+    ranged ||= part.creditsRange !== undefined;
+    least += part.creditsRange?.atLeast ?? part.credits ?? 0;
+    most += part.creditsRange?.atMost ?? part.credits ?? 0;
+  }
+  if (!split.inCredits) return split;
+  if (credits !== undefined) split.credits = exactAmount(credits);
+  if (ranged && credits !== undefined)
+    split.creditsRange = { atLeast: exactAmount(least), atMost: exactAmount(most) };
+  return split;
+}
+
+/**
+ * Adds a step's part in a unit with no rate to credits to the run's total in that unit, and
+ * to the step's estimate (`otherUnits`): `perUnit` times its `units` when both are known,
+ * else the total in the unit is known only at run time.
+ * @example addUnitPart(runEstimate, estimate, "usd", { amount: 0.3, models }, 2); // usd total + 0.6
+ */
+export function addUnitPart(
+  runEstimate: RunEstimate,
+  estimate: StepEstimate,
+  unit: string,
+  part: PartsByUnit["otherUnits"][string],
+  units: number | undefined,
+): void {
+  const amount =
+    part.amount === undefined || units === undefined ? undefined : exactAmount(part.amount * units);
+  estimate.otherUnits ??= {};
+  estimate.otherUnits[unit] = {
+    ...(part.amount !== undefined ? { perUnit: part.amount } : {}),
+    ...(amount !== undefined ? { amount } : {}),
+  };
+  const total = unitTotal(runEstimate, unit);
+  if (amount === undefined) total.complete = false;
+  else total.amount = exactAmount(total.amount + amount);
+  for (const model of part.models) {
+    if (!total.models.includes(model.id)) total.models.push(model.id);
+    if (!total.providers.includes(model.provider)) total.providers.push(model.provider);
+  }
+}
+
+/** The run's total in `unit`, made empty when it has none yet. */
+function unitTotal(runEstimate: RunEstimate, unit: string) {
+  runEstimate.otherUnits ??= {};
+  const total = runEstimate.otherUnits[unit] ?? {
+    amount: 0,
+    complete: true,
+    models: [],
+    providers: [],
+  };
+  runEstimate.otherUnits[unit] = total;
+  return total;
+}
+
+/**
+ * A run's totals in other units worked out again from its steps' estimates (once a fan-out's
+ * size made one of them known): a step wholly in a unit counts its `credits` (the least it
+ * costs, when its size is still a range), a step with parts in units counts their amounts.
+ * A total stays incomplete while one of its steps' amounts is unknown. Its models and
+ * providers stay as the plan named them.
+ * @example settleUnitTotals(estimate); // estimate.otherUnits.usd.amount from its steps
+ */
+export function settleUnitTotals(estimate: RunEstimate): void {
+  for (const [unit, total] of Object.entries(estimate.otherUnits ?? {})) {
+    let amount = 0;
+    let complete = true;
+    for (const step of Object.values(estimate.steps)) {
+      if (step.unit === unit) {
+        const least =
+          step.credits ??
+          (step.perUnit !== undefined && step.unitsAtLeast !== undefined
+            ? step.perUnit * step.unitsAtLeast
+            : undefined);
+        if (step.credits === undefined) complete = false;
+        amount += least ?? 0;
+      }
+      const part = step.otherUnits?.[unit];
+      if (!part) continue;
+      if (part.amount === undefined) complete = false;
+      amount += part.amount ?? 0;
+    }
+    total.amount = exactAmount(amount);
+    total.complete = complete;
+  }
 }

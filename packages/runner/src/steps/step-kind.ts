@@ -121,11 +121,30 @@ export interface PlannedUnit {
    */
   creditsRange?: { atLeast: number; atMost: number };
   /**
+   * What one unit costs model by model, when its requests are priced by more than one model (a
+   * narration's voice and the transcription that times its words): each part in its model's
+   * own unit, as the catalogs state its price. The planner totals each part in its unit, so a
+   * voice in usd and a transcription in credits are never added together; `credits` is then
+   * their sum, for a caller that knows every part is in credits. Without parts, the whole unit
+   * is priced by the step's `model`.
+   */
+  parts?: readonly PlannedPart[];
+  /**
    * Bounds on the unit's numeric outputs, known from its request before it runs, by output
    * field (a narration's `duration` from its text's length): the steps that read them are
    * priced between what the bounds give.
    */
   expected?: Readonly<Record<string, { atLeast: number; atMost: number }>>;
+}
+
+/** One model's part of what a unit costs ({@link PlannedUnit.parts}). */
+export interface PlannedPart {
+  /** The model the part is priced by. */
+  model: string;
+  /** What it costs, in the model's own unit (credits unless its provider's `unit:` says otherwise). */
+  credits?: number;
+  /** The least and the most it can cost, when that is known only once the unit ran. */
+  creditsRange?: { atLeast: number; atMost: number };
 }
 
 /** What a kind's `plan` receives. */

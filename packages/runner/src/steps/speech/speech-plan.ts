@@ -28,7 +28,8 @@ export const CHARACTERS_PER_SECOND_RANGE = Object.freeze({ slowest: 8, fastest: 
  * run uses before it would transcribe).
  * Priced when the input is known before the run: the speech model's price per 1,000
  * characters times the input's length, plus the transcription model's price per minute of
- * the audio's expected length ({@link CHARACTERS_PER_SECOND}, over `speed`).
+ * the audio's expected length ({@link CHARACTERS_PER_SECOND}, over `speed`), each also as
+ * its model's part (`parts`), in the unit its model is priced in.
  * @example planSpeech({ model: "reel-voice-1", input: "Hello there." }, context) // { requests: { speech: 1, transcriptions: 1 }, credits: 2 }
  */
 export function planSpeech(known: Record<string, unknown>, context: PlanContext): PlannedUnit {
@@ -40,6 +41,9 @@ export function planSpeech(known: Record<string, unknown>, context: PlanContext)
   const planned: PlannedUnit = {
     requests: { speech: 1, ...(wordsModel ? { transcriptions: 1 } : {}) },
   };
+  // The models it is priced by, named even before their prices are known (each in its unit).
+  if (wordsModel && typeof known.model === "string")
+    planned.parts = [{ model: known.model }, { model: wordsModel }];
   if (typeof known.input !== "string") return planned;
   const speed = typeof known.speed === "number" && known.speed > 0 ? known.speed : 1;
   const characters = known.input.length;
@@ -63,5 +67,10 @@ export function planSpeech(known: Record<string, unknown>, context: PlanContext)
     ...planned,
     credits: spoken + heard,
     creditsRange: { atLeast: spoken + least, atMost: spoken + most },
+    // The voice and the transcription, each in its model's unit (a voice in usd, words in credits).
+    parts: [
+      { model: known.model, credits: spoken },
+      { model: wordsModel, credits: heard, creditsRange: { atLeast: least, atMost: most } },
+    ],
   };
 }
