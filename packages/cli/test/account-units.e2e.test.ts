@@ -35,6 +35,10 @@ video_models:
     sizes: [854x480]
     image: false
     price: { per_megapixel_second: 0.01 }
+speech_models:
+  dollar-voice: { provider: dollars, voices: [ava], formats: [wav], price: { per_1000_characters: 15 } }
+transcription_models:
+  reel-transcribe-1: { price: { per_minute: 1 } }
 `;
 const PIPELINE = `name: account-units
 steps:
@@ -130,5 +134,65 @@ describe("an account that reports its charge in its own unit (built CLI)", () =>
     expect(shown.stdout).toContain(
       `and ${USD} usd spent, not in credits (a provider's unit with no credits_per_unit)`,
     );
+  });
+});
+
+// A voice of the dollars account (no rate to credits) whose words the service's own
+// transcription times, priced in credits: the plan splits the narration as the run does.
+const NARRATED = `name: account-units-voice
+steps:
+  - id: narration
+    for_each: [1, 2]
+    speech: { model: dollar-voice, voice: ava, input: A lighthouse stands! }
+  - id: tagline
+    speech: { model: dollar-voice, voice: ava, input: The sea is calm tonight. }
+`;
+/** 2 × 20 and 24 characters at 15 usd per 1,000: 0.6 + 0.36 usd; each transcription 1 credit. */
+const VOICE_USD = 0.96;
+
+describe("a narration whose voice bills in dollars and whose words are timed in credits", () => {
+  it("plans, runs and bills the voice in dollars and the transcriptions in credits", async () => {
+    const narrated = path.join(work.dir, "narrated.yaml");
+    await writeFile(narrated, NARRATED);
+    const planned = await runCli(["plan", narrated, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    const { estimate } = (
+      JSON.parse(planned.stdout) as {
+        limits: {
+          estimate: {
+            credits: number;
+            complete: boolean;
+            otherUnits?: Record<string, { amount: number; complete: boolean }>;
+          };
+        };
+      }
+    ).limits;
+    expect(estimate).toMatchObject({ credits: 3, complete: true });
+    expect(estimate.otherUnits?.usd).toMatchObject({ amount: VOICE_USD, complete: true });
+    const text = await runCli(["plan", narrated, "--config", config], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(text.stdout).toContain("narration  2 × 1 = 2, and 0.6 usd");
+    expect(text.stdout).toContain("tagline    1, and 0.36 usd");
+
+    const before = await bill();
+    const result = await runCli(["run", narrated, "--config", config, "--json", "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const end = jsonEvents<{
+      type: string;
+      totals?: { credits: number; otherUnits?: Record<string, number> };
+    }>(result.stdout).at(-1);
+    expect(end?.type).toBe("run.end");
+    expect(end?.totals?.credits).toBe(estimate.credits);
+    expect(end?.totals?.otherUnits).toEqual({ usd: VOICE_USD });
+    // The simulator's own bill: the two transcriptions' credits and the voices' dollars.
+    expect(Math.round(((await bill()) - before) * 1e9) / 1e9).toBe(3 + VOICE_USD);
   });
 });
