@@ -130,4 +130,35 @@ describe("@elevenlabs/elevenlabs-js against serve --dialect elevenlabs", () => {
     );
     expect(simulator.stats().creditsCharged).toBe(before);
   });
+
+  it("counts its speech and its speech-to-text as paid requests held while answered", async () => {
+    const spoken = await elevenlabs(simulator).textToSpeech.convertWithTimestamps(georgeVoice, {
+      text: "A storm, over the harbour.",
+      modelId: "eleven_multilingual_v2",
+    });
+    const audio = Buffer.from(spoken.audioBase64, "base64");
+    const requests = {
+      speech: (client: ElevenLabsClient) =>
+        client.textToSpeech.convertWithTimestamps(georgeVoice, {
+          text: "The sea is calm tonight.",
+          modelId: "eleven_multilingual_v2",
+        }),
+      "speech-to-text": (client: ElevenLabsClient) =>
+        client.speechToText.convert({
+          file: new Blob([audio], { type: "audio/mpeg" }),
+          modelId: "scribe_v1",
+          timestampsGranularity: "word",
+        }),
+    };
+    for (const [name, request] of Object.entries(requests)) {
+      // A simulator of its own per route, so only that route's request is counted.
+      const own = await startSimulator({ dialect: "elevenlabs" });
+      try {
+        await request(elevenlabs(own));
+        expect(own.stats(), name).toMatchObject({ requestsInFlight: 0, peakConcurrentRequests: 1 });
+      } finally {
+        await own.close();
+      }
+    }
+  });
 });

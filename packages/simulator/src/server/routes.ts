@@ -8,19 +8,8 @@ import {
 } from "../images/handle-images.js";
 import { handleListModels, handleRetrieveModel } from "../models/handle-models.js";
 import { handleReceivedRequests, handleStats } from "../stats/handle-stats.js";
-import type { Route, RouteHandler } from "./context.js";
-
-/** A paid route answered at once: its requests count as held while they are answered. */
-function held(handler: RouteHandler): RouteHandler {
-  return async (context, simulator) => {
-    simulator.stats.requestHeld();
-    try {
-      await handler(context, simulator);
-    } finally {
-      simulator.stats.requestReleased();
-    }
-  };
-}
+import type { Route } from "./context.js";
+import { held } from "./held-route.js";
 
 /** The routes every dialect serves: models, chat, images, audio (a dialect adds its video routes). */
 export const sharedRoutes: readonly Route[] = [

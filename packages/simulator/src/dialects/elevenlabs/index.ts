@@ -1,4 +1,5 @@
 import type { HttpError } from "../../errors/http-error.js";
+import { held } from "../../server/held-route.js";
 import { referenceDialect } from "../reference/index.js";
 import type { SimulatorDialect } from "../simulator-dialect.js";
 import { handleSpeechToText } from "./handle-speech-to-text.js";
@@ -18,7 +19,8 @@ function statusOf(error: HttpError): string {
  * ElevenLabs: speech and transcription. `xi-api-key` auth,
  * `POST /v1/text-to-speech/{voice_id}/with-timestamps`, `POST /v1/speech-to-text` (Scribe),
  * `GET /v1/voices`, `GET /v2/voices`, `GET /v1/models` (its own list, before the shared
- * one), and errors as `{ detail: { status, message } }`. It has no video API.
+ * one), and errors as `{ detail: { status, message } }`. It has no video API. Its speech
+ * and transcriptions are paid requests answered at once: held in the stats while answered.
  */
 export const elevenlabsDialect: SimulatorDialect = {
   name: "elevenlabs",
@@ -27,12 +29,12 @@ export const elevenlabsDialect: SimulatorDialect = {
   routes: [
     {
       pattern: "/v1/text-to-speech/:voice_id/with-timestamps",
-      methods: { POST: handleTextToSpeech },
+      methods: { POST: held(handleTextToSpeech) },
       faultRoute: "audio.speech",
     },
     {
       pattern: "/v1/speech-to-text",
-      methods: { POST: handleSpeechToText },
+      methods: { POST: held(handleSpeechToText) },
       faultRoute: "audio.transcriptions",
     },
     { pattern: "/v1/voices", methods: { GET: handleVoices }, faultRoute: "models" },
