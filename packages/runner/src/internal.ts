@@ -24,7 +24,7 @@ export {
 export { replayJournal } from "./executor/replay-journal.js";
 export { runUnit, type UnitResult, type UnitWork } from "./executor/run-unit.js";
 export type { LimitRunner } from "./executor/slot-pool.js";
-export { writtenSpec } from "./executor/step-readers.js";
+export { stepReaders, writtenSpec } from "./executor/step-readers.js";
 export type { UnitExecutor } from "./executor/unit-executor.js";
 // The journal: its records, its replay into states, its ledger keys.
 export type { JournalWriter } from "./journal/journal.js";
@@ -40,7 +40,11 @@ export { journaledOptions } from "./lifecycle/journaled-options.js";
 export { leastPartialEstimate, refuseOverBudget } from "./lifecycle/run-estimate-check.js";
 export type { RunHost } from "./lifecycle/run-host.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
-export { createRunServices, type RunServicesOf } from "./lifecycle/run-services.js";
+export {
+  createRunServices,
+  type RunServicesOf,
+  type StepReadersOf,
+} from "./lifecycle/run-services.js";
 export { runBudget, runToPlay } from "./lifecycle/run-to-play.js";
 export type { SubRunHost } from "./lifecycle/sub-runs.js";
 export { stepPositions } from "./pipeline/step-positions.js";

@@ -1,5 +1,6 @@
+import { kindsByName } from "@reelsmith/runner/kinds";
 import { describe, expect, it } from "vitest";
-import { writtenPipelines } from "./written-pipelines.js";
+import { storedPipeline, storedPipelines, writtenPipelines } from "./written-pipelines.js";
 
 const source = (max: number) => `name: p
 max_credits: ${max}
@@ -51,5 +52,41 @@ describe("writtenPipelines", () => {
     expect(() =>
       writtenPipelines().of({ runId: "r", pipelineHash: "h", pipelineSource: "steps: 3\n" }),
     ).toThrow(/expected a mapping with a `steps` list/);
+  });
+
+  it("works out who reads each step's outputs once per run and kinds, however many units ask", () => {
+    const written = writtenPipelines();
+    const kinds = kindsByName();
+    const first = written.readersOf(run("r1"), kinds);
+    for (let unit = 0; unit < 100; unit++) expect(written.readersOf(run("r1"), kinds)).toBe(first);
+    expect(written.readerIndexes).toBe(1);
+    expect(written.parses).toBe(1);
+    expect(first("clips").map((reader) => [reader.step, reader.kind])).toEqual([
+      ["final", "ffmpeg"],
+    ]);
+    // Another run, or other kinds (a worker with a custom kind): worked out for it.
+    written.readersOf(run("r2"), kinds);
+    written.readersOf(run("r1"), kindsByName());
+    expect(written.readerIndexes).toBe(3);
+  });
+
+  it("forgets who reads a run's outputs with its pipeline", () => {
+    const written = writtenPipelines(1);
+    const kinds = kindsByName();
+    written.readersOf(run("r1"), kinds);
+    written.readersOf(run("r2"), kinds);
+    written.readersOf(run("r1"), kinds);
+    expect(written.readerIndexes).toBe(3);
+    expect(written.parses).toBe(3);
+  });
+
+  it("a stored run's services read who reads its outputs from the process's pipelines", () => {
+    const pipeline = storedPipeline(run(`services-${process.pid}`));
+    if (!("read" in pipeline) || !pipeline.readers) throw new Error("expected a kept pipeline");
+    const kinds = kindsByName();
+    const before = storedPipelines.readerIndexes;
+    for (let unit = 0; unit < 50; unit++)
+      expect(pipeline.readers(kinds)("clips")[0]?.step).toBe("final");
+    expect(storedPipelines.readerIndexes - before).toBe(1);
   });
 });

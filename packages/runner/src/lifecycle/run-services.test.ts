@@ -10,6 +10,7 @@ import { emptyTotals, type RunTotals } from "../events/run-event.js";
 import { createBudget } from "../executor/budget.js";
 import { queueSlots } from "../executor/queue-slots.js";
 import { replayJournal } from "../executor/replay-journal.js";
+import { stepReaders } from "../executor/step-readers.js";
 import type { JournalRecord } from "../journal/journal-record.js";
 import { MAX_SUB_PIPELINE_DEPTH } from "../pipeline/sub-pipelines.js";
 import type { RunOptions, RunResult } from "../run-options.js";
@@ -76,6 +77,24 @@ describe("createRunServices", () => {
     expect(fromText.readersOf?.("joined").map((reader) => [reader.step, reader.kind])).toEqual([
       ["mixed", "ffmpeg"],
     ]);
+  });
+
+  it("takes who reads each step's outputs from the host's own keeping when it has one", () => {
+    const spec = parse(readFileSync(NARRATED, "utf8")) as WrittenSpec;
+    const asked: unknown[] = [];
+    const made = services({
+      pipeline: {
+        read: () => spec,
+        readers: (given) => {
+          asked.push(given);
+          return stepReaders(spec, given);
+        },
+      },
+    });
+    expect(made.readersOf?.("joined").map((reader) => reader.step)).toEqual(["mixed"]);
+    expect(made.readersOf?.("mixed").length).toBeGreaterThan(0);
+    // Asked once, with the run's kinds.
+    expect(asked).toEqual([kinds]);
   });
 
   it("reads the pipeline's text only when a kind first asks, and says what is wrong with it", () => {

@@ -5,8 +5,11 @@ import type { RunState } from "../journal/journal-state.js";
 import { KnownProbes } from "../media-probes/known-probes.js";
 import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { creditCatalogs } from "../plan/price-units.js";
-import type { AnyStepKind, ModelCatalogs, RunServices } from "../steps/step-kind.js";
+import type { AnyStepKind, ModelCatalogs, OutputReader, RunServices } from "../steps/step-kind.js";
 import { type SubRunHost, subRuns } from "./sub-runs.js";
+
+/** Who reads a step's outputs ({@link stepReaders}). */
+export type StepReadersOf = (stepId: string) => readonly OutputReader[];
 
 /** The pipeline as written: its steps, outputs and maximum. */
 export type WrittenSpec = Pick<PipelineSpec, "steps" | "outputs" | "max_credits">;
@@ -26,7 +29,17 @@ export interface RunServicesOf {
    * run's parsed once): who reads each step's outputs (`readersOf`), worked out when a kind
    * first asks.
    */
-  pipeline: { spec: WrittenSpec } | { source: string } | { read: () => WrittenSpec };
+  pipeline:
+    | { spec: WrittenSpec }
+    | { source: string }
+    | {
+        read: () => WrittenSpec;
+        /**
+         * Who reads each step's outputs, as the host keeps it (a worker works it out once per
+         * run, not once per unit); else worked out here from `read()`.
+         */
+        readers?: (kinds: ReadonlyMap<string, AnyStepKind>) => StepReadersOf;
+      };
   kinds: ReadonlyMap<string, AnyStepKind>;
   /** A resumed run's journal as replayed: the jobs it holds are claimed, never adopted again. */
   previous?: RunState | undefined;
@@ -64,7 +77,11 @@ export function createRunServices(of: RunServicesOf): RunServices {
         ? pipeline.read()
         : writtenSpec(pipeline.source),
   );
-  const readersOf = once(() => stepReaders(specOf(), of.kinds));
+  const readersOf = once(() =>
+    "read" in pipeline && pipeline.readers
+      ? pipeline.readers(of.kinds)
+      : stepReaders(specOf(), of.kinds),
+  );
   return {
     runId: of.runId,
     pipelineDir: of.pipelineDir,
