@@ -25,6 +25,8 @@ providers:
     api_key_env: [UNITS_KEY]
     idempotency_keys: true
     unit: usd
+chat_models:
+  reel-chat-1: { json: true }
 image_models:
   reel-image-1: { sizes: [1024x1024], price: { per_image: 4 } }
   dollar-image: { provider: dollars, sizes: [1024x1024], max_images: 4, price: { per_image: 0.05 } }
@@ -194,5 +196,59 @@ describe("a narration whose voice bills in dollars and whose words are timed in 
     expect(end?.totals?.otherUnits).toEqual({ usd: VOICE_USD });
     // The simulator's own bill: the two transcriptions' credits and the voices' dollars.
     expect(Math.round(((await bill()) - before) * 1e9) / 1e9).toBe(3 + VOICE_USD);
+  });
+});
+
+// Posters in dollars, one per scene of a storyboard whose length only the run knows: once it
+// is known, the run's estimate says the dollars, as its end and the simulator's bill do.
+const SCENES = `name: account-units-scenes
+steps:
+  - id: storyboard
+    chat:
+      model: reel-chat-1
+      prompt: Split a lighthouse story into scenes.
+      schema:
+        type: object
+        required: [scenes]
+        properties:
+          scenes:
+            type: array
+            minItems: 1
+            maxItems: 3
+            items: { type: object, required: [description], properties: { description: { type: string } } }
+  - id: posters
+    for_each: \${{ steps.storyboard.outputs.json.scenes }}
+    image: { model: dollar-image, prompt: "\${{ item.description }}", size: 1024x1024 }
+`;
+
+describe("a fan-out in dollars whose length only the run knows", () => {
+  it("works out its dollars once the length is known: the estimate, run.end and the bill agree", async () => {
+    const scenes = path.join(work.dir, "scenes.yaml");
+    await writeFile(scenes, SCENES);
+    type Estimate = { otherUnits?: Record<string, { amount: number; complete: boolean }> };
+    const planned = await runCli(["plan", scenes, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    const plan = JSON.parse(planned.stdout) as { limits: { estimate: Estimate } };
+    expect(plan.limits.estimate.otherUnits?.usd?.complete).toBe(false);
+
+    const before = await bill();
+    const result = await runCli(["run", scenes, "--config", config, "--json", "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const events = jsonEvents<{
+      type: string;
+      estimate?: Estimate;
+      totals?: { otherUnits?: Record<string, number> };
+    }>(result.stdout);
+    const usd = events.at(-1)?.totals?.otherUnits?.usd;
+    expect(usd).toBeGreaterThan(0);
+    const known = events.filter((event) => event.type === "run.estimate").at(-1)?.estimate;
+    expect(known?.otherUnits?.usd).toMatchObject({ amount: usd, complete: true });
+    expect(Math.round(((await bill()) - before) * 1e9) / 1e9).toBe(usd);
   });
 });
