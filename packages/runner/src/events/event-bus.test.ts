@@ -35,4 +35,26 @@ describe("event bus", () => {
       .map((l) => JSON.parse(l));
     expect(lines[1]).toMatchObject({ seq: 2, type: "step.skip", step: "b" });
   });
+  it("writes one line per event across ticks, each ending with a newline", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-events-")), "events.ndjson");
+    const bus = createEventBus();
+    bus.attachFile(file);
+    bus.emit({ type: "step.start", step: "a" });
+    bus.emit({ type: "step.start", step: "b" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readFileSync(file, "utf8").endsWith("\n")).toBe(true);
+    bus.emit({ type: "step.skip", step: "c", reason: "if was false" });
+    bus.close();
+    const text = readFileSync(file, "utf8");
+    expect(text.endsWith("\n")).toBe(true);
+    const lines = text
+      .slice(0, -1)
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((e) => [e.seq, e.step])).toEqual([
+      [1, "a"],
+      [2, "b"],
+      [3, "c"],
+    ]);
+  });
 });

@@ -35,7 +35,8 @@ export function createEventBus(options: { onEvent?: RunEventListener } = {}): Ev
   const flush = () => {
     scheduled = false;
     if (fd === undefined || pending.length === 0) return;
-    const text = pending.join("");
+    // One line per event: their JSON texts joined, not each copied with its newline first.
+    const text = `${pending.join("\n")}\n`;
     pending = [];
     writeSync(fd, text);
   };
@@ -44,7 +45,7 @@ export function createEventBus(options: { onEvent?: RunEventListener } = {}): Ev
       seq += 1;
       const event = { seq, time: nowIso(), ...body } as RunEvent;
       if (fd !== undefined) {
-        pending.push(`${JSON.stringify(event)}\n`);
+        pending.push(JSON.stringify(event));
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);

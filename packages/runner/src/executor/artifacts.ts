@@ -23,18 +23,39 @@ export async function artifactsOf(
   outputs: Record<string, unknown>,
   runDir: string,
 ): Promise<Record<string, Artifact>> {
-  const artifacts: Record<string, Artifact> = {};
+  return hashedArtifacts(outputFiles(outputs, runDir), runDir);
+}
+
+/**
+ * The files a unit's outputs name (top-level strings that are files inside the run
+ * directory), as `[field, path]`: a list of files (an image step's `files`) item by item,
+ * `files.0`, `files.1`, …
+ * @example outputFiles({ file: "/runs/x/final.mp4", text: "hi" }, "/runs/x") // [["file", "/runs/x/final.mp4"]]
+ */
+export function outputFiles(outputs: Record<string, unknown>, runDir: string): [string, string][] {
   const files: [string, string][] = [];
   const note = (field: string, value: unknown) => {
     if (typeof value !== "string" || !isAbsolute(value) || !insideRun(runDir, value)) return;
     if (existsSync(value) && statSync(value).isFile()) files.push([field, value]);
   };
-  // A list of files (an image step's `files`) is hashed item by item: `files.0`, `files.1`, …
   for (const field of Object.keys(outputs)) {
     const value = outputs[field];
     if (!Array.isArray(value)) note(field, value);
     else for (const [at, item] of value.entries()) note(`${field}.${at}`, item);
   }
+  return files;
+}
+
+/**
+ * The artifacts of {@link outputFiles}' files: each one's path in the run directory and its
+ * bytes' sha256.
+ * @example await hashedArtifacts([["file", "/runs/x/final.mp4"]], "/runs/x") // { file: { path: "final.mp4", sha256: "…" } }
+ */
+export async function hashedArtifacts(
+  files: readonly [string, string][],
+  runDir: string,
+): Promise<Record<string, Artifact>> {
+  const artifacts: Record<string, Artifact> = {};
   for (const [field, file] of files)
     artifacts[field] = { path: relative(runDir, file), sha256: await hashFile(file) };
   return artifacts;

@@ -10,7 +10,7 @@ import type { ItemState } from "../journal/journal-state.js";
 import { createStepJournal } from "../journal/step-journal.js";
 import { createUnitLedger } from "../ledger/unit-ledger.js";
 import type { StepKind, StepRunContext } from "../steps/step-kind.js";
-import { type Artifact, artifactsOf } from "./artifacts.js";
+import { type Artifact, hashedArtifacts, outputFiles } from "./artifacts.js";
 import type { ExecutionExtras } from "./execution-context.js";
 import { resolveOutputPath } from "./resolve-output-path.js";
 import { isRetryableStepError, type RetrySpec, retryDelay, sleep } from "./retry-policy.js";
@@ -150,8 +150,10 @@ export async function runUnit(work: UnitWork, services: UnitServices): Promise<U
         else await entry;
       }
       const totals = ledger.totals();
-      const artifacts = await artifactsOf(outputs, services.runDir);
-      await record({ type: "item.end", outputs, totals, artifacts });
+      // Outputs that name no file (a chat's) are not waited for: the unit ends in this turn.
+      const files = outputFiles(outputs, services.runDir);
+      const artifacts = files.length > 0 ? await hashedArtifacts(files, services.runDir) : {};
+      if (index !== undefined) await record({ type: "item.end", outputs, totals, artifacts });
       if (keyed && key) {
         await storeInCache(keyed.cache, {
           key,

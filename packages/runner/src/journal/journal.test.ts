@@ -24,6 +24,25 @@ describe("journal", () => {
     expect(readJournal(file).map((r) => r.step)).toEqual(["a", "a", "c"]);
   });
 
+  it("writes each record as encodeRecord writes it with its time, stamped or given", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
+    const journal = openJournal(file);
+    const end = { type: "step.end", step: "a", outputs: { text: "hi", n: [1, 2] } };
+    await journal.append(end);
+    await journal.append({ type: "x" });
+    await journal.append({ type: "run.end", time: "2026-01-01T00:00:00.000Z", status: "ok" });
+    await journal.close();
+    const lines = readFileSync(file, "utf8").split("\n");
+    const [first, second, third] = readJournal(file);
+    expect(first).toEqual({ ...end, time: expect.any(String) });
+    expect(`${lines[0]}\n`).toBe(encodeRecord({ ...end, time: first?.time }));
+    expect(`${lines[1]}\n`).toBe(encodeRecord({ type: "x", time: second?.time }));
+    expect(third?.time).toBe("2026-01-01T00:00:00.000Z");
+    expect(`${lines[2]}\n`).toBe(
+      encodeRecord({ type: "run.end", time: third?.time, status: "ok" }),
+    );
+  });
+
   it("is ordered: a record not awaited is in the file once a later one is durable", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "reelsmith-journal-")), "journal.jsonl");
     const journal = openJournal(file);

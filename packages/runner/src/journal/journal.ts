@@ -9,7 +9,7 @@ import {
   writeSync,
 } from "node:fs";
 import { nowIso } from "../events/now-iso.js";
-import { decodeRecord, type JournalRecord, signedLine } from "./journal-record.js";
+import { checksum, decodeRecord, type JournalRecord, signedLine } from "./journal-record.js";
 
 /**
  * Where the executor writes a run's records: the file journal, or a database table for an
@@ -105,7 +105,7 @@ export function openJournal(file: string): Journal {
     ordered: true,
     append(record) {
       if (fd === undefined) return Promise.reject(new Error(`journal ${file} is closed`));
-      const line = signedLine(stampedJson(record));
+      const line = stampedLine(record);
       if (pending.length === 0) setImmediate(writePending);
       pending.push(line);
       written += 1;
@@ -122,15 +122,18 @@ export function openJournal(file: string): Journal {
 }
 
 /**
- * A record's JSON as written, `time` stamped now unless it has one: the text of
- * `{ ...record, time }` without the copy (the time goes last, as the copy puts it).
- * @example stampedJson({ type: "step.start", step: "a" }) // '{"type":"step.start","step":"a","time":"…"}'
+ * A record's journal line, `time` stamped now unless it has one: the line `signedLine` makes
+ * of the text of `{ ...record, time }`, without the copy (the time goes last, as the copy
+ * puts it) and with the text cut and joined once: the sum is taken over the record's text as
+ * `decodeRecord` reads it back, then written after the time.
+ * @example stampedLine({ type: "step.start", step: "a" }) // '{"type":"step.start","step":"a","time":"…","sum":"…"}\n'
  */
-function stampedJson(record: JournalRecord): string {
+function stampedLine(record: JournalRecord): string {
   if (record.time !== undefined || Object.hasOwn(record, "time"))
-    return JSON.stringify({ ...record, time: record.time ?? nowIso() });
+    return signedLine(JSON.stringify({ ...record, time: record.time ?? nowIso() }));
   const json = JSON.stringify(record);
-  return `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"time":"${nowIso()}"}`;
+  const head = `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"time":"${nowIso()}"`;
+  return `${head},"sum":"${checksum(`${head}}`)}"}\n`;
 }
 
 /**

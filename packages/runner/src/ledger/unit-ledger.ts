@@ -16,6 +16,9 @@ export interface UnitLedger {
   record(entry: Omit<LedgerRecord, "type" | "step" | "index" | "take">): Promise<boolean>;
 }
 
+/** What {@link UnitLedger.record} resolves to once a new entry is durable. */
+const entered = (): boolean => true;
+
 /** Key of a unit's entry in {@link createUnitLedger}'s `known`: its take and its key. */
 export function knownEntryKey(take: number | undefined, key: string): string {
   return `${take ?? 1}:${key}`;
@@ -43,26 +46,34 @@ export function createUnitLedger(
   let own = 0;
   for (const entry of known) if (entry.startsWith(`${takeNumber}:`)) own += 1;
   const ledger: UnitLedger & { totals(): RunTotals; ownEntries(): number } = {
-    async record(entry) {
-      if (entry.key !== undefined) {
-        const fact = knownEntryKey(takeNumber, entry.key);
-        if (seen.has(fact) || known.has(fact)) return false;
-        seen.add(fact);
+    record(entry) {
+      // As an async function would: what throws comes back as a rejection.
+      try {
+        return recordEntry(entry);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      if (entry.via === undefined) own += 1;
-      addTotals(totals, entry.totals);
-      await journal.append({
-        type: "ledger",
-        step,
-        ...(index === undefined ? {} : { index }),
-        ...entry,
-        ...(take !== undefined && take > 1 ? { take } : {}),
-      });
-      return true;
     },
     totals: () => ({ ...totals }),
     /** Entries the unit's kind made itself, in this attempt or an earlier one (a sub-pipeline's spending is not one). */
     ownEntries: () => own,
   };
+  function recordEntry(entry: Parameters<UnitLedger["record"]>[0]): Promise<boolean> {
+    if (entry.key !== undefined) {
+      const fact = knownEntryKey(takeNumber, entry.key);
+      if (seen.has(fact) || known.has(fact)) return Promise.resolve(false);
+      seen.add(fact);
+    }
+    if (entry.via === undefined) own += 1;
+    addTotals(totals, entry.totals);
+    // Object.assign, not spreads: one copy, and no async frame held until the sync.
+    const record = Object.assign(
+      { type: "ledger", step },
+      index === undefined ? undefined : { index },
+      entry,
+      take !== undefined && take > 1 ? { take } : undefined,
+    );
+    return journal.append(record).then(entered);
+  }
   return ledger;
 }
