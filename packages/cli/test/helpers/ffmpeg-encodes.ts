@@ -88,6 +88,7 @@ export async function ffmpegCommands(runDir: string): Promise<FfmpegCommand[]> {
       return made;
     });
 }
+
 /**
  * The ffmpeg passes between a file a run did not make with ffmpeg (a generated clip) and
  * `file`, on the path with the most lossy encodes: that path's lossy encodes and all its passes.
