@@ -41,7 +41,14 @@ function finalName(file: string): string {
   return match ? path.join(path.dirname(file), `${match[1]}${match[2] ?? ""}`) : file;
 }
 
-/** Every ffmpeg command line a run's steps told (debug `log` events of events.ndjson). */
+/** Options of these command lines that take no value; every other `-option` takes one. */
+const flags = new Set(["-nostdin", "-y", "-nostats", "-hide_banner", "-an", "-vn", "-sn", "-dn"]);
+
+/**
+ * Every ffmpeg command line a run's steps told (debug `log` events of events.ndjson), one
+ * entry per file a command writes (a pass may write two: a reframe and its captioned copy),
+ * each with the options given for that output.
+ */
 export async function ffmpegCommands(runDir: string): Promise<FfmpegCommand[]> {
   const events = (await readFile(path.join(runDir, "events.ndjson"), "utf8"))
     .split("\n")
@@ -55,18 +62,30 @@ export async function ffmpegCommands(runDir: string): Promise<FfmpegCommand[]> {
       (event) =>
         event.type === "log" && event.level === "debug" && event.message?.startsWith("$ ffmpeg "),
     )
-    .map((event) => {
+    .flatMap((event) => {
       const args = shellWords((event.message as string).slice("$ ffmpeg ".length));
       const inputs = args.flatMap((arg, index) => (args[index - 1] === "-i" ? [arg] : []));
-      const codec = args.findIndex((arg, index) => args[index - 1] === "-c:v" && arg === "libx264");
-      const qp = args.findIndex((arg, index) => args[index - 1] === "-qp" && arg === "0");
-      return {
-        step: event.step ?? "",
-        inputs,
-        output: finalName(args.at(-1) ?? ""),
-        encodes: codec >= 0,
-        lossy: codec >= 0 && qp < 0,
-      };
+      const made: FfmpegCommand[] = [];
+      let options: string[] = [];
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i] as string;
+        if (arg.startsWith("-") && arg !== "-") {
+          options.push(arg);
+          if (!flags.has(arg)) options.push(args[++i] ?? "");
+          continue;
+        }
+        const codec = options.findIndex((o, at) => options[at - 1] === "-c:v" && o === "libx264");
+        const qp = options.findIndex((o, at) => options[at - 1] === "-qp" && o === "0");
+        made.push({
+          step: event.step ?? "",
+          inputs,
+          output: finalName(arg),
+          encodes: codec >= 0,
+          lossy: codec >= 0 && qp < 0,
+        });
+        options = [];
+      }
+      return made;
     });
 }
 

@@ -36,19 +36,7 @@ export async function burnAssScript(
   const { info, source } = job;
   const destination = path.resolve(job.output);
   return withScratchDirectory(destination, async (scratch) => {
-    const fontsDirectory = path.join(scratch, "fonts");
-    await mkdir(fontsDirectory);
-    await Promise.all(
-      job.fonts.map((font, index) =>
-        writeFile(path.join(fontsDirectory, `${index}${path.extname(font.file)}`), font.bytes),
-      ),
-    );
-    const script = path.join(scratch, "captions.ass");
-    await writeFile(script, job.script, "utf8");
-    const filter = [
-      `subtitles=filename=${escapeFilterValue(script)}`,
-      `fontsdir=${escapeFilterValue(fontsDirectory)}`,
-    ].join(":");
+    const filter = await assFilter(scratch, job.script, job.fonts);
     const audio = info.hasAudio ? ["-map", "0:a:0", "-c:a", "copy"] : [];
     return render(
       {
@@ -79,6 +67,31 @@ export async function burnAssScript(
       options,
     );
   });
+}
+
+/**
+ * The `subtitles` filter that draws `script` with exactly `fonts`: both written into
+ * `scratch` (a directory of the caller's, removed once ffmpeg is done).
+ * @example const filter = await assFilter(scratch, text, fonts); // "subtitles=filename=…:fontsdir=…"
+ */
+export async function assFilter(
+  scratch: string,
+  script: string,
+  fonts: readonly CaptionFont[],
+): Promise<string> {
+  const fontsDirectory = path.join(scratch, "fonts");
+  await mkdir(fontsDirectory);
+  await Promise.all(
+    fonts.map((font, index) =>
+      writeFile(path.join(fontsDirectory, `${index}${path.extname(font.file)}`), font.bytes),
+    ),
+  );
+  const file = path.join(scratch, "captions.ass");
+  await writeFile(file, script, "utf8");
+  return [
+    `subtitles=filename=${escapeFilterValue(file)}`,
+    `fontsdir=${escapeFilterValue(fontsDirectory)}`,
+  ].join(":");
 }
 
 /**

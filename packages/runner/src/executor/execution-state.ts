@@ -5,13 +5,14 @@ import { StepError } from "../errors/step-error.js";
 import { addTotals, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { ExpressionContext } from "../expressions/index.js";
 import type { StepSpec } from "../pipeline/pipeline-spec.js";
+import { kindOf } from "../steps/registry.js";
 import type { ExecuteOptions } from "./execute-options.js";
 import type { FanOutServices } from "./fan-out.js";
 import { downstreamOf } from "./focus.js";
 import { SlotPool } from "./slot-pool.js";
 import type { StepSummary } from "./step-summary.js";
 import { localUnits } from "./unit-executor.js";
-import { statusName } from "./unit-request.js";
+import { statusName, unitBody, unitRequest } from "./unit-request.js";
 
 /** A pipeline's execution under way: what its steps share, and what they settled so far. */
 export interface Execution {
@@ -52,7 +53,7 @@ export function createExecution(options: ExecuteOptions): Execution {
       cacheDir: options.cacheDir,
       ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
       ...(options.service === undefined ? {} : { service: options.service }),
-      extras: options.extras,
+      extras: { ...options.extras, requestOf: (id, assumed) => requestOf(run, id, assumed) },
     },
     slots: options.slots,
     units: options.units ?? localUnits,
@@ -70,7 +71,7 @@ export function createExecution(options: ExecuteOptions): Execution {
   // A focused session runs its unit's step and what depends on it; the rest is kept.
   const focused = options.focus ? downstreamOf(options.focus.step, options.graph) : undefined;
 
-  return {
+  const run: Execution = {
     options,
     stop,
     globalSlots,
@@ -82,6 +83,38 @@ export function createExecution(options: ExecuteOptions): Execution {
     failed: false,
     focused,
   };
+  return run;
+}
+
+/**
+ * What the plain step `id` will ask for, evaluated now with `assumed` as one step's outputs
+ * (`RunServices.requestOf`): undefined for a fan-out or gated step, one that waits for a
+ * step not yet succeeded (other than the assumed one), or one whose request fails to evaluate.
+ */
+function requestOf(
+  run: Execution,
+  id: string,
+  assumed: { step: string; outputs: Record<string, unknown> },
+): Record<string, unknown> | undefined {
+  const { options, context, summaries } = run;
+  const step = options.spec.steps.find((candidate) => candidate.id === id);
+  if (!step || step.for_each !== undefined || step.if !== undefined) return undefined;
+  const waitsFor = options.graph.dependencies.get(id) ?? new Set<string>();
+  for (const dependency of waitsFor) {
+    if (dependency !== assumed.step && summaries[dependency]?.status !== "succeeded")
+      return undefined;
+  }
+  const kind = kindOf(step as Record<string, unknown>, options.kinds);
+  if (!kind) return undefined;
+  try {
+    const steps = {
+      ...context.steps,
+      [assumed.step]: { outputs: assumed.outputs, status: statusName("succeeded") },
+    };
+    return unitRequest(unitBody(step, kind.kind, options.spec.defaults), { ...context, steps });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

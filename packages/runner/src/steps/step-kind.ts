@@ -265,6 +265,18 @@ export interface RunServices {
    * pipeline's `outputs`). None: unknown (a kind then assumes anyone may).
    */
   readersOf?: (stepId: string) => readonly OutputReader[];
+  /**
+   * What a later plain step (no `for_each`, no `if:`) will ask for, evaluated now as the
+   * executor will evaluate it, with `assumed` as one step's outputs (the asking step's, still
+   * under way); undefined when it cannot be known yet (a step it waits for has not succeeded,
+   * an expression fails). A kind uses it to make a reader's file in its own pass, which the
+   * reader then checks against what it is really asked. None: the host cannot tell.
+   * @example context.requestOf?.("tall", { step: "tall_frame", outputs: { file } })?.output // "final-9x16.mp4"
+   */
+  requestOf?: (
+    stepId: string,
+    assumed: { step: string; outputs: Record<string, unknown> },
+  ) => Record<string, unknown> | undefined;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto" (unattended runs). */
   autoApprove?: boolean;
   /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */

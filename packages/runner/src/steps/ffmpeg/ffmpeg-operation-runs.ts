@@ -17,6 +17,12 @@ import { RunnerError } from "../../errors/runner-error.js";
 import { executionExtras } from "../../executor/execution-context.js";
 import type { KnownProbes } from "../../media-probes/known-probes.js";
 import type { StepRunContext } from "../step-kind.js";
+import {
+  captionsReaderOf,
+  keepMadeAhead,
+  planReaderCaptions,
+  takeMadeAhead,
+} from "./captions-ahead.js";
 import { runCaptions } from "./captions-step.js";
 import { defined, frameAt, inputList, inputPath, lengthMode, numberOf } from "./ffmpeg-inputs.js";
 import type { FfmpegOperation, FfmpegStepSpec } from "./ffmpeg-schema.js";
@@ -203,6 +209,13 @@ async function captionsOperation(given: OperationRun): Promise<OperationMade> {
       }),
   };
   if (spec.words !== undefined) {
+    // Made by the pass that made its input, for this very request: taken as it is.
+    const ahead = await takeMadeAhead(spec, video, common.output);
+    if (ahead) {
+      if (ahead.missing.length > 0) run.onMissing(ahead.missing, ahead.ass);
+      const result = { output: common.output, probe: ahead.probe };
+      return { result, extra: { ass: ahead.ass, missing: ahead.missing } };
+    }
     const { ass, missing, ...made } = await runWordCaptions(spec, { ...run, clips });
     return { result: made, extra: { ass, missing } };
   }
@@ -225,7 +238,11 @@ async function mixOperation(given: OperationRun): Promise<OperationMade> {
   return { result: { output: mixed }, ...(loudness ? { extra: { loudness } } : {}) };
 }
 
-/** `reframe`: a clip cropped or blur-padded to a size or an aspect. */
+/**
+ * `reframe`: a clip cropped or blur-padded to a size or an aspect. When the one step that
+ * reads the file burns word captions into it, its file is made in the same pass (one decode,
+ * one reframe) and kept for it to take (`captions-ahead.ts`).
+ */
 async function reframeOperation(given: OperationRun): Promise<OperationMade> {
   const { spec, value, context, common, knownProbes, size } = given;
   const video = inputPath(value, context);
@@ -233,16 +250,38 @@ async function reframeOperation(given: OperationRun): Promise<OperationMade> {
     signal: context.signal,
   });
   const aspect = spec.aspect === undefined ? undefined : String(spec.aspect);
-  const result = await reframe(
-    video,
-    defined({
-      ...common,
-      ...reframeSize({ size: aspect === undefined ? size : undefined, aspect, source }),
-      // A mode of `defaults.ffmpeg` that is not a reframe's (e.g. concat's cover) is ignored.
-      mode: spec.mode === "crop" || spec.mode === "blur-pad" ? spec.mode : undefined,
-    }),
-  );
-  return { result };
+  const frame = reframeSize({ size: aspect === undefined ? size : undefined, aspect, source });
+  // A mode of `defaults.ffmpeg` that is not a reframe's (e.g. concat's cover) is ignored.
+  const mode: "crop" | "blur-pad" | undefined =
+    spec.mode === "crop" || spec.mode === "blur-pad" ? spec.mode : undefined;
+  const options = defined({ ...common, ...frame, mode });
+  const reader = captionsReaderOf(context, common.output);
+  const plan =
+    reader &&
+    (await planReaderCaptions(reader, context, {
+      video: common.output,
+      videoInfo: { ...source, ...frame },
+      probes: (files) => knownProbes?.for(files),
+    }).catch(() => undefined));
+  if (!reader || !plan) return { result: await reframe(video, options) };
+  context.emit({
+    type: "log",
+    level: "debug",
+    step: context.stepId,
+    message: `reframe: also burns the captions of "${reader.step}" in the same pass`,
+  });
+  const captioned = { ...plan.options, output: reader.output, intermediate: reader.intermediate };
+  const result = await reframe(video, { ...options, captioned });
+  if (result.captioned) {
+    const probe = await keepMadeAhead(reader, {
+      video: result.output,
+      info: result.captioned.info,
+      script: plan.script.text,
+      missing: result.captioned.missing,
+    });
+    knownProbes?.add(probe);
+  }
+  return { result: { output: result.output } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type KnownProbe, probeUnlessKnown } from "@reelsmith/media";
+import { type KnownProbe, type MediaInfo, probeUnlessKnown } from "@reelsmith/media";
 import { clipDurations } from "@reelsmith/media/captions";
 import { RunnerError } from "../../errors/runner-error.js";
 
@@ -35,6 +35,8 @@ export async function sceneLayout(options: {
   what: "mix" | "captions";
   probes?: KnownProbe[];
   signal?: AbortSignal;
+  /** What the video is, when it is not made yet (a pass that makes it and its reader at once). */
+  videoInfo?: MediaInfo;
 }): Promise<SceneLayout> {
   const overlap = Number(options.overlap ?? 0);
   if (!(Number.isFinite(overlap) && overlap >= 0)) {
@@ -45,9 +47,9 @@ export async function sceneLayout(options: {
   }
   const probing = { signal: options.signal, probes: options.probes };
   const durations = await clipDurations(options.clips, probing);
-  const video = await probeUnlessKnown(options.video, options.probes, {
-    signal: options.signal,
-  });
+  const video =
+    options.videoInfo ??
+    (await probeUnlessKnown(options.video, options.probes, { signal: options.signal }));
   const laidOut = durations.reduce((sum, d) => sum + d, 0) - overlap * (durations.length - 1);
   const length = video.videoDuration ?? video.duration;
   if (Math.abs(length - laidOut) > layoutTolerance(durations.length)) {

@@ -1,11 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import {
   burnWordCaptions,
+  type MediaInfo,
   probeUnlessKnown,
   type WordCaptionsOptions,
   type WordTiming,
 } from "@reelsmith/media";
-import { wordCaptionsScript } from "@reelsmith/media/captions";
+import { type WordCaptionsScript, wordCaptionsScript } from "@reelsmith/media/captions";
 import { RunnerError } from "../../errors/runner-error.js";
 import { type CaptionsRun, captionStyle } from "./captions-step.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
@@ -83,18 +84,25 @@ export function filmWords(value: unknown, starts: readonly number[] | undefined)
   return words;
 }
 
+/** Word captions as they will be burnt: media's options and the ASS script for the video's size. */
+export interface WordCaptionsPlan {
+  options: WordCaptionsOptions;
+  script: WordCaptionsScript;
+}
+
 /**
- * Burns a narration's words into a joined video as they are spoken (word captions), each
- * scene's words from its clip's start and paged within its clip (a page never runs across
- * a cut), and writes the ASS script beside the output.
- *
- * @example
- * await runWordCaptions({ captions: "mixed.mp4", words: [[…], […]], style: { preset: "social" }, output: "final.mp4" }, run);
+ * The word captions a step asks for, laid out on its video: each scene's words from its
+ * clip's start, paged within its clip. `videoInfo` stands for the video when it is not made
+ * yet (else it is probed, or read from the known probes).
+ * @example const { options, script } = await planWordCaptions(spec, { ...run, clips });
  */
-export async function runWordCaptions(
+export async function planWordCaptions(
   spec: FfmpegStepSpec,
-  run: Omit<CaptionsRun, "clips"> & { clips: string[] | undefined },
-): Promise<WordCaptionsResult> {
+  run: Pick<CaptionsRun, "video" | "fonts" | "probes" | "signal"> & {
+    clips: string[] | undefined;
+    videoInfo?: MediaInfo;
+  },
+): Promise<WordCaptionsPlan> {
   const layout = run.clips
     ? await sceneLayout({
         video: run.video,
@@ -103,6 +111,7 @@ export async function runWordCaptions(
         what: "captions",
         probes: run.probes,
         signal: run.signal,
+        ...(run.videoInfo ? { videoInfo: run.videoInfo } : {}),
       })
     : undefined;
   const words = filmWords(spec.words, layout?.starts);
@@ -117,8 +126,29 @@ export async function runWordCaptions(
     // Each clip's start after the first is a cut: no page of words runs across it.
     ...(layout ? { cuts: layout.starts.slice(1) } : {}),
   };
-  const info = await probeUnlessKnown(run.video, run.probes, { signal: run.signal });
-  const script = await wordCaptionsScript(options, info.width, info.height);
+  const info =
+    run.videoInfo ?? (await probeUnlessKnown(run.video, run.probes, { signal: run.signal }));
+  return { options, script: await wordCaptionsScript(options, info.width, info.height) };
+}
+
+/** The ASS script's file beside a captioned video (`final.mp4` → `final.ass`). */
+export function assBeside(output: string): string {
+  return output.replace(/\.[^./\\]+$/, ".ass");
+}
+
+/**
+ * Burns a narration's words into a joined video as they are spoken (word captions), each
+ * scene's words from its clip's start and paged within its clip (a page never runs across
+ * a cut), and writes the ASS script beside the output.
+ *
+ * @example
+ * await runWordCaptions({ captions: "mixed.mp4", words: [[…], […]], style: { preset: "social" }, output: "final.mp4" }, run);
+ */
+export async function runWordCaptions(
+  spec: FfmpegStepSpec,
+  run: Omit<CaptionsRun, "clips"> & { clips: string[] | undefined },
+): Promise<WordCaptionsResult> {
+  const { options, script } = await planWordCaptions(spec, run);
   const result = await burnWordCaptions(run.video, {
     ...options,
     output: run.output,
@@ -128,7 +158,7 @@ export async function runWordCaptions(
     ...(run.onCommand ? { onCommand: run.onCommand } : {}),
   });
   // Beside the video, in the folder its writing made.
-  const ass = result.output.replace(/\.[^./\\]+$/, ".ass");
+  const ass = assBeside(result.output);
   await writeFile(ass, script.text);
   if (result.missing.length > 0) run.onMissing(result.missing, ass);
   return { output: result.output, ass, missing: result.missing };
