@@ -15,6 +15,7 @@ const allowedFile =
 
 /** Files a package reads at run time by path, which therefore must be in its tarball. */
 const readAtRunTime: Record<string, string[]> = {
+  "@reelsmith/core": ["dist/profile/profile-validator.cjs"], // the build-time profile validator
   "@reelsmith/runner": [
     "schema/pipeline.schema.json", // validate-pipeline.ts requires it, and `init` points editors at it
     "dist/pipeline/standalone-validators.cjs", // the build-time ajv validators

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { baseURLProblem } from "../client/base-url.js";
 import { modalities, modalitySection } from "../models/modalities.js";
@@ -32,12 +33,24 @@ export interface ProfileProblem {
     | "unserved_modality";
 }
 
+/** How the profile schema is compiled (here, or at build time into `profile-validator.cjs`). */
+export const profileAjvOptions = { allErrors: true, verbose: true, strict: false } as const;
+
 let compiled: ValidateFunction | undefined;
 
+/**
+ * The profile schema's validator: the standalone code the build wrote beside this module
+ * (scripts/generate-profile-validator.mjs), else compiled now (running from src/). Compiling
+ * it costs a run 100–200 ms of CPU before its first request (the service's model list is read
+ * as profile entries), loading the built one a few.
+ */
 function validator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: false }).compile(
-    profileJsonSchema,
-  );
+  if (compiled) return compiled;
+  try {
+    compiled = createRequire(import.meta.url)("./profile-validator.cjs") as ValidateFunction;
+  } catch {
+    compiled = new Ajv(profileAjvOptions).compile(profileJsonSchema);
+  }
   return compiled;
 }
 

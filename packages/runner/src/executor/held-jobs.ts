@@ -14,16 +14,22 @@ export function heldJobs(
   kinds: ReadonlyMap<string, AnyStepKind>,
 ): HeldJob[] {
   const held: HeldJob[] = [];
+  // By id: a resumed run of thousands of clips holds thousands of jobs.
+  const seen = new Set<string>();
   for (const [id, step] of state?.steps ?? []) {
     const definition = spec.steps.find((entry) => entry.id === id);
     const kind = definition ? kindOf(definition as Record<string, unknown>, kinds) : undefined;
     if (!kind?.heldJob) continue;
     for (const item of step.items.values()) {
-      const facts = [item.facts, ...[...(item.takes?.takes.values() ?? [])].map((t) => t.facts)];
-      for (const known of facts) {
-        const job = kind.heldJob(known as Record<string, Record<string, unknown>>);
-        if (job && !held.some((other) => other.id === job.id)) held.push(job);
-      }
+      const hold = (known: Record<string, Record<string, unknown>>) => {
+        const job = kind.heldJob?.(known);
+        if (job && !seen.has(job.id)) {
+          seen.add(job.id);
+          held.push(job);
+        }
+      };
+      hold(item.facts);
+      for (const take of item.takes?.takes.values() ?? []) hold(take.facts);
     }
   }
   return held;

@@ -74,6 +74,21 @@ describe("journal", () => {
     expect(decodeRecord(reordered.replace('"a"', '"b"'))).toBeUndefined();
     const empty = encodeRecord({ type: "x" }).trim();
     expect(decodeRecord(empty)).toEqual({ type: "x" });
+    // Read as written: trailing spaces or a CR are not part of it; a sum of other digits is not it.
+    expect(decodeRecord(`${line} \r`)).toEqual({
+      type: "step.end",
+      step: "a",
+      outputs: { n: 1.5 },
+    });
+    expect(
+      decodeRecord(line.replace(/"sum":"[0-9a-f]{16}"/, `"sum":"${"0".repeat(16)}"`)),
+    ).toBeUndefined();
+    expect(decodeRecord(line.replace(/"sum":"[0-9a-f]{16}"/, '"sum":"xyz"'))).toBeUndefined();
+    // A record with a `sum` field of its own is read as it always was (that field dropped).
+    const own = encodeRecord({ type: "x", sum: "mine" }).trim();
+    expect(decodeRecord(own)).toEqual({ type: "x" });
+    // No type: not a record.
+    expect(decodeRecord(encodeRecord({ type: 1 } as never).trim())).toBeUndefined();
   });
 
   it("replays steps, items and facts", async () => {

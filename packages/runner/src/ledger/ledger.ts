@@ -110,6 +110,12 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
     step(id: string): RunTotals {
       return { ...(steps.get(id) ?? emptyTotals()) };
     },
+    /** Every step's figures (copies), by step id. */
+    steps(): Record<string, RunTotals> {
+      const byStep: Record<string, RunTotals> = {};
+      for (const [id, figures] of steps) byStep[id] = { ...figures };
+      return byStep;
+    },
     /** The run's figures: every step's summed (what `snapshot().total` is, without the copies). */
     total(): RunTotals {
       const total = emptyTotals();

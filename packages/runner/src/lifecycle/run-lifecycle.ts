@@ -47,7 +47,10 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
   const resumedAfter = resumed
     ? resumeReason(previous?.ended?.status, host.begin !== undefined)
     : undefined;
-  const estimate = await estimateOf(run, host, previous, records);
+  // The journal's ledger, counted once: the estimate's spending by step, the budget's spent
+  // before, and (a whole journal) the live ledger the run goes on adding to.
+  const counted = createLedger(records);
+  const estimate = await estimateOf(run, host, previous, counted);
   await host.saveRunRecord({
     phase: "start",
     runId: run.runId,
@@ -56,7 +59,7 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     startedAt: run.startedAt,
     ...(resumed ? { resumedAt: new Date(started).toISOString() } : { record: startRecord(run) }),
   });
-  const ledger = host.journal.whole ? createLedger(records) : undefined;
+  const ledger = host.journal.whole ? counted : undefined;
   // The records appended before the DAG runs, folded on into `previous` after a session's own.
   let begun: JournalRecord[] | undefined = host.begin ? [] : undefined;
   let appended = 0;
@@ -92,7 +95,8 @@ export async function runLifecycle(run: RunToPlay, host: RunHost): Promise<RunRe
     steps: runStartSteps(run.pipeline.spec, run.kinds),
   });
   if (estimate) emit({ type: "run.estimate", estimate, ...maxOf(run), ...takeOf(run) });
-  const spentBefore = (ledger?.total() ?? ledgerOf(records).total).credits;
+  // A whole journal's ledger counts this session's first records too (a take's).
+  const spentBefore = counted.total().credits;
   const budget = await host.createBudget({
     maxCredits: run.budgetMax,
     spentBefore,
@@ -122,7 +126,7 @@ async function estimateOf(
   run: RunToPlay,
   host: RunHost,
   previous: RunState | undefined,
-  records: readonly JournalRecord[],
+  counted: LiveLedger,
 ): Promise<RunEstimate | undefined> {
   const given = {
     pipeline: run.pipeline,
@@ -153,7 +157,7 @@ async function estimateOf(
       ? await wholeRunEstimate(estimate, {
           pipeline: run.pipeline,
           previous,
-          ledger: ledgerOf(records),
+          ledger: { steps: counted.steps() },
           inputs: run.inputs,
           run: { id: run.runId, dir: host.runDir, name: run.name },
           kinds: run.kinds,

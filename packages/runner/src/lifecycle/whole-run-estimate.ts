@@ -19,7 +19,8 @@ export async function wholeRunEstimate(
   given: {
     pipeline: LoadedPipeline;
     previous: RunState;
-    ledger: Ledger;
+    /** The run's ledger so far (its spending by step). */
+    ledger: Pick<Ledger, "steps">;
     inputs: Record<string, unknown>;
     run: ExpressionContext["run"];
   } & Omit<KnownNowOptions, "context" | "steps" | "planned">,
