@@ -25,7 +25,6 @@ import { benchOptions, builtPackage, report } from "./lib.mjs";
 const options = benchOptions({ scenes: 5000, sizes: "500,1000" }, { scenes: 16, sizes: "4" });
 const scenes = options.scenes;
 const sizes = options.sizes.split(",").map(Number);
-const media = await builtPackage("media");
 const { synthesizeClip } = await builtPackage("media", "dist/synthesize-entry.js");
 const { startSimulator } = await builtPackage("simulator");
 const work = await mkdtemp(path.join(tmpdir(), "reelsmith-bench-p8-"));
