@@ -119,6 +119,30 @@ function kindMessage(
   return `${what} has ${present.length} ${noun}s (${present.join(", ")}); exactly one is allowed`;
 }
 
+/**
+ * A step with no kind whose unknown key is a kind misspelt (`chatt:`): the key, the kind it
+ * is closest to, and the "unknown field" error ajv reported for it.
+ */
+function misspeltKind(
+  kinds: readonly string[],
+  value: unknown,
+  errors: readonly ErrorObject[],
+  combinator: ErrorObject,
+): { key: string; kind: string; error: ErrorObject } | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  if (kinds.some((kind) => Object.hasOwn(value, kind))) return undefined;
+  const unknown = errors.filter(
+    (error) =>
+      error.keyword === "additionalProperties" && error.instancePath === combinator.instancePath,
+  );
+  const found = unknown.flatMap((error) => {
+    const key = String((error.params as Record<string, unknown>).additionalProperty);
+    const kind = closest(key, kinds);
+    return kind ? [{ key, kind, error }] : [];
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** The schema object holding the keyword that failed (ajv's `parentSchema`, found from `schemaPath`). */
 function parentSchemaOf(error: ErrorObject, root: Schema): Schema {
   if (error.parentSchema) return error.parentSchema as Schema;
@@ -244,6 +268,23 @@ export function schemaProblems(
         });
         continue;
       }
+      const stepKinds = kindNames.length > 0 ? kindNames : keys;
+      const misspelt = isStep ? misspeltKind(stepKinds, value, errors, combinator) : undefined;
+      if (misspelt) {
+        // One problem for a step whose only kind is misspelt, at the misspelt key (its
+        // "unknown field" error would say the same thing a second time).
+        consumed.add(misspelt.error);
+        problems.push({
+          path: [...path, misspelt.key],
+          atKey: true,
+          message: `step \`${String((value as Schema).id ?? path[1])}\` has no kind: \`${misspelt.key}\` is not one; did you mean \`${misspelt.kind}\`?`,
+          hint: `a step's kind is one of ${stepKinds.map((key) => `\`${key}:\``).join(", ")}`,
+        });
+        continue;
+      }
+      const present = keys.filter(
+        (key) => value !== null && typeof value === "object" && Object.hasOwn(value, key),
+      );
       problems.push({
         path,
         message: isStep
@@ -264,7 +305,7 @@ export function schemaProblems(
               ),
             ),
         hint: isStep
-          ? `a step is one of ${(kindNames.length > 0 ? kindNames : keys).map((key) => `\`${key}:\``).join(", ")}; split it into several steps`
+          ? `a step is one of ${stepKinds.map((key) => `\`${key}:\``).join(", ")}; ${present.length > 1 ? "split it into several steps" : "add one"}`
           : undefined,
       });
       continue;
