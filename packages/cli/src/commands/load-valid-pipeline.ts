@@ -32,13 +32,18 @@ export async function loadValidPipeline(
     const shown = { ...diagnostic, file: displayPath(diagnostic.file || absolute, context.cwd) };
     context.stderr.write(`${formatDiagnostic(shown)}\n`);
   }
-  const errors = diagnostics.filter((d) => d.severity === "error").length;
-  if (!pipeline || errors > 0) {
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (!pipeline || errors.length > 0) {
+    // A file that cannot be read has nothing to fix inside it: its own hint says what to do.
+    const unreadable =
+      errors.length > 0 && errors.every((error) => error.code === "pipeline_unreadable");
     throw new UsageError(
-      `${displayPath(absolute, context.cwd)} has ${errors || 1} error${errors === 1 ? "" : "s"}; nothing was run`,
+      `${displayPath(absolute, context.cwd)} has ${errors.length || 1} error${errors.length === 1 ? "" : "s"}; nothing was run`,
       {
         code: "invalid_pipeline",
-        hint: "fix the problems above (reelsmith validate checks without running)",
+        ...(unreadable
+          ? {}
+          : { hint: "fix the problems above (reelsmith validate checks without running)" }),
       },
     );
   }

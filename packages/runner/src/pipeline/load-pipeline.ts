@@ -99,12 +99,20 @@ async function readSource(input: PipelineSource): Promise<{ path: string; source
     bytes = await readFile(resolve(path));
   } catch (error) {
     if (PipelineLoadError.isInstance(error)) throw error;
-    const reason =
-      (error as NodeJS.ErrnoException).code === "ENOENT"
-        ? "no such file"
-        : (error as Error).message;
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    const reason = missing ? `no such file (${resolve(path)})` : (error as Error).message;
     throw new PipelineLoadError("pipeline_unreadable", path, [
-      diagnosticAt(path, "pipeline_unreadable", `cannot read pipeline: ${reason}`),
+      diagnosticAt(
+        path,
+        "pipeline_unreadable",
+        `cannot read pipeline: ${reason}`,
+        1,
+        1,
+        undefined,
+        missing
+          ? "check the path (a relative one is read from the current directory); `reelsmith init DIR` writes a new pipeline"
+          : undefined,
+      ),
     ]);
   }
   checkText(path, bytes);

@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext } from "../src/__fixtures__/test-context.js";
+import { executeCli } from "../src/program.js";
+import { tempDir } from "./helpers/cli-process.js";
+
+// The mistakes of a first hour with reelsmith: each gets one clear message, exit 2, no
+// stack trace, and nothing is sent.
+
+let work: { dir: string; remove: () => Promise<void> };
+beforeAll(async () => {
+  work = await tempDir("reelsmith-first-hour-");
+});
+afterAll(async () => {
+  await work?.remove();
+});
+
+/** The command's exit code and everything it wrote (validate lists problems on stdout). */
+async function cli(args: string[]): Promise<{ code: number; all: string }> {
+  const { context, output } = createTestContext({ cwd: work.dir, env: {} });
+  const code = await executeCli(args, context);
+  return { code, all: `${output.stdout}${output.stderr}` };
+}
+
+const STACK = /\n\s+at .+:\d+:\d+\)?\n/;
+
+describe("a first hour's mistakes", () => {
+  it("a pipeline file that is not there: its full path and what to do, once", async () => {
+    for (const command of ["run", "plan", "validate"]) {
+      const { code, all } = await cli([command, "storyboard.yaml"]);
+      expect(code, command).toBe(2);
+      expect(all, command).toContain(
+        `storyboard.yaml:1:1: error: cannot read pipeline: no such file (${path.join(work.dir, "storyboard.yaml")})`,
+      );
+      expect(all, command).toContain("hint: check the path");
+      expect(all, command).not.toContain("reelsmith validate checks without running");
+      expect(all, command).not.toMatch(STACK);
+    }
+  });
+
+  it("a misspelt step kind: one error at the key, naming the kind meant", async () => {
+    await writeFile(
+      path.join(work.dir, "typo.yaml"),
+      "name: typo\nsteps:\n  - id: story\n    chatt:\n      model: reel-chat-1\n      prompt: hello\n",
+    );
+    const { code, all } = await cli(["run", "typo.yaml"]);
+    expect(code).toBe(2);
+    expect(all).toContain(
+      "typo.yaml:4:5: error: step `story` has no kind: `chatt` is not one; did you mean `chat`?",
+    );
+    expect(all.match(/: error: /g)).toHaveLength(1);
+    expect(all).toContain("typo.yaml has 1 error; nothing was run");
+  });
+
+  it("a folder given for a pipeline: says so", async () => {
+    await mkdir(path.join(work.dir, "films"), { recursive: true });
+    const { code, all } = await cli(["validate", "films"]);
+    expect(code).toBe(2);
+    expect(all).toContain("films:1:1: error: cannot read pipeline: not a regular file");
+    expect(all).not.toMatch(STACK);
+  });
+});
