@@ -138,3 +138,25 @@ describe("a step priced partly in credits, partly in another unit", () => {
     ]);
   });
 });
+
+describe("a resumed run's estimate", () => {
+  it("shows what the earlier sessions spent beside what is left, so the sum reads true", () => {
+    const lines = formatEstimate(
+      {
+        credits: 54,
+        complete: true,
+        steps: {
+          storyboard: { units: 0, credits: 0 },
+          clips: { perUnit: 9, units: 2, credits: 54, spent: 36 },
+          title: { perUnit: 5, units: 1, credits: 10, spent: 5 },
+        },
+      },
+      500,
+    );
+    expect(lines).toEqual([
+      "expected cost: 54 credits (budget 500)",
+      "  clips  36 spent + 2 × 9 = 54",
+      "  title  5 spent + 5 = 10",
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ type StepEstimate = RunEstimate["steps"][string];
 
 /**
  * One step's expected cost in words: `4 × 9 = 36`, `9 per item × N (N known at run time)`,
+ * `36 spent + 2 × 9 = 54` (a resumed run's earlier sessions counted),
  * or why it is unknown; with the units the cache or the interrupted run already hold, and its
  * parts in other units (`1, and 0.3 usd`).
  *
@@ -64,8 +65,13 @@ function stepFigures(step: StepEstimate): string {
     return step.unitsAtLeast
       ? `${step.perUnit} per item × N (N ≥ ${step.unitsAtLeast}, known at run time)`
       : `${step.perUnit} per item × N (N known at run time)`;
-  if (step.units === 1 && !step.cached) return String(step.credits ?? step.perUnit);
-  return `${step.units} × ${step.perUnit} = ${step.credits ?? step.perUnit * step.units}${held}`;
+  // A resumed run's step counts what its earlier sessions spent: `36 spent + 2 × 9 = 54`.
+  const before = step.spent ? `${step.spent} spent + ` : "";
+  if (step.units === 1 && !step.cached)
+    return before
+      ? `${before}${step.perUnit} = ${step.credits ?? (step.spent ?? 0) + step.perUnit}`
+      : String(step.credits ?? step.perUnit);
+  return `${before}${step.units} × ${step.perUnit} = ${step.credits ?? (step.spent ?? 0) + step.perUnit * step.units}${held}`;
 }
 
 /**
