@@ -41,3 +41,24 @@ describe("inputs", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("an inputs file that does not parse", () => {
+  it("is named at its file:line:column with the parser's one line, and what the file should hold", async () => {
+    const folder = dir;
+    await writeFile(path.join(folder, "bad.yaml"), "scenes: 2\nstory: [a\n");
+    await writeFile(path.join(folder, "trailing.json"), '{\n  "scenes": 2,\n}\n');
+    const yamlError = await readInputsFile("bad.yaml", folder).catch((error) => error);
+    expect(yamlError).toMatchObject({ exitCode: 2, code: "inputs_file_invalid" });
+    expect(yamlError.message).toMatch(/^bad\.yaml:3:1: the inputs file is not valid YAML: /);
+    expect(yamlError.message).not.toContain("\n");
+    expect(yamlError.hint).toContain("one object of input names to values");
+    const jsonError = await readInputsFile("trailing.json", folder).catch((error) => error);
+    expect(jsonError.message).toMatch(
+      /^trailing\.json(:\d+:\d+)?: the inputs file is not valid JSON: /,
+    );
+    const missing = await readInputsFile("missing.yaml", folder).catch((error) => error);
+    expect(missing.message).toBe(
+      `cannot read the inputs file missing.yaml: no such file (${path.join(folder, "missing.yaml")})`,
+    );
+  });
+});

@@ -58,23 +58,25 @@ export async function readInputsFile(file: string, cwd: string): Promise<Record<
   try {
     text = await readFile(absolute, "utf8");
   } catch (error) {
-    throw new UsageError(`cannot read the inputs file ${file}: ${(error as Error).message}`, {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === "ENOENT"
+        ? `no such file (${absolute})`
+        : code === "EISDIR"
+          ? `it is a directory (${absolute})`
+          : (error as Error).message;
+    throw new UsageError(`cannot read the inputs file ${file}: ${reason}`, {
       code: "inputs_file_unreadable",
-      hint: "pass --inputs with a path relative to the current directory",
+      hint: "pass --inputs a JSON or YAML file, its path relative to the current directory",
       cause: error,
     });
   }
+  const json = /\.json$/i.test(file);
   let value: unknown;
   try {
-    value = /\.json$/i.test(file) ? JSON.parse(text) : (await import("yaml")).parse(text); // loaded on use: most runs have no inputs file
+    value = json ? JSON.parse(text) : (await import("yaml")).parse(text); // loaded on use: most runs have no inputs file
   } catch (error) {
-    throw new UsageError(
-      `the inputs file ${file} is not valid JSON or YAML: ${(error as Error).message}`,
-      {
-        code: "inputs_file_invalid",
-        cause: error,
-      },
-    );
+    throw await syntaxError(file, text, json, error);
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw new UsageError(`the inputs file ${file} must hold an object of input names to values`, {
@@ -87,6 +89,41 @@ export async function readInputsFile(file: string, cwd: string): Promise<Record<
     inputs[key] = entry;
   }
   return inputs;
+}
+
+/**
+ * An inputs file that does not parse, at its `file:line:column` with the parser's one line
+ * (JSON's own error has no line: YAML, a superset of JSON, finds the place).
+ */
+async function syntaxError(
+  file: string,
+  text: string,
+  json: boolean,
+  error: unknown,
+): Promise<UsageError> {
+  const { parseDocument } = await import("yaml");
+  const problem = parseDocument(text).errors[0];
+  const offset = /at position (\d+)/.exec((error as Error).message)?.[1];
+  const at =
+    problem?.linePos?.[0] ?? (offset === undefined ? undefined : lineColumn(text, Number(offset)));
+  const where = at ? `${file}:${at.line}:${at.col}` : file;
+  const what = (problem ?? (error as Error)).message
+    .split("\n")[0]
+    ?.replace(/ at line \d+, column \d+:?$/, "");
+  return new UsageError(
+    `${where}: the inputs file is not valid ${json ? "JSON" : "YAML"}: ${what}`,
+    {
+      code: "inputs_file_invalid",
+      hint: 'an inputs file holds one object of input names to values, such as { "scenes": 4 }',
+      cause: error,
+    },
+  );
+}
+
+/** The 1-based line and column of a character offset of `text`. */
+function lineColumn(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, col: (before[before.length - 1]?.length ?? 0) + 1 };
 }
 
 /**
