@@ -146,7 +146,9 @@ describe("retake and pick on a finished storyboard", () => {
     const options = service.options();
     expect(
       (await refusal(retakeItem(runDir, { step: "clipz", index: 1 }, options))).message,
-    ).toMatch(/no step `clipz` \(its steps: `storyboard`, `clips`, `final`, `sheet`, `poster`\)/);
+    ).toMatch(
+      /no step `clipz`; did you mean `clips`\? \(its steps: `storyboard`, `clips`, `final`, `sheet`, `poster`\)/,
+    );
     expect((await refusal(retakeItem(runDir, { step: "clips", index: 3 }, options))).code).toBe(
       "unknown_item",
     );

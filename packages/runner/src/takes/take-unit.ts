@@ -12,6 +12,7 @@ import {
 } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import type { StepSpec } from "../pipeline/pipeline-spec.js";
+import { closest } from "../pipeline/schema-errors.js";
 import { buildGraph } from "../plan/build-graph.js";
 import type { RunOptions } from "../run-options.js";
 import { kindOf, kindsByName } from "../steps/registry.js";
@@ -115,10 +116,14 @@ export function takeUnitOf(
   const step = pipeline.spec.steps.find((entry) => entry.id === target.step);
   if (!step) {
     const ids = pipeline.spec.steps.map((entry) => `\`${entry.id}\``).join(", ");
+    const meant = closest(
+      target.step,
+      pipeline.spec.steps.map((entry) => entry.id),
+    );
     throw new TakeError(
       "unknown_step",
       runDir,
-      `it has no step \`${target.step}\` (its steps: ${ids})`,
+      `it has no step \`${target.step}\`${meant ? `; did you mean \`${meant}\`?` : ""} (its steps: ${ids})`,
       at,
     );
   }
