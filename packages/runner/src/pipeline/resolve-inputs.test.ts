@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "./errors/input-error.js";
 import { resolveInputs } from "./resolve-inputs.js";
@@ -90,6 +90,10 @@ describe("resolveInputs", () => {
     expect(problems[0]?.message).toContain("did you mean `topic`?");
     expect(problems[1]?.message).toBe('expected an integer, got string "three"');
     expect(problems[4]?.message).toContain("file not found");
+    // A relative path given on the command line is read from the pipeline's folder: say so.
+    expect(problems[4]?.message).toContain(
+      `a \`file\` input is read relative to the pipeline's folder, ${dirname(path)}`,
+    );
     expect(problems[5]?.message).toBe("required (string)");
     expect((caught as InputError).code).toBe("input_invalid");
   });

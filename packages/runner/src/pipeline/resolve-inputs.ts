@@ -76,7 +76,13 @@ function coerce(type: InputSpec["type"], value: unknown, baseDir: string): Coerc
       try {
         if (!statSync(path).isFile()) return { problem: `${path} is not a file` };
       } catch {
-        return { problem: `file not found: ${path}` };
+        return {
+          problem: `file not found: ${path}${
+            isAbsolute(value)
+              ? ""
+              : ` (a \`file\` input is read relative to the pipeline's folder, ${baseDir}; give an absolute path to name a file elsewhere)`
+          }`,
+        };
       }
       return { value: path };
     }
