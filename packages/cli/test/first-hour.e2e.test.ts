@@ -60,4 +60,20 @@ describe("a first hour's mistakes", () => {
     expect(all).toContain("films:1:1: error: cannot read pipeline: not a regular file");
     expect(all).not.toMatch(STACK);
   });
+
+  it("a run directory that is not there: named, and no command blamed for another's verb", async () => {
+    const missing = path.join(work.dir, "runs", "20260101-000000-storyboard");
+    for (const args of [
+      ["resume", missing],
+      ["retake", missing, "--step", "clips"],
+      ["pick", missing, "--step", "clips", "--take", "1"],
+      ["approve", missing],
+    ]) {
+      const { code, all } = await cli(args);
+      expect(code, args[0]).toBe(2);
+      expect(all, args[0]).toContain(`error: ${missing}: it does not exist (not_a_run)`);
+      expect(all, args[0]).not.toMatch(/Cannot resume/i);
+      expect(all, args[0]).not.toMatch(STACK);
+    }
+  });
 });
