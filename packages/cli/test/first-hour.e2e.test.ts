@@ -75,5 +75,8 @@ describe("a first hour's mistakes", () => {
       expect(all, args[0]).not.toMatch(/Cannot resume/i);
       expect(all, args[0]).not.toMatch(STACK);
     }
+    const report = await cli(["report", "runs/nope"]);
+    expect(report.code).toBe(2);
+    expect(report.all).toContain("error: runs/nope does not exist (not_a_run_directory)");
   });
 });

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
@@ -78,7 +79,7 @@ export async function reportCommand(
   } catch (error) {
     if (error instanceof NotARunDirectoryError) {
       throw new UsageError(
-        `${displayPath(absolute, context.cwd)} is not a reelsmith run directory`,
+        `${displayPath(absolute, context.cwd)} ${existsSync(absolute) ? "is not a reelsmith run directory" : "does not exist"}`,
         {
           code: "not_a_run_directory",
           hint: "pass a directory under runs/, as printed by `reelsmith run`",
