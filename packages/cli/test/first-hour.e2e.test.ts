@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../src/__fixtures__/test-context.js";
 import { executeCli } from "../src/program.js";
-import { tempDir } from "./helpers/cli-process.js";
+import { EXAMPLES, tempDir } from "./helpers/cli-process.js";
 
 // The mistakes of a first hour with reelsmith: each gets one clear message, exit 2, no
 // stack trace, and nothing is sent.
@@ -17,8 +18,11 @@ afterAll(async () => {
 });
 
 /** The command's exit code and everything it wrote (validate lists problems on stdout). */
-async function cli(args: string[]): Promise<{ code: number; all: string }> {
-  const { context, output } = createTestContext({ cwd: work.dir, env: {} });
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; all: string }> {
+  const { context, output } = createTestContext({ cwd: work.dir, env });
   const code = await executeCli(args, context);
   return { code, all: `${output.stdout}${output.stderr}` };
 }
@@ -78,5 +82,34 @@ describe("a first hour's mistakes", () => {
     const report = await cli(["report", "runs/nope"]);
     expect(report.code).toBe(2);
     expect(report.all).toContain("error: runs/nope does not exist (not_a_run_directory)");
+  });
+
+  it("a number of scenes below the input's minimum: refused by plan and run, nothing sent", async () => {
+    const simulator = await startSimulator({ timeScale: 0.01 });
+    try {
+      const pipeline = path.join(EXAMPLES, "storyboard/pipeline.yaml");
+      const service = {
+        REELSMITH_BASE_URL: simulator.url,
+        REELSMITH_API_KEY: simulator.apiKey,
+      };
+      for (const command of ["plan", "run"]) {
+        for (const scenes of ["0", "-2"]) {
+          const { code, all } = await cli(
+            [command, pipeline, "--input", `scenes=${scenes}`],
+            service,
+          );
+          expect(code, `${command} scenes=${scenes}`).toBe(2);
+          expect(all).toContain(
+            `error: input scenes: expected an integer of at least 1, got ${scenes} (invalid_inputs)`,
+          );
+        }
+      }
+      // Only the free model list was read: no chat, no clip.
+      const { "GET /v1/models": _models, ...paid } = simulator.stats().requests;
+      expect(paid).toEqual({});
+      expect(simulator.stats().chatCompletions).toBe(0);
+    } finally {
+      await simulator.close();
+    }
   });
 });

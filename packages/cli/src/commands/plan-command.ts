@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { collectInput } from "../config/inputs.js";
+import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { makePlan, type PlanInputFlags } from "./make-plan.js";
@@ -34,9 +34,15 @@ export async function planCommand(
     );
   }
   const { formatPlan } = await import("../render/format-plan.js");
-  const { plan } = await makePlan(file, flags, context, (line) =>
+  const { plan, pipeline } = await makePlan(file, flags, context, (line) =>
     context.stderr.write(`${line}\n`),
   );
+  // Inputs given here that `run` would refuse are refused here too (exit 2), not left as a
+  // note under a plan of unknown values.
+  if ((flags.input?.length ?? 0) > 0 || flags.inputs) {
+    const { checkInputs } = await import("./load-valid-pipeline.js");
+    await checkInputs(pipeline, await gatherInputs(flags, context.cwd));
+  }
   context.stdout.write(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
   return plan.problems.length > 0 ? ExitCode.usage : ExitCode.ok;
 }

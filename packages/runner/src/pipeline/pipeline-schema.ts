@@ -23,6 +23,12 @@ export const InputSchema = Type.Object(
     required: Type.Optional(
       Type.Boolean({ description: "Default: true when there is no default." }),
     ),
+    minimum: Type.Optional(
+      Type.Number({ description: "number and integer inputs: the smallest value accepted." }),
+    ),
+    maximum: Type.Optional(
+      Type.Number({ description: "number and integer inputs: the largest value accepted." }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,9 @@ export interface InputSpec {
   description?: string;
   default?: unknown;
   required?: boolean;
+  /** number and integer inputs: the smallest and largest values accepted. */
+  minimum?: number;
+  maximum?: number;
 }
 
 /** One step: the common fields, and one kind key holding the kind's body. */

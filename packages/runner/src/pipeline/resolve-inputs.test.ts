@@ -114,3 +114,38 @@ function pipelineStub() {
     positionOf: () => ({ line: 1, column: 1 }),
   };
 }
+
+describe("a number input's minimum and maximum", () => {
+  it("refuses a value outside them, given or by default, and takes one inside", async () => {
+    const bounded = join(dir, "bounded.yaml");
+    writeFileSync(
+      bounded,
+      [
+        "name: bounded",
+        "inputs:",
+        "  scenes: { type: integer, default: 4, minimum: 1, maximum: 12 }",
+        "  speed: { type: number, default: 1, minimum: 0.5 }",
+        "steps:",
+        '  - id: a',
+        '    chat: { model: reel-chat-1, prompt: "${{ inputs.scenes }} ${{ inputs.speed }}" }',
+        "",
+      ].join("\n"),
+    );
+    const pipeline = await loadPipeline(bounded);
+    expect(resolveInputs(pipeline, { scenes: "12", speed: "0.5" })).toMatchObject({
+      scenes: 12,
+      speed: 0.5,
+    });
+    let caught: unknown;
+    try {
+      resolveInputs(pipeline, { scenes: "0", speed: "0.1" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(InputError);
+    expect((caught as InputError).problems).toEqual([
+      { input: "scenes", message: "expected an integer from 1 to 12, got 0" },
+      { input: "speed", message: "expected a number of at least 0.5, got 0.1" },
+    ]);
+  });
+});

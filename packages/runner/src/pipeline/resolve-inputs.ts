@@ -92,6 +92,27 @@ function coerce(type: InputSpec["type"], value: unknown, baseDir: string): Coerc
 }
 
 /**
+ * A number outside its input's declared `minimum`/`maximum` is a problem, refused before
+ * anything is sent (`scenes=0` would otherwise pay a storyboard and fail at the join).
+ */
+function outOfRange(declaration: InputSpec, coerced: Coerced): Coerced {
+  if (!("value" in coerced) || typeof coerced.value !== "number") return coerced;
+  const { minimum, maximum } = declaration;
+  const value = coerced.value;
+  const range =
+    minimum !== undefined && maximum !== undefined
+      ? `from ${minimum} to ${maximum}`
+      : minimum !== undefined
+        ? `of at least ${minimum}`
+        : `of at most ${maximum}`;
+  if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum))
+    return {
+      problem: `expected ${declaration.type === "integer" ? "an integer" : "a number"} ${range}, got ${value}`,
+    };
+  return coerced;
+}
+
+/**
  * The input values a run sees: given values coerced to their declared types (CLI strings
  * like "3" become integers, JSON text becomes arrays/objects), defaults for the rest, `file`
  * inputs resolved relative to the pipeline file and checked to exist. Throws InputError
@@ -132,7 +153,7 @@ export function resolveInputs(
         });
       continue;
     }
-    const coerced = coerce(declaration.type, value, baseDir);
+    const coerced = outOfRange(declaration, coerce(declaration.type, value, baseDir));
     if ("problem" in coerced)
       problems.push({
         input: name,

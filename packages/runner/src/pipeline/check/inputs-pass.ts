@@ -38,6 +38,45 @@ export function inputsPass(model: CheckModel): void {
         severity: "error",
         code: "input_default_type",
       });
+      continue;
+    }
+    const bounds = (["minimum", "maximum"] as const).filter(
+      (bound) => declaration[bound] !== undefined,
+    );
+    for (const bound of bounds) {
+      if (declaration.type !== "number" && declaration.type !== "integer") {
+        model.problems.push({
+          path: ["inputs", name, bound],
+          message: `\`${bound}\` applies to number and integer inputs; \`${name}\` is ${declaration.type}`,
+          severity: "error",
+          code: "input_bound_type",
+        });
+      }
+    }
+    const { minimum, maximum } = declaration;
+    if (typeof minimum === "number" && typeof maximum === "number" && minimum > maximum) {
+      model.problems.push({
+        path: ["inputs", name, "minimum"],
+        message: `input \`${name}\`'s minimum ${minimum} is above its maximum ${maximum}`,
+        severity: "error",
+        code: "input_bound_order",
+      });
+    } else if (
+      typeof declaration.default === "number" &&
+      ((typeof minimum === "number" && declaration.default < minimum) ||
+        (typeof maximum === "number" && declaration.default > maximum))
+    ) {
+      model.problems.push({
+        path: ["inputs", name, "default"],
+        message: `default of input \`${name}\` (${declaration.default}) is outside its ${[
+          typeof minimum === "number" ? `minimum ${minimum}` : "",
+          typeof maximum === "number" ? `maximum ${maximum}` : "",
+        ]
+          .filter(Boolean)
+          .join(" and ")}`,
+        severity: "error",
+        code: "input_default_range",
+      });
     }
   }
 }
