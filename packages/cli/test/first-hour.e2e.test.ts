@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { locateFfmpeg } from "@reelsmith/media";
 import { startSimulator } from "@reelsmith/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../src/__fixtures__/test-context.js";
@@ -112,4 +114,33 @@ describe("a first hour's mistakes", () => {
       await simulator.close();
     }
   });
+
+  it("a step that failed on a missing file: the way on is said, and resume takes it", async () => {
+    const folder = path.join(work.dir, "join");
+    await mkdir(folder, { recursive: true });
+    const pipeline = path.join(folder, "pipeline.yaml");
+    await writeFile(
+      pipeline,
+      "name: join\nsteps:\n  - id: joined\n    ffmpeg: { concat: [intro.mp4, intro.mp4], output: joined.mp4 }\n",
+    );
+    const first = await cli(["run", pipeline, "--run-dir", "runs/join"]);
+    expect(first.code).toBe(1);
+    expect(first.all).toContain(
+      `once the cause is fixed, retry the rest with: reelsmith resume runs/join (after changing the pipeline file, run it again instead: the cache serves what was already made)`,
+    );
+    // The cause fixed (the file put in place), resume finishes the run.
+    const { ffmpeg } = await locateFfmpeg();
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        ffmpeg.path,
+        [
+          ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x180:r=24:d=1"],
+          ...["-c:v", "libx264", "-pix_fmt", "yuv420p", path.join(folder, "intro.mp4")],
+        ],
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    const resumed = await cli(["resume", "runs/join"]);
+    expect(resumed.code, resumed.all).toBe(0);
+  }, 120_000);
 });

@@ -285,8 +285,10 @@ function exitCodeOf(
     code = ExitCode.failed;
   } else {
     renderer.note(`error: ${describeError(result.error)}`);
+    // Resume retries what failed with the same pipeline: right for a service's failure or a
+    // file put back, useless for a mistake in the pipeline, whose changed file resume refuses.
     renderer.note(
-      `finished steps and clips are kept; retry the rest with: reelsmith resume ${runDir}`,
+      `finished steps and clips are kept; once the cause is fixed, retry the rest with: reelsmith resume ${runDir} (after changing the pipeline file, run it again instead: the cache serves what was already made)`,
     );
     code = ExitCode.failed;
   }
