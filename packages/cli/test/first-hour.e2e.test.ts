@@ -143,4 +143,11 @@ describe("a first hour's mistakes", () => {
     const resumed = await cli(["resume", "runs/join"]);
     expect(resumed.code, resumed.all).toBe(0);
   }, 120_000);
+
+  it("serve with a fault spec it cannot read: a usage error (exit 2), with the form to write", async () => {
+    const { code, all } = await cli(["serve", "--faults", "bogus"]);
+    expect(code).toBe(2);
+    expect(all).toContain("error: Expected a fault entry like 429@chat:0.3");
+    expect(all).not.toContain("--debug");
+  });
 });

@@ -11,7 +11,8 @@ export class FaultSpecError extends SimulatorError {
   readonly entry: string;
 
   constructor(message: string, entry: string) {
-    super(message, "fault_spec_invalid");
+    // Bad input, not a failure: a command given it exits 2 (usage), as for any bad flag.
+    super(message, "fault_spec_invalid", { category: "invalid" });
     this.entry = entry;
   }
 }

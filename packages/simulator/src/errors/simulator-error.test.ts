@@ -13,6 +13,8 @@ describe("SimulatorError", () => {
     expect(ReelsmithError.isInstance(error)).toBe(true);
     expect(HttpError.isInstance(error)).toBe(false);
     expect((error as FaultSpecError).code).toBe("fault_spec_invalid");
+    // Bad input: a command given it exits 2, as for any bad flag.
+    expect((error as FaultSpecError).category).toBe("invalid");
   });
 
   it("an HTTP error keeps its code and body", () => {

@@ -1,4 +1,4 @@
-import { ReelsmithError } from "@reelsmith/core/errors";
+import { type ErrorCategory, ReelsmithError } from "@reelsmith/core/errors";
 
 /**
  * Base class of every error the simulator throws, a `ReelsmithError` like every reelsmith
@@ -9,8 +9,16 @@ import { ReelsmithError } from "@reelsmith/core/errors";
  * try { parseFaultSpec("nonsense"); } catch (error) { if (SimulatorError.isInstance(error)) console.error(error.code); }
  */
 export class SimulatorError extends ReelsmithError {
-  constructor(message: string, code: string, options?: { cause?: unknown }) {
-    super(message, { code, cause: options?.cause });
+  constructor(
+    message: string,
+    code: string,
+    options?: { cause?: unknown; category?: ErrorCategory },
+  ) {
+    super(message, {
+      code,
+      cause: options?.cause,
+      ...(options?.category ? { category: options.category } : {}),
+    });
   }
 
   override toJSON(): Record<string, unknown> {
