@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  budgetReachedLine,
   formatBytes,
   formatDuration,
   formatTable,
@@ -38,5 +39,14 @@ describe("format helpers", () => {
       ),
     ).toBe("a    bb\nccc   1");
     expect(lastLine("one\ntwo three\n", 6)).toBe("…three");
+  });
+});
+
+describe("budgetReachedLine", () => {
+  it("says the next request did not fit when the budget stopped below its figure", () => {
+    expect(budgetReachedLine(0, 10)).toBe(
+      "budget reached: 0 of 10 credits spent, and the next paid request's price did not fit in the rest (requests in flight hold theirs)",
+    );
+    expect(budgetReachedLine(12, 10)).toBe("budget reached: 12 of 10 credits");
   });
 });

@@ -86,3 +86,17 @@ export function lastLine(text: string, max: number): string {
   const line = (lines[lines.length - 1] ?? "").trim();
   return line.length > max ? `…${line.slice(line.length - max + 1)}` : line;
 }
+
+/**
+ * The budget's stop in words. Below the budget it stopped because the next request's price
+ * did not fit beside what is spent and held by requests in flight: "0 of 10" alone read as
+ * a budget reached with nothing spent.
+ *
+ * @example
+ * budgetReachedLine(0, 10); // "budget reached: 0 of 10 credits spent, and the next paid request's price did not fit in the rest (…)"
+ */
+export function budgetReachedLine(credits: number, maxCredits: number): string {
+  return credits >= maxCredits
+    ? `budget reached: ${credits} of ${maxCredits} credits`
+    : `budget reached: ${credits} of ${maxCredits} credits spent, and the next paid request's price did not fit in the rest (requests in flight hold theirs)`;
+}

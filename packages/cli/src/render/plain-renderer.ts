@@ -1,6 +1,6 @@
 import type { ResumeReason, RunEvent, RunEventOf, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
-import { formatBytes, formatDuration, stepLabel } from "./format.js";
+import { budgetReachedLine, formatBytes, formatDuration, stepLabel } from "./format.js";
 import { createEstimateLines } from "./format-estimate.js";
 import { formatWaiting } from "./format-waiting.js";
 import { keptBecause } from "./kept-because.js";
@@ -99,9 +99,7 @@ export function createPlainLines(options: { cwd: string }): (event: RunEvent) =>
       case "unit.progress":
         return progressLines(event);
       case "budget.reached":
-        return [
-          `budget reached: ${event.credits} of ${event.maxCredits} credits; no new paid requests`,
-        ];
+        return [`${budgetReachedLine(event.credits, event.maxCredits)}; no new paid requests`];
       case "log":
         // Debug lines (each ffmpeg command line) are for --json and events.ndjson, as on a TTY.
         if (event.level === "debug") return [];

@@ -2,7 +2,7 @@ import { createLogUpdate } from "log-update";
 import { createColors } from "picocolors";
 import type { ResumeReason, RunEvent, RunResultView } from "../contracts/run-event.js";
 import { describeError } from "./describe-error.js";
-import { formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
+import { budgetReachedLine, formatBytes, formatDuration, lastLine, progressBar } from "./format.js";
 import { createEstimateLines } from "./format-estimate.js";
 import { formatWaiting } from "./format-waiting.js";
 import { keptBecause } from "./kept-because.js";
@@ -208,7 +208,7 @@ export function createPrettyRenderer(options: PrettyRendererOptions): Renderer {
       } else if (event.type === "run.waiting") {
         for (const line of formatWaiting(event)) frames.persist(c.cyan(line));
       } else if (event.type === "budget.reached") {
-        frames.persist(c.yellow(`budget reached: ${event.credits}/${event.maxCredits} credits`));
+        frames.persist(c.yellow(budgetReachedLine(event.credits, event.maxCredits)));
       } else if (event.type === "log" && event.level !== "debug") {
         frames.persist(`${event.level === "warn" ? c.yellow("!") : c.dim("·")} ${event.message}`);
       }

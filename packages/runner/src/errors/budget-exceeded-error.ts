@@ -25,7 +25,9 @@ export class BudgetExceededError extends RunnerError {
       "budget_reached",
       shortfall
         ? `Credit budget too small for "${shortfall.step}": its ${shortfall.units} items need ${needed} credits (${shortfall.units} × ${shortfall.perUnit}), ${shortfall.left} of the budget of ${maxCredits} are left (${credits} spent), so none of them was sent. Resume with a budget of at least ${credits + needed} (--max-credits ${credits + needed}), or allow a part of it with --allow-partial.`
-        : `Credit budget reached: ${credits} of max ${maxCredits} credits spent; no new video job was submitted. Raise max_credits (or --max-credits) and resume the run.`,
+        : credits < maxCredits
+          ? `Credit budget reached: ${credits} of max ${maxCredits} credits spent, and the next paid request's price did not fit in the rest (requests in flight hold theirs); it was not sent. Raise max_credits (or --max-credits) and resume the run.`
+          : `Credit budget reached: ${credits} of max ${maxCredits} credits spent; no new video job was submitted. Raise max_credits (or --max-credits) and resume the run.`,
       { category: "budget" },
     );
     this.credits = credits;
