@@ -143,6 +143,29 @@ function misspeltKind(
   return found.length === 1 ? found[0] : undefined;
 }
 
+/**
+ * One problem for a step whose only kind is misspelt, at the misspelt key; its "unknown
+ * field" error, which would say the same thing a second time, is marked consumed.
+ */
+function misspeltKindProblem(
+  kinds: readonly string[],
+  value: unknown,
+  path: (string | number)[],
+  errors: readonly ErrorObject[],
+  combinator: ErrorObject,
+  consumed: Set<ErrorObject>,
+): SchemaProblem | undefined {
+  const misspelt = misspeltKind(kinds, value, errors, combinator);
+  if (!misspelt) return undefined;
+  consumed.add(misspelt.error);
+  return {
+    path: [...path, misspelt.key],
+    atKey: true,
+    message: `step \`${String((value as Schema).id ?? path[1])}\` has no kind: \`${misspelt.key}\` is not one; did you mean \`${misspelt.kind}\`?`,
+    hint: `a step's kind is one of ${kinds.map((key) => `\`${key}:\``).join(", ")}`,
+  };
+}
+
 /** The schema object holding the keyword that failed (ajv's `parentSchema`, found from `schemaPath`). */
 function parentSchemaOf(error: ErrorObject, root: Schema): Schema {
   if (error.parentSchema) return error.parentSchema as Schema;
@@ -269,17 +292,11 @@ export function schemaProblems(
         continue;
       }
       const stepKinds = kindNames.length > 0 ? kindNames : keys;
-      const misspelt = isStep ? misspeltKind(stepKinds, value, errors, combinator) : undefined;
+      const misspelt = isStep
+        ? misspeltKindProblem(stepKinds, value, path, errors, combinator, consumed)
+        : undefined;
       if (misspelt) {
-        // One problem for a step whose only kind is misspelt, at the misspelt key (its
-        // "unknown field" error would say the same thing a second time).
-        consumed.add(misspelt.error);
-        problems.push({
-          path: [...path, misspelt.key],
-          atKey: true,
-          message: `step \`${String((value as Schema).id ?? path[1])}\` has no kind: \`${misspelt.key}\` is not one; did you mean \`${misspelt.kind}\`?`,
-          hint: `a step's kind is one of ${stepKinds.map((key) => `\`${key}:\``).join(", ")}`,
-        });
+        problems.push(misspelt);
         continue;
       }
       const present = keys.filter(
