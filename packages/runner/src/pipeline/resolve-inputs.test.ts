@@ -126,7 +126,7 @@ describe("a number input's minimum and maximum", () => {
         "  scenes: { type: integer, default: 4, minimum: 1, maximum: 12 }",
         "  speed: { type: number, default: 1, minimum: 0.5 }",
         "steps:",
-        '  - id: a',
+        "  - id: a",
         '    chat: { model: reel-chat-1, prompt: "${{ inputs.scenes }} ${{ inputs.speed }}" }',
         "",
       ].join("\n"),
