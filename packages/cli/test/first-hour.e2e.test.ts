@@ -150,4 +150,14 @@ describe("a first hour's mistakes", () => {
     expect(all).toContain("error: Expected a fault entry like 429@chat:0.3");
     expect(all).not.toContain("--debug");
   });
+
+  it("a --config file that is not there: its full path and what to do, once", async () => {
+    const { code, all } = await cli(["validate", "typo.yaml", "--config", "reelsmith.yaml"]);
+    expect(code).toBe(2);
+    expect(all).toContain(
+      `reelsmith.yaml:1:1: error: cannot read the provider profile: no such file (${path.join(work.dir, "reelsmith.yaml")})`,
+    );
+    expect(all).toContain("hint: check the path given with --config or REELSMITH_CONFIG");
+    expect(all).not.toContain("fix the problems above");
+  });
 });

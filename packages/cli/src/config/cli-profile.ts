@@ -36,11 +36,19 @@ async function load(context: CliContext): Promise<CliProfile | undefined> {
     for (const diagnostic of error.diagnostics)
       context.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     const count = error.diagnostics.length;
+    // A file that cannot be read has nothing to fix inside it: its own hint says what to do.
+    const unreadable = error.diagnostics.every(
+      (diagnostic) => diagnostic.code === "PROFILE_UNREADABLE",
+    );
     throw new UsageError(
       `the provider profile ${shown} (${origins[found.from]}) has ${count === 1 ? "a problem" : `${count} problems`}; nothing was sent`,
       {
         code: "invalid_profile",
-        hint: "fix the problems above (`reelsmith validate` checks the profile and pipelines without sending anything)",
+        ...(unreadable
+          ? {}
+          : {
+              hint: "fix the problems above (`reelsmith validate` checks the profile and pipelines without sending anything)",
+            }),
         cause: error,
       },
     );

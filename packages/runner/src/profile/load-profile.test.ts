@@ -107,7 +107,7 @@ describe("loadProfile", () => {
     const missing = await refusal(fixture("nope.yaml"));
     expect(missing.diagnostics[0]).toMatchObject({
       code: "PROFILE_UNREADABLE",
-      message: "cannot read the provider profile: no such file",
+      message: `cannot read the provider profile: no such file (${fixture("nope.yaml")})`,
     });
     const named = await loadProfile(fixture("bad-dialect.yaml"), {
       displayPath: "reelsmith.config.yaml",

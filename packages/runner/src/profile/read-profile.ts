@@ -43,7 +43,7 @@ async function readProfileText(path: string, file: string): Promise<string> {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === "ENOENT"
-        ? "no such file"
+        ? `no such file (${resolve(path)})`
         : code === "EISDIR"
           ? "it is a directory, not a file"
           : (error as Error).message;
