@@ -46,6 +46,7 @@ describe("resume when the service no longer knows a journaled job", () => {
     // The other scenes were submitted, the lost one was not.
     expect(second.simulator.stats().videoJobs.created).toBe(2);
 
+    const warnings: string[] = [];
     const resumed = await runPipeline(
       undefined,
       second.options({
@@ -53,11 +54,19 @@ describe("resume when the service no longer knows a journaled job", () => {
         cache: false,
         slots: { video: 1 },
         resubmitLostJobs: true,
+        onEvent: (event) => {
+          if (event.type === "log" && event.level === "warn") warnings.push(event.message);
+        },
       }),
     );
     expect(resumed.error).toBeUndefined();
     expect(resumed.status).toBe("succeeded");
     expect(second.simulator.stats().videoJobs.created).toBe(3);
+    // "re-attached" then "submitted" under a new id is said, once, for the lost job.
+    expect(warnings.filter((message) => message.includes("submitted anew"))).toHaveLength(1);
+    expect(warnings.find((message) => message.includes("submitted anew"))).toMatch(
+      /^video job \S+ \(item \d\) is not known to the service \(404\): submitted anew/,
+    );
   });
 
   it("treats a completed job whose clip the service no longer serves as lost, not as a retry", async () => {

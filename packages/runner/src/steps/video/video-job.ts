@@ -45,6 +45,7 @@ export function obtainVideoJob(unit: VideoUnit): Promise<ObtainedJob> {
       throw new LostVideoJobError(stepId, index, String(submitted.jobId), client.baseURL);
     }
     if (!live || lost?.jobId === submitted.jobId) {
+      if (live) sayResubmitted(context, String(submitted.jobId));
       return { job: await waitForJob(unit, await submitJob(unit), false), fromJournal: false };
     }
     const jobId = String(submitted.jobId);
@@ -138,6 +139,20 @@ async function submitJob(unit: VideoUnit): Promise<string> {
 }
 
 /**
+ * Says that a journaled job the service no longer knows is submitted anew (the run allows
+ * it), so "re-attached" then "submitted" under a new id reads as what it is.
+ */
+function sayResubmitted(context: StepRunContext, jobId: string): void {
+  const { stepId, index } = context;
+  context.emit({
+    type: "log",
+    level: "warn",
+    step: stepId,
+    message: `video job ${jobId}${index === undefined ? "" : ` (item ${index})`} is not known to the service (404): submitted anew, as the run allows (--resubmit-lost, or a run on the built-in simulator, whose new instance knows none of the last one's jobs)`,
+  });
+}
+
+/**
  * Polls the job until it completes (status progress on the way), journals and counts its
  * charge and spends it; a failed job is journaled and its reservation given back. A
  * re-attached job the service no longer knows is lost: submitted again only when the run
@@ -169,6 +184,7 @@ async function waitForJob(unit: VideoUnit, first: string, reattached: boolean): 
       if (!extras?.resubmitLostJobs) {
         throw new LostVideoJobError(stepId, index, jobId, client.baseURL, error);
       }
+      sayResubmitted(context, jobId);
       jobId = await submitJob(unit);
       done = await wait(jobId);
     }
