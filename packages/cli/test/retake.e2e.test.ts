@@ -110,7 +110,10 @@ describe("reelsmith retake and pick (built CLI)", () => {
     const journal = readFileSync(path.join(runDir, "journal.jsonl"));
     const jobs = simulator.stats().videoJobs.created;
     const cases: [string[], RegExp][] = [
-      [["retake", runDir, "--step", "clipz", "--item", "1"], /has no step `clipz` \(its steps: /],
+      [
+        ["retake", runDir, "--step", "clipz", "--item", "1"],
+        /has no step `clipz`; did you mean `clips`\? \(its steps: /,
+      ],
       [
         ["retake", runDir, "--step", "clips", "--item", "9"],
         /`clips` has items 0–2; there is no item 9/,
