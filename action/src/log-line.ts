@@ -37,7 +37,11 @@ export function logLine(event: LoggedEvent): string | undefined {
         ? `✗ ${step}[${String(event.index)}]: ${message(event.error)}`
         : undefined;
     case "budget.reached":
-      return `credit budget reached: ${String(event.credits)} of ${String(event.maxCredits)}; no new video job`;
+      // Below its figure, the budget stopped because the next price did not fit beside what
+      // requests in flight hold: "0 of 10" alone read as a budget reached with nothing spent.
+      return Number(event.credits) < Number(event.maxCredits)
+        ? `credit budget reached: ${String(event.credits)} of ${String(event.maxCredits)} spent, and the next paid request's price did not fit in the rest; no new paid request`
+        : `credit budget reached: ${String(event.credits)} of ${String(event.maxCredits)}; no new video job`;
     case "run.end": {
       const credits = (event.totals as { credits?: unknown } | undefined)?.credits;
       return `reelsmith: run ${String(event.status)}${typeof credits === "number" ? `, ${credits} credits` : ""}`;
