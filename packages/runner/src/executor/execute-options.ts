@@ -51,7 +51,7 @@ export interface ExecuteOptions {
    */
   ledger?: LiveLedger;
   /** Where a step is written (`file:line:column`), for the errors of steps that fail. */
-  locate?: (step: string) => string | undefined;
+  locate?: (step: string, field?: string) => string | undefined;
   /**
    * A session about one unit of a resumed run (a retake, a pick): only its step and the steps
    * downstream of it may run; every other step keeps what its journal says, and the step's

@@ -14,15 +14,26 @@ import type { ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 
 /**
  * Where a step is written, as `file:line:column` (the file relative to the working directory
- * when inside it), or undefined for a pipeline given as an object.
+ * when inside it), or undefined for a pipeline given as an object. With `field`, where that
+ * field of the step is written (the step's own place when it has no such field).
  * @example stepLocation(pipeline, "final") // "examples/storyboard/pipeline.yaml:92:5"
+ * @example stepLocation(pipeline, "clips", "for_each") // "examples/storyboard/pipeline.yaml:61:5"
  */
-export function stepLocation(pipeline: LoadedPipeline, step: string): string | undefined {
+export function stepLocation(
+  pipeline: LoadedPipeline,
+  step: string,
+  field?: string,
+): string | undefined {
   if (pipeline.path === "<inline>") return undefined;
   // The report places the step with the same function, so both show one file:line:column.
   const position = stepPositions(pipeline.source).get(step);
   if (!position) return undefined;
-  const { line, column } = position;
+  // A field of the step (its `for_each`) where it is written, else the step's own line.
+  const index = pipeline.spec.steps.findIndex((candidate) => candidate.id === step);
+  const { line, column } =
+    field !== undefined && index >= 0 && Object.hasOwn(pipeline.spec.steps[index] ?? {}, field)
+      ? pipeline.positionOf(["steps", index, field])
+      : position;
   const shown = relative(process.cwd(), pipeline.path);
   const file = shown && !shown.startsWith("..") && !isAbsolute(shown) ? shown : pipeline.path;
   return `${file}:${line}:${column}`;

@@ -145,8 +145,13 @@ async function startStep(
     if (fanOut) {
       const list = evaluateValue(step.for_each, context);
       if (!Array.isArray(list))
-        throw new TypeError(
-          `for_each must give an array, got ${list === null ? "null" : typeof list}`,
+        // Placed at the step's `for_each`, where the expression that gave it is written.
+        throw new StepError(
+          step.id,
+          undefined,
+          new TypeError(`for_each must give an array, got ${list === null ? "null" : typeof list}`),
+          "step_failed",
+          options.locate?.(step.id, "for_each"),
         );
       items = list;
     }

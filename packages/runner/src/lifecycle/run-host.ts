@@ -143,5 +143,5 @@ export interface RunToPlay {
   catalogs?: ModelCatalogs | undefined;
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
   /** Where a step is written, for the errors of steps that fail. */
-  locate?: (step: string) => string | undefined;
+  locate?: (step: string, field?: string) => string | undefined;
 }

@@ -74,6 +74,6 @@ export function runToPlay(options: RunToPlayOptions): RunToPlay {
     kinds: options.kinds,
     catalogs: options.catalogs,
     stepKinds: options.stepKinds,
-    locate: (step) => stepLocation(pipeline, step),
+    locate: (step, field) => stepLocation(pipeline, step, field),
   };
 }
