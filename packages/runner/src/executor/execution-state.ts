@@ -53,7 +53,12 @@ export function createExecution(options: ExecuteOptions): Execution {
       cacheDir: options.cacheDir,
       ...(options.cacheIndex ? { cacheIndex: options.cacheIndex } : {}),
       ...(options.service === undefined ? {} : { service: options.service }),
-      extras: { ...options.extras, requestOf: (id, assumed) => requestOf(run, id, assumed) },
+      extras: {
+        ...options.extras,
+        requestOf: (id, assumed) => requestOf(run, id, assumed),
+        // What a step makes ahead for a later one lives as long as this run.
+        madeAhead: new Map(),
+      },
     },
     slots: options.slots,
     units: options.units ?? localUnits,

@@ -277,6 +277,14 @@ export interface RunServices {
     stepId: string,
     assumed: { step: string; outputs: Record<string, unknown> },
   ) => Record<string, unknown> | undefined;
+  /**
+   * What a step made ahead for a later one (see `requestOf`), by the later step's output
+   * path: the run's own, dropped with it, so an entry whose reader never ran (the run stopped
+   * between them) is not kept for the life of the process. A kind keeps and takes its own
+   * entries; the reader checks an entry against what it is really asked. None: nothing is
+   * made ahead.
+   */
+  madeAhead?: Map<string, unknown>;
   /** Gates (`approve:` steps) are approved by the run itself, by "auto" (unattended runs). */
   autoApprove?: boolean;
   /** The other model catalogs known, by profile section (`image_models`, …): requests are checked and priced against them. */

@@ -34,8 +34,16 @@ interface MadeAhead {
   missing: string[];
 }
 
-/** Files made ahead, by the reading step's output path (absolute, so one per run directory). */
-const madeAhead = new Map<string, MadeAhead>();
+/** Where a run keeps what its steps made ahead (`RunServices.madeAhead`). */
+export type MadeAheadStore = Map<string, unknown>;
+
+/** The key of a captioned file made ahead in a run's store: its output path, absolute. */
+const aheadKey = (output: string) => `captions:${output}`;
+
+function isMadeAhead(value: unknown): value is MadeAhead {
+  const entry = value as Partial<MadeAhead> | undefined;
+  return typeof entry?.request === "string" && typeof entry.ass === "string" && !!entry.video;
+}
 
 /**
  * The word-captions step that alone reads the file `output` of the step running in
@@ -98,9 +106,11 @@ export function planReaderCaptions(
 
 /**
  * Keeps what was made ahead for the reader: its ASS script written beside its file (as the
- * reader writes it), and the file's identity with the input's, for {@link takeMadeAhead}.
+ * reader writes it), and the file's identity with the input's, in the run's `store` for
+ * {@link takeMadeAhead}.
  */
 export async function keepMadeAhead(
+  store: MadeAheadStore | undefined,
   reader: CaptionsReader,
   made: { video: string; info: MediaInfo; script: string; missing: string[] },
 ): Promise<KnownProbe> {
@@ -113,7 +123,7 @@ export async function keepMadeAhead(
     mtimeMs: output.mtimeMs,
     info: made.info,
   };
-  madeAhead.set(reader.output, {
+  store?.set(aheadKey(reader.output), {
     request: JSON.stringify(reader.request),
     video: { file: made.video, size: video.size, mtimeMs: video.mtimeMs },
     probe,
@@ -127,16 +137,17 @@ export async function keepMadeAhead(
  * The file a word-captions step asks for (`request`, reading `video`, writing `output`),
  * when the pass that made its input made it too for the very same request, and neither file
  * changed since; taken once. Undefined otherwise: the step burns its captions itself.
- * @example const ahead = await takeMadeAhead(spec, video, output); // { probe, ass, missing } | undefined
+ * @example const ahead = await takeMadeAhead(store, spec, video, output); // { probe, ass, missing } | undefined
  */
 export async function takeMadeAhead(
+  store: MadeAheadStore | undefined,
   request: FfmpegStepSpec,
   video: string,
   output: string,
 ): Promise<Pick<MadeAhead, "probe" | "ass" | "missing"> | undefined> {
-  const ahead = madeAhead.get(output);
-  if (!ahead) return undefined;
-  madeAhead.delete(output);
+  const ahead = store?.get(aheadKey(output));
+  if (!isMadeAhead(ahead)) return undefined;
+  store?.delete(aheadKey(output));
   if (ahead.video.file !== video || ahead.request !== JSON.stringify(request)) return undefined;
   const same = async (file: string, was: { size: number; mtimeMs: number }) => {
     const now = await stat(file).catch(() => undefined);

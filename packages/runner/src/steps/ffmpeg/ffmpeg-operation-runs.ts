@@ -210,7 +210,8 @@ async function captionsOperation(given: OperationRun): Promise<OperationMade> {
   };
   if (spec.words !== undefined) {
     // Made by the pass that made its input, for this very request: taken as it is.
-    const ahead = await takeMadeAhead(spec, video, common.output);
+    const store = executionExtras(context)?.madeAhead;
+    const ahead = await takeMadeAhead(store, spec, video, common.output);
     if (ahead) {
       if (ahead.missing.length > 0) run.onMissing(ahead.missing, ahead.ass);
       const result = { output: common.output, probe: ahead.probe };
@@ -262,7 +263,16 @@ async function reframeOperation(given: OperationRun): Promise<OperationMade> {
       video: common.output,
       videoInfo: { ...source, ...frame },
       probes: (files) => knownProbes?.for(files),
-    }).catch(() => undefined));
+    }).catch((error: unknown) => {
+      // Its own pass then: the captions step, run as usual, reports the error itself.
+      context.emit({
+        type: "log",
+        level: "debug",
+        step: context.stepId,
+        message: `reframe: the captions of "${reader.step}" are not made in this pass (${error instanceof Error ? error.message : String(error)})`,
+      });
+      return undefined;
+    }));
   if (!reader || !plan) return { result: await reframe(video, options) };
   context.emit({
     type: "log",
@@ -273,7 +283,7 @@ async function reframeOperation(given: OperationRun): Promise<OperationMade> {
   const captioned = { ...plan.options, output: reader.output, intermediate: reader.intermediate };
   const result = await reframe(video, { ...options, captioned });
   if (result.captioned) {
-    const probe = await keepMadeAhead(reader, {
+    const probe = await keepMadeAhead(executionExtras(context)?.madeAhead, reader, {
       video: result.output,
       info: result.captioned.info,
       script: plan.script.text,
