@@ -245,7 +245,8 @@ function foldProgress(step: StepView, event: RunEventOf<"unit.progress">): void 
 }
 
 /**
- * The outputs of a run that name files, as `[name, path]` pairs (for the closing lines).
+ * The outputs of a run that name files, as `[name, path]` pairs (for the closing lines); a
+ * list of files gives a pair per entry (`clips[0]`, `clips[1]`, …).
  *
  * @example
  * outputFiles({ video: "/runs/x/final.mp4", count: 3 }); // [["video", "/runs/x/final.mp4"]]
@@ -253,13 +254,24 @@ function foldProgress(step: StepView, event: RunEventOf<"unit.progress">): void 
 export function outputFiles(outputs: Record<string, unknown> | undefined): [string, string][] {
   const files: [string, string][] = [];
   for (const [name, value] of Object.entries(outputs ?? {})) {
-    if (typeof value === "string" && /^\S+\.[a-z0-9]{2,5}$/i.test(value)) files.push([name, value]);
-    else if (
-      value &&
-      typeof value === "object" &&
-      typeof (value as { file?: unknown }).file === "string"
-    )
-      files.push([name, (value as { file: string }).file]);
+    const file = fileOf(value);
+    if (file !== undefined) files.push([name, file]);
+    else if (Array.isArray(value) && value.length > 0) {
+      // A list of files (each scene's clip): a line each, `clips[0]`, `clips[1]`, …
+      const each = value.map(fileOf);
+      if (each.every((entry) => entry !== undefined))
+        each.forEach((entry, index) => {
+          files.push([`${name}[${index}]`, entry as string]);
+        });
+    }
   }
   return files;
+}
+
+/** The file an output names: a path with an extension, or an object's `file`. */
+function fileOf(value: unknown): string | undefined {
+  if (typeof value === "string" && /^\S+\.[a-z0-9]{2,5}$/i.test(value)) return value;
+  if (value && typeof value === "object" && typeof (value as { file?: unknown }).file === "string")
+    return (value as { file: string }).file;
+  return undefined;
 }

@@ -82,3 +82,38 @@ describe("formatSummary of a run stopped in the middle of a step", () => {
     expect(total).toMatch(/^total\s+cancelled\s+\S+\s+42\s+8\s/);
   });
 });
+
+describe("formatSummary of what is not one credit figure", () => {
+  it("shows a step priced in another unit in that unit, never added to credits", () => {
+    const totals = { ...storyboardResult.totals, otherUnits: { usd: 0.15 } };
+    const summary = formatSummary(
+      finishedView(),
+      {
+        ...storyboardResult,
+        totals,
+        steps: {
+          storyboard: { status: "succeeded", totals: { ...totals, credits: 0 } },
+          clips: { status: "succeeded", totals: { ...totals, credits: 16, otherUnits: {} } },
+        },
+      },
+      { cwd: "/work" },
+    );
+    const row = (step: string) => summary.split("\n").find((line) => line.startsWith(step));
+    expect(row("storyboard")).toMatch(/\s0\.15 usd\s/);
+    expect(row("clips")).toMatch(/\s16\s/);
+    expect(row("clips")).not.toMatch(/usd/);
+    expect(summary).toContain("and 0.15 usd spent, not in credits");
+  });
+
+  it("lists a list of texts a line each, and a list of files as files", () => {
+    const result = {
+      ...storyboardResult,
+      outputs: { answers: ["4", "nine\nand more"], clips: ["/work/c/0.mp4", "/elsewhere/1.mp4"] },
+    };
+    const lines = formatSummary(finishedView(), result, { cwd: "/work" }).split("\n");
+    expect(lines).toContain("  answers[0]  4");
+    expect(lines).toContain("  answers[1]  nine…");
+    expect(lines).toContain("  clips[0]    c/0.mp4");
+    expect(lines).toContain("  clips[1]    /elsewhere/1.mp4");
+  });
+});

@@ -47,7 +47,7 @@ export function formatSummary(
         ? "-"
         : formatDuration(step.durationMs),
       figure(figures?.totalTokens ?? step.tokens),
-      figure(figures?.credits),
+      spentFigure(figures),
       figure(figures?.savedCredits),
     ];
     if (estimated) row.push(stepEstimateFigure(step.estimate));
@@ -111,6 +111,23 @@ function figure(value: number | undefined): string {
   return value === undefined || value === 0 ? "-" : String(value);
 }
 
+/**
+ * What a step spent: its credits, and what it spent in a unit that is not credits (a voice
+ * priced in usd), each in its own unit, never added together.
+ * @example spentFigure({ credits: 0, otherUnits: { usd: 0.15 } }) // "0.15 usd"
+ */
+function spentFigure(
+  totals: { credits?: number; otherUnits?: Readonly<Record<string, number>> } | undefined,
+): string {
+  const parts = [
+    ...(totals?.credits ? [String(totals.credits)] : []),
+    ...Object.entries(totals?.otherUnits ?? {})
+      .filter(([, amount]) => amount !== 0)
+      .map(([unit, amount]) => `${amount} ${unit}`),
+  ];
+  return parts.length === 0 ? "-" : parts.join(" + ");
+}
+
 function stepEstimateFigure(estimate: StepView["estimate"]): string {
   if (!estimate) return "-";
   if (estimate.credits !== undefined && estimate.creditsAtMost !== undefined)
@@ -155,29 +172,46 @@ export function otherUnitsLine(totals: RunResultView["totals"]): string | undefi
 const MAX_TEXT_WIDTH = 100;
 
 /**
- * The pipeline's outputs that are text (or numbers, booleans), one line each: a long or
- * multi-line text shows its first line cut to 100 characters with an ellipsis.
+ * The pipeline's outputs that are text (or numbers, booleans), one line each, and lists of
+ * them, a line per entry (`answers[0]`, `answers[1]`, …): a long or multi-line text shows
+ * its first line cut to 100 characters with an ellipsis.
  *
  * @example
  * textOutputs({ title: "Fox", film: "final.mp4" }); // [["title", "Fox"]] when film is a file
+ * textOutputs({ answers: ["4", "9"] }); // [["answers[0]", "4"], ["answers[1]", "9"]]
  */
 export function textOutputs(
   outputs: Record<string, unknown> | undefined,
   maxWidth = MAX_TEXT_WIDTH,
 ): [string, string][] {
-  const files = new Set(outputFiles(outputs).map(([name]) => name));
+  // Names of files, and of lists of files (`clips` when `clips[0]` is a file).
+  const files = new Set(outputFiles(outputs).map(([name]) => name.replace(/\[\d+\]$/, "")));
   const texts: [string, string][] = [];
   for (const [name, value] of Object.entries(outputs ?? {})) {
     if (files.has(name)) continue;
     if (typeof value === "number" || typeof value === "boolean") {
       texts.push([name, String(value)]);
     } else if (typeof value === "string") {
-      const first = value.split(/\r?\n/, 1)[0] ?? "";
-      const cut = first.length > maxWidth || first.length < value.trimEnd().length;
-      texts.push([name, cut ? `${first.slice(0, maxWidth)}…` : first]);
+      texts.push([name, firstLine(value, maxWidth)]);
+    } else if (Array.isArray(value) && value.length > 0 && value.every(isScalar)) {
+      // A list of texts (a fan-out's answers): one line each, numbered as `[0]`, `[1]`, …
+      value.forEach((entry, index) => {
+        texts.push([`${name}[${index}]`, firstLine(String(entry), maxWidth)]);
+      });
     }
   }
   return texts;
+}
+
+/** A text's first line, cut to `maxWidth` with an ellipsis when it is longer or goes on. */
+function firstLine(value: string, maxWidth: number): string {
+  const first = value.split(/\r?\n/, 1)[0] ?? "";
+  const cut = first.length > maxWidth || first.length < value.trimEnd().length;
+  return cut ? `${first.slice(0, maxWidth)}…` : first;
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 }
 
 export { displayPath, resolveOutput } from "./display-path.js";
