@@ -56,6 +56,20 @@ describe("validateProfile", () => {
     ]);
   });
 
+  it("says which value a misspelt one was meant to be, and nothing for one far from all", () => {
+    expect(validateProfile({ service: { dialect: "refrence" } })).toEqual([
+      {
+        pointer: "/service/dialect",
+        code: "invalid_value",
+        message: `\`service.dialect\`: "refrence" is not allowed; did you mean \`reference\`?; use ${allowedDialects}`,
+      },
+    ]);
+    expect(validateProfile({ service: { dialect: "Replicat" } })[0]?.message).toContain(
+      "did you mean `replicate`?",
+    );
+    expect(validateProfile({ service: { dialect: "grpc" } })[0]?.message).not.toContain("mean");
+  });
+
   it("refuses any key that looks like a secret, anywhere, and says where the key goes", () => {
     const problems = validateProfile({
       service: { api_key: "sk-live-123", apiKey: "x", authorization: "Bearer x" },

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { closest, distance } from "fastest-levenshtein";
 import { baseURLProblem } from "../client/base-url.js";
 import { modalities, modalitySection } from "../models/modalities.js";
 import { type ProviderEntry, providerNames, providers } from "../providers/registry.js";
@@ -169,10 +170,11 @@ function describeError(error: ErrorObject): ProfileProblem {
   }
   if (error.keyword === "enum") {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+    const meant = typeof error.data === "string" ? meantValue(error.data, allowed) : undefined;
     return {
       pointer,
       code: "invalid_value",
-      message: `${where(pointer)}: ${shown(error.data)} is not allowed; use ${orList(allowed)}`,
+      message: `${where(pointer)}: ${shown(error.data)} is not allowed${meant ? `; did you mean \`${meant}\`?` : ""}; use ${orList(allowed)}`,
     };
   }
   if (error.keyword === "required") {
@@ -188,6 +190,24 @@ function describeError(error: ErrorObject): ProfileProblem {
     code: "invalid_value",
     message: `${where(pointer)}: got ${shown(error.data)}; ${error.message ?? "invalid"}`,
   };
+}
+
+/**
+ * The allowed value a misspelt one was meant to be (`refrence` → `reference`): the closest,
+ * when it is within a third of the word's letters.
+ * @example meantValue("refrence", ["openai", "reference"]) // "reference"
+ */
+function meantValue(given: string, allowed: readonly string[]): string | undefined {
+  if (allowed.length === 0) return undefined;
+  const lower = given.toLowerCase();
+  const meant = closest(
+    lower,
+    allowed.map((value) => value.toLowerCase()),
+  );
+  const at = allowed.findIndex((value) => value.toLowerCase() === meant);
+  return distance(lower, meant) <= Math.max(1, Math.floor(given.length / 3))
+    ? allowed[at]
+    : undefined;
 }
 
 /** Numbers YAML can write but nothing can use: `.inf`, `-.inf`, `.nan`. */

@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv";
+import { distance } from "fastest-levenshtein";
 
 /** A schema problem at a path of the document, in words. */
 export interface SchemaProblem {
@@ -45,24 +46,6 @@ function typeName(value: unknown): string {
   if (typeof value === "string")
     return `the string "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
   return `${typeof value} ${String(value)}`;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j] ?? 0;
-      row[j] = Math.min(
-        (row[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        previous + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      previous = current;
-    }
-  }
-  return row[b.length] ?? 0;
 }
 
 /**
