@@ -61,7 +61,7 @@ describe("validateProfile", () => {
       {
         pointer: "/service/dialect",
         code: "invalid_value",
-        message: `\`service.dialect\`: "refrence" is not allowed; did you mean \`reference\`?; use ${allowedDialects}`,
+        message: `\`service.dialect\`: "refrence" is not allowed; did you mean \`reference\`? Use ${allowedDialects}`,
       },
     ]);
     expect(validateProfile({ service: { dialect: "Replicat" } })[0]?.message).toContain(

@@ -174,7 +174,7 @@ function describeError(error: ErrorObject): ProfileProblem {
     return {
       pointer,
       code: "invalid_value",
-      message: `${where(pointer)}: ${shown(error.data)} is not allowed${meant ? `; did you mean \`${meant}\`?` : ""}; use ${orList(allowed)}`,
+      message: `${where(pointer)}: ${shown(error.data)} is not allowed${meant ? `; did you mean \`${meant}\`? Use` : "; use"} ${orList(allowed)}`,
     };
   }
   if (error.keyword === "required") {
