@@ -98,8 +98,11 @@ export async function estimateKnownNow(
         ...(planned ?? {}),
         ...(items !== undefined ? { units: items.length - cached } : {}),
       };
-      estimate.complete = false;
-      mostCredits = Number.NaN;
+      // A step priced wholly in another unit leaves only that unit's total incomplete.
+      if (planned?.unit === undefined) {
+        estimate.complete = false;
+        mostCredits = Number.NaN;
+      }
       continue;
     }
     const known = priced as Bounds[];

@@ -116,6 +116,32 @@ describe("a unit priced by models in different units", () => {
     expect(next.steps.clip?.credits).toBe(0);
     expect(next.credits).toBe(1);
   });
+
+  it("behind a gate, clips in dollars of a length not known yet leave the credits certain", async () => {
+    const pipeline = await loadPipeline({
+      path: "<inline>",
+      source: [
+        "name: gated",
+        "inputs:",
+        "  scenes: { type: array }",
+        "steps:",
+        "  - id: clips",
+        "    for_each: ${{ inputs.scenes }}",
+        "    video: { model: fal-clip, prompt: the sea, seconds: 5, output: c.mp4 }",
+        "",
+      ].join("\n"),
+    });
+    const planned = planPipeline(pipeline, { catalogs }).limits.estimate;
+    const next = await estimateKnownNow(pipeline.spec, {
+      kinds: kindsByName(),
+      catalogs,
+      planned,
+      context: { inputs: {}, env: {}, steps: {}, run: { id: "r", dir: "", name: "gated" } },
+      steps: new Set(["clips"]),
+    });
+    expect(next.steps.clips?.unit).toBe("usd");
+    expect([next.credits, next.complete]).toEqual([0, true]);
+  });
 });
 
 describe("budgetAdmission of steps priced in other units", () => {
@@ -154,6 +180,8 @@ describe("budgetAdmission of steps priced in other units", () => {
       [clip, clip, clip],
     );
     expect(planned.otherUnits?.usd).toMatchObject({ amount: 0, complete: false });
+    // Only the dollars are unknown: the run spends no credits, and says so as certain.
+    expect([planned.credits, planned.complete]).toEqual([0, true]);
     expect(refined?.steps.clips).toEqual({ unit: "usd", perUnit: 0.25, units: 3, credits: 0.75 });
     expect(refined?.otherUnits?.usd).toEqual({
       amount: 0.75,

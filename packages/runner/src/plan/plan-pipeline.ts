@@ -98,6 +98,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
     const model = typeof known.model === "string" ? known.model : undefined;
     const paid = Object.values(planned.requests ?? {}).some((n) => n > 0);
     const creditsBefore = runEstimate.credits;
+    const completeBefore = runEstimate.complete;
     // Each part in its own unit: a model priced in another unit with no rate to credits is
     // totalled in its unit; a step wholly in one such unit counts there, not in credits.
     const split = paid ? partsByUnit(options.catalogs, planned, model) : undefined;
@@ -111,8 +112,11 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
           done: options.journaled?.(step.id) ?? 0,
         })
       : undefined;
-    if (estimate && whole) moveToUnit(runEstimate, estimate, whole.models, creditsBefore);
-    else if (estimate)
+    if (estimate && whole) {
+      moveToUnit(runEstimate, estimate, whole.models, creditsBefore);
+      // Its unknown size leaves its unit's total incomplete, not the credits.
+      runEstimate.complete = completeBefore;
+    } else if (estimate)
       for (const [unit, part] of inUnits)
         addUnitPart(runEstimate, estimate, unit, part, estimate.units);
     return {
