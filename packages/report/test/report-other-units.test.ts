@@ -54,6 +54,8 @@ describe("the report of a run that spent dollars apart from its credits, in head
     expect(await costs.locator('tr.step[data-step="posters"] td.estimated').textContent()).toBe(
       "0.15 usd",
     );
+    // The run's estimate: its credits, and its dollars beside them.
+    expect(await costs.locator("tfoot tr.total td.estimated").textContent()).toBe("4 + 0.15 usd");
     expect(await page.locator("#spent-credits").textContent()).toBe("4");
   });
 });

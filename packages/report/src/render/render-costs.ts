@@ -5,8 +5,14 @@ import { escapeHtml, formatDuration, formatNumber, relativeUrl } from "./escape.
 
 function estimateCell(estimate: StepEstimate | RunEstimate | undefined): string {
   if (!estimate) return `<td class="num estimated"></td>`;
-  if ("complete" in estimate)
-    return `<td class="num estimated">${formatNumber(estimate.credits)}${estimate.complete ? "" : "+"}</td>`;
+  if ("complete" in estimate) {
+    const credits = `${formatNumber(estimate.credits)}${estimate.complete ? "" : "+"}`;
+    // The run's totals in other units, beside its credits and never added to them.
+    const units = Object.entries(estimate.otherUnits ?? {})
+      .filter(([, total]) => total.amount !== 0 || !total.complete)
+      .map(([unit, total]) => `${total.amount}${total.complete ? "" : "+"} ${unit}`);
+    return `<td class="num estimated">${escapeHtml(credits)}${besideCredits(units)}</td>`;
+  }
   // A step priced in a unit with no rate to credits is estimated in it (`0.15 usd`).
   // Exactly, as the closing table says its amounts (cents are not rounded to 2 places).
   const figure = (value: number) =>
@@ -17,17 +23,28 @@ function estimateCell(estimate: StepEstimate | RunEstimate | undefined): string 
       : estimate.perUnit !== undefined
         ? `${figure(estimate.perUnit)}/item`
         : "?";
-  return `<td class="num estimated">${escapeHtml(text)}</td>`;
+  // A step whose units have parts in other units (a voice in usd, its words in credits).
+  const parts = Object.entries(estimate.otherUnits ?? {}).map(([unit, part]) =>
+    part.amount !== undefined
+      ? `${part.amount} ${unit}`
+      : part.perUnit !== undefined
+        ? `${part.perUnit} ${unit}/item`
+        : `? ${unit}`,
+  );
+  return `<td class="num estimated">${escapeHtml(text)}${besideCredits(parts)}</td>`;
+}
+
+/** Amounts in other units beside a credit figure (`+ 0.6 usd`). */
+function besideCredits(amounts: readonly string[]): string {
+  return amounts
+    .map((amount) => ` <span class="other-unit">+ ${escapeHtml(amount)}</span>`)
+    .join("");
 }
 
 /** What was spent in units that are not credits, beside the credits (`+ 0.05 usd`). */
 function apart(totals: RunTotals): string {
   const spent = Object.entries(totals.otherUnits ?? {}).filter(([, amount]) => amount !== 0);
-  return spent
-    .map(
-      ([unit, amount]) => ` <span class="other-unit">+ ${escapeHtml(`${amount} ${unit}`)}</span>`,
-    )
-    .join("");
+  return besideCredits(spent.map(([unit, amount]) => `${amount} ${unit}`));
 }
 
 function cells(totals: RunTotals, estimate: StepEstimate | RunEstimate | undefined): string {
