@@ -139,6 +139,50 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
     }
   });
 
+  it("counts what the cache holds as free: a batch made again fits a budget smaller than its price", async () => {
+    const work = await tempDir();
+    try {
+      // Each row's clip is asked from its inputs alone, so its request (and its cache key) is
+      // known before the row starts.
+      const pipeline = path.join(work.dir, "clip.yaml");
+      await writeFile(
+        pipeline,
+        [
+          "name: clip",
+          "inputs:",
+          "  story: { type: string }",
+          "  scenes: { type: integer, default: 1 }",
+          "steps:",
+          "  - id: clip",
+          '    video: { model: reel-video-1, prompt: "${{ inputs.story }}", seconds: 4, size: 1280x720, output: clip.mp4 }',
+          "",
+        ].join("\n"),
+      );
+      const rows = await csv(work.dir, STORIES.slice(0, 2));
+      const batch = (...extra: string[]) =>
+        runCli(["batch", pipeline, "--inputs", rows, "--json", ...extra, ...connection()], {
+          cwd: work.dir,
+        });
+      const first = await batch();
+      expect(first.code, first.stderr).toBe(0);
+      const priced = events(first.stdout).find((e) => e.type === "batch.start");
+      const price = (priced?.estimate as { credits: number }).credits;
+      expect(price).toBeGreaterThan(5);
+      const before = paid();
+      // The same rows again, on a budget below one row's price: the cache serves every clip.
+      const again = await batch("--max-credits", "5");
+      expect(again.code, again.stderr).toBe(0);
+      const seen = events(again.stdout);
+      const start = seen.find((e) => e.type === "batch.start");
+      expect((start?.estimate as { credits: number }).credits).toBe(0);
+      expect(seen.filter((e) => e.type === "batch.row.skipped")).toHaveLength(0);
+      expect(seen.filter((e) => e.type === "batch.row.start")).toHaveLength(2);
+      expect(paid().credits - before.credits).toBe(0);
+    } finally {
+      await work.remove();
+    }
+  });
+
   it("shares the video slots across rows and stops before a row the batch's budget cannot pay for", async () => {
     const work = await tempDir();
     // A service of its own: its peak of jobs at once is this batch's alone.

@@ -1,6 +1,9 @@
-import { relative } from "node:path";
+import { relative, resolve } from "node:path";
+import type { CacheIndex } from "../cache/cache-index.js";
+import { BUILT_IN_SERVICE, serviceIdentity } from "../cache/service-identity.js";
+import { DEFAULT_CACHE_DIR } from "../cache/step-cache.js";
 import type { RunState } from "../journal/journal-state.js";
-import { plannedEstimate } from "../lifecycle/run-estimate-check.js";
+import { type EstimateInputs, plannedEstimate } from "../lifecycle/run-estimate-check.js";
 import { InputError } from "../pipeline/errors/input-error.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
@@ -29,6 +32,8 @@ export interface BatchEstimate {
 /** What {@link planRows} needs besides the pipeline and the file. */
 export interface PlanRowsOptions {
   catalogs?: ModelCatalogs | undefined;
+  /** The cache the rows' runs are served from: units it holds cost them nothing. */
+  rowsCache?: EstimateInputs["cache"];
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
   /** The file as problems name it (default: relative to the working directory). */
   shown?: string;
@@ -41,7 +46,9 @@ export interface PlanRowsOptions {
 export async function rowEstimate(
   pipeline: LoadedPipeline,
   inputs: Record<string, unknown>,
-  options: Pick<PlanRowsOptions, "catalogs" | "stepKinds"> & { previous?: RunState | undefined },
+  options: Pick<PlanRowsOptions, "catalogs" | "stepKinds" | "rowsCache"> & {
+    previous?: RunState | undefined;
+  },
 ): Promise<RunEstimate> {
   return plannedEstimate({
     pipeline: pipeline as never,
@@ -49,7 +56,33 @@ export async function rowEstimate(
     catalogs: options.catalogs,
     stepKinds: options.stepKinds,
     previous: options.previous,
+    ...(options.rowsCache ? { cache: options.rowsCache } : {}),
   });
+}
+
+/**
+ * The cache a batch's rows are served from, as a run finds it (`runPipeline`'s directory and
+ * service identity), for their estimates: none when the rows use no cache, or run elsewhere
+ * (a row host) without naming the index they use.
+ * @example rowsCacheOf({ cacheDir: ".reelsmith/cache" }, "http://127.0.0.1:8080") // { location: "/…/.reelsmith/cache", service: "http://127.0.0.1:8080" }
+ */
+export function rowsCacheOf(
+  options: {
+    cache?: boolean | undefined;
+    cacheDir?: string | undefined;
+    cacheIndex?: CacheIndex | undefined;
+    builtInService?: boolean | undefined;
+    rowHost?: unknown;
+  },
+  baseURL: string | undefined,
+): EstimateInputs["cache"] {
+  if (options.cache === false) return undefined;
+  if (options.rowHost !== undefined && options.cacheIndex === undefined) return undefined;
+  const dir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  return {
+    location: options.cacheIndex ? { dir, index: options.cacheIndex } : dir,
+    service: options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(baseURL),
+  };
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   type PlannedRow,
   planRows,
   rowEstimate,
+  rowsCacheOf,
   rowUpperBound,
   sumEstimates,
 } from "./plan-batch.js";
@@ -158,7 +159,12 @@ export async function runBatch(
   const { client, catalogs } = await learnCatalogs(pipeline, options);
   if (catalogs && catalogs !== options.catalogs)
     pipeline = await loadBatchPipeline(pipelinePath, { ...options, catalogs });
-  const given = { ...options, client, ...(catalogs ? { catalogs } : {}) };
+  const given = {
+    ...options,
+    client,
+    ...(catalogs ? { catalogs } : {}),
+    rowsCache: rowsCacheOf(options, client?.baseURL),
+  };
   const file = resolve(inputsFile);
   const { rows } = await planRows(pipeline, file, given);
   const name = `${pipeline.spec.name ?? "run"}-batch`;
@@ -229,7 +235,12 @@ export async function resumeBatch(
   const { client, catalogs } = await learnCatalogs(pipeline, merged);
   if (catalogs && catalogs !== merged.catalogs)
     pipeline = await loadBatchPipeline(pipelinePath, { ...merged, catalogs });
-  const given = { ...merged, client, ...(catalogs ? { catalogs } : {}) };
+  const given = {
+    ...merged,
+    client,
+    ...(catalogs ? { catalogs } : {}),
+    rowsCache: rowsCacheOf(merged, client?.baseURL),
+  };
   const { rows } = await planRows(pipeline, inputsFile, given);
   return drive(dir, records, pipeline, rows, given, started, true);
 }
@@ -405,6 +416,7 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
         catalogs: options.catalogs,
         stepKinds: options.stepKinds,
         previous: onDisk.state,
+        rowsCache: rowsCacheOf(options, options.client?.baseURL),
       });
       state.credits = spentBefore;
     }
