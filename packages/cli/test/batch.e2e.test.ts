@@ -166,7 +166,7 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       const first = await batch();
       expect(first.code, first.stderr).toBe(0);
       const priced = events(first.stdout).find((e) => e.type === "batch.start");
-      const price = (priced?.estimate as { credits: number }).credits;
+      const price = (priced?.estimate as { credits: number } | undefined)?.credits;
       expect(price).toBeGreaterThan(5);
       const before = paid();
       // The same rows again, on a budget below one row's price: the cache serves every clip.
@@ -174,7 +174,7 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       expect(again.code, again.stderr).toBe(0);
       const seen = events(again.stdout);
       const start = seen.find((e) => e.type === "batch.start");
-      expect((start?.estimate as { credits: number }).credits).toBe(0);
+      expect((start?.estimate as { credits: number } | undefined)?.credits).toBe(0);
       expect(seen.filter((e) => e.type === "batch.row.skipped")).toHaveLength(0);
       expect(seen.filter((e) => e.type === "batch.row.start")).toHaveLength(2);
       expect(paid().credits - before.credits).toBe(0);
