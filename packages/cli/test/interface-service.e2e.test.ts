@@ -158,7 +158,7 @@ describe("a service that follows the interface: OpenAI-shaped model list, JSON-o
       expect(refused.code, `${command}: ${refused.stderr}`).toBe(2);
       // plan reads the service's list as the pipeline is checked, run before its first request.
       expect(refused.stderr).toMatch(
-        /typo\.yaml:29:14: (error: unknown video model `reel-video-2-lyte` \(the default of input `video_model`\);|video model `reel-video-2-lyte` \(the default of input `video_model`\) is not offered by the service;) did you mean `reel-video-2-lite`\?/,
+        /typo\.yaml:30:14: (error: unknown video model `reel-video-2-lyte` \(the default of input `video_model`\);|video model `reel-video-2-lyte` \(the default of input `video_model`\) is not offered by the service;) did you mean `reel-video-2-lite`\?/,
       );
       const chat = await runCli([command, STORYBOARD, "--input", "chat_model=gpt-4o-mini"], {
         cwd: dir,
@@ -195,7 +195,7 @@ describe("the built-in simulator: its catalogs are known offline", () => {
       const refused = await runCli([command, typo], { cwd: dir, env: cleanEnv() });
       expect(refused.code, `${command}: ${refused.stderr}`).toBe(2);
       expect(`${refused.stdout}${refused.stderr}`).toContain(
-        "typo.yaml:29:14: error: unknown video model `reel-video-2-lyte` (the default of input `video_model`); did you mean `reel-video-2-lite`?",
+        "typo.yaml:30:14: error: unknown video model `reel-video-2-lyte` (the default of input `video_model`); did you mean `reel-video-2-lite`?",
       );
       const chatRefused = await runCli([command, chat], { cwd: dir, env: cleanEnv() });
       expect(chatRefused.code, `${command}: ${chatRefused.stderr}`).toBe(2);

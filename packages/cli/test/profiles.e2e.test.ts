@@ -73,7 +73,7 @@ describe("provider profiles (built CLI, reelsmith serve --config)", () => {
     const refused = await runCli(["run", PIPELINE], { cwd: work.dir, env: service() });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      `${PIPELINE}:19:19: video model \`veo-3-fast\` is not offered by the service`,
+      `${PIPELINE}:20:19: video model \`veo-3-fast\` is not offered by the service`,
     );
     expect(refused.stderr).toMatch(
       /hint: .*declare `veo-3-fast` with its limits and price under video_models: in a provider profile/,
