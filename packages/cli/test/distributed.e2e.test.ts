@@ -178,6 +178,8 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     for (const file of ["run.json", "journal.jsonl", "events.ndjson", "report.html"]) {
       expect(existsSync(path.join(runDir, file)), file).toBe(true);
     }
+    // The run's own summary names the report its worker wrote, as a local run's does.
+    expect(ran.stdout).toContain(`report: ${path.join("runs", runId, "report.html")}`);
     const runJson = JSON.parse(await readFile(path.join(runDir, "run.json"), "utf8"));
     expect(runJson).toMatchObject({ runId, name: "dir-run", status: "succeeded" });
     // The journal file is the database's journal, record for record, in order.

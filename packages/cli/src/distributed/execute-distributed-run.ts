@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ProviderProfile } from "@reelsmith/core/profile";
 import {
@@ -195,13 +196,16 @@ export async function executeDistributedRun(
       }
       throw error;
     }
-    renderer.end(result);
+    // The run's report, when a worker wrote one where this machine sees it (a shared run
+    // directory, or a worker on this machine): the summary names it, as a local run's does.
+    const written = path.join(result.runDir, "report.html");
+    const report = existsSync(written) ? written : undefined;
+    renderer.end(report ? { ...result, report } : result);
     const code = exitCodeOf(result, runId, renderer);
-    // The run's report, when a worker wrote one where this machine sees it.
     await options.notifier?.ended({
       runStatus: result.status,
       exitCode: code,
-      report: path.join(result.runDir, "report.html"),
+      ...(report ? { report } : {}),
     });
     return code;
   } finally {
