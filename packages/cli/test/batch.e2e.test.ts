@@ -178,6 +178,28 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       expect(seen.filter((e) => e.type === "batch.row.skipped")).toHaveLength(0);
       expect(seen.filter((e) => e.type === "batch.row.start")).toHaveLength(2);
       expect(paid().credits - before.credits).toBe(0);
+      // Its plans say so too, priced as the runs are (`--no-cache`: every request priced).
+      const env = cleanEnv({ REELSMITH_BASE_URL: simulator.url, REELSMITH_API_KEY: API_KEY });
+      const plan = (...args: string[]) =>
+        runCli(["plan", pipeline, ...args], { cwd: work.dir, env });
+      const rowsPlan = await plan("--inputs", rows);
+      expect(rowsPlan.code, rowsPlan.stderr).toBe(0);
+      expect(rowsPlan.stdout).toContain("total: 0 credits for 2 rows");
+      const rowsFull = await plan("--inputs", rows, "--no-cache");
+      expect(rowsFull.stdout).toContain(`total: ${price} credits for 2 rows`);
+      const batchPlan = await batch("--plan");
+      expect(JSON.parse(batchPlan.stdout).credits).toBe(0);
+      const one = await plan("--input", `story=${STORIES[0]}`, "--json");
+      expect(one.code, one.stderr).toBe(0);
+      const estimate = JSON.parse(one.stdout).limits.estimate;
+      expect(estimate.credits).toBe(0);
+      expect(estimate.steps.clip).toMatchObject({ cached: 1, units: 0, credits: 0 });
+      const full = await plan("--input", `story=${STORIES[0]}`, "--json", "--no-cache");
+      expect(JSON.parse(full.stdout).limits.estimate.credits).toBe((price ?? 0) / 2);
+      // A story never made costs its price.
+      const fresh = await plan("--input", "story=A heron waits in the reeds.", "--json");
+      expect(JSON.parse(fresh.stdout).limits.estimate.credits).toBe((price ?? 0) / 2);
+      expect(paid().credits - before.credits).toBe(0);
     } finally {
       await work.remove();
     }

@@ -284,7 +284,8 @@ describe("one profile, three providers, one run (built CLI)", () => {
       rated,
       (await readFile(config, "utf8")).replace("unit: usd", "unit: usd\n    credits_per_unit: 100"),
     );
-    const planned = await runCli(["plan", PIPELINE, "--config", rated, "--json"], {
+    // Planned as it runs below, with no cache (an earlier test here cached the keyframe).
+    const planned = await runCli(["plan", PIPELINE, "--config", rated, "--no-cache", "--json"], {
       cwd: work.dir,
       env: env(),
     });

@@ -45,6 +45,8 @@ export async function batchCommand(
       {
         json: flags.json ?? false,
         service: flags.service !== false,
+        // Rows run by workers use the database's cache, which a plan here does not read.
+        cache: flags.cache !== false && databaseUrl(flags, context) === undefined,
         ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
       },

@@ -2,28 +2,40 @@ import path from "node:path";
 import type { CliContext } from "../context.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
+import { runCache } from "../services/run-cache.js";
 
 /**
  * `reelsmith batch FILE --inputs ROWS --plan` (and `reelsmith plan FILE --inputs rows.csv`):
  * every row checked and priced, nothing paid; prints each row's expected cost and the total
  * (`--json`: the batch estimate as JSON). Prices as `plan` finds them (the provider profile,
- * else the service's model list, one free request, unless `service` is false).
+ * else the service's model list, one free request, unless `service` is false); what the cache
+ * holds costs a row nothing unless `cache` is false, as when the batch runs.
  * @example const code = await planBatchCommand("p.yaml", "rows.csv", { json: false, service: true }, context);
  */
 export async function planBatchCommand(
   file: string,
   inputsFile: string,
-  flags: { json: boolean; service: boolean; baseUrl?: string; apiKey?: string },
+  flags: { json: boolean; service: boolean; cache: boolean; baseUrl?: string; apiKey?: string },
   context: CliContext,
 ): Promise<number> {
   const { makePlan } = await import("./make-plan.js");
-  const { pipeline, catalogs } = await makePlan(file, { service: flags.service }, context, (line) =>
-    context.stderr.write(`${line}\n`),
+  const connection = {
+    ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+  };
+  // The rows are priced below; the plan of the pipeline with its defaults is not shown.
+  const { pipeline, catalogs } = await makePlan(
+    file,
+    { service: flags.service, cache: false, ...connection },
+    context,
+    (line) => context.stderr.write(`${line}\n`),
   );
   const { planRows } = await import("@reelsmith/runner/batch");
   const absolute = path.resolve(context.cwd, inputsFile);
   const { estimate } = await planRows(pipeline, absolute, {
     ...(catalogs ? { catalogs } : {}),
+    // What the cache holds costs a row nothing, as when the batch runs here.
+    ...(flags.cache ? { rowsCache: await runCache(connection, context) } : {}),
     shown: displayPath(absolute, context.cwd),
   });
   if (flags.json) {

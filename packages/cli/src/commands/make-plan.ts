@@ -3,6 +3,7 @@ import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import { gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import type { ModelCatalogs } from "../services/known-model-catalogs.js";
+import { runCache } from "../services/run-cache.js";
 
 /** What a plan is made from: the inputs given, and whether a service may be asked. */
 export interface PlanInputFlags {
@@ -10,6 +11,8 @@ export interface PlanInputFlags {
   inputs?: string;
   /** Ask no service for its models' prices (commander's `--no-service`). */
   service?: boolean;
+  /** Count the cache's results as free, as `run` does (commander's `--no-cache` sets false). */
+  cache?: boolean;
 }
 
 /**
@@ -17,7 +20,8 @@ export interface PlanInputFlags {
  * to the context's stderr; an invalid one is a UsageError, an unknown model too: the one model
  * check with the given inputs), its inputs gathered and the models' prices found (the
  * provider profile's, else the configured service's model list, one free request, unless
- * `service` is false). Notes about prices go to `note`.
+ * `service` is false), the units the cache holds counted as free unless `cache` is false.
+ * Notes about prices go to `note`.
  *
  * @example
  * const { plan } = await makePlan("pipeline.yaml", { input: ["scenes=2"] }, context, console.error);
@@ -50,7 +54,32 @@ export async function makePlan(
   for (const line of await takeProfileWarnings(context)) note(line);
   if (setup.note) note(setup.note);
   const pipeline = await loadValidPipeline(file, context, setup);
-  const { planPipeline } = await import("@reelsmith/runner");
+  const { planPipeline, estimateRun } = await import("@reelsmith/runner");
   const plan = planPipeline(pipeline, { inputs, ...(catalogs ? { catalogs } : {}) });
+  // The units the cache holds cost nothing, as in `run`'s estimate: the plan's figures are
+  // the ones a run started here shows (its estimate is revised in place).
+  // Requests are keyed as the run asks them: with the inputs' defaults and coerced types.
+  // Inputs a run would refuse leave the plan as it is (its caller refuses them).
+  const resolved = flags.cache === false ? undefined : await runInputs(pipeline, inputs);
+  if (resolved)
+    await estimateRun(pipeline, {
+      inputs: resolved,
+      ...(catalogs ? { catalogs } : {}),
+      plan,
+      cache: await runCache(connection, context),
+    });
   return { plan, pipeline, ...(catalogs ? { catalogs } : {}) };
+}
+
+/** The inputs a run of the pipeline would see, or undefined when it would refuse them. */
+async function runInputs(
+  pipeline: LoadedPipeline,
+  given: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const { resolveInputs } = await import("@reelsmith/runner/validate");
+  try {
+    return resolveInputs(pipeline, given);
+  } catch {
+    return undefined;
+  }
 }

@@ -13,7 +13,8 @@ export interface PlanFlags extends PlanInputFlags {
  * `reelsmith plan FILE`: the stages (steps that run together), fan-outs, every request whose
  * values are already known, the limits that apply and the expected cost. Nothing is paid:
  * the models' prices come from the provider profile (--config), else from the configured service's
- * model list (one free request; `--no-service` skips it).
+ * model list (one free request; `--no-service` skips it); what the cache holds costs nothing,
+ * as in a run (`--no-cache`: every request priced).
  *
  * @example
  * const code = await planCommand("pipeline.yaml", {}, context);
@@ -29,7 +30,7 @@ export async function planCommand(
     return planBatchCommand(
       file,
       flags.inputs,
-      { json: flags.json ?? false, service: flags.service !== false },
+      { json: flags.json ?? false, service: flags.service !== false, cache: flags.cache !== false },
       context,
     );
   }
@@ -72,6 +73,10 @@ export function registerPlanCommand(
     )
     .option("--json", "print the plan as JSON")
     .option("--no-service", "ask no service for its models' prices")
+    .option(
+      "--no-cache",
+      "price every request, as `run --no-cache` would pay it (by default what the cache holds costs nothing, as in a run)",
+    )
     .action(async (file: string, flags: PlanFlags) =>
       done(await planCommand(file, flags, context)),
     );

@@ -5,6 +5,7 @@ import type { BatchEstimate } from "@reelsmith/runner/batch";
 import { z } from "zod";
 import { loadValidPipeline } from "../commands/load-valid-pipeline.js";
 import { displayPath } from "../render/display-path.js";
+import { runCache } from "../services/run-cache.js";
 import { type McpDeps, serviceFlags } from "./mcp-deps.js";
 import { startedOutput } from "./output-schemas.js";
 import { grantPaidCall } from "./paid-call.js";
@@ -16,13 +17,15 @@ import { RefusalError, toolHandler } from "./tool-result.js";
 
 /**
  * A batch's pipeline checked and its rows read, checked against the pipeline's inputs and
- * priced, before anything is paid (a bad row is refused by its line and field).
+ * priced, before anything is paid (a bad row is refused by its line and field). What the cache
+ * holds costs a row nothing unless `cache` is false, as when the batch runs.
  * @example const estimate = await priceBatch(deps, "pipeline.yaml", "stories.csv");
  */
 export async function priceBatch(
   deps: McpDeps,
   pipelineFile: string,
   inputsFile: string,
+  options: { cache?: boolean } = {},
 ): Promise<BatchEstimate> {
   const { context } = deps;
   const rows = path.resolve(context.cwd, inputsFile);
@@ -44,6 +47,10 @@ export async function priceBatch(
   const { planRows } = await import("@reelsmith/runner/batch");
   const { estimate } = await planRows(pipeline, rows, {
     ...(setup.catalogs ? { catalogs: setup.catalogs } : {}),
+    // What the cache holds costs a row nothing, as when this server runs the batch.
+    ...(options.cache === false
+      ? {}
+      : { rowsCache: await runCache(serviceFlags(deps.flags), context) }),
     shown: displayPath(rows, context.cwd),
   });
   return estimate;
@@ -150,7 +157,9 @@ export function registerBatchTools(server: McpServer, deps: McpDeps): void {
         parallel?: number;
         cache?: boolean;
       }) => {
-        const estimate = await priceBatch(deps, args.pipeline, args.inputsFile);
+        const estimate = await priceBatch(deps, args.pipeline, args.inputsFile, {
+          ...(args.cache === false ? { cache: false } : {}),
+        });
         const grant = await grantPaidCall(
           deps.limits,
           {

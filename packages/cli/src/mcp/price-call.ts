@@ -1,11 +1,10 @@
-import path from "node:path";
 import type { RunEstimate } from "@reelsmith/runner";
 import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import { checkInputs, loadValidPipeline } from "../commands/load-valid-pipeline.js";
 import { validateFiles } from "../commands/validate-command.js";
-import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { knownModelCatalogs, type ModelCatalogs } from "../services/known-model-catalogs.js";
+import { runCache } from "../services/run-cache.js";
 import { RefusalError } from "./tool-result.js";
 
 /** The service flags the server was started with. */
@@ -62,16 +61,6 @@ export async function refuseInvalid(file: string, context: CliContext): Promise<
     ],
     details: { diagnostics: errors },
   });
-}
-
-/** The cache a run of this server uses, as `estimateRun` needs it. */
-async function runCache(flags: ServiceFlags, context: CliContext) {
-  const { connection } = await resolveService(flags, context);
-  const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/cache");
-  return {
-    location: path.resolve(context.cwd, ".reelsmith", "cache"),
-    service: connection.baseURL ? serviceIdentity(connection.baseURL) : BUILT_IN_SERVICE,
-  };
 }
 
 /**
