@@ -199,6 +199,43 @@ describe("a narration whose voice bills in dollars and whose words are timed in 
   });
 });
 
+describe("a voice of an account with a rate to credits", () => {
+  it("counts whole credits per request, rounded up, as the plan said and as its bill × rate gives them", async () => {
+    // 10 credits a dollar: 0.3 usd is 3 credits; 0.36 usd is 3.6, counted as 4.
+    const rated = path.join(work.dir, "rated-voice.config.yaml");
+    await writeFile(
+      rated,
+      (await readFile(config, "utf8")).replace("unit: usd", "unit: usd\n    credits_per_unit: 10"),
+    );
+    const narrated = path.join(work.dir, "narrated.yaml");
+    await writeFile(narrated, NARRATED);
+    const planned = await runCli(["plan", narrated, "--config", rated, "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stdout).toContain("expected cost: 13 credits");
+    expect(planned.stdout).toContain("narration  2 × 4 = 8");
+    expect(planned.stdout).toContain("tagline    5");
+    const before = await bill();
+    const result = await runCli(["run", narrated, "--config", rated, "--json", "--no-cache"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const end = jsonEvents<{
+      type: string;
+      totals?: { credits: number; otherUnits?: Record<string, number> };
+    }>(result.stdout).at(-1);
+    expect(end?.type).toBe("run.end");
+    expect(end?.totals?.credits).toBe(13);
+    expect(end?.totals?.otherUnits).toBeUndefined();
+    // Billed: 0.96 usd and 3 transcription credits; each voice request rounded up on its own
+    // (3 + 3 + 4, not 9.6).
+    expect(Math.round(((await bill()) - before) * 1e9) / 1e9).toBe(3 + VOICE_USD);
+  });
+});
+
 // Posters in dollars, one per scene of a storyboard whose length only the run knows: once it
 // is known, the run's estimate says the dollars, as its end and the simulator's bill do.
 const SCENES = `name: account-units-scenes

@@ -119,9 +119,21 @@ describe("a first hour's mistakes", () => {
     const folder = path.join(work.dir, "join");
     await mkdir(folder, { recursive: true });
     const pipeline = path.join(folder, "pipeline.yaml");
+    // Named literally, a video no step writes is refused before the run starts.
     await writeFile(
       pipeline,
       "name: join\nsteps:\n  - id: joined\n    ffmpeg: { concat: [intro.mp4, intro.mp4], output: joined.mp4 }\n",
+    );
+    const refused = await cli(["run", pipeline, "--run-dir", "runs/join"]);
+    expect(refused.code).toBe(2);
+    expect(refused.all).toContain(
+      `${path.join("join", "pipeline.yaml")}:4:24: error: video not found: intro.mp4`,
+    );
+    expect(refused.all).toContain("no step of this pipeline writes this one");
+    // Named by an input, it is known at run time only: the step fails then.
+    await writeFile(
+      pipeline,
+      'name: join\ninputs:\n  intro: { type: string, default: intro.mp4 }\nsteps:\n  - id: joined\n    ffmpeg: { concat: ["${{ inputs.intro }}", "${{ inputs.intro }}"], output: joined.mp4 }\n',
     );
     const first = await cli(["run", pipeline, "--run-dir", "runs/join"]);
     expect(first.code).toBe(1);

@@ -50,6 +50,14 @@ export function defineStepKind<Spec = Record<string, unknown>>(
   return kind as StepKind<Spec>;
 }
 
+/**
+ * A part of a path a kind's `writes` does not know before the run (an item's index): it
+ * matches any text, as an expression in a path does.
+ * @example `${stepId}/${ANY_PART}.mp4` // "clips/${{ any }}.mp4"
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: an expression as a pipeline writes it
+export const ANY_PART = "${{ any }}";
+
 /** Marks kinds made by {@link defineStepKind} (defining one again keeps it as it is). */
 const defined = Symbol.for("reelsmith.step-kind");
 

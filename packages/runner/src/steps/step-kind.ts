@@ -76,6 +76,12 @@ export interface LocalFileUse {
   what: string;
   /** The format it must have (read from its bytes), when the kind needs one. */
   format?: "image" | "pipeline" | "subtitles" | "audio" | "video" | "font" | "program";
+  /**
+   * True when the step looks for a relative path in the run directory first (a file an
+   * earlier step wrote), then beside the pipeline: a path found in neither is a problem only
+   * when no step of the pipeline writes it (as its kind's `writes` says).
+   */
+  orWritten?: boolean;
 }
 
 /**
@@ -379,6 +385,13 @@ export interface StepKindSpec<Spec = Record<string, unknown>> {
   check?(spec: Spec, context: CheckContext): void;
   /** Local files the body names literally. */
   files?(spec: Spec): LocalFileUse[];
+  /**
+   * The files a step of this kind writes, relative to the run directory, as its body names
+   * them (a `${{ … }}` in a path stands for any text: `clips/${{ index }}.mp4`). Checks read
+   * it to tell a later step's input that no step makes. Left out: unknown (any path may be
+   * written); a kind that writes no file says `() => []`.
+   */
+  writes?(spec: Spec, stepId: string): string[];
   /** Body fields that name a service model. */
   models?: readonly ModelField[];
   /** What one unit asks of the service, from the values known before the run. */
@@ -434,6 +447,7 @@ export interface StepKind<Spec = Record<string, unknown>>
   phases?: Readonly<Record<string, ProgressStage>>;
   heldJob?(facts: Readonly<Record<string, Record<string, unknown>>>): HeldJob | undefined;
   checkRequest?(spec: Spec, context: RequestCheckContext): Promise<void>;
+  writes?(spec: Spec, stepId: string): string[];
 }
 
 /** A step kind of any body type. */

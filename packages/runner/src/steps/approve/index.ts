@@ -27,6 +27,7 @@ export const approveKind = defineStepKind<ApproveStepSpec>({
   fanOut: false,
   outputs: () => objectOf({ approved: BOOLEAN, by: STRING, at: STRING, note: STRING }, true),
   plan: () => ({ credits: 0 }),
+  writes: () => [],
   totals: () => ({}),
   summary: (spec) => `approval: ${String(spec.message ?? "")}`,
   report: { role: "approval" },

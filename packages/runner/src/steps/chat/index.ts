@@ -39,6 +39,8 @@ export const chatKind = defineStepKind<ChatStepSpec>({
   },
   check: checkChatStep,
   files: chatFiles,
+  // Its outputs are texts; tools' commands write where they run, not in the run directory.
+  writes: () => [],
   models: [{ field: "model", catalog: "chat_models" }],
   // Chats are paid in tokens, not credits; a tool that runs a sub-pipeline may spend credits
   // the plan cannot know (how often the model calls it).

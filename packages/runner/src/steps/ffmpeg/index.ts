@@ -13,11 +13,30 @@ export * from "./ffmpeg-operations.js";
 export type { FfmpegStepSpec } from "./ffmpeg-schema.js";
 
 /**
- * The files an ffmpeg step reads from the pipeline's folder: an audio track, a subtitles
- * file, the fonts of captions, a mix's music and narrations named literally.
+ * The files an ffmpeg step reads, named literally: its videos (the operation's and a list of
+ * `clips`), an audio track, a subtitles file, the fonts of captions, a mix's music and
+ * narrations. Each is looked for in the run directory first (a file an earlier step wrote),
+ * then beside the pipeline, as the step finds it when it runs.
  */
 function ffmpegFiles(spec: FfmpegStepSpec): LocalFileUse[] {
+  return readFiles(spec).map((use) => ({ ...use, orWritten: true }));
+}
+
+/** An ffmpeg step's literal input files, as {@link ffmpegFiles} lists them. */
+function readFiles(spec: FfmpegStepSpec): LocalFileUse[] {
   const files: LocalFileUse[] = [];
+  const operation = ffmpegOperationOf(spec as Record<string, unknown>);
+  const videos = (field: string, value: unknown) => {
+    if (typeof value === "string")
+      files.push({ path: [field], file: value, what: "video", format: "video" });
+    else if (Array.isArray(value))
+      value.forEach((entry, index) => {
+        if (typeof entry === "string")
+          files.push({ path: [field, index], file: entry, what: "video", format: "video" });
+      });
+  };
+  if (operation) videos(operation, (spec as Record<string, unknown>)[operation]);
+  if (operation === "captions" || operation === "mix") videos("clips", spec.clips);
   if (typeof spec.track === "string")
     files.push({ path: ["track"], file: spec.track, what: "audio track", format: "audio" });
   if (typeof spec.file === "string")
@@ -92,6 +111,13 @@ export const ffmpegKind = defineStepKind<FfmpegStepSpec>({
   outputs: ffmpegOutputType,
   check: checkFfmpegStep,
   files: ffmpegFiles,
+  // Its output; captions also write their SRT (word captions their ASS) beside it.
+  writes: (spec) => {
+    const output = String(spec.output);
+    if (ffmpegOperationOf(spec as Record<string, unknown>) !== "captions") return [output];
+    const stem = output.replace(/\.[^./\\]+$/, "");
+    return [output, `${stem}.srt`, `${stem}.ass`];
+  },
   summary: (spec) =>
     `${ffmpegOperationOf(spec as Record<string, unknown>) ?? "ffmpeg"} → ${String(spec.output ?? "")}`,
   report: { role: "media", work: "ffmpeg" },

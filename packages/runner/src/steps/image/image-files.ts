@@ -1,3 +1,4 @@
+import { ANY_PART } from "../define-step-kind.js";
 import type { LocalFileUse } from "../step-kind.js";
 
 /**
@@ -5,7 +6,7 @@ import type { LocalFileUse } from "../step-kind.js";
  * numbers it `-1`, `-2`, … when the request makes several).
  * @example defaultImagePath("keyframes", 3) // "images/keyframes-3.png"
  */
-export function defaultImagePath(stepId: string, index: number | undefined): string {
+export function defaultImagePath(stepId: string, index: number | string | undefined): string {
   return `images/${stepId}-${index ?? 0}.png`;
 }
 
@@ -28,13 +29,30 @@ export function imagePaths(
   );
 }
 
+/**
+ * The paths a step's images may take, for its kind's `writes`: its `outputs`, and its
+ * `output` (or the default path of any item) alone or numbered for any count.
+ * @example writtenImagePaths({ output: "cast.png" }, "cast") // ["cast.png", "cast-${{ any }}.png"]
+ */
+export function writtenImagePaths(
+  spec: { output?: unknown; outputs?: unknown },
+  stepId: string,
+): string[] {
+  const listed = Array.isArray(spec.outputs) ? spec.outputs.map(String) : [];
+  const base =
+    listed[0] ??
+    (typeof spec.output === "string" ? spec.output : defaultImagePath(stepId, ANY_PART));
+  return [...listed, base, numbered(base, ANY_PART, 2)];
+}
+
 /** `a.png` → `a-2.png` for the second of several (as core numbers them); one keeps its name. */
-function numbered(path: string, at: number, count: number): string {
+function numbered(path: string, at: number | string, count: number): string {
   if (count <= 1) return path;
+  const place = typeof at === "number" ? at + 1 : at;
   const dot = path.lastIndexOf(".");
   return dot > path.lastIndexOf("/")
-    ? `${path.slice(0, dot)}-${at + 1}${path.slice(dot)}`
-    : `${path}-${at + 1}`;
+    ? `${path.slice(0, dot)}-${place}${path.slice(dot)}`
+    : `${path}-${place}`;
 }
 
 /** True for a reference that is not a local file: an http(s) URL or a data: URI. */

@@ -1,6 +1,6 @@
 import { defineStepKind, loadOnce } from "../define-step-kind.js";
 import { checkImageStep } from "./image-check.js";
-import { imageFiles, imagePaths } from "./image-files.js";
+import { imageFiles, imagePaths, writtenImagePaths } from "./image-files.js";
 import { imageOutputType } from "./image-outputs.js";
 import { planImage } from "./image-plan.js";
 import type { ImageStepSpec } from "./image-schema.js";
@@ -35,6 +35,7 @@ export const imageKind = defineStepKind<ImageStepSpec>({
   },
   check: checkImageStep,
   files: imageFiles,
+  writes: writtenImagePaths,
   models: [{ field: "model", catalog: "image_models" }],
   plan: planImage,
   summary: (spec) =>

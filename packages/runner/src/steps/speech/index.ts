@@ -1,4 +1,4 @@
-import { defineStepKind, loadOnce } from "../define-step-kind.js";
+import { ANY_PART, defineStepKind, loadOnce } from "../define-step-kind.js";
 import { checkSpeechStep } from "./speech-check.js";
 import { defaultSpeechPath } from "./speech-files.js";
 import { speechOutputType } from "./speech-outputs.js";
@@ -43,6 +43,11 @@ export const speechKind = defineStepKind<SpeechStepSpec>({
     { field: "words.model", catalog: "transcription_models" },
   ],
   plan: planSpeech,
+  writes: (spec, stepId) => [
+    typeof spec.output === "string"
+      ? spec.output
+      : defaultSpeechPath(stepId, ANY_PART, typeof spec.format === "string" ? spec.format : "wav"),
+  ],
   summary: (spec) =>
     `${spec.model ?? ""} ${spec.voice ?? ""}: ${String(spec.input ?? "")
       .replace(/\s+/g, " ")

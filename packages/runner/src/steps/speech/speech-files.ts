@@ -4,7 +4,7 @@
  */
 export function defaultSpeechPath(
   stepId: string,
-  index: number | undefined,
+  index: number | string | undefined,
   format: string | undefined,
 ): string {
   return `audio/${stepId}-${index ?? 0}.${format === "mp3" ? "mp3" : "wav"}`;

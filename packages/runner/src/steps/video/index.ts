@@ -1,4 +1,4 @@
-import { defineStepKind, loadOnce, usageAndCredits } from "../define-step-kind.js";
+import { ANY_PART, defineStepKind, loadOnce, usageAndCredits } from "../define-step-kind.js";
 import { checkVideoStep } from "./video-check.js";
 import { defaultClipPath } from "./video-files.js";
 import { VIDEO_MODELS } from "./video-models.js";
@@ -48,6 +48,10 @@ export const videoKind = defineStepKind<VideoStepSpec>({
       ? [{ path: ["image"], file: spec.image, what: "image", format: "image" as const }]
       : []),
     ...paramFiles(spec.params),
+  ],
+  writes: (spec, stepId) => [
+    typeof spec.output === "string" ? spec.output : defaultClipPath(stepId, ANY_PART),
+    ...(typeof spec.last_frame_output === "string" ? [spec.last_frame_output] : []),
   ],
   models: [
     {
