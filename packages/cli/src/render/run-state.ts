@@ -256,16 +256,26 @@ export function outputFiles(outputs: Record<string, unknown> | undefined): [stri
   for (const [name, value] of Object.entries(outputs ?? {})) {
     const file = fileOf(value);
     if (file !== undefined) files.push([name, file]);
-    else if (Array.isArray(value) && value.length > 0) {
+    else if (Array.isArray(value) && isFileOutput(value)) {
       // A list of files (each scene's clip): a line each, `clips[0]`, `clips[1]`, …
-      const each = value.map(fileOf);
-      if (each.every((entry) => entry !== undefined))
-        each.forEach((entry, index) => {
-          files.push([`${name}[${index}]`, entry as string]);
-        });
+      value.forEach((entry, index) => {
+        files.push([`${name}[${index}]`, fileOf(entry) as string]);
+      });
     }
   }
   return files;
+}
+
+/**
+ * True for an output that names a file, or a list of files (each scene's clip): one
+ * {@link outputFiles} lists, not a text.
+ * @example isFileOutput(["clips/0.mp4", "clips/1.mp4"]) // true
+ */
+export function isFileOutput(value: unknown): boolean {
+  if (fileOf(value) !== undefined) return true;
+  return (
+    Array.isArray(value) && value.length > 0 && value.every((entry) => fileOf(entry) !== undefined)
+  );
 }
 
 /** The file an output names: a path with an extension, or an object's `file`. */

@@ -2,7 +2,7 @@ import { describeOtherUnits } from "@reelsmith/runner/runs";
 import type { RunResultView } from "../contracts/run-event.js";
 import { displayPath, resolveOutput } from "./display-path.js";
 import { formatDuration, formatTable } from "./format.js";
-import { outputFiles, type RunView, type StepView } from "./run-state.js";
+import { isFileOutput, outputFiles, type RunView, type StepView } from "./run-state.js";
 
 /**
  * The closing summary: a table of steps (status, duration, tokens, credits spent, credits the
@@ -184,11 +184,10 @@ export function textOutputs(
   outputs: Record<string, unknown> | undefined,
   maxWidth = MAX_TEXT_WIDTH,
 ): [string, string][] {
-  // Names of files, and of lists of files (`clips` when `clips[0]` is a file).
-  const files = new Set(outputFiles(outputs).map(([name]) => name.replace(/\[\d+\]$/, "")));
   const texts: [string, string][] = [];
   for (const [name, value] of Object.entries(outputs ?? {})) {
-    if (files.has(name)) continue;
+    // Files and lists of files are listed apart (`outputFiles`).
+    if (isFileOutput(value)) continue;
     if (typeof value === "number" || typeof value === "boolean") {
       texts.push([name, String(value)]);
     } else if (typeof value === "string") {

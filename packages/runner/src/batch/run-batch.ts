@@ -34,6 +34,7 @@ import {
 } from "./batch-store.js";
 import {
   type PlannedRow,
+  type PlanRowsOptions,
   planRows,
   rowEstimate,
   rowsCacheOf,
@@ -86,6 +87,9 @@ export interface BatchResult {
   durationMs: number;
 }
 
+/** What a batch is driven with: its options, and the cache its rows are served from. */
+type DriveOptions = BatchOptions & { rowsCache?: PlanRowsOptions["rowsCache"] };
+
 /** A batch being driven: its journal, its rows and what its budget has left. */
 interface Drive {
   batchDir: string;
@@ -93,7 +97,7 @@ interface Drive {
   summary: BatchJson;
   states: Map<string, BatchRowState>;
   pipeline: LoadedPipeline;
-  options: BatchOptions;
+  options: DriveOptions;
   kept: BatchKept;
   runOptions: RunOptions;
   /** The last write of `batch.json` (they are made one after another). */
@@ -274,7 +278,7 @@ async function drive(
   records: BatchRecord[],
   pipeline: LoadedPipeline & { hash: string },
   rows: PlannedRow[],
-  options: BatchOptions,
+  options: DriveOptions,
   started: number,
   resumed: boolean,
 ): Promise<BatchResult> {
@@ -416,7 +420,7 @@ async function schedule(run: Drive, rows: PlannedRow[], resumed: boolean): Promi
         catalogs: options.catalogs,
         stepKinds: options.stepKinds,
         previous: onDisk.state,
-        rowsCache: rowsCacheOf(options, options.client?.baseURL),
+        rowsCache: options.rowsCache,
       });
       state.credits = spentBefore;
     }
