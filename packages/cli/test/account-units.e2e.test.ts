@@ -88,6 +88,21 @@ async function bill(): Promise<number> {
   return ((await response.json()) as { creditsCharged: number }).creditsCharged;
 }
 
+/** Runs a pipeline with a profile and no cache; its `run.end` event, once it exited 0. */
+async function runToEnd(pipelineFile: string, profile: string) {
+  const result = await runCli(["run", pipelineFile, "--config", profile, "--json", "--no-cache"], {
+    cwd: work.dir,
+    env: env(),
+  });
+  expect(result.code, result.stderr).toBe(0);
+  const end = jsonEvents<{
+    type: string;
+    totals?: { credits: number; otherUnits?: Record<string, number> };
+  }>(result.stdout).at(-1);
+  expect(end?.type).toBe("run.end");
+  return end;
+}
+
 describe("an account that reports its charge in its own unit (built CLI)", () => {
   it("counts the dollars it reports as dollars, apart from the credits, as the plan said", async () => {
     const planned = await runCli(["plan", pipeline, "--config", config, "--json"], {
@@ -182,16 +197,7 @@ describe("a narration whose voice bills in dollars and whose words are timed in 
     expect(text.stdout).toContain("tagline    1, and 0.36 usd");
 
     const before = await bill();
-    const result = await runCli(["run", narrated, "--config", config, "--json", "--no-cache"], {
-      cwd: work.dir,
-      env: env(),
-    });
-    expect(result.code, result.stderr).toBe(0);
-    const end = jsonEvents<{
-      type: string;
-      totals?: { credits: number; otherUnits?: Record<string, number> };
-    }>(result.stdout).at(-1);
-    expect(end?.type).toBe("run.end");
+    const end = await runToEnd(narrated, config);
     expect(end?.totals?.credits).toBe(estimate.credits);
     expect(end?.totals?.otherUnits).toEqual({ usd: VOICE_USD });
     // The simulator's own bill: the two transcriptions' credits and the voices' dollars.
@@ -218,16 +224,7 @@ describe("a voice of an account with a rate to credits", () => {
     expect(planned.stdout).toContain("narration  2 × 4 = 8");
     expect(planned.stdout).toContain("tagline    5");
     const before = await bill();
-    const result = await runCli(["run", narrated, "--config", rated, "--json", "--no-cache"], {
-      cwd: work.dir,
-      env: env(),
-    });
-    expect(result.code, result.stderr).toBe(0);
-    const end = jsonEvents<{
-      type: string;
-      totals?: { credits: number; otherUnits?: Record<string, number> };
-    }>(result.stdout).at(-1);
-    expect(end?.type).toBe("run.end");
+    const end = await runToEnd(narrated, rated);
     expect(end?.totals?.credits).toBe(13);
     expect(end?.totals?.otherUnits).toBeUndefined();
     // Billed: 0.96 usd and 3 transcription credits; each voice request rounded up on its own
