@@ -39,7 +39,7 @@ export async function makePlan(
 ): Promise<{ plan: Plan; pipeline: LoadedPipeline; catalogs?: ModelCatalogs }> {
   const { modelCheckSetup } = await import("../services/model-check-setup.js");
   const { takeProfileWarnings } = await import("../config/cli-profile.js");
-  const { loadValidPipeline } = await import("./load-valid-pipeline.js");
+  const { checkInputs, loadValidPipeline } = await import("./load-valid-pipeline.js");
   const connection = {
     ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
@@ -60,7 +60,8 @@ export async function makePlan(
   // the ones a run started here shows (its estimate is revised in place).
   // Requests are keyed as the run asks them: with the inputs' defaults and coerced types.
   // Inputs a run would refuse leave the plan as it is (its caller refuses them).
-  const resolved = flags.cache === false ? undefined : await runInputs(pipeline, inputs);
+  const resolved =
+    flags.cache === false ? undefined : await checkInputs(pipeline, inputs).catch(() => undefined);
   if (resolved)
     await estimateRun(pipeline, {
       inputs: resolved,
@@ -69,17 +70,4 @@ export async function makePlan(
       cache: await runCache(connection, context),
     });
   return { plan, pipeline, ...(catalogs ? { catalogs } : {}) };
-}
-
-/** The inputs a run of the pipeline would see, or undefined when it would refuse them. */
-async function runInputs(
-  pipeline: LoadedPipeline,
-  given: Record<string, unknown>,
-): Promise<Record<string, unknown> | undefined> {
-  const { resolveInputs } = await import("@reelsmith/runner/validate");
-  try {
-    return resolveInputs(pipeline, given);
-  } catch {
-    return undefined;
-  }
 }
