@@ -191,14 +191,24 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
       expect(JSON.parse(batchPlan.stdout).credits).toBe(0);
       const one = await plan("--input", `story=${STORIES[0]}`, "--json");
       expect(one.code, one.stderr).toBe(0);
-      const estimate = JSON.parse(one.stdout).limits.estimate;
+      const { estimate, requests } = JSON.parse(one.stdout).limits;
       expect(estimate.credits).toBe(0);
       expect(estimate.steps.clip).toMatchObject({ cached: 1, units: 0, credits: 0 });
+      // The cache answers the clip: no video job is sent either.
+      expect(requests.videoJobs).toBe(0);
+      const shown = await plan("--input", `story=${STORIES[0]}`);
+      expect(shown.stdout).toMatch(/^ {2}video jobs: 0$/m);
       const full = await plan("--input", `story=${STORIES[0]}`, "--json", "--no-cache");
-      expect(JSON.parse(full.stdout).limits.estimate.credits).toBe((price ?? 0) / 2);
+      expect(JSON.parse(full.stdout).limits).toMatchObject({
+        estimate: { credits: (price ?? 0) / 2 },
+        requests: { videoJobs: 1 },
+      });
       // A story never made costs its price.
       const fresh = await plan("--input", "story=A heron waits in the reeds.", "--json");
-      expect(JSON.parse(fresh.stdout).limits.estimate.credits).toBe((price ?? 0) / 2);
+      expect(JSON.parse(fresh.stdout).limits).toMatchObject({
+        estimate: { credits: (price ?? 0) / 2 },
+        requests: { videoJobs: 1 },
+      });
       expect(paid().credits - before.credits).toBe(0);
     } finally {
       await work.remove();

@@ -8,7 +8,7 @@ import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { knownUnitRequests } from "./known-unit-requests.js";
 import { planPipeline } from "./plan-pipeline.js";
-import type { Plan, RunEstimate } from "./plan-types.js";
+import type { Plan, PlannedStep, RunEstimate } from "./plan-types.js";
 
 /** What a run's estimate is made from. */
 export interface EstimateRunOptions {
@@ -56,7 +56,8 @@ export function planRun(
 /**
  * What a run is expected to cost before anything is sent, as every executor works it out:
  * the plan's estimate (the models' prices × the units known now), with the units a resumed
- * run already has and those the cache holds counted as 0.
+ * run already has and those the cache holds counted as 0. A plan given is revised in place:
+ * its estimate, and its `limits.requests` without the requests the cache will answer.
  * @example const estimate = await estimateRun(pipeline, { inputs, catalogs }); // { credits: 36, complete: true, steps: {…} }
  */
 export async function estimateRun(
@@ -72,6 +73,7 @@ export async function estimateRun(
     inputs: options.inputs,
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
   });
+  const plannedSteps = new Map(options.plan?.steps.map((step) => [step.id, step]));
   for (const [id, step] of Object.entries(estimate.steps)) {
     const known = requests.get(id);
     const policy = known ? kinds.get(known.kind)?.cache : undefined;
@@ -90,6 +92,7 @@ export async function estimateRun(
       if (key && (await cache.index.get(key))) hits += 1;
     }
     if (hits === 0) continue;
+    if (options.plan) leaveOutRequests(options.plan, plannedSteps.get(id), hits);
     step.cached = hits;
     if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
     if (step.credits !== undefined) {
@@ -99,4 +102,13 @@ export async function estimateRun(
     }
   }
   return estimate;
+}
+
+/** Takes the requests of a step's units the cache will answer out of the plan's counts. */
+function leaveOutRequests(plan: Plan, step: PlannedStep | undefined, units: number): void {
+  const { requests } = plan.limits;
+  for (const [name, perUnit] of Object.entries(step?.requests ?? {})) {
+    const count = requests[name];
+    if (count !== undefined) requests[name] = Math.max(0, count - perUnit * units);
+  }
 }

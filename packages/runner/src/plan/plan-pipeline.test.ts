@@ -60,7 +60,11 @@ steps:
     const plan = planPipeline(pipeline);
     expect(plan.steps[0]?.fanOut).toEqual({ items: 3 });
     expect(plan.limits.requests.videoJobs).toBe(4);
+    expect(plan.steps.map((step) => step.requests)).toEqual([{ videoJobs: 1 }, { videoJobs: 1 }]);
     expect(plan.stages).toEqual([{ index: 0, steps: ["clips", "one"] }]);
+    // A resumed run's made units send nothing more: two of the three clips are journaled.
+    const resumed = planPipeline(pipeline, { journaled: (step) => (step === "clips" ? 2 : 0) });
+    expect(resumed.limits.requests.videoJobs).toBe(2);
   });
 
   it("checks video limits that become known from inputs", async () => {

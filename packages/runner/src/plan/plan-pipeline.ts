@@ -83,10 +83,15 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       requestLabels[name] = label;
       if (!Object.hasOwn(requests, name)) requests[name] = 0;
     }
+    // Units still to run: a resumed run's made ones send nothing more.
+    const done = options.journaled?.(step.id) ?? 0;
+    const toRun = count === undefined ? undefined : Math.max(0, count - done);
+    const unitRequests: Record<string, number> = {};
     for (const [name, perUnit] of Object.entries(planned.requests ?? {})) {
       const total = Object.hasOwn(requests, name) ? requests[name] : 0;
       requests[name] =
-        total === undefined || count === undefined ? undefined : total + perUnit * count;
+        total === undefined || toRun === undefined ? undefined : total + perUnit * toRun;
+      if (perUnit > 0) unitRequests[name] = perUnit;
     }
     for (const problem of planned.problems ?? [])
       problems.push(
@@ -109,7 +114,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
           perUnit: whole ? whole.amount : split.credits,
           count,
           fanOut,
-          done: options.journaled?.(step.id) ?? 0,
+          done,
         })
       : undefined;
     if (estimate && whole) {
@@ -129,6 +134,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       ...(fanOut ? { fanOut } : {}),
       request: { known, pending },
       ...(model ? { model } : {}),
+      ...(paid ? { requests: unitRequests } : {}),
       ...(estimate ? { estimate } : {}),
     };
   });

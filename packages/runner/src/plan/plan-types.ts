@@ -35,6 +35,11 @@ export interface PlannedStep {
   request: { known: Record<string, unknown>; pending: string[] };
   /** Literal video requests' model, when known (for the limits). */
   model?: string;
+  /**
+   * The paid requests one of its units sends, by the names its kind gives them (summed into
+   * `limits.requests` for its units still to run); none for a step that pays nothing.
+   */
+  requests?: Record<string, number>;
   /** What the step is expected to cost, where its price is known. */
   estimate?: StepEstimate;
 }
@@ -123,7 +128,8 @@ export interface PlanLimits {
   /**
    * Paid requests, by the names their kinds give them (`chatRequests`, `videoJobs`, `images`,
    * …; chat tool rounds not counted): a count when every fan-out size is known now, undefined
-   * otherwise. A step's kind counts each name it labels from 0.
+   * otherwise. A step's kind counts each name it labels from 0. Units a resumed run already
+   * has are not counted, nor (once `estimateRun` looked) those the cache will serve.
    */
   requests: Record<string, number | undefined>;
   /** How each request name is shown, as its kind labels it (`videoJobs` → "video jobs"). */
