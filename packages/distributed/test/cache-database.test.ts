@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
+import { videoModels } from "@reelsmith/simulator/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearDatabaseCache, listDatabaseCache } from "../src/admin-entry.js";
 import { createPool } from "../src/database/pool.js";
@@ -56,12 +57,17 @@ function threeClips(word: string) {
   };
 }
 
-async function runOnce(pipeline: object, artifacts: string): Promise<string[]> {
+async function runOnce(
+  pipeline: object,
+  artifacts: string,
+  options: Partial<Parameters<typeof submitRun>[1]> = {},
+): Promise<string[]> {
   const { runId } = await submitRun(coordinator, {
     pipeline,
     baseURL: simulator.url,
     apiKey: simulator.apiKey,
     artifacts,
+    ...options,
   });
   const result = await followRun(coordinator, runId);
   expect(result.error).toBeUndefined();
@@ -107,6 +113,16 @@ describe("the cache of runs on the database", () => {
     expect(blobsOf(artifacts)).toHaveLength(3);
     const listed = await listDatabaseCache(coordinator);
     expect(listed.map((entry) => entry.key).sort()).toEqual(stored.map((row) => row.key));
+
+    // The estimate reads the same cache: the run again fits a budget below its price (three
+    // clips of 4 credits), while a run of clips never made is refused before it is stored.
+    const priced = { catalogs: { video_models: videoModels }, maxCredits: 1 };
+    const third = await runOnce(pipeline, artifacts, priced);
+    expect(third).toHaveLength(3);
+    expect(simulator.stats().videoJobs.created - before).toBe(3);
+    await expect(runOnce(threeClips("unmade"), artifacts, priced)).rejects.toMatchObject({
+      code: "budget_exceeded_by_estimate",
+    });
   });
 
   it("a blob with one flipped byte is never served: exactly that clip is made again", async () => {

@@ -12,9 +12,8 @@ import {
 } from "@reelsmith/runner/kinds";
 import { budgetLeft, setBudget } from "../budget/database-budget.js";
 import { assertEstimateWithin } from "../budget/run-estimate.js";
-import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
+import { databaseRunCache } from "../cache/database-run-cache.js";
 import { budgetScopes, queueNames, serviceAccount } from "../service.js";
-import { artifactsCacheDir } from "../store/run-paths.js";
 import type { RunAccount, RunClientOptions } from "../store/run-store.js";
 import { applicationVersion, runWorkflowId, workflowNames } from "../workflows/unit-job.js";
 import { configureService, type ServiceLimits } from "./configure-service.js";
@@ -221,15 +220,7 @@ export async function submitRun(
     stepKinds: options.stepKinds,
     ...(options.cache === false
       ? {}
-      : {
-          cache: {
-            location: {
-              dir: artifactsCacheDir(resolve(options.artifacts)),
-              index: createDatabaseCacheIndex(coordinator.pool),
-            },
-            service: service.key,
-          },
-        }),
+      : { cache: databaseRunCache(coordinator.pool, options.baseURL, resolve(options.artifacts)) }),
   });
   assertEstimateWithin(estimate, {
     maxCredits: options.maxCredits ?? pipeline.spec.max_credits,

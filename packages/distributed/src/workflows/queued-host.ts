@@ -9,6 +9,7 @@ import {
 } from "@reelsmith/runner/internal";
 import { budgetRefusal, createDatabaseBudget, setBudget } from "../budget/database-budget.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
+import { cacheServiceOf } from "../cache/database-run-cache.js";
 import { withReconnect } from "../database/pool.js";
 import { budgetScopes, queueNames } from "../service.js";
 import type { watchCancel } from "../store/cancel-watch.js";
@@ -103,7 +104,8 @@ export function queuedHost(given: QueuedRun): RunHost {
       enabled: run.options.cache !== false,
       dir: cacheDirOf(run),
       index: cacheIndex,
-      service: run.service,
+      // The units' key (not the account's): an estimate finds what the units stored.
+      service: cacheServiceOf(run.baseURL),
     },
     pipelineDir: pipelineDirOf(run),
     // Its units run on the workers, each with services of its own (`unitWorkflow`).

@@ -14,6 +14,7 @@ import {
 import { createDatabaseBudget } from "../budget/database-budget.js";
 import type { PriceKind } from "../budget/video-price.js";
 import { createDatabaseCacheIndex } from "../cache/database-cache-index.js";
+import { cacheServiceOf } from "../cache/database-run-cache.js";
 import { withReconnect } from "../database/pool.js";
 import { StaleClaimError } from "../errors/stale-claim-error.js";
 import { watchCancel } from "../store/cancel-watch.js";
@@ -122,6 +123,7 @@ async function runClaimedUnit(job: UnitJob, guard: ClaimGuard): Promise<UnitOutc
         defaults: job.defaults,
         cacheDir: cacheDirOf(run),
         cacheIndex,
+        service: cacheServiceOf(run.baseURL),
         // Who reads each step's outputs, from the stored pipeline (a kind decides from it what
         // becomes of what it makes, as in a local run); each request is checked against the
         // run's catalogs before it is sent.
