@@ -162,6 +162,33 @@ describe("reelsmith batch --database", { timeout: 400_000 }, () => {
     expect(simulator.stats().creditsCharged - before.creditsCharged).toBe(40);
     const after = await runCli(["status", name, "--json"], { cwd, env: env() });
     expect(JSON.parse(after.stdout).budget).toMatchObject({ spent: 40, maxCredits: 40 });
+
+    // Every row made: the workers' cache (in the database) holds each clip, and a plan of the
+    // same rows reads it there, as the batch's estimate does.
+    const plan = (...extra: string[]) =>
+      runCli(["batch", "shorts.yaml", "--inputs", "topics.csv", "--plan", "--json", ...extra], {
+        cwd,
+        env: env(),
+      });
+    const cachedPlan = await plan();
+    expect(cachedPlan.code, cachedPlan.stderr).toBe(0);
+    expect(JSON.parse(cachedPlan.stdout)).toMatchObject({ credits: 0, complete: true });
+    const fullPlan = await plan("--no-cache");
+    expect(JSON.parse(fullPlan.stdout).credits).toBe(40);
+    // The same rows in a new batch on a budget below one row's price: each row is priced at
+    // 0 and starts, and the workers serve every clip from the cache.
+    const made = await runCli(
+      ["batch", "shorts.yaml", "--inputs", "topics.csv", "--max-credits", "5", "--json"],
+      { cwd, env: env() },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const remade = events(made.stdout);
+    expect(remade.find((e) => e.type === "batch.start")?.estimate).toMatchObject({ credits: 0 });
+    expect(remade.filter((e) => e.type === "batch.row.start")).toHaveLength(5);
+    expect(remade.at(-1)).toMatchObject({ type: "batch.end", status: "succeeded", credits: 0 });
+    await waitUntil(() => simulator.stats().jobsInFlight === 0, "the service's jobs to end");
+    expect(simulator.stats().videoJobs.created - before.videoJobs.created).toBe(10);
+    expect(simulator.stats().creditsCharged - before.creditsCharged).toBe(40);
   });
 
   it("stops rows on the workers at their gates (exit 4), approves them by row, and resumes", async () => {

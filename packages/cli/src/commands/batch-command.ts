@@ -37,6 +37,7 @@ export async function batchCommand(
   flags: BatchFlags,
   context: CliContext,
 ): Promise<number> {
+  const database = databaseUrl(flags, context);
   if (flags.plan) {
     const { planBatchCommand } = await import("./batch-plan.js");
     return planBatchCommand(
@@ -45,15 +46,16 @@ export async function batchCommand(
       {
         json: flags.json ?? false,
         service: flags.service !== false,
-        // Rows run by workers use the database's cache, which a plan here does not read.
-        cache: flags.cache !== false && databaseUrl(flags, context) === undefined,
+        cache: flags.cache !== false,
+        // Rows run by workers use the database's cache: the plan reads it there.
+        ...(database ? { database } : {}),
+        ...(flags.artifacts ? { artifacts: flags.artifacts } : {}),
         ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
       },
       context,
     );
   }
-  const database = databaseUrl(flags, context);
   const { executeBatch } = await import("./execute-batch.js");
   return executeBatch(
     {

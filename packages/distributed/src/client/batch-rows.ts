@@ -2,6 +2,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { RunEvent } from "@reelsmith/runner";
 import type { BatchJson, BatchRowHost, BatchRowOutcome } from "@reelsmith/runner/batch";
 import { setBudget } from "../budget/database-budget.js";
+import { databaseRunCache } from "../cache/database-run-cache.js";
 import { withReconnect } from "../database/pool.js";
 import { SCHEMA } from "../database/schema.js";
 import { budgetScopes } from "../service.js";
@@ -122,6 +123,12 @@ export function createDatabaseRowHost(
     },
     async publish(summary, batchDir) {
       await publishBatch(coordinator, summary, batchDir);
+    },
+    // The rows' runs are served from the database's cache: their estimates read it too.
+    rowsCache(runsRoot) {
+      return options.submit.cache === false
+        ? undefined
+        : databaseRunCache(coordinator.pool, options.submit.baseURL, runsRoot);
     },
   };
 }

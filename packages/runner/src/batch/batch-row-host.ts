@@ -1,4 +1,5 @@
 import type { RunEvent } from "../events/run-event.js";
+import type { EstimateInputs } from "../lifecycle/run-estimate-check.js";
 import type { RunResult } from "../run-options.js";
 import type { BatchJson } from "./batch-store.js";
 
@@ -49,4 +50,10 @@ export interface BatchRowHost {
   run(request: BatchRowRequest): Promise<BatchRowOutcome>;
   /** Told the batch's summary each time it is saved (e.g. to show it to other machines). */
   publish?(summary: BatchJson, batchDir: string): Promise<void>;
+  /**
+   * The cache the rows' runs are served from, given the batch's runs root (the directory of
+   * its rows' runs), for the rows' estimates: a unit it holds costs a row nothing, as the
+   * row's run will find it. Without one, rows are priced without a cache.
+   */
+  rowsCache?(runsRoot: string): EstimateInputs["cache"];
 }

@@ -9,6 +9,7 @@ import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
 import { resolveInputs } from "../pipeline/resolve-inputs.js";
 import type { RunEstimate } from "../plan/plan-types.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
+import type { BatchRowHost } from "./batch-row-host.js";
 import { type BatchRowProblem, BatchRowsError } from "./batch-rows-error.js";
 import { type BatchRow, readRows } from "./read-rows.js";
 
@@ -62,8 +63,8 @@ export async function rowEstimate(
 
 /**
  * The cache a batch's rows are served from, as a run finds it (`runPipeline`'s directory and
- * service identity), for their estimates: none when the rows use no cache, or run elsewhere
- * (a row host) without naming the index they use.
+ * service identity), for their estimates: none when the rows use no cache; for rows that run
+ * elsewhere, the index given, else the one their row host names (if it names one).
  * @example rowsCacheOf({ cacheDir: ".reelsmith/cache" }, "http://127.0.0.1:8080") // { location: "/…/.reelsmith/cache", service: "http://127.0.0.1:8080" }
  */
 export function rowsCacheOf(
@@ -72,12 +73,14 @@ export function rowsCacheOf(
     cacheDir?: string | undefined;
     cacheIndex?: CacheIndex | undefined;
     builtInService?: boolean | undefined;
-    rowHost?: unknown;
+    rowHost?: BatchRowHost | undefined;
+    runsRoot?: string | undefined;
   },
   baseURL: string | undefined,
 ): EstimateInputs["cache"] {
   if (options.cache === false) return undefined;
-  if (options.rowHost !== undefined && options.cacheIndex === undefined) return undefined;
+  if (options.rowHost !== undefined && options.cacheIndex === undefined)
+    return options.rowHost.rowsCache?.(resolve(options.runsRoot ?? "runs"));
   const dir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   return {
     location: options.cacheIndex ? { dir, index: options.cacheIndex } : dir,
