@@ -83,16 +83,8 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       requestLabels[name] = label;
       if (!Object.hasOwn(requests, name)) requests[name] = 0;
     }
-    // Units still to run: a resumed run's made ones send nothing more.
     const done = options.journaled?.(step.id) ?? 0;
-    const toRun = count === undefined ? undefined : Math.max(0, count - done);
-    const unitRequests: Record<string, number> = {};
-    for (const [name, perUnit] of Object.entries(planned.requests ?? {})) {
-      const total = Object.hasOwn(requests, name) ? requests[name] : 0;
-      requests[name] =
-        total === undefined || toRun === undefined ? undefined : total + perUnit * toRun;
-      if (perUnit > 0) unitRequests[name] = perUnit;
-    }
+    const unitRequests = countRequests(requests, planned.requests, count, done);
     for (const problem of planned.problems ?? [])
       problems.push(
         typeof problem === "string"
@@ -159,6 +151,28 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
       estimate: runEstimate,
     },
   };
+}
+
+/**
+ * Adds a step's requests to the plan's counts, for its units still to run (a resumed run's
+ * made ones send nothing more; a count unknown now leaves the total unknown), and returns
+ * what one unit sends.
+ * @example countRequests(requests, { videoJobs: 1 }, 3, 1) // requests.videoJobs += 2; { videoJobs: 1 }
+ */
+function countRequests(
+  requests: Record<string, number | undefined>,
+  perUnit: Readonly<Record<string, number>> | undefined,
+  count: number | undefined,
+  done: number,
+): Record<string, number> {
+  const toRun = count === undefined ? undefined : Math.max(0, count - done);
+  const unit: Record<string, number> = {};
+  for (const [name, sent] of Object.entries(perUnit ?? {})) {
+    const total = Object.hasOwn(requests, name) ? requests[name] : 0;
+    requests[name] = total === undefined || toRun === undefined ? undefined : total + sent * toRun;
+    if (sent > 0) unit[name] = sent;
+  }
+  return unit;
 }
 
 /** A model's limits as the plan shows them, with the steps that use it. */
