@@ -175,6 +175,21 @@ describe("reelsmith batch --database", { timeout: 400_000 }, () => {
     expect(JSON.parse(cachedPlan.stdout)).toMatchObject({ credits: 0, complete: true });
     const fullPlan = await plan("--no-cache");
     expect(JSON.parse(fullPlan.stdout).credits).toBe(40);
+    // A row's own plan, where runs go to the database (REELSMITH_DATABASE_URL): its clips are
+    // free there and no job is sent; planned for a run here, the working directory's cache
+    // has none of them.
+    const rowPlan = (given: Record<string, string>) =>
+      runCli(["plan", "shorts.yaml", "--input", `topic=${TOPICS[0]}`, "--json"], {
+        cwd,
+        env: given,
+      });
+    const onDatabase = JSON.parse((await rowPlan(env())).stdout).limits;
+    expect(onDatabase.estimate).toMatchObject({ credits: 0, steps: { clips: { cached: 2 } } });
+    expect(onDatabase.requests.videoJobs).toBe(0);
+    const { REELSMITH_DATABASE_URL: _url, ...here } = env();
+    const planHere = JSON.parse((await rowPlan(here)).stdout).limits;
+    expect(planHere.estimate.credits).toBe(8);
+    expect(planHere.requests.videoJobs).toBe(2);
     // The same rows in a new batch on a budget below one row's price: each row is priced at
     // 0 and starts, and the workers serve every clip from the cache.
     const made = await runCli(

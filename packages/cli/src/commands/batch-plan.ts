@@ -1,14 +1,9 @@
 import path from "node:path";
 import type { planRows as planBatchRows } from "@reelsmith/runner/batch";
-import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
-import { openCoordinator } from "../distributed/database-option.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { displayPath } from "../render/display-path.js";
-import { runCache } from "../services/run-cache.js";
-
-/** The cache the rows are priced with. */
-type RowsCache = NonNullable<Parameters<typeof planBatchRows>[2]>["rowsCache"];
+import { openRunCache } from "../services/run-cache.js";
 
 /**
  * `reelsmith batch FILE --inputs ROWS --plan` (and `reelsmith plan FILE --inputs rows.csv`):
@@ -49,12 +44,12 @@ export async function planBatchCommand(
   const { planRows } = await import("@reelsmith/runner/batch");
   const absolute = path.resolve(context.cwd, inputsFile);
   // What the cache holds costs a row nothing, as when the batch runs: here, or on the workers.
-  const cache = flags.cache ? await rowsCache(flags, connection, context) : undefined;
+  const cache = flags.cache ? await openRunCache(flags, context) : undefined;
   let estimate: Awaited<ReturnType<typeof planBatchRows>>["estimate"];
   try {
     ({ estimate } = await planRows(pipeline, absolute, {
       ...(catalogs ? { catalogs } : {}),
-      ...(cache?.rowsCache ? { rowsCache: cache.rowsCache } : {}),
+      ...(cache?.cache ? { rowsCache: cache.cache } : {}),
       shown: displayPath(absolute, context.cwd),
     }));
   } finally {
@@ -78,27 +73,4 @@ export async function planBatchCommand(
   lines.push(`total: ${total} for ${estimate.rows.length} rows`);
   context.stdout.write(`${lines.join("\n")}\n`);
   return ExitCode.ok;
-}
-
-/**
- * The cache a batch's rows would be served from: the working directory's, or with a
- * database the workers' (its entries read from the database, which is closed after).
- */
-async function rowsCache(
-  flags: { database?: string; artifacts?: string },
-  connection: { baseUrl?: string; apiKey?: string },
-  context: CliContext,
-): Promise<{ rowsCache?: RowsCache; close(): Promise<void> }> {
-  const none = async () => undefined;
-  if (!flags.database) return { rowsCache: await runCache(connection, context), close: none };
-  const { connection: service } = await resolveService(connection, context);
-  // A batch on the database needs a service its workers reach; without one nothing is cached.
-  if (!service.baseURL) return { close: none };
-  const coordinator = await openCoordinator(flags.database, context);
-  const { databaseRunCache } = await import("@reelsmith/distributed/internal");
-  const artifacts = path.resolve(context.cwd, flags.artifacts ?? "runs");
-  return {
-    rowsCache: databaseRunCache(coordinator.pool, service.baseURL, artifacts),
-    close: () => coordinator.close(),
-  };
 }

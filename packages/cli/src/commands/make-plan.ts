@@ -3,7 +3,7 @@ import type { LoadedPipeline } from "@reelsmith/runner/validate";
 import { gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import type { ModelCatalogs } from "../services/known-model-catalogs.js";
-import { runCache } from "../services/run-cache.js";
+import { openRunCache } from "../services/run-cache.js";
 
 /** What a plan is made from: the inputs given, and whether a service may be asked. */
 export interface PlanInputFlags {
@@ -13,6 +13,8 @@ export interface PlanInputFlags {
   service?: boolean;
   /** Count the cache's results as free, as `run` does (commander's `--no-cache` sets false). */
   cache?: boolean;
+  /** The shared database a run would go to (`--database`, REELSMITH_DATABASE_URL): its cache. */
+  database?: string;
 }
 
 /**
@@ -62,12 +64,21 @@ export async function makePlan(
   // Inputs a run would refuse leave the plan as it is (its caller refuses them).
   const resolved =
     flags.cache === false ? undefined : await checkInputs(pipeline, inputs).catch(() => undefined);
-  if (resolved)
-    await estimateRun(pipeline, {
-      inputs: resolved,
-      ...(catalogs ? { catalogs } : {}),
-      plan,
-      cache: await runCache(connection, context),
-    });
+  if (resolved) {
+    const opened = await openRunCache(
+      { ...connection, ...(flags.database ? { database: flags.database } : {}) },
+      context,
+    );
+    try {
+      await estimateRun(pipeline, {
+        inputs: resolved,
+        ...(catalogs ? { catalogs } : {}),
+        plan,
+        ...(opened.cache ? { cache: opened.cache } : {}),
+      });
+    } finally {
+      await opened.close();
+    }
+  }
   return { plan, pipeline, ...(catalogs ? { catalogs } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
+import { databaseOption, databaseUrl } from "../distributed/database-option.js";
 import { ExitCode } from "../errors/cli-error.js";
 import { makePlan, type PlanInputFlags } from "./make-plan.js";
 
@@ -14,7 +15,8 @@ export interface PlanFlags extends PlanInputFlags {
  * values are already known, the limits that apply and the expected cost. Nothing is paid:
  * the models' prices come from the provider profile (--config), else from the configured service's
  * model list (one free request; `--no-service` skips it); what the cache holds costs nothing,
- * as in a run (`--no-cache`: every request priced).
+ * as in a run (`--no-cache`: every request priced): with a database (`--database`, or
+ * REELSMITH_DATABASE_URL), the cache its workers serve runs from.
  *
  * @example
  * const code = await planCommand("pipeline.yaml", {}, context);
@@ -24,19 +26,29 @@ export async function planCommand(
   flags: PlanFlags,
   context: CliContext,
 ): Promise<number> {
+  // Priced with the cache a run would use: a database's when runs go to one.
+  const database = databaseUrl(flags, context);
   // Rows of a batch (a CSV or JSONL file): each row's cost and the total.
   if (flags.inputs && /\.(csv|jsonl|ndjson)$/i.test(flags.inputs)) {
     const { planBatchCommand } = await import("./batch-plan.js");
     return planBatchCommand(
       file,
       flags.inputs,
-      { json: flags.json ?? false, service: flags.service !== false, cache: flags.cache !== false },
+      {
+        json: flags.json ?? false,
+        service: flags.service !== false,
+        cache: flags.cache !== false,
+        ...(database ? { database } : {}),
+      },
       context,
     );
   }
   const { formatPlan } = await import("../render/format-plan.js");
-  const { plan, pipeline } = await makePlan(file, flags, context, (line) =>
-    context.stderr.write(`${line}\n`),
+  const { plan, pipeline } = await makePlan(
+    file,
+    { ...flags, ...(database ? { database } : {}) },
+    context,
+    (line) => context.stderr.write(`${line}\n`),
   );
   // Inputs given here that `run` would refuse are refused here too (exit 2), not left as a
   // note under a plan of unknown values.
@@ -63,7 +75,7 @@ export function registerPlanCommand(
     .command("plan")
     .summary("show what a run would do")
     .description(
-      "Show the DAG (which steps run together, which fan out), every request whose values are already known, the limits that apply and the expected cost. Pays for nothing: prices come from the provider profile (--config), else from the configured service's model list (one free request).",
+      "Show the DAG (which steps run together, which fan out), every request whose values are already known, the limits that apply and the expected cost. Pays for nothing: prices come from the provider profile (--config), else from the configured service's model list (one free request). What the cache holds costs nothing, as in a run: with --database (or REELSMITH_DATABASE_URL), the cache of that database's workers.",
     )
     .argument("<file>", "pipeline YAML file")
     .option("--input <key=value>", "set an input (repeatable)", collectInput, [])
@@ -77,6 +89,7 @@ export function registerPlanCommand(
       "--no-cache",
       "price every request, as `run --no-cache` would pay it (by default what the cache holds costs nothing, as in a run)",
     )
+    .addOption(databaseOption())
     .action(async (file: string, flags: PlanFlags) =>
       done(await planCommand(file, flags, context)),
     );
