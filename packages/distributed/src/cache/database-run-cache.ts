@@ -15,7 +15,8 @@ export function cacheServiceOf(baseURL: string): string {
 
 /**
  * The cache the workers serve a run of this service from, as an estimate reads it: the
- * database's entries, keyed by {@link cacheServiceOf}, and the artifacts directory's blobs. A unit it holds costs the run nothing.
+ * database's entries, keyed by {@link cacheServiceOf}, and the artifacts directory's blobs.
+ * A unit it holds costs the run nothing.
  * @example await estimateRun(pipeline, { inputs, cache: databaseRunCache(pool, "https://media.example.com", "/mnt/reels") });
  */
 export function databaseRunCache(
