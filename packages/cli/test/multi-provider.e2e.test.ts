@@ -153,6 +153,29 @@ describe("one profile, three providers, one run (built CLI)", () => {
     expect(again.code, again.stderr).toBe(0);
     const paidAgain = await Promise.all(servers.map((server) => stats(server)));
     expect(paidAgain.map(served)).toEqual([reference, fal, voice].map(served));
+    // Its estimate knew it, and a plan now does: each request is looked for under its own
+    // account's service, as its unit keyed it (fal's dollars too, not only the credits).
+    const noCost = {
+      credits: 0,
+      otherUnits: { usd: { amount: 0 } },
+      steps: {
+        narration: { cached: 1, credits: 0 },
+        clips: { cached: 2, unit: "usd", credits: 0 },
+        poster: { cached: 1, unit: "usd", credits: 0 },
+      },
+    };
+    const againEstimate = jsonEvents<{ type: string; estimate?: unknown }>(again.stdout).find(
+      (event) => event.type === "run.estimate",
+    );
+    expect(againEstimate?.estimate).toMatchObject(noCost);
+    const replanned = await runCli(["plan", PIPELINE, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(replanned.code, replanned.stderr).toBe(0);
+    const { limits } = JSON.parse(replanned.stdout);
+    expect(limits.estimate).toMatchObject(noCost);
+    expect(limits.requests).toEqual({ chatRequests: 0, images: 0, videoJobs: 0, speech: 0 });
 
     const start = events.find((event) => event.type === "run.start");
     const run = JSON.parse(

@@ -1,13 +1,18 @@
 import path from "node:path";
 import type { estimateRun } from "@reelsmith/runner";
+import type { ModelRouting } from "@reelsmith/runner/cache";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { openCoordinator } from "../distributed/database-option.js";
 
-/** Where a run started here keeps its cache, and the service its entries are keyed by. */
+/**
+ * Where a run started here keeps its cache, the service its entries are keyed by, and the
+ * profile's routing of models to other provider accounts (their requests keyed by theirs).
+ */
 export interface RunCache {
   location: string;
   service: string;
+  routing?: ModelRouting;
 }
 
 /**
@@ -21,12 +26,28 @@ export async function runCache(
   flags: { baseUrl?: string; apiKey?: string },
   context: CliContext,
 ): Promise<RunCache> {
-  const { connection } = await resolveService(flags, context);
+  const { connection, profile, service } = await resolveService(flags, context);
   const { BUILT_IN_SERVICE, serviceIdentity } = await import("@reelsmith/runner/cache");
+  const routing = await profileRouting(profile, service);
   return {
     location: path.resolve(context.cwd, ".reelsmith", "cache"),
     service: connection.baseURL ? serviceIdentity(connection.baseURL) : BUILT_IN_SERVICE,
+    ...(routing ? { routing } : {}),
   };
+}
+
+/** The profile's models routed to its provider accounts (`providers:`), as the run's client routes them. */
+async function profileRouting(
+  profile: Awaited<ReturnType<typeof resolveService>>["profile"],
+  service: Awaited<ReturnType<typeof resolveService>>["service"],
+): Promise<ModelRouting | undefined> {
+  const accounts = service?.accounts ?? [];
+  if (!profile || accounts.length === 0) return undefined;
+  const [{ accountRouting }, { modelProviders }] = await Promise.all([
+    import("@reelsmith/runner/cache"),
+    import("@reelsmith/core/profile"),
+  ]);
+  return accountRouting(accounts, modelProviders(profile.loaded.profile));
 }
 
 /** The cache an estimate reads: the working directory's, or a shared database's. */
@@ -50,14 +71,16 @@ export async function openRunCache(
     ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
   };
   if (!flags.database) return { cache: await runCache(connection, context), close: none };
-  const { connection: service } = await resolveService(connection, context);
-  if (!service.baseURL) return { close: none };
+  const resolved = await resolveService(connection, context);
+  const { baseURL } = resolved.connection;
+  if (!baseURL) return { close: none };
   const coordinator = await openCoordinator(flags.database, context);
   const { databaseRunCache } = await import("@reelsmith/distributed/internal");
   // The clips' blobs are not read by an estimate: only the database's entries are.
   const artifacts = path.resolve(context.cwd, flags.artifacts ?? "runs");
+  const routing = await profileRouting(resolved.profile, resolved.service);
   return {
-    cache: databaseRunCache(coordinator.pool, service.baseURL, artifacts),
+    cache: databaseRunCache(coordinator.pool, baseURL, artifacts, routing),
     close: () => coordinator.close(),
   };
 }

@@ -1,4 +1,9 @@
-import { type CacheLocation, serviceIdentity } from "@reelsmith/runner/cache";
+import {
+  type CacheLocation,
+  type EstimateCache,
+  type ModelRouting,
+  serviceIdentity,
+} from "@reelsmith/runner/cache";
 import type { Pool } from "pg";
 import { artifactsCacheDir } from "../store/run-paths.js";
 import { createDatabaseCacheIndex } from "./database-cache-index.js";
@@ -15,17 +20,20 @@ export function cacheServiceOf(baseURL: string): string {
 
 /**
  * The cache the workers serve a run of this service from, as an estimate reads it: the
- * database's entries, keyed by {@link cacheServiceOf}, and the artifacts directory's blobs.
- * A unit it holds costs the run nothing.
+ * database's entries, keyed by {@link cacheServiceOf} (a model `routing` sends to another
+ * provider account by that account's address, as its units key it), and the artifacts
+ * directory's blobs. A unit it holds costs the run nothing.
  * @example await estimateRun(pipeline, { inputs, cache: databaseRunCache(pool, "https://media.example.com", "/mnt/reels") });
  */
 export function databaseRunCache(
   pool: Pool,
   baseURL: string,
   artifacts: string,
-): { location: CacheLocation; service: string } {
+  routing?: ModelRouting,
+): EstimateCache & { location: CacheLocation } {
   return {
     location: { dir: artifactsCacheDir(artifacts), index: createDatabaseCacheIndex(pool) },
     service: cacheServiceOf(baseURL),
+    ...(routing ? { routing } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import type { RunEvent } from "@reelsmith/runner";
 import type { BatchJson, BatchRowHost, BatchRowOutcome } from "@reelsmith/runner/batch";
+import { accountRouting } from "@reelsmith/runner/cache";
 import { setBudget } from "../budget/database-budget.js";
 import { databaseRunCache } from "../cache/database-run-cache.js";
 import { withReconnect } from "../database/pool.js";
@@ -128,7 +129,15 @@ export function createDatabaseRowHost(
     rowsCache(runsRoot) {
       return options.submit.cache === false
         ? undefined
-        : databaseRunCache(coordinator.pool, options.submit.baseURL, runsRoot);
+        : databaseRunCache(
+            coordinator.pool,
+            options.submit.baseURL,
+            runsRoot,
+            accountRouting(
+              (options.submit.accounts ?? []).map(({ name, baseURL }) => ({ name, baseURL })),
+              options.submit.models ?? {},
+            ),
+          );
     },
   };
 }

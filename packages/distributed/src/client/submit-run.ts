@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient } from "@reelsmith/core";
 import { estimateRun } from "@reelsmith/runner";
+import { accountRouting } from "@reelsmith/runner/cache";
 import { accountQueuesOf, loadForRun, runInputs } from "@reelsmith/runner/internal";
 import {
   type AnyStepKind,
@@ -220,7 +221,14 @@ export async function submitRun(
     stepKinds: options.stepKinds,
     ...(options.cache === false
       ? {}
-      : { cache: databaseRunCache(coordinator.pool, options.baseURL, resolve(options.artifacts)) }),
+      : {
+          cache: databaseRunCache(
+            coordinator.pool,
+            options.baseURL,
+            resolve(options.artifacts),
+            accountRouting(accounts, options.models ?? {}),
+          ),
+        }),
   });
   assertEstimateWithin(estimate, {
     maxCredits: options.maxCredits ?? pipeline.spec.max_credits,

@@ -1,6 +1,6 @@
 import { relative, resolve } from "node:path";
 import type { CacheIndex } from "../cache/cache-index.js";
-import { BUILT_IN_SERVICE, serviceIdentity } from "../cache/service-identity.js";
+import { BUILT_IN_SERVICE, type ModelRouting, serviceIdentity } from "../cache/service-identity.js";
 import { DEFAULT_CACHE_DIR } from "../cache/step-cache.js";
 import type { RunState } from "../journal/journal-state.js";
 import { type EstimateInputs, plannedEstimate } from "../lifecycle/run-estimate-check.js";
@@ -65,7 +65,7 @@ export async function rowEstimate(
  * The cache a batch's rows are served from, as a run finds it (`runPipeline`'s directory and
  * service identity), for their estimates: none when the rows use no cache; for rows that run
  * elsewhere, the index given, else the one their row host names (if it names one).
- * @example rowsCacheOf({ cacheDir: ".reelsmith/cache" }, "http://127.0.0.1:8080") // { location: "/…/.reelsmith/cache", service: "http://127.0.0.1:8080" }
+ * @example rowsCacheOf({ cacheDir: ".reelsmith/cache" }, client) // { location: "/…/.reelsmith/cache", service: "http://127.0.0.1:8080", routing: client }
  */
 export function rowsCacheOf(
   options: {
@@ -76,7 +76,7 @@ export function rowsCacheOf(
     rowHost?: BatchRowHost | undefined;
     runsRoot?: string | undefined;
   },
-  baseURL: string | undefined,
+  client: (ModelRouting & { baseURL?: string }) | undefined,
 ): EstimateInputs["cache"] {
   if (options.cache === false) return undefined;
   if (options.rowHost !== undefined && options.cacheIndex === undefined)
@@ -84,7 +84,8 @@ export function rowsCacheOf(
   const dir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   return {
     location: options.cacheIndex ? { dir, index: options.cacheIndex } : dir,
-    service: options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(baseURL),
+    service: options.builtInService ? BUILT_IN_SERVICE : serviceIdentity(client?.baseURL),
+    routing: client,
   };
 }
 

@@ -167,7 +167,7 @@ export async function runBatch(
     ...options,
     client,
     ...(catalogs ? { catalogs } : {}),
-    rowsCache: rowsCacheOf(options, client?.baseURL),
+    rowsCache: rowsCacheOf(options, client),
   };
   const file = resolve(inputsFile);
   const { rows } = await planRows(pipeline, file, given);
@@ -243,7 +243,7 @@ export async function resumeBatch(
     ...merged,
     client,
     ...(catalogs ? { catalogs } : {}),
-    rowsCache: rowsCacheOf(merged, client?.baseURL),
+    rowsCache: rowsCacheOf(merged, client),
   };
   const { rows } = await planRows(pipeline, inputsFile, given);
   return drive(dir, records, pipeline, rows, given, started, true);

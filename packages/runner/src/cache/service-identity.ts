@@ -30,3 +30,57 @@ export function serviceIdentity(baseURL: string | undefined): string {
     .replace(/[?#].*$/, "")
     .replace(/\/+$/, "");
 }
+
+/**
+ * How a run's client sends a model to another provider account (core's routed client has
+ * both): the account's name, and a client (or anything with its `baseURL`) for the model.
+ */
+export interface ModelRouting {
+  accountOf?(model: string): string | undefined;
+  forModel?(model: string): unknown;
+}
+
+/**
+ * Which service makes a request's result, as it enters its cache key: `own` (the run's), or,
+ * for a model `routing` sends to another provider account, that account's (its address; on
+ * the built-in simulator, the simulator's name with the account's). A unit and every
+ * estimate of it key the request alike.
+ * @example requestService("https://api.example.com", client, "fal-ai/kling") // "https://fal.run" (routed to fal)
+ */
+export function requestService(
+  own: string,
+  routing: ModelRouting | undefined,
+  model: unknown,
+): string {
+  if (typeof model !== "string") return own;
+  const account = routing?.accountOf?.(model);
+  if (account === undefined) return own;
+  if (own === BUILT_IN_SERVICE) return `${BUILT_IN_SERVICE}@${account}`;
+  const routed = routing?.forModel?.(model) as { baseURL?: string } | undefined;
+  return serviceIdentity(routed?.baseURL);
+}
+
+/**
+ * The routing of a profile's provider accounts as a cache key needs it, without their
+ * clients: each routed model's account (`models`, by model id) and that account's address.
+ * @example accountRouting([{ name: "fal", baseURL: "https://fal.run" }], { "fal-ai/kling": "fal" }).accountOf?.("fal-ai/kling") // "fal"
+ */
+export function accountRouting(
+  accounts: readonly { name: string; baseURL?: string | undefined }[],
+  models: ReadonlyMap<string, string> | Readonly<Record<string, string>>,
+): ModelRouting | undefined {
+  if (accounts.length === 0) return undefined;
+  const byName = new Map(accounts.map((account) => [account.name, account]));
+  const named = models instanceof Map ? models : new Map(Object.entries(models));
+  const accountOf = (model: string) => {
+    const name = named.get(model);
+    return name !== undefined && byName.has(name) ? name : undefined;
+  };
+  return {
+    accountOf,
+    forModel: (model) => {
+      const name = accountOf(model);
+      return name === undefined ? undefined : { baseURL: byName.get(name)?.baseURL };
+    },
+  };
+}

@@ -1,6 +1,5 @@
 import { exactAmount } from "@reelsmith/core/catalog";
-import type { CacheLocation } from "../cache/cache-index.js";
-import { cacheKey } from "../cache/cache-key.js";
+import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { RunEstimate, StepEstimate } from "../plan/plan-types.js";
@@ -15,7 +14,7 @@ export interface BudgetAdmissionOptions {
   estimate: RunEstimate;
   budget: CreditBudget;
   /** The cache a unit may be served from (its units then cost nothing), and its service. */
-  cache?: { location: string | CacheLocation; service: string; pipelineDir: string } | undefined;
+  cache?: (EstimateCache & { pipelineDir: string }) | undefined;
   /** Steps whose units are never served from the cache (`cache: false`). */
   uncached?: ReadonlySet<string>;
   /** False: the estimate is refined, but a fan-out is never stopped (`allowPartial`). */
@@ -68,11 +67,13 @@ export function budgetAdmission(
     if (options.cache && policy && !options.uncached?.has(id)) {
       const cache = cacheLocation(options.cache.location);
       for (const [index, spec] of specs.entries()) {
-        const key = await cacheKey(kind.kind, spec, options.cache.pipelineDir, {
-          service: options.cache.service,
-          ...(policy.ignore ? { ignore: policy.ignore } : {}),
-          ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
-        }).catch(() => undefined);
+        const key = await requestCacheKey(
+          kind.kind,
+          policy,
+          spec,
+          options.cache.pipelineDir,
+          options.cache,
+        );
         if (key && (await cache.index.get(key))) cached.add(index);
       }
     }

@@ -1,6 +1,6 @@
 import type { CacheIndex, CacheLocation } from "../cache/cache-index.js";
 import { cacheKey } from "../cache/cache-key.js";
-import { BUILT_IN_SERVICE, serviceIdentity } from "../cache/service-identity.js";
+import { requestService, serviceIdentity } from "../cache/service-identity.js";
 import { cacheLocation, restoreFromCache } from "../cache/step-cache.js";
 import { addTotals, countMade, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
@@ -28,7 +28,11 @@ export async function unitCacheKey(
   const policy = work.cache ? work.kind.cache : undefined;
   const key = policy
     ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, {
-        service: unitService(services, work.spec),
+        service: requestService(
+          services.service ?? serviceIdentity(services.client?.baseURL),
+          services.client,
+          work.spec.model,
+        ),
         ...(policy.ignore ? { ignore: policy.ignore } : {}),
         ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
       })
@@ -39,27 +43,6 @@ export async function unitCacheKey(
       : services.cacheDir,
   );
   return { policy, key, cache };
-}
-
-/**
- * Which service makes a unit's result, for its cache key: the run's, or, for a model the
- * run's client routes to another provider account, that account's (its address; on the
- * built-in simulator, the simulator's name with the account's).
- */
-function unitService(
-  services: { service?: string | undefined; client: StepRunContext["client"] },
-  spec: Record<string, unknown>,
-): string {
-  const own = services.service ?? serviceIdentity(services.client?.baseURL);
-  const model = typeof spec.model === "string" ? spec.model : undefined;
-  const client = services.client as
-    | { accountOf?: (model: string) => string | undefined; forModel?: (model: string) => unknown }
-    | undefined;
-  const account = model === undefined ? undefined : client?.accountOf?.(model);
-  if (account === undefined || model === undefined) return own;
-  if (own === BUILT_IN_SERVICE) return `${BUILT_IN_SERVICE}@${account}`;
-  const routed = client?.forModel?.(model) as { baseURL?: string } | undefined;
-  return serviceIdentity(routed?.baseURL);
 }
 
 /** Where a unit's cached result is looked for, and how its end is journaled. */

@@ -1,4 +1,4 @@
-import type { CacheLocation } from "../cache/cache-index.js";
+import type { EstimateCache } from "../cache/request-cache-key.js";
 import { BudgetEstimateError } from "../errors/budget-estimate-error.js";
 import { PriceUnitError } from "../errors/price-unit-error.js";
 import type { RunState } from "../journal/journal-state.js";
@@ -17,7 +17,7 @@ export interface EstimateInputs {
   stepKinds?: readonly (AnyStepKind | StepKindSpec<never>)[] | undefined;
   previous?: RunState | undefined;
   /** The cache the run uses (units it holds cost nothing); none when the run uses none. */
-  cache?: { location: string | CacheLocation; service: string } | undefined;
+  cache?: EstimateCache | undefined;
 }
 
 /**

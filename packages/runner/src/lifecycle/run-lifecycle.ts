@@ -1,4 +1,4 @@
-import type { CacheLocation } from "../cache/cache-index.js";
+import type { EstimateCache } from "../cache/request-cache-key.js";
 import type { DistributiveOmit, ResumeReason, RunEvent } from "../events/run-event.js";
 import type { CreditBudget } from "../executor/budget.js";
 import { budgetAdmission, settleTotal, uncachedSteps } from "../executor/budget-admission.js";
@@ -134,16 +134,7 @@ async function estimateOf(
     catalogs: run.catalogs,
     stepKinds: run.stepKinds,
     previous,
-    ...(host.cache.enabled
-      ? {
-          cache: {
-            location: host.cache.index
-              ? { dir: host.cache.dir, index: host.cache.index }
-              : host.cache.dir,
-            service: host.cache.service,
-          },
-        }
-      : {}),
+    ...runCache(host),
   };
   const estimate = run.focus
     ? focusedEstimate(given, run.focus, run.focus.paid)
@@ -305,10 +296,11 @@ function startRecord(run: RunToPlay): JournalRecord {
   };
 }
 
-/** The cache the run's units may be served from, for pricing them (none when it uses none). */
-function runCache(host: RunHost): {
-  cache?: { location: string | CacheLocation; service: string; pipelineDir: string };
-} {
+/**
+ * The cache the run's units may be served from, for pricing them (none when it uses none),
+ * keyed as they key it: a model the run's client routes to another account by its service.
+ */
+function runCache(host: RunHost): { cache?: EstimateCache & { pipelineDir: string } } {
   if (!host.cache.enabled) return {};
   return {
     cache: {
@@ -316,6 +308,7 @@ function runCache(host: RunHost): {
         ? { dir: host.cache.dir, index: host.cache.index }
         : host.cache.dir,
       service: host.cache.service,
+      routing: host.client,
       pipelineDir: host.pipelineDir,
     },
   };

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { CacheLocation } from "../cache/cache-index.js";
-import { cacheKey } from "../cache/cache-key.js";
+import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { unitBody, unitContext, unitRequest } from "../executor/unit-request.js";
 import { type ExpressionContext, evaluateValue } from "../expressions/index.js";
@@ -21,7 +20,7 @@ export interface KnownNowOptions {
   /** The plan's estimate of those steps: used for a step whose units cannot be worked out now. */
   planned?: RunEstimate | undefined;
   /** The cache the run uses: a unit whose whole request is known and held there costs 0. */
-  cache?: { location: string | CacheLocation; service: string; pipelineDir: string } | undefined;
+  cache?: (EstimateCache & { pipelineDir: string }) | undefined;
 }
 
 type Bounds = { atLeast: number; atMost: number };
@@ -220,10 +219,12 @@ async function inCache(
 ): Promise<boolean> {
   const policy = kind.cache;
   if (!options.cache || !policy || step.cache === false) return false;
-  const key = await cacheKey(kind.kind, request, options.cache.pipelineDir, {
-    service: options.cache.service,
-    ...(policy.ignore ? { ignore: policy.ignore } : {}),
-    ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
-  }).catch(() => undefined);
+  const key = await requestCacheKey(
+    kind.kind,
+    policy,
+    request,
+    options.cache.pipelineDir,
+    options.cache,
+  );
   return key !== undefined && Boolean(await cacheLocation(options.cache.location).index.get(key));
 }

@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
-import type { CacheLocation } from "../cache/cache-index.js";
-import { cacheKey } from "../cache/cache-key.js";
+import { exactAmount } from "@reelsmith/core/catalog";
+import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
@@ -8,7 +8,7 @@ import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { knownUnitRequests } from "./known-unit-requests.js";
 import { planPipeline } from "./plan-pipeline.js";
-import type { Plan, PlannedStep, RunEstimate } from "./plan-types.js";
+import type { Plan, PlannedStep, RunEstimate, StepEstimate } from "./plan-types.js";
 
 /** What a run's estimate is made from. */
 export interface EstimateRunOptions {
@@ -22,7 +22,7 @@ export interface EstimateRunOptions {
    * The cache the run will use: units whose whole request is known now and whose result it
    * holds cost nothing. `service` is the cache key's service (as the run's units give it).
    */
-  cache?: { location: string | CacheLocation; service: string } | undefined;
+  cache?: EstimateCache | undefined;
   /** The run's plan, when the caller made it already (with {@link planRun}). */
   plan?: Plan | undefined;
 }
@@ -74,34 +74,45 @@ export async function estimateRun(
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
   });
   const plannedSteps = new Map(options.plan?.steps.map((step) => [step.id, step]));
-  for (const [id, step] of Object.entries(estimate.steps)) {
+  // Priced steps, and (a plan's) steps that send paid requests though their price is unknown.
+  const ids = new Set(Object.keys(estimate.steps));
+  for (const planned of plannedSteps.values()) if (planned.requests) ids.add(planned.id);
+  for (const id of ids) {
+    const step = estimate.steps[id];
+    const priced = step?.perUnit ? step : undefined;
+    const planned = plannedSteps.get(id);
     const known = requests.get(id);
     const policy = known ? kinds.get(known.kind)?.cache : undefined;
     const written = pipeline.spec.steps.find((entry) => entry.id === id);
-    if (!known || !policy || !step.perUnit || step.unit || written?.cache === false) continue;
+    if (!known || !policy || (!priced && !planned?.requests) || written?.cache === false) continue;
     const done = succeededUnits(options.previous, id);
     const fanOut = written?.for_each !== undefined;
     let hits = 0;
     for (const [index, spec] of known.specs.entries()) {
       if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
-      const key = await cacheKey(known.kind, spec, pipelineDir, {
-        service: options.cache.service,
-        ...(policy.ignore ? { ignore: policy.ignore } : {}),
-        ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
-      }).catch(() => undefined);
+      const key = await requestCacheKey(known.kind, policy, spec, pipelineDir, options.cache);
       if (key && (await cache.index.get(key))) hits += 1;
     }
     if (hits === 0) continue;
-    if (options.plan) leaveOutRequests(options.plan, plannedSteps.get(id), hits);
-    step.cached = hits;
-    if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
-    if (step.credits !== undefined) {
-      const saved = Math.min(step.credits, step.perUnit * hits);
-      step.credits -= saved;
-      estimate.credits -= saved;
-    }
+    if (options.plan) leaveOutRequests(options.plan, planned, hits);
+    if (priced) leaveOutCost(estimate, priced, hits);
   }
   return estimate;
+}
+
+/**
+ * Takes the cost of a step's units the cache will answer out of its estimate and the run's:
+ * its credits, or the total of the unit it is priced in wholly (`usd` without a rate).
+ */
+function leaveOutCost(estimate: RunEstimate, step: StepEstimate, hits: number): void {
+  step.cached = hits;
+  if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
+  if (step.credits === undefined || step.perUnit === undefined) return;
+  const saved = Math.min(step.credits, step.perUnit * hits);
+  step.credits = exactAmount(step.credits - saved);
+  const total = step.unit === undefined ? undefined : estimate.otherUnits?.[step.unit];
+  if (step.unit === undefined) estimate.credits -= saved;
+  else if (total) total.amount = exactAmount(total.amount - saved);
 }
 
 /** Takes the requests of a step's units the cache will answer out of the plan's counts. */
