@@ -203,6 +203,20 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
         estimate: { credits: (price ?? 0) / 2 },
         requests: { videoJobs: 1 },
       });
+      // Where runs go to a database, its workers' cache prices them; one that does not answer
+      // leaves every request priced (the most a run there costs), and says so.
+      const away = await runCli(["plan", pipeline, "--input", `story=${STORIES[0]}`, "--json"], {
+        cwd: work.dir,
+        env: {
+          ...env,
+          REELSMITH_DATABASE_URL: "postgres://reelsmith:secret@127.0.0.1:1/reelsmith",
+          REELSMITH_DATABASE_TIMEOUT: "1",
+        },
+      });
+      expect(away.code, away.stderr).toBe(0);
+      expect(away.stderr).toMatch(/the database did not answer \(.*\): priced without its cache/);
+      expect(away.stderr).not.toContain("secret");
+      expect(JSON.parse(away.stdout).limits.estimate.credits).toBe((price ?? 0) / 2);
       // A story never made costs its price.
       const fresh = await plan("--input", "story=A heron waits in the reeds.", "--json");
       expect(JSON.parse(fresh.stdout).limits).toMatchObject({

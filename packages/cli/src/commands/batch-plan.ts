@@ -44,7 +44,9 @@ export async function planBatchCommand(
   const { planRows } = await import("@reelsmith/runner/batch");
   const absolute = path.resolve(context.cwd, inputsFile);
   // What the cache holds costs a row nothing, as when the batch runs: here, or on the workers.
-  const cache = flags.cache ? await openRunCache(flags, context) : undefined;
+  const cache = flags.cache
+    ? await openRunCache(flags, context, (line) => context.stderr.write(`${line}\n`))
+    : undefined;
   let estimate: Awaited<ReturnType<typeof planBatchRows>>["estimate"];
   try {
     ({ estimate } = await planRows(pipeline, absolute, {

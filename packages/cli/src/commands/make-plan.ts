@@ -68,6 +68,7 @@ export async function makePlan(
     const opened = await openRunCache(
       { ...connection, ...(flags.database ? { database: flags.database } : {}) },
       context,
+      note,
     );
     try {
       await estimateRun(pipeline, {

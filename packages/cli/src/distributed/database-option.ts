@@ -74,10 +74,19 @@ export function databaseTimeoutMs(context: CliContext, seconds?: number): number
 
 /**
  * Connects to the shared database for a command (creating or updating its schemas when
- * needed), with the start-up deadline and Ctrl-C applied to every wait.
+ * needed), with the start-up deadline (at most `mostMs`, for a command that can do without
+ * the database) and Ctrl-C applied to every wait.
  * @example const coordinator = await openCoordinator(url, context);
  */
-export async function openCoordinator(url: string, context: CliContext): Promise<Coordinator> {
+export async function openCoordinator(
+  url: string,
+  context: CliContext,
+  options: { mostMs?: number } = {},
+): Promise<Coordinator> {
   const { connect } = await import("@reelsmith/distributed");
-  return connect(url, undefined, { timeoutMs: databaseTimeoutMs(context), signal: context.signal });
+  const timeoutMs = Math.min(
+    databaseTimeoutMs(context),
+    options.mostMs ?? Number.POSITIVE_INFINITY,
+  );
+  return connect(url, undefined, { timeoutMs, signal: context.signal });
 }

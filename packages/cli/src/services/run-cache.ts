@@ -50,6 +50,9 @@ async function profileRouting(
   return accountRouting(accounts, modelProviders(profile.loaded.profile));
 }
 
+/** How long a plan waits for the database whose cache it reads, at most. */
+const PLAN_DATABASE_WAIT_MS = 10_000;
+
 /** The cache an estimate reads: the working directory's, or a shared database's. */
 export type EstimateCache = NonNullable<Parameters<typeof estimateRun>[1]["cache"]>;
 
@@ -58,12 +61,14 @@ export type EstimateCache = NonNullable<Parameters<typeof estimateRun>[1]["cache
  * database (`--database`, or REELSMITH_DATABASE_URL, given as `database`) the one its workers
  * serve from, read there (as `run` and `batch` on that database price themselves), else the
  * working directory's ({@link runCache}). `close` lets go of the database. A database without
- * a service its workers reach (the built-in simulator) has nothing cached for the run: none.
+ * a service its workers reach (the built-in simulator) has nothing cached for the run: none;
+ * nor has one that does not answer within 10 s (said through `note`): every request priced.
  * @example const { cache, close } = await openRunCache({ database }, context); try { … } finally { await close(); }
  */
 export async function openRunCache(
   flags: { baseUrl?: string; apiKey?: string; database?: string; artifacts?: string },
   context: CliContext,
+  note: (line: string) => void,
 ): Promise<{ cache?: EstimateCache; close(): Promise<void> }> {
   const none = async () => undefined;
   const connection = {
@@ -74,7 +79,17 @@ export async function openRunCache(
   const resolved = await resolveService(connection, context);
   const { baseURL } = resolved.connection;
   if (!baseURL) return { close: none };
-  const coordinator = await openCoordinator(flags.database, context);
+  let coordinator: Awaited<ReturnType<typeof openCoordinator>>;
+  try {
+    coordinator = await openCoordinator(flags.database, context, { mostMs: PLAN_DATABASE_WAIT_MS });
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    // A plan does without it: every request priced, the most a run there can cost.
+    note(
+      `the database did not answer (${(error as Error).message}): priced without its cache, so a run there may cost less`,
+    );
+    return { close: none };
+  }
   const { databaseRunCache } = await import("@reelsmith/distributed/internal");
   // The clips' blobs are not read by an estimate: only the database's entries are.
   const artifacts = path.resolve(context.cwd, flags.artifacts ?? "runs");
