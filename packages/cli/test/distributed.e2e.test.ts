@@ -134,7 +134,13 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     expect(runId).toMatch(/cancel-me/);
     // Follow it from another process, as a user would, to be notified when it ends.
     const hook = await startWebhookReceiver();
-    const follower = startCli(["resume", runId, "--notify", hook.url], { cwd, env: env() }).done;
+    const following = startCli(["resume", runId, "--notify", hook.url], { cwd, env: env() });
+    // Following once it says so: a `resume` that reached the database only after the cancel
+    // would resume the cancelled run instead (as it should), on a busy machine.
+    await following.waitFor(
+      (output) => /is still \w+; following it/.test(output.stdout + output.stderr),
+      120_000,
+    );
     await waitUntil(
       async () => simulator.stats().videoJobs.created - before >= 1,
       "the first submission",
@@ -154,7 +160,7 @@ describe("reelsmith run --database", { timeout: 300_000 }, () => {
     await waitUntil(async () => simulator.stats().jobsInFlight === 0, "jobs at the service to end");
     expect(simulator.stats().videoJobs.created - before).toBe(created);
     // The follower saw the run end cancelled: exit 130, as for an interrupted local run.
-    const followed = await follower;
+    const followed = await following.done;
     expect(followed.code).toBe(130);
     expect(followed.stdout + followed.stderr).toContain("cancelled");
     // Its notification says cancelled (elsewhere), not interrupted (here).
