@@ -21,8 +21,8 @@ export interface ClaimGuard extends ClaimFence {
   readonly lost: string | undefined;
   /**
    * For what is not a database write (a paid request, an artifact's rename): waits while the
-   * worker fences itself, checks the claim in the database, then that the worker's own fence
-   * is still open, as late as possible before the action.
+   * worker fences itself, renews its heartbeat, checks the claim in the database, then that
+   * the worker's own fence is still open, as late as possible before the action.
    */
   check(action: string): Promise<void>;
 }
@@ -83,6 +83,10 @@ export function createClaimGuard(context: ClaimGuardHost, claim: UnitClaim): Cla
     async check(action: string) {
       for (;;) {
         await guard.ready();
+        // A heartbeat recorded now: the unit cannot be handed over for a whole grace from
+        // here, however long this worker then stalls before the action (at least half of it
+        // from a heartbeat already fresh).
+        await context.fence.renew();
         const holds = await withReconnect(() => claimIsCurrent(context.pool, claim), {
           logger: context.logger,
         });

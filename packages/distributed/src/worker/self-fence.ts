@@ -22,6 +22,12 @@ export interface SelfFence {
    * Resolves once fresh, asking for a heartbeat at once when not; rejects when `signal` aborts.
    */
   untilFresh(signal?: AbortSignal): Promise<void>;
+  /**
+   * Asks for a heartbeat now (sharing one already in flight) and resolves once it is recorded
+   * or not: just before something paid leaves, so that the others' whole grace, not what is
+   * left of half of it, separates it from any hand-over of its unit.
+   */
+  renew(): Promise<void>;
 }
 
 /** A moment on both clocks. */
@@ -72,6 +78,9 @@ export function createSelfFence(options: {
         fenced = false;
         options.onChange?.(false, 0);
       }
+    },
+    async renew() {
+      await options.beatNow().catch(() => false);
     },
     async untilFresh(signal) {
       for (let delay = 50; !fence.fresh(); delay = Math.min(delay * 2, 1000)) {
