@@ -89,7 +89,7 @@ export function registerPlanCommand(
       "--no-cache",
       "price every request, as `run --no-cache` would pay it (by default what the cache holds costs nothing, as in a run)",
     )
-    .addOption(databaseOption())
+    .addOption(databaseOption("price with the cache its workers serve runs from"))
     .action(async (file: string, flags: PlanFlags) =>
       done(await planCommand(file, flags, context)),
     );

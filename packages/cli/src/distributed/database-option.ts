@@ -4,13 +4,14 @@ import { addSecret, type CliContext } from "../context.js";
 import { UsageError } from "../errors/cli-error.js";
 
 /**
- * `--database <url>`: the PostgreSQL database that runs on many machines share.
+ * `--database <url>`: the PostgreSQL database that runs on many machines share, and what the
+ * command does with it.
  * @example command.addOption(databaseOption());
  */
-export function databaseOption(): Option {
+export function databaseOption(purpose = "run on many machines"): Option {
   return new Option(
     "--database <url>",
-    "PostgreSQL URL shared by workers (else REELSMITH_DATABASE_URL): run on many machines",
+    `PostgreSQL URL shared by workers (else REELSMITH_DATABASE_URL): ${purpose}`,
   );
 }
 
