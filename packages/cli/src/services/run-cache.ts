@@ -1,6 +1,5 @@
 import path from "node:path";
-import type { estimateRun } from "@reelsmith/runner";
-import type { ModelRouting } from "@reelsmith/runner/cache";
+import type { EstimateCache, ModelRouting } from "@reelsmith/runner/cache";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
 import { openCoordinator } from "../distributed/database-option.js";
@@ -52,9 +51,6 @@ async function profileRouting(
 
 /** How long a plan waits for the database whose cache it reads, at most. */
 const PLAN_DATABASE_WAIT_MS = 10_000;
-
-/** The cache an estimate reads: the working directory's, or a shared database's. */
-export type EstimateCache = NonNullable<Parameters<typeof estimateRun>[1]["cache"]>;
 
 /**
  * The cache a run started with these flags is served from, opened for an estimate: with a

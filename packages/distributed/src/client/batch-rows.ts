@@ -133,10 +133,7 @@ export function createDatabaseRowHost(
             coordinator.pool,
             options.submit.baseURL,
             runsRoot,
-            accountRouting(
-              (options.submit.accounts ?? []).map(({ name, baseURL }) => ({ name, baseURL })),
-              options.submit.models ?? {},
-            ),
+            accountRouting(options.submit.accounts ?? [], options.submit.models ?? {}),
           );
     },
   };

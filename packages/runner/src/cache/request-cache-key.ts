@@ -15,10 +15,10 @@ export interface EstimateCache {
 }
 
 /**
- * The key a request's result is cached under, as its unit keys it: by the service that
- * answers it ({@link requestService}), with its kind's policy (`ignore`d fields, `inputFiles`
- * by their bytes). Undefined when the key cannot be made (a file it names cannot be read).
- * @example await requestCacheKey("video", video.cache ?? {}, spec, pipelineDir, { service, routing: client })
+ * The key a request's result is cached under, the same for its unit and for every estimate
+ * of it: by the service that answers it ({@link requestService}), with its kind's policy
+ * (`ignore`d fields, `inputFiles` by their bytes). Rejects when a file it names cannot be read.
+ * @example await requestCacheKey(kind.kind, kind.cache ?? {}, spec, pipelineDir, { service, routing: client })
  */
 export async function requestCacheKey(
   kind: string,
@@ -26,10 +26,10 @@ export async function requestCacheKey(
   spec: Record<string, unknown>,
   baseDir: string,
   by: Pick<EstimateCache, "service" | "routing">,
-): Promise<string | undefined> {
+): Promise<string> {
   return cacheKey(kind, spec, baseDir, {
     service: requestService(by.service, by.routing, spec.model),
     ...(policy.ignore ? { ignore: policy.ignore } : {}),
     ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
-  }).catch(() => undefined);
+  });
 }

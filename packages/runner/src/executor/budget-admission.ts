@@ -73,7 +73,7 @@ export function budgetAdmission(
           spec,
           options.cache.pipelineDir,
           options.cache,
-        );
+        ).catch(() => undefined);
         if (key && (await cache.index.get(key))) cached.add(index);
       }
     }

@@ -1,6 +1,6 @@
 import type { CacheIndex, CacheLocation } from "../cache/cache-index.js";
-import { cacheKey } from "../cache/cache-key.js";
-import { requestService, serviceIdentity } from "../cache/service-identity.js";
+import { requestCacheKey } from "../cache/request-cache-key.js";
+import { serviceIdentity } from "../cache/service-identity.js";
 import { cacheLocation, restoreFromCache } from "../cache/step-cache.js";
 import { addTotals, countMade, emptyTotals, type RunTotals } from "../events/run-event.js";
 import type { JournalWriter } from "../journal/journal.js";
@@ -27,14 +27,9 @@ export async function unitCacheKey(
   const kindName = work.kind.kind;
   const policy = work.cache ? work.kind.cache : undefined;
   const key = policy
-    ? await cacheKey(kindName, work.spec, services.extras.pipelineDir, {
-        service: requestService(
-          services.service ?? serviceIdentity(services.client?.baseURL),
-          services.client,
-          work.spec.model,
-        ),
-        ...(policy.ignore ? { ignore: policy.ignore } : {}),
-        ...(policy.inputFiles ? { inputFiles: policy.inputFiles } : {}),
+    ? await requestCacheKey(kindName, policy, work.spec, services.extras.pipelineDir, {
+        service: services.service ?? serviceIdentity(services.client?.baseURL),
+        routing: services.client,
       })
     : undefined;
   const cache = cacheLocation(

@@ -225,6 +225,6 @@ async function inCache(
     request,
     options.cache.pipelineDir,
     options.cache,
-  );
+  ).catch(() => undefined);
   return key !== undefined && Boolean(await cacheLocation(options.cache.location).index.get(key));
 }

@@ -90,7 +90,9 @@ export async function estimateRun(
     let hits = 0;
     for (const [index, spec] of known.specs.entries()) {
       if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
-      const key = await requestCacheKey(known.kind, policy, spec, pipelineDir, options.cache);
+      const key = await requestCacheKey(known.kind, policy, spec, pipelineDir, options.cache).catch(
+        () => undefined,
+      );
       if (key && (await cache.index.get(key))) hits += 1;
     }
     if (hits === 0) continue;
