@@ -85,11 +85,13 @@ export function createClaimGuard(context: ClaimGuardHost, claim: UnitClaim): Cla
         await guard.ready();
         // A heartbeat recorded now: the unit cannot be handed over for a whole grace from
         // here, however long this worker then stalls before the action (at least half of it
-        // from a heartbeat already fresh).
-        await context.fence.renew();
-        const holds = await withReconnect(() => claimIsCurrent(context.pool, claim), {
-          logger: context.logger,
-        });
+        // from a heartbeat already fresh). Asked beside the claim's check, not before it: the
+        // action waits one round trip, as it did, not two (a cancel recorded meanwhile finds
+        // fewer requests admitted but not yet sent).
+        const [holds] = await Promise.all([
+          withReconnect(() => claimIsCurrent(context.pool, claim), { logger: context.logger }),
+          context.fence.renew(),
+        ]);
         if (!holds) guard.stale(action);
         // Frozen during the check: ask again once the heartbeat is renewed.
         if (context.fence.fresh()) return;
