@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { locateFfmpeg } from "@reelsmith/media";
+import { locateFfmpeg, probe } from "@reelsmith/media";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../src/run-pipeline.js";
 import { startTestService, type TestService } from "./helpers/simulator.js";
@@ -72,5 +72,13 @@ describe("media probes", () => {
       expect.stringMatching(/[\\/]\.final\.[0-9a-f]+\.tmp\.mp4$/),
     ]);
     expect(final.probe.size).toBeGreaterThan(0);
+    // A clip's probe output is its file's whole probe, with the file's size and time.
+    const [first] = outputs;
+    const file = statSync(first!.file);
+    expect(first!.probe).toEqual({
+      ...(await probe(first!.file)),
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+    });
   });
 });

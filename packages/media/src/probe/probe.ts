@@ -154,7 +154,7 @@ function toMediaInfo(file: string, streams: ProbeStream[], formatDuration?: stri
     audioDuration,
     signature: {
       video: video
-        ? [
+        ? sharedText([
             video.codec_name,
             video.profile,
             video.level,
@@ -166,20 +166,37 @@ function toMediaInfo(file: string, streams: ProbeStream[], formatDuration?: stri
             video.time_base,
             video.field_order ?? "",
             video.extradata_hash ?? "",
-          ].join("|")
+          ])
         : "",
       audio: audio
-        ? [
+        ? sharedText([
             audio.codec_name,
             audio.profile,
             audio.sample_rate,
             audio.channels,
             audio.channel_layout ?? "",
             audio.extradata_hash ?? "",
-          ].join("|")
+          ])
         : "",
     },
   };
+}
+
+/** Signatures already made, each kept once (bounded: cleared when it fills). */
+const signatures = new Map<string, string>();
+
+/**
+ * A signature's text, the same string as an equal one made before: the clips of one model
+ * share their codecs, so a run that keeps thousands of probes keeps a few signatures, not
+ * one copy per clip.
+ */
+function sharedText(parts: unknown[]): string {
+  const text = parts.join("|");
+  const kept = signatures.get(text);
+  if (kept !== undefined) return kept;
+  if (signatures.size >= 256) signatures.clear();
+  signatures.set(text, text);
+  return text;
 }
 
 const imageExtensions = /\.(png|jpe?g|webp|bmp|tiff?|gif)$/i;

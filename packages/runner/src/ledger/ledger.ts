@@ -81,8 +81,9 @@ export function isLedgerRecord(record: JournalRecord): record is JournalRecord &
  */
 export function createLedger(records: Iterable<JournalRecord> = []) {
   const steps = new Map<string, RunTotals>();
-  // By unit and by take only when a snapshot asks (a run's live ledger is asked by step).
-  const counted: (JournalRecord & LedgerRecord)[] = [];
+  // By unit and by take only when a snapshot asks (a run's live ledger is asked by step). Of
+  // each entry, only what that needs: a run of thousands of units keeps two or three each.
+  const counted: Pick<LedgerRecord, "step" | "index" | "take" | "totals">[] = [];
   const into = (map: Map<string, RunTotals>, key: string, totals: Partial<RunTotals>) => {
     let figures = map.get(key);
     if (!figures) {
@@ -101,7 +102,12 @@ export function createLedger(records: Iterable<JournalRecord> = []) {
       facts.add(fact);
     }
     into(steps, record.step, record.totals);
-    counted.push(record);
+    counted.push({
+      step: record.step,
+      index: record.index,
+      take: record.take,
+      totals: record.totals,
+    });
   };
   for (const record of records) add(record);
   return {

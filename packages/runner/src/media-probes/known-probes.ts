@@ -6,13 +6,45 @@ export type ProbeOutput = MediaInfo & { size: number; mtimeMs: number };
 
 /** The `probe` output of a known probe (what the step writes into its outputs). */
 export function probeOutput(known: KnownProbe): ProbeOutput {
-  // The two fields first: `{ ...info, size }` gets a hidden class per clip in Node 20's V8
-  // (journal.ts), and Object.assign of some 24 fields a slow dictionary object.
-  const output: ProbeOutput = { size: known.size, mtimeMs: known.mtimeMs, ...known.info };
-  // An info that is itself a probe output (one read back from a step's outputs) says its own.
-  output.size = known.size;
-  output.mtimeMs = known.mtimeMs;
-  return output;
+  const info = known.info;
+  // Every field spelled out, in one literal: all probe outputs share one hidden class with
+  // their fields in the object (a spread of the info adds them one by one, out of it, and
+  // `Object.assign` of some 24 fields makes a slow dictionary object). A run of thousands of
+  // clips keeps one per clip. An info that is itself a probe output (one read back from a
+  // step's outputs) gives way to the known probe's own size and time.
+  return {
+    size: known.size,
+    mtimeMs: known.mtimeMs,
+    duration: info.duration,
+    width: info.width,
+    height: info.height,
+    fps: info.fps,
+    sar: info.sar,
+    pixelFormat: info.pixelFormat,
+    videoCodec: info.videoCodec,
+    audioCodec: info.audioCodec,
+    hasAudio: info.hasAudio,
+    sampleRate: info.sampleRate,
+    channels: info.channels,
+    hasVideo: info.hasVideo,
+    audioStreams: info.audioStreams,
+    subtitleStreams: info.subtitleStreams,
+    frameRate: info.frameRate,
+    averageFrameRate: info.averageFrameRate,
+    videoStart: info.videoStart,
+    videoDuration: info.videoDuration,
+    audioDuration: info.audioDuration,
+    signature: info.signature,
+  };
+}
+
+/**
+ * The absolute form of a path, as the same string when it is one already: the run's outputs,
+ * its known probes and their index then share one string per file.
+ */
+function absolute(file: string): string {
+  const resolved = path.resolve(file);
+  return resolved === file ? file : resolved;
 }
 
 /**
@@ -21,7 +53,7 @@ export function probeOutput(known: KnownProbe): ProbeOutput {
  * clips keeps one copy of each clip's probe, not one in its outputs and another here.
  */
 export function knownFromOutput(file: string, probe: ProbeOutput): KnownProbe {
-  return { file: path.resolve(file), size: probe.size, mtimeMs: probe.mtimeMs, info: probe };
+  return { file: absolute(file), size: probe.size, mtimeMs: probe.mtimeMs, info: probe };
 }
 
 function fromOutput(value: unknown): KnownProbe | undefined {
@@ -42,7 +74,7 @@ export class KnownProbes {
   readonly #byFile = new Map<string, KnownProbe>();
 
   add(known: KnownProbe): void {
-    const file = path.resolve(known.file);
+    const file = absolute(known.file);
     const kept = this.#byFile.get(file);
     // The same probe seen again (a step's outputs, after its unit added it): kept as it was.
     if (kept && kept.info === known.info) return;
@@ -61,7 +93,7 @@ export class KnownProbes {
   for(files: readonly string[]): KnownProbe[] {
     const found: KnownProbe[] = [];
     for (const file of files) {
-      const known = this.#byFile.get(path.resolve(file));
+      const known = this.#byFile.get(absolute(file));
       if (known) found.push(known);
     }
     return found;
