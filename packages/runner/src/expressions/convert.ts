@@ -7,7 +7,9 @@ import { data } from "@actions/expressions";
  */
 class ObjectView extends data.Dictionary {
   readonly #source: Record<string, unknown>;
-  readonly #cache = new Map<string, data.ExpressionData>();
+  // Made on the first read: most views (a unit's context, an output no expression reads
+  // further) are never read, or read once.
+  #cache: Map<string, data.ExpressionData> | undefined;
   #lowerKeys: Map<string, string> | undefined;
 
   constructor(source: Record<string, unknown>) {
@@ -30,6 +32,7 @@ class ObjectView extends data.Dictionary {
   override get(key: string): data.ExpressionData | undefined {
     const own = this.#keyFor(key);
     if (own === undefined) return undefined;
+    this.#cache ??= new Map();
     let converted = this.#cache.get(own);
     if (!converted) {
       converted = toExpressionData(this.#source[own]);
@@ -40,6 +43,11 @@ class ObjectView extends data.Dictionary {
 
   override values(): data.ExpressionData[] {
     return this.pairs().map((pair) => pair.value);
+  }
+
+  /** The value this views, as plain data (what {@link fromExpressionData} gives). */
+  plain(): Record<string, unknown> {
+    return plainCopy(this.#source) as Record<string, unknown>;
   }
 
   override pairs(): { key: string; value: data.ExpressionData }[] {
@@ -67,6 +75,11 @@ class ArrayView extends data.Array {
   override values(): data.ExpressionData[] {
     if (!this.#converted) this.#converted = this.#source.map((item) => toExpressionData(item));
     return this.#converted;
+  }
+
+  /** The value this views, as plain data (what {@link fromExpressionData} gives). */
+  plain(): unknown[] {
+    return plainCopy(this.#source) as unknown[];
   }
 }
 
@@ -118,14 +131,47 @@ export function fromExpressionData(value: data.ExpressionData): unknown {
     case data.Kind.String:
       return value.value;
     case data.Kind.Array:
+      // A view of a value (a step's outputs, an input) is copied from it at once, not
+      // converted item by item and back (a for_each over thousands of scenes).
+      if (value instanceof ArrayView) return value.plain();
       return value.values().map((item) => fromExpressionData(item));
     default: {
+      if (value instanceof ObjectView) return value.plain();
       const result: Record<string, unknown> = {};
       for (const pair of (value as data.Dictionary).pairs()) {
         defineKey(result, pair.key, fromExpressionData(pair.value));
       }
       return result;
     }
+  }
+}
+
+/**
+ * A copy of a value as an expression sees it, made directly: what converting it with
+ * {@link toExpressionData} and back with {@link fromExpressionData} gives (own enumerable
+ * keys of plain data; dates as ISO text; functions, symbols and `undefined` as null).
+ */
+function plainCopy(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "boolean":
+      return value;
+    case "bigint":
+      return Number(value);
+    case "object": {
+      if (value instanceof data.Dictionary || value instanceof data.Array)
+        return fromExpressionData(value);
+      if (Array.isArray(value)) return value.map(plainCopy);
+      if (value instanceof Date) return value.toISOString();
+      const result: Record<string, unknown> = {};
+      for (const key of Object.keys(value))
+        defineKey(result, key, plainCopy((value as Record<string, unknown>)[key]));
+      return result;
+    }
+    default:
+      return null;
   }
 }
 

@@ -109,6 +109,30 @@ describe("evaluateValue", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("gives a copy of what it reads, as plain data", () => {
+    const when = new Date("2026-01-02T03:04:05.000Z");
+    const scenes = [{ description: "dawn", when, skip: undefined, run: () => 1 }, 7n];
+    const read = evaluateValue("${{ steps.a.outputs.scenes }}", {
+      ...context,
+      steps: { a: { outputs: { scenes } } },
+    }) as unknown[];
+    expect(read).toEqual([
+      { description: "dawn", when: "2026-01-02T03:04:05.000Z", skip: null, run: null },
+      7,
+    ]);
+    // A copy: what a unit does with it never reaches the step's outputs.
+    (read[0] as { description: string }).description = "changed";
+    expect(scenes[0]).toMatchObject({ description: "dawn" });
+    // The same through an object that holds it.
+    const outputs = evaluateValue("${{ steps.a.outputs }}", {
+      ...context,
+      steps: { a: { outputs: { scenes } } },
+    });
+    expect(outputs).toEqual({
+      scenes: [{ description: "dawn", when: "2026-01-02T03:04:05.000Z", skip: null, run: null }, 7],
+    });
+  });
+
   it("never runs JavaScript", () => {
     expect(() => evaluateValue("${{ process.exit(1) }}", context)).toThrow(ExpressionError);
     expect(() =>

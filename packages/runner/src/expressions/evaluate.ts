@@ -2,7 +2,12 @@ import { data, Evaluator } from "@actions/expressions";
 import { defineKey, fromExpressionData, toExpressionData } from "./convert.js";
 import { ExpressionError } from "./expression-error.js";
 import { parseExpression, STATUS_FUNCTIONS } from "./parse-expression.js";
-import { hasExpressionMarker, splitTemplate, wholeExpression } from "./template.js";
+import {
+  hasExpressionMarker,
+  splitTemplate,
+  type TemplateSegment,
+  wholeExpression,
+} from "./template.js";
 
 /** What expressions can read while a pipeline runs. */
 export interface ExpressionContext {
@@ -36,39 +41,73 @@ export interface PreviousItem {
 
 type FunctionMap = ConstructorParameters<typeof Evaluator>[2];
 
+type StatusFunction = {
+  name: string;
+  minArgs: number;
+  maxArgs: number;
+  call: () => data.ExpressionData;
+};
+
+/** The status functions for each outcome, made once: every evaluation reads one of them. */
+const statusFunctionMaps = new Map(
+  (["success", "failure", "cancelled"] as const).map((status) => {
+    const values: Record<(typeof STATUS_FUNCTIONS)[number], boolean> = {
+      success: status === "success",
+      failure: status === "failure",
+      cancelled: status === "cancelled",
+      always: true,
+    };
+    const functions = new Map<string, StatusFunction>();
+    for (const name of STATUS_FUNCTIONS) {
+      functions.set(name, {
+        name,
+        minArgs: 0,
+        maxArgs: 0,
+        call: () => new data.BooleanData(values[name]),
+      });
+    }
+    return [status, functions as FunctionMap] as const;
+  }),
+);
+
 function statusFunctions(context: ExpressionContext): FunctionMap {
-  const status = context.status ?? "success";
-  const result = new Map<
-    string,
-    { name: string; minArgs: number; maxArgs: number; call: () => data.ExpressionData }
-  >();
-  const values: Record<(typeof STATUS_FUNCTIONS)[number], boolean> = {
-    success: status === "success",
-    failure: status === "failure",
-    cancelled: status === "cancelled",
-    always: true,
-  };
-  for (const name of STATUS_FUNCTIONS) {
-    result.set(name, {
-      name,
-      minArgs: 0,
-      maxArgs: 0,
-      call: () => new data.BooleanData(values[name]),
-    });
-  }
-  return result;
+  return statusFunctionMaps.get(context.status ?? "success") as FunctionMap;
 }
 
+/**
+ * The contexts an expression reads, as a view converted on access: a fan-out's units each
+ * evaluate their request, and most read only `item` and `index` of the seven.
+ */
 function contextDictionary(context: ExpressionContext): data.Dictionary {
-  return new data.Dictionary(
-    { key: "inputs", value: toExpressionData(context.inputs ?? {}) },
-    { key: "env", value: toExpressionData(context.env ?? {}) },
-    { key: "steps", value: toExpressionData(context.steps ?? {}) },
-    { key: "item", value: toExpressionData(context.item) },
-    { key: "index", value: toExpressionData(context.index) },
-    { key: "previous", value: toExpressionData(context.previous ?? null) },
-    { key: "run", value: toExpressionData(context.run ?? {}) },
-  );
+  return toExpressionData({
+    inputs: context.inputs ?? {},
+    env: context.env ?? {},
+    steps: context.steps ?? {},
+    item: context.item,
+    index: context.index,
+    previous: context.previous ?? null,
+    run: context.run ?? {},
+  }) as data.Dictionary;
+}
+
+/** A template string read once: the one expression it is, or its segments. */
+type ReadTemplate =
+  | { whole: string; segments?: undefined }
+  | { whole?: undefined; segments: readonly TemplateSegment[] };
+
+const templates = new Map<string, ReadTemplate>();
+const TEMPLATE_LIMIT = 5_000;
+
+/** A template, read once: a fan-out's units each evaluate the same templates. */
+function readTemplate(template: string): ReadTemplate {
+  let read = templates.get(template);
+  if (!read) {
+    const whole = wholeExpression(template);
+    read = whole === undefined ? { segments: splitTemplate(template) } : { whole };
+    if (templates.size >= TEMPLATE_LIMIT) templates.clear();
+    templates.set(template, read);
+  }
+  return read;
 }
 
 function evaluateData(
@@ -122,10 +161,10 @@ export function evaluateValue(value: unknown, context: ExpressionContext): unkno
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") {
       if (!hasExpressionMarker(node)) return node;
-      const whole = wholeExpression(node);
-      if (whole !== undefined) return fromExpressionData(evaluate(whole));
+      const read = readTemplate(node);
+      if (read.whole !== undefined) return fromExpressionData(evaluate(read.whole));
       let text = "";
-      for (const segment of splitTemplate(node)) {
+      for (const segment of read.segments) {
         text += segment.type === "text" ? segment.text : interpolate(evaluate(segment.expression));
       }
       return text;

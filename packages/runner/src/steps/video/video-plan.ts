@@ -62,10 +62,26 @@ export function planVideo(known: Record<string, unknown>, context: PlanContext):
         )
       : undefined;
   if (credits !== undefined) planned.credits = credits;
-  planned.model = {
-    id: model,
-    ...(limits?.seconds ? { seconds: describeSeconds(limits.seconds) } : {}),
-    ...(limits?.sizes ? { sizes: describeSizes(limits.sizes) } : {}),
-  };
+  planned.model = { id: model, ...(limits ? describedLimits(limits) : {}) };
   return planned;
+}
+
+type ModelLimits = NonNullable<ReturnType<typeof videoModelsOf>>[number];
+
+const described = new WeakMap<ModelLimits, { seconds?: string; sizes?: string }>();
+
+/**
+ * A model's limits as the plan lists them, written once per model: a fan-out of thousands of
+ * clips plans each of them when its length is known.
+ */
+function describedLimits(limits: ModelLimits): { seconds?: string; sizes?: string } {
+  let text = described.get(limits);
+  if (!text) {
+    text = {
+      ...(limits.seconds ? { seconds: describeSeconds(limits.seconds) } : {}),
+      ...(limits.sizes ? { sizes: describeSizes(limits.sizes) } : {}),
+    };
+    described.set(limits, text);
+  }
+  return text;
 }
