@@ -47,33 +47,41 @@ export function budgetAdmission(
     const ownUnit = planned.unit;
     // Each unit priced by its kind from its request, now that it is known (a clip's length
     // from its narration's), each part in its model's unit; the plan's price per unit where
-    // the kind cannot tell.
-    const splits = specs.map((spec) =>
-      partsByUnit(
+    // the kind cannot tell. Requests are read once, as they are made; of each, its price, its
+    // parts and the key it would be cached under are kept.
+    const policy = kind.cache;
+    const lookup =
+      options.cache && policy && !options.uncached?.has(id) ? options.cache : undefined;
+    const splits: PartsByUnit[] = [];
+    const prices: number[] = [];
+    const keys: (string | undefined)[] = [];
+    for (const spec of specs) {
+      const split = partsByUnit(
         options.catalogs,
         kind.plan(spec, options.catalogs ? { catalogs: options.catalogs } : {}),
         typeof spec.model === "string" ? spec.model : undefined,
-      ),
-    );
-    const prices = splits.map(
-      (split) =>
+      );
+      const price =
         (ownUnit === undefined ? split.credits : split.otherUnits[ownUnit]?.amount) ??
-        planned.perUnit,
-    );
-    const everyPriced = prices.length === units && prices.every((price) => price !== undefined);
+        planned.perUnit;
+      // A unit without a price, and none per unit in the plan: nothing to hold (as below).
+      if (price === undefined) return;
+      splits.push(split);
+      prices.push(price);
+      if (lookup && policy) {
+        keys.push(
+          await requestCacheKey(kind.kind, policy, spec, lookup.pipelineDir, lookup).catch(
+            () => undefined,
+          ),
+        );
+      }
+    }
+    const everyPriced = prices.length === units;
     if (!everyPriced && planned.perUnit === undefined) return;
-    const policy = kind.cache;
     const cached = new Set<number>();
-    if (options.cache && policy && !options.uncached?.has(id)) {
-      const cache = cacheLocation(options.cache.location);
-      for (const [index, spec] of specs.entries()) {
-        const key = await requestCacheKey(
-          kind.kind,
-          policy,
-          spec,
-          options.cache.pipelineDir,
-          options.cache,
-        ).catch(() => undefined);
+    if (lookup) {
+      const cache = cacheLocation(lookup.location);
+      for (const [index, key] of keys.entries()) {
         if (key && (await cache.index.get(key))) cached.add(index);
       }
     }

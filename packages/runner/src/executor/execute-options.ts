@@ -68,8 +68,11 @@ export interface ExecuteOptions {
     kind: StepKind;
     /** How many units are still to make. */
     units: number;
-    /** The requests of those whose request is known now (a sequential step's read the one before). */
-    specs: Record<string, unknown>[];
+    /**
+     * The requests of those whose request is known now (a sequential step's read the one
+     * before), each made as it is read: iterate them once.
+     */
+    specs: Iterable<Record<string, unknown>>;
   }) => Promise<void>;
   extras: ExecutionExtras;
 }

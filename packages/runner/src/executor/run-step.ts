@@ -208,18 +208,24 @@ async function admitUnits(
 ): Promise<void> {
   const { options, context } = run;
   const { step, kind, items, body, previous } = unit;
-  // The units still to make (a resumed run's made ones are reused), as they will be asked.
-  const specs: Record<string, unknown>[] = [];
+  const toMake = (position: number) => previous?.items.get(position)?.status !== "succeeded";
   let units = 0;
-  for (const [position, item] of items.entries()) {
-    if (previous?.items.get(position)?.status === "succeeded") continue;
-    units += 1;
-    try {
-      specs.push(unitRequest(body, unitContext(context, { item, index: position })));
-    } catch {
-      // Its unit reports it.
+  for (let position = 0; position < items.length; position++) if (toMake(position)) units += 1;
+  // The units still to make (a resumed run's made ones are reused), as they will be asked:
+  // each made as the admission reads it, so that thousands are not all held at once.
+  function* requests(): Generator<Record<string, unknown>> {
+    for (const [position, item] of items.entries()) {
+      if (!toMake(position)) continue;
+      let spec: Record<string, unknown>;
+      try {
+        spec = unitRequest(body, unitContext(context, { item, index: position }));
+      } catch {
+        continue; // Its unit reports it.
+      }
+      yield spec;
     }
   }
+  const specs = requests();
   await options.admit?.({ id: step.id, kind, units, specs });
 }
 
