@@ -49,9 +49,11 @@ export function budgetAdmission(
     // from its narration's), each part in its model's unit; the plan's price per unit where
     // the kind cannot tell. Requests are read once, as they are made; of each, its price, its
     // parts and the key it would be cached under are kept.
-    const policy = kind.cache;
+    // The cache its units may be served from, and how the kind keys a request there.
     const lookup =
-      options.cache && policy && !options.uncached?.has(id) ? options.cache : undefined;
+      options.cache && kind.cache && !options.uncached?.has(id)
+        ? { cache: options.cache, policy: kind.cache }
+        : undefined;
     const splits: PartsByUnit[] = [];
     const prices: number[] = [];
     const keys: (string | undefined)[] = [];
@@ -68,9 +70,10 @@ export function budgetAdmission(
       if (price === undefined) return;
       splits.push(split);
       prices.push(price);
-      if (lookup && policy) {
+      if (lookup) {
+        const { cache, policy } = lookup;
         keys.push(
-          await requestCacheKey(kind.kind, policy, spec, lookup.pipelineDir, lookup).catch(
+          await requestCacheKey(kind.kind, policy, spec, cache.pipelineDir, cache).catch(
             () => undefined,
           ),
         );
@@ -80,7 +83,7 @@ export function budgetAdmission(
     if (!everyPriced && planned.perUnit === undefined) return;
     const cached = new Set<number>();
     if (lookup) {
-      const cache = cacheLocation(lookup.location);
+      const cache = cacheLocation(lookup.cache.location);
       for (const [index, key] of keys.entries()) {
         if (key && (await cache.index.get(key))) cached.add(index);
       }
