@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { probe } from "@reelsmith/media";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
@@ -224,6 +224,14 @@ describe("reelsmith batch (built CLI, simulator on loopback)", () => {
         requests: { videoJobs: 1 },
       });
       expect(paid().credits - before.credits).toBe(0);
+      // A cached clip whose file is gone is fetched again by a run, so a plan prices it.
+      await rm(path.join(work.dir, ".reelsmith", "cache", "blobs"), { recursive: true });
+      const blobless = await plan("--input", `story=${STORIES[0]}`, "--json");
+      expect(blobless.code, blobless.stderr).toBe(0);
+      expect(JSON.parse(blobless.stdout).limits).toMatchObject({
+        estimate: { credits: (price ?? 0) / 2 },
+        requests: { videoJobs: 1 },
+      });
     } finally {
       await work.remove();
     }

@@ -1,11 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: pipelines hold ${{ }} expressions
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../src/events/run-event.js";
 import { readJournal } from "../src/journal/journal.js";
 import { ledgerOf } from "../src/ledger/ledger.js";
 import { runPipeline } from "../src/run-pipeline.js";
-import { startTestService, type TestService } from "./helpers/simulator.js";
+import { filesUnder, startTestService, type TestService } from "./helpers/simulator.js";
 
 const defaults = {
   video: { model: "reel-video-2-lite", seconds: 1, size: "720x480" },
@@ -145,6 +146,52 @@ describe("the ledger", () => {
     expect(result.status).toBe("succeeded");
     expect(result.totals).toMatchObject({ credits: 0, savedCredits: 12, estimatedCredits: 0 });
     expect(service.simulator.stats().creditsCharged).toBe(charged);
+  });
+
+  it("does not count a cached unit whose file is gone as free, in the run's estimate or a fan-out's admission", async () => {
+    service = await startTestService();
+    const word = `w${Date.now().toString(36)}`;
+    const blobs = join(service.root, "cache", "blobs");
+    /** Removes the cached file of one clip (each clip is one blob). */
+    const loseOneBlob = () => {
+      const [blob] = filesUnder(blobs).filter((file) => readFileSync(file).length > 1000);
+      expect(blob).toBeDefined();
+      rmSync(blob as string);
+    };
+    // Known before the run: its estimate prices the clip whose file is gone, and a budget
+    // below that price refuses the run before any request.
+    expect((await runPipeline(literal(word), service.options())).status).toBe("succeeded");
+    loseOneBlob();
+    const charged = service.simulator.stats().creditsCharged;
+    const tight = service.options({ maxCredits: 3 });
+    await expect(runPipeline(literal(word), tight)).rejects.toMatchObject({
+      code: "budget_exceeded_by_estimate",
+      message: expect.stringContaining("at least 4 credits (clips: 4), over its budget of 3"),
+    });
+    const enough = service.options({ maxCredits: 5 });
+    expect((await runPipeline(literal(word), enough)).status).toBe("succeeded");
+    expect(estimateOf(enough.events)?.steps.clips).toEqual({
+      perUnit: 4,
+      units: 1,
+      cached: 2,
+      credits: 4,
+    });
+    expect(service.simulator.stats().creditsCharged).toBe(charged + 4);
+    // Known at run time (a storyboard's scenes): the fan-out's admission prices it, as it is
+    // then charged.
+    const story = `s${word}`;
+    expect((await runPipeline(storyboard(story), service.options())).status).toBe("succeeded");
+    loseOneBlob();
+    const before = service.simulator.stats().creditsCharged;
+    const admitted = service.options();
+    expect((await runPipeline(storyboard(story), admitted)).status).toBe("succeeded");
+    const estimates = admitted.events.filter((e) => e.type === "run.estimate");
+    expect(estimateOf(estimates.slice(-1))?.steps.clips).toMatchObject({
+      units: 1,
+      cached: 2,
+      credits: 4,
+    });
+    expect(service.simulator.stats().creditsCharged).toBe(before + 4);
   });
 
   it("refuses a run whose certain cost is over its budget, before any request or run directory", async () => {

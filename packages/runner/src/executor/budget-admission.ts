@@ -1,5 +1,6 @@
 import { exactAmount } from "@reelsmith/core/catalog";
 import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
+import { servableEntry } from "../cache/servable-entry.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { BudgetExceededError } from "../errors/budget-exceeded-error.js";
 import type { RunEstimate, StepEstimate } from "../plan/plan-types.js";
@@ -85,7 +86,7 @@ export function budgetAdmission(
     if (lookup) {
       const cache = cacheLocation(lookup.cache.location);
       for (const [index, key] of keys.entries()) {
-        if (key && (await cache.index.get(key))) cached.add(index);
+        if (key && (await servableEntry(cache, key))) cached.add(index);
       }
     }
     const paid = units - cached.size;

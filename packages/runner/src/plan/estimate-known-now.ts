@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
+import { servableEntry } from "../cache/servable-entry.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { unitBody, unitContext, unitRequest } from "../executor/unit-request.js";
 import { type ExpressionContext, evaluateValue } from "../expressions/index.js";
@@ -226,5 +227,8 @@ async function inCache(
     options.cache.pipelineDir,
     options.cache,
   ).catch(() => undefined);
-  return key !== undefined && Boolean(await cacheLocation(options.cache.location).index.get(key));
+  return (
+    key !== undefined &&
+    (await servableEntry(cacheLocation(options.cache.location), key)) !== undefined
+  );
 }

@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import { exactAmount } from "@reelsmith/core/catalog";
 import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
+import { servableEntry } from "../cache/servable-entry.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
@@ -93,7 +94,7 @@ export async function estimateRun(
       const key = await requestCacheKey(known.kind, policy, spec, pipelineDir, options.cache).catch(
         () => undefined,
       );
-      if (key && (await cache.index.get(key))) hits += 1;
+      if (key && (await servableEntry(cache, key))) hits += 1;
     }
     if (hits === 0) continue;
     if (options.plan) leaveOutRequests(options.plan, planned, hits);
