@@ -186,6 +186,14 @@ describe("reelsmith batch --database", { timeout: 400_000 }, () => {
     const onDatabase = JSON.parse((await rowPlan(env())).stdout).limits;
     expect(onDatabase.estimate).toMatchObject({ credits: 0, steps: { clips: { cached: 2 } } });
     expect(onDatabase.requests.videoJobs).toBe(0);
+    // Its entries count only where their clips are: a directory the workers do not share
+    // holds none of them, and the row is priced whole.
+    const elsewhere = await runCli(
+      ["plan", "shorts.yaml", "--input", `topic=${TOPICS[0]}`, "--artifacts", "other", "--json"],
+      { cwd, env: env() },
+    );
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    expect(JSON.parse(elsewhere.stdout).limits.estimate.credits).toBe(8);
     const { REELSMITH_DATABASE_URL: _url, ...here } = env();
     const planHere = JSON.parse((await rowPlan(here)).stdout).limits;
     expect(planHere.estimate.credits).toBe(8);

@@ -80,5 +80,14 @@ describe("reelsmith cache --database", { timeout: 120_000 }, () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--artifacts needs --database/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+    const file = path.join(cwd, "one-chat.yaml");
+    await writeFile(file, "name: one\nsteps:\n  - id: a\n    chat: { prompt: hi }\n");
+    const plan = await runCli(["plan", file, "--artifacts", "artifacts", "--no-service"], {
+      cwd,
+      env: cleanEnv({}),
+    });
+    expect(plan.code).toBe(2);
+    expect(plan.stderr).toMatch(/--artifacts needs --database/);
+    expect(plan.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -15,6 +15,8 @@ export interface PlanInputFlags {
   cache?: boolean;
   /** The shared database a run would go to (`--database`, REELSMITH_DATABASE_URL): its cache. */
   database?: string;
+  /** With `database`: the artifacts directory its workers share (default runs): the blobs. */
+  artifacts?: string;
 }
 
 /**
@@ -66,7 +68,11 @@ export async function makePlan(
     flags.cache === false ? undefined : await checkInputs(pipeline, inputs).catch(() => undefined);
   if (resolved) {
     const opened = await openRunCache(
-      { ...connection, ...(flags.database ? { database: flags.database } : {}) },
+      {
+        ...connection,
+        ...(flags.database ? { database: flags.database } : {}),
+        ...(flags.artifacts ? { artifacts: flags.artifacts } : {}),
+      },
       context,
       note,
     );

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { collectInput, gatherInputs } from "../config/inputs.js";
 import type { CliContext } from "../context.js";
 import { databaseOption, databaseUrl } from "../distributed/database-option.js";
-import { ExitCode } from "../errors/cli-error.js";
+import { ExitCode, UsageError } from "../errors/cli-error.js";
 import { makePlan, type PlanInputFlags } from "./make-plan.js";
 
 /** Flags of `reelsmith plan`. */
@@ -28,6 +28,15 @@ export async function planCommand(
 ): Promise<number> {
   // Priced with the cache a run would use: a database's when runs go to one.
   const database = databaseUrl(flags, context);
+  if (flags.artifacts && !database) {
+    throw new UsageError(
+      "--artifacts needs --database: it names where the workers' shared cache keeps clips",
+      {
+        code: "artifacts_needs_database",
+        hint: "pass --database postgres://… (or set REELSMITH_DATABASE_URL); a plan here reads the working directory's cache",
+      },
+    );
+  }
   // Rows of a batch (a CSV or JSONL file): each row's cost and the total.
   if (flags.inputs && /\.(csv|jsonl|ndjson)$/i.test(flags.inputs)) {
     const { planBatchCommand } = await import("./batch-plan.js");
@@ -39,6 +48,7 @@ export async function planCommand(
         service: flags.service !== false,
         cache: flags.cache !== false,
         ...(database ? { database } : {}),
+        ...(flags.artifacts ? { artifacts: flags.artifacts } : {}),
       },
       context,
     );
@@ -90,6 +100,10 @@ export function registerPlanCommand(
       "price every request, as `run --no-cache` would pay it (by default what the cache holds costs nothing, as in a run)",
     )
     .addOption(databaseOption("price with the cache its workers serve runs from"))
+    .option(
+      "--artifacts <dir>",
+      "with --database: directory every worker shares, where its cache keeps the clips (default runs)",
+    )
     .action(async (file: string, flags: PlanFlags) =>
       done(await planCommand(file, flags, context)),
     );

@@ -87,7 +87,7 @@ export async function openRunCache(
     return { close: none };
   }
   const { databaseRunCache } = await import("@reelsmith/distributed/internal");
-  // The clips' blobs are not read by an estimate: only the database's entries are.
+  // An entry counts only with its files in the workers' shared directory, as seen from here.
   const artifacts = path.resolve(context.cwd, flags.artifacts ?? "runs");
   const routing = await profileRouting(resolved.profile, resolved.service);
   return {
