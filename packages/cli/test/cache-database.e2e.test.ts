@@ -3,6 +3,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Coordinator, connect } from "@reelsmith/distributed";
 import { createDatabaseCacheIndex } from "@reelsmith/distributed/internal";
+import { startSimulator } from "@reelsmith/simulator";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // One PostgreSQL for this file: embedded, or REELSMITH_TEST_DATABASE_URL's server.
 import { startTestDatabase, type TestDatabase } from "../../distributed/test/helpers/postgres.js";
@@ -73,6 +75,36 @@ describe("reelsmith cache --database", { timeout: 120_000 }, () => {
       "SELECT count(*)::int AS n FROM reelsmith.cache_entries",
     );
     expect(rows.rows[0].n).toBe(0);
+  });
+
+  it("plans with a database only by reading it: one no worker used gets no schema", async () => {
+    const fresh = await database.freshDatabase();
+    const apiKey = "sk-cache-db-plan-1234567890";
+    const simulator = await startSimulator({ apiKey });
+    try {
+      const file = path.join(cwd, "one-clip.yaml");
+      await writeFile(
+        file,
+        "name: one-clip\nsteps:\n  - id: clip\n    video: { model: reel-video-1, prompt: a heron, seconds: 4, size: 1280x720 }\n",
+      );
+      const env = cleanEnv({ REELSMITH_BASE_URL: simulator.url, REELSMITH_API_KEY: apiKey });
+      const plan = await runCli(["plan", file, "--database", fresh, "--json"], { cwd, env });
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stderr).toContain("the database holds no runs yet: nothing is cached there");
+      expect(JSON.parse(plan.stdout).limits.requests.videoJobs).toBe(1);
+      const client = new pg.Client({ connectionString: fresh });
+      await client.connect();
+      try {
+        const schemas = await client.query(
+          "SELECT nspname FROM pg_namespace WHERE nspname IN ('reelsmith', 'dbos')",
+        );
+        expect(schemas.rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await simulator.close();
+    }
   });
 
   it("refuses --artifacts without a database, naming what to pass", async () => {

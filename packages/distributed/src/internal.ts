@@ -6,7 +6,7 @@ export {
   type DatabaseBudgetOptions,
 } from "./budget/database-budget.js";
 export { createDatabaseCacheIndex } from "./cache/database-cache-index.js";
-export { databaseRunCache } from "./cache/database-run-cache.js";
+export { openDatabaseRunCache } from "./cache/database-run-cache.js";
 export {
   createDatabaseRowHost,
   type DatabaseRowHostOptions,

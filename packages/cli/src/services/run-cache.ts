@@ -2,7 +2,7 @@ import path from "node:path";
 import type { EstimateCache, ModelRouting } from "@reelsmith/runner/cache";
 import { resolveService } from "../config/cli-profile.js";
 import type { CliContext } from "../context.js";
-import { openCoordinator } from "../distributed/database-option.js";
+import { databaseTimeoutMs } from "../distributed/database-option.js";
 
 /**
  * Where a run started here keeps its cache, the service its entries are keyed by, and the
@@ -59,6 +59,8 @@ const PLAN_DATABASE_WAIT_MS = 10_000;
  * working directory's ({@link runCache}). `close` lets go of the database. A database without
  * a service its workers reach (the built-in simulator) has nothing cached for the run: none;
  * nor has one that does not answer within 10 s (said through `note`): every request priced.
+ * The database is only read: a plan makes no schema there, and one no worker has used yet
+ * (without reelsmith's tables) has nothing cached.
  * @example const { cache, close } = await openRunCache({ database }, context); try { … } finally { await close(); }
  */
 export async function openRunCache(
@@ -75,9 +77,21 @@ export async function openRunCache(
   const resolved = await resolveService(connection, context);
   const { baseURL } = resolved.connection;
   if (!baseURL) return { close: none };
-  let coordinator: Awaited<ReturnType<typeof openCoordinator>>;
+  const { openDatabaseRunCache } = await import("@reelsmith/distributed/internal");
+  // An entry counts only with its files in the workers' shared directory, as seen from here.
+  const artifacts = path.resolve(context.cwd, flags.artifacts ?? "runs");
+  const routing = await profileRouting(resolved.profile, resolved.service);
   try {
-    coordinator = await openCoordinator(flags.database, context, { mostMs: PLAN_DATABASE_WAIT_MS });
+    // Read only: a plan makes no schema on a database no worker has used yet.
+    const opened = await openDatabaseRunCache(flags.database, {
+      baseURL,
+      artifacts,
+      ...(routing ? { routing } : {}),
+      timeoutMs: Math.min(databaseTimeoutMs(context), PLAN_DATABASE_WAIT_MS),
+      signal: context.signal,
+    });
+    if (!opened.cache) note("the database holds no runs yet: nothing is cached there");
+    return opened;
   } catch (error) {
     if (context.signal.aborted) throw error;
     // A plan does without it: every request priced, the most a run there can cost.
@@ -86,12 +100,4 @@ export async function openRunCache(
     );
     return { close: none };
   }
-  const { databaseRunCache } = await import("@reelsmith/distributed/internal");
-  // An entry counts only with its files in the workers' shared directory, as seen from here.
-  const artifacts = path.resolve(context.cwd, flags.artifacts ?? "runs");
-  const routing = await profileRouting(resolved.profile, resolved.service);
-  return {
-    cache: databaseRunCache(coordinator.pool, baseURL, artifacts, routing),
-    close: () => coordinator.close(),
-  };
 }

@@ -5,6 +5,9 @@ import {
   serviceIdentity,
 } from "@reelsmith/runner/cache";
 import type { Pool } from "pg";
+import { createPool, isConnectionError, withReconnect } from "../database/pool.js";
+import { maskUrl, SCHEMA } from "../database/schema.js";
+import { DatabaseWaitError } from "../errors/database-wait-error.js";
 import { artifactsCacheDir } from "../store/run-paths.js";
 import { createDatabaseCacheIndex } from "./database-cache-index.js";
 
@@ -35,5 +38,52 @@ export function databaseRunCache(
     location: { dir: artifactsCacheDir(artifacts), index: createDatabaseCacheIndex(pool) },
     service: cacheServiceOf(baseURL),
     ...(routing ? { routing } : {}),
+  };
+}
+
+/**
+ * {@link databaseRunCache} opened for a plan, which must not change the database: one
+ * connection and no schema made. A database without reelsmith's tables yet (no worker ever
+ * started on it) holds nothing cached: `cache` is then undefined, and every request priced.
+ * Waits for the database up to `timeoutMs` (then a `DatabaseWaitError`); `close` lets go of it.
+ * @example const { cache, close } = await openDatabaseRunCache(url, { baseURL, artifacts, timeoutMs: 10_000 });
+ */
+export async function openDatabaseRunCache(
+  url: string,
+  options: {
+    baseURL: string;
+    artifacts: string;
+    routing?: ModelRouting;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
+): Promise<{ cache?: EstimateCache & { location: CacheLocation }; close(): Promise<void> }> {
+  const pool = createPool(url, undefined, 1);
+  const close = () => pool.end().catch(() => undefined);
+  const started = Date.now();
+  let table: string | null | undefined;
+  try {
+    const found = await withReconnect(
+      () =>
+        pool.query<{ table: string | null }>("SELECT to_regclass($1)::text AS table", [
+          `${SCHEMA}.cache_entries`,
+        ]),
+      { forMs: options.timeoutMs, signal: options.signal },
+    );
+    table = found.rows[0]?.table;
+  } catch (error) {
+    await close();
+    if (!isConnectionError(error)) throw error;
+    throw new DatabaseWaitError(`a connection to ${maskUrl(url)}`, Date.now() - started, {
+      cause: error,
+    });
+  }
+  if (!table) {
+    await close();
+    return { close: async () => undefined };
+  }
+  return {
+    cache: databaseRunCache(pool, options.baseURL, options.artifacts, options.routing),
+    close,
   };
 }
