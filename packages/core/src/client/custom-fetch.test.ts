@@ -6,7 +6,7 @@ import {
   type TestServer,
   testKey,
 } from "../__fixtures__/test-server.js";
-import { APIError } from "../errors/index.js";
+import { APIError, APITimeoutError, APIUserAbortError } from "../errors/index.js";
 import { createClient } from "./create-client.js";
 
 describe("createClient({ fetch })", () => {
@@ -64,5 +64,54 @@ describe("createClient({ fetch })", () => {
     await server.waitForRequests(2);
     expect(seen).toEqual([`GET ${server.url}/v1/models`, `GET ${server.url}/v1/models`]);
     expect(server.requests[1]?.headers.authorization).toBe(`Bearer ${testKey}`);
+  });
+
+  it("gives a caller's fetch a signal that the attempt's timeout and the caller's abort fire", async () => {
+    // The server never answers: only the signal ends each request.
+    server = await startTestServer(() => undefined);
+    const signals: AbortSignal[] = [];
+    const client = createClient({
+      baseURL: server.url,
+      apiKey: testKey,
+      timeoutMs: 50,
+      maxRetries: 0,
+      fetch: (input, init) => {
+        if (init?.signal) signals.push(init.signal);
+        return fetch(input, init);
+      },
+    });
+    const timedOut = await client.models.list().catch((caught: unknown) => caught);
+    expect(APITimeoutError.isInstance(timedOut)).toBe(true);
+    expect(signals[0]?.aborted).toBe(true);
+    const controller = new AbortController();
+    const asked = client.models
+      .list({ signal: controller.signal, timeoutMs: 10_000 })
+      .catch((caught: unknown) => caught);
+    await server.waitForRequests(2);
+    controller.abort();
+    const aborted = await asked;
+    expect(APIUserAbortError.isInstance(aborted)).toBe(true);
+    expect(signals[1]?.aborted).toBe(true);
+  });
+});
+
+describe("createClient({ dispatcher })", () => {
+  it("sends every request through the caller's undici dispatcher", async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get("https://service.test")
+      .intercept({ path: "/v1/videos?limit=1&after=video_0", method: "GET" })
+      .reply(200, { object: "list", data: [], has_more: false });
+    const client = createClient({
+      baseURL: "https://service.test/v1",
+      apiKey: "sk-test",
+      dispatcher: agent,
+    });
+    // Its path and query reach the dispatcher as written.
+    const page = await client.videos.list({ limit: 1, after: "video_0" });
+    expect(page).toMatchObject({ data: [], has_more: false });
+    agent.assertNoPendingInterceptors();
+    await agent.close();
   });
 });
