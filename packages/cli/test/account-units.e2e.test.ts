@@ -203,6 +203,42 @@ describe("a narration whose voice bills in dollars and whose words are timed in 
     // The simulator's own bill: the two transcriptions' credits and the voices' dollars.
     expect(Math.round(((await bill()) - before) * 1e9) / 1e9).toBe(3 + VOICE_USD);
   });
+
+  it("counts the narrations the cache holds as free in both units, in the plan and the run", async () => {
+    const narrated = path.join(work.dir, "narrated-cached.yaml");
+    await writeFile(narrated, NARRATED.replace("account-units-voice", "account-units-cached"));
+    const made = await runCli(["run", narrated, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(made.code, made.stderr).toBe(0);
+    type Estimate = {
+      credits: number;
+      otherUnits?: Record<string, { amount: number; complete: boolean }>;
+      steps: Record<string, { cached?: number; credits?: number; otherUnits?: unknown }>;
+    };
+    const planned = await runCli(["plan", narrated, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    const estimate = (JSON.parse(planned.stdout) as { limits: { estimate: Estimate } }).limits
+      .estimate;
+    expect(estimate.credits).toBe(0);
+    expect(estimate.steps.narration).toMatchObject({ cached: 2, credits: 0 });
+    expect(estimate.otherUnits?.usd).toMatchObject({ amount: 0, complete: true });
+    const before = await bill();
+    const again = await runCli(["run", narrated, "--config", config, "--json"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(again.code, again.stderr).toBe(0);
+    const events = jsonEvents<{ type: string; estimate?: Estimate }>(again.stdout);
+    const atStart = events.find((event) => event.type === "run.estimate")?.estimate;
+    expect(atStart?.credits).toBe(0);
+    expect(atStart?.otherUnits?.usd).toMatchObject({ amount: 0 });
+    expect((await bill()) - before).toBe(0);
+  });
 });
 
 describe("a voice of an account with a rate to credits", () => {

@@ -10,6 +10,7 @@ import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kin
 import { knownUnitRequests } from "./known-unit-requests.js";
 import { planPipeline } from "./plan-pipeline.js";
 import type { Plan, PlannedStep, RunEstimate, StepEstimate } from "./plan-types.js";
+import { settleUnitTotals } from "./price-units.js";
 
 /** What a run's estimate is made from. */
 export interface EstimateRunOptions {
@@ -110,6 +111,14 @@ export async function estimateRun(
 function leaveOutCost(estimate: RunEstimate, step: StepEstimate, hits: number): void {
   step.cached = hits;
   if (step.units !== undefined) step.units = Math.max(0, step.units - hits);
+  // Its parts in other units (a voice in usd beside its timing's credits) are not paid either.
+  if (step.otherUnits) {
+    for (const part of Object.values(step.otherUnits)) {
+      if (part.perUnit === undefined || part.amount === undefined) continue;
+      part.amount = exactAmount(Math.max(0, part.amount - part.perUnit * hits));
+    }
+    settleUnitTotals(estimate);
+  }
   if (step.credits === undefined || step.perUnit === undefined) return;
   const saved = Math.min(step.credits, step.perUnit * hits);
   step.credits = exactAmount(step.credits - saved);
