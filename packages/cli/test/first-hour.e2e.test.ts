@@ -154,6 +154,14 @@ describe("a first hour's mistakes", () => {
     );
     const resumed = await cli(["resume", "runs/join"]);
     expect(resumed.code, resumed.all).toBe(0);
+    // `status` is for the shared database's runs: given this run, it names the commands for it.
+    const status = await cli(["status", "runs/join"]);
+    expect(status.code).toBe(2);
+    expect(status.all).toContain(
+      "error: status is for runs in the shared database; runs/join is a run directory",
+    );
+    expect(status.all).toContain("reelsmith report runs/join rebuilds its report.html");
+    expect(status.all).not.toMatch(STACK);
   }, 120_000);
 
   it("serve with a fault spec it cannot read: a usage error (exit 2), with the form to write", async () => {

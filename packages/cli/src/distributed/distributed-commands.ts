@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import {
   type BatchDetail,
   batchDetail,
@@ -12,9 +14,14 @@ import { listWorkers } from "@reelsmith/distributed/admin";
 import { describeOtherUnits } from "@reelsmith/runner/runs";
 import { resolveConnection } from "../config/connection.js";
 import { addSecret, type CliContext } from "../context.js";
-import { CliError, ExitCode } from "../errors/cli-error.js";
+import { CliError, ExitCode, UsageError } from "../errors/cli-error.js";
 import { jobsLine } from "../render/summary.js";
-import { databaseTimeoutMs, openCoordinator, requireDatabaseUrl } from "./database-option.js";
+import {
+  databaseTimeoutMs,
+  databaseUrl,
+  openCoordinator,
+  requireDatabaseUrl,
+} from "./database-option.js";
 
 /** The run's detail, or a usage error naming the run when the database has none. */
 async function requireRunDetail(
@@ -112,6 +119,13 @@ export async function statusCommand(
   flags: { database?: string; json?: boolean },
   context: CliContext,
 ): Promise<number> {
+  if (runId && !databaseUrl(flags, context) && isLocalRunDirectory(runId, context.cwd)) {
+    // A run made here, not in a shared database: its own commands show it.
+    throw new UsageError(`status is for runs in the shared database; ${runId} is a run directory`, {
+      code: "database_required",
+      hint: `reelsmith report ${runId} rebuilds its report.html (steps, items, costs); reelsmith resume ${runId} goes on with it`,
+    });
+  }
   const coordinator = await openCoordinator(requireDatabaseUrl(flags, context, "status"), context);
   try {
     if (!runId) {
@@ -256,4 +270,9 @@ export async function cancelCommand(
   } finally {
     await coordinator.close();
   }
+}
+
+/** True when `given` names a run directory here (its journal is in it). */
+function isLocalRunDirectory(given: string, cwd: string): boolean {
+  return existsSync(path.join(path.resolve(cwd, given), "journal.jsonl"));
 }
