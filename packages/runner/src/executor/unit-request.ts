@@ -1,3 +1,4 @@
+import { mergeFields } from "../expressions/convert.js";
 import { type ExpressionContext, evaluateValue, type PreviousItem } from "../expressions/index.js";
 import type { RunState } from "../journal/journal-state.js";
 import type { PipelineSpec, StepSpec } from "../pipeline/pipeline-spec.js";
@@ -31,10 +32,10 @@ export function unitBody(
   kind: string,
   defaults?: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  return {
-    ...((defaults?.[kind] as Record<string, unknown> | undefined) ?? {}),
-    ...(step[kind] as Record<string, unknown>),
-  };
+  return mergeFields(
+    defaults?.[kind] as Record<string, unknown> | undefined,
+    step[kind] as Record<string, unknown> | undefined,
+  );
 }
 
 /**

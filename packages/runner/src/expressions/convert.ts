@@ -175,6 +175,24 @@ function plainCopy(value: unknown): unknown {
   }
 }
 
+/**
+ * `{ ...first, ...second }`, each key an own data property (as {@link defineKey} sets it),
+ * copied one by one: once optimized, Node 20's V8 gives the object a spread merge makes a
+ * hidden class of its own, made in the old generation, on every call.
+ * @example mergeFields({ model: "m", seconds: 4 }, { prompt: "a fox" }) // { model: "m", seconds: 4, prompt: "a fox" }
+ */
+export function mergeFields(
+  first: Readonly<Record<string, unknown>> | undefined,
+  second: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const source of [first, second]) {
+    if (!source) continue;
+    for (const key of Object.keys(source)) defineKey(merged, key, source[key]);
+  }
+  return merged;
+}
+
 /** Set `key` as an own data property, even for `__proto__` or `constructor`. */
 export function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
   // A plain store is the fast path; a key Object.prototype holds (`__proto__`'s setter, a

@@ -1,3 +1,4 @@
+import { mergeFields } from "../../expressions/convert.js";
 import { kindOf } from "../../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs } from "../../steps/step-kind.js";
 
@@ -79,7 +80,7 @@ export function createCheckModel(
         first: id !== undefined && !byId.has(id),
         kind,
         body,
-        merged: body ? { ...kindDefaults, ...body } : undefined,
+        merged: body ? mergeFields(kindDefaults, body) : undefined,
         fanOut: raw.for_each !== undefined,
       };
       if (id !== undefined && step.first) byId.set(id, step);
