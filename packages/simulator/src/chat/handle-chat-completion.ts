@@ -28,9 +28,13 @@ export const handleChatCompletion: RouteHandler = async (context, simulator) => 
     refusal: null,
   };
   if (reply.toolCalls.length > 0) message.tool_calls = reply.toolCalls;
+  // Written out, not `{ ...head, … }`: once optimized, Node 20's V8 gives an object a spread
+  // starts a hidden class of its own on every call.
   await context.send(200, {
-    ...head,
+    id: head.id,
     object: "chat.completion",
+    created: head.created,
+    model: head.model,
     system_fingerprint: "fp_reelsmith_sim",
     choices: [{ index: 0, message, logprobs: null, finish_reason: reply.finishReason }],
     usage: reply.usage,
