@@ -1,9 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { APIConnectionError } from "../errors/api-connection-error.js";
 import { readBody } from "../http/read-body.js";
 import type { StreamResponse, Transport } from "../http/transport.js";
@@ -41,23 +38,22 @@ export async function streamToFile(
     reportedAt = Date.now();
     onProgress?.(total !== undefined && Number.isFinite(total) ? { bytes, total } : { bytes });
   };
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+  // Each chunk counted as it passes, at most one progress report per interval, and the last.
+  async function* counted(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of chunks) {
       bytes += chunk.length;
-      // At most one progress report per interval, plus the final one.
       if (Date.now() - reportedAt >= progressIntervalMs) report();
-      callback(null, chunk);
-    },
-    flush(callback) {
-      report();
-      callback();
-    },
-  });
+      yield chunk;
+    }
+    report();
+  }
   try {
-    await pipeline(
-      readBody(response, transport.config.streamIdleTimeoutMs, transport.redact),
-      counter,
-      createWriteStream(temp, { flags: "wx" }),
+    // Written through a file handle, a chunk at a time (each write awaited before the next
+    // chunk is read): no stream objects, which Node 20 builds with a hidden class each.
+    await writeFile(
+      temp,
+      counted(readBody(response, transport.config.streamIdleTimeoutMs, transport.redact)),
+      { flag: "wx" },
     );
     if (total !== undefined && Number.isFinite(total) && bytes !== total) {
       throw new APIConnectionError(`The download ended after ${bytes} of ${total} bytes.`, {
