@@ -90,7 +90,9 @@ describe("reelsmith cache --database", { timeout: 120_000 }, () => {
       const env = cleanEnv({ REELSMITH_BASE_URL: simulator.url, REELSMITH_API_KEY: apiKey });
       const plan = await runCli(["plan", file, "--database", fresh, "--json"], { cwd, env });
       expect(plan.code, plan.stderr).toBe(0);
-      expect(plan.stderr).toContain("the database holds no runs yet: nothing is cached there");
+      expect(plan.stderr).toContain(
+        "the database has no reelsmith tables yet (no worker has used it): nothing is cached there",
+      );
       expect(JSON.parse(plan.stdout).limits.requests.videoJobs).toBe(1);
       const client = new pg.Client({ connectionString: fresh });
       await client.connect();

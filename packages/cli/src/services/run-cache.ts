@@ -90,7 +90,10 @@ export async function openRunCache(
       timeoutMs: Math.min(databaseTimeoutMs(context), PLAN_DATABASE_WAIT_MS),
       signal: context.signal,
     });
-    if (!opened.cache) note("the database holds no runs yet: nothing is cached there");
+    if (!opened.cache)
+      note(
+        "the database has no reelsmith tables yet (no worker has used it): nothing is cached there",
+      );
     return opened;
   } catch (error) {
     if (context.signal.aborted) throw error;
