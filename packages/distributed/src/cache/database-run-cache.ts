@@ -5,9 +5,8 @@ import {
   serviceIdentity,
 } from "@reelsmith/runner/cache";
 import type { Pool } from "pg";
-import { createPool, isConnectionError, withReconnect } from "../database/pool.js";
-import { maskUrl, SCHEMA } from "../database/schema.js";
-import { DatabaseWaitError } from "../errors/database-wait-error.js";
+import { createPool, withReconnect } from "../database/pool.js";
+import { connectionWaitError, SCHEMA } from "../database/schema.js";
 import { artifactsCacheDir } from "../store/run-paths.js";
 import { createDatabaseCacheIndex } from "./database-cache-index.js";
 
@@ -73,10 +72,7 @@ export async function openDatabaseRunCache(
     table = found.rows[0]?.table;
   } catch (error) {
     await close();
-    if (!isConnectionError(error)) throw error;
-    throw new DatabaseWaitError(`a connection to ${maskUrl(url)}`, Date.now() - started, {
-      cause: error,
-    });
+    throw connectionWaitError(url, started, error);
   }
   if (!table) {
     await close();

@@ -216,11 +216,21 @@ async function openClient(url: string, options: MigrateOptions): Promise<pg.Clie
       { forMs: deadlineMs, logger: options.logger, signal: options.signal },
     );
   } catch (error) {
-    if (!isConnectionError(error)) throw error;
-    throw new DatabaseWaitError(`a connection to ${maskUrl(url)}`, Date.now() - started, {
-      cause: error,
-    });
+    throw connectionWaitError(url, started, error);
   }
+}
+
+/**
+ * What to throw when waiting for a connection to `url` since `started` failed: a
+ * `DatabaseWaitError` naming the database (without its password) when it never answered,
+ * else the error itself.
+ * @example catch (error) { throw connectionWaitError(url, started, error); }
+ */
+export function connectionWaitError(url: string, started: number, error: unknown): unknown {
+  if (!isConnectionError(error)) return error;
+  return new DatabaseWaitError(`a connection to ${maskUrl(url)}`, Date.now() - started, {
+    cause: error,
+  });
 }
 
 /** The URL without its password, for messages. */
