@@ -83,10 +83,19 @@ describe("storyboard pipeline against the simulator", () => {
       expect(seqOf("slot")).toBeLessThan(seqOf("submitted"));
     }
 
-    // A second identical run is served from the cache: no new submission, no chat call.
-    const again = service.options({ slots: { video: 2 } });
+    // A second identical run is served from the cache: no new submission, no chat call. Its
+    // estimate knows it before anything is sent: the storyboard's cached scenes give the
+    // clips' prompts, whose results are cached too, so a budget below one clip is enough.
+    const again = service.options({ slots: { video: 2 }, maxCredits: 1 });
     const second = await runPipeline(pipeline, again);
+    expect(second.error).toBeUndefined();
     expect(second.status).toBe("succeeded");
+    const estimate = again.events.find((e) => e.type === "run.estimate");
+    expect(estimate?.type === "run.estimate" && estimate.estimate).toMatchObject({
+      credits: 0,
+      complete: true,
+      steps: { clips: { units: 0, cached: 3, credits: 0 } },
+    });
     expect(service.simulator.stats().videoJobs.created).toBe(3);
     expect(service.simulator.stats().chatCompletions).toBe(1);
     expect(second.totals.cachedSteps).toBe(2);

@@ -1,13 +1,15 @@
 import { dirname } from "node:path";
 import { exactAmount } from "@reelsmith/core/catalog";
+import type { CacheEntry } from "../cache/cache-entry.js";
 import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
 import { servableEntry } from "../cache/servable-entry.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
+import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
-import { knownUnitRequests } from "./known-unit-requests.js";
+import { type KnownStepRequests, knownUnitRequests } from "./known-unit-requests.js";
 import { planPipeline } from "./plan-pipeline.js";
 import type { Plan, PlannedStep, RunEstimate, StepEstimate } from "./plan-types.js";
 import { settleUnitTotals } from "./price-units.js";
@@ -70,10 +72,40 @@ export async function estimateRun(
   if (!options.cache) return estimate;
   const kinds = kindsByName(options.stepKinds);
   const cache = cacheLocation(options.cache.location);
+  const by = options.cache;
   const pipelineDir = pipeline.path === "<inline>" ? process.cwd() : dirname(pipeline.path);
-  const requests = knownUnitRequests(pipeline, {
+  // The entry each unit of a step would be served, by step (undefined: made, and paid).
+  const lookups = new Map<string, (CacheEntry | undefined)[]>();
+  const lookUp = async (step: StepSpec, known: KnownStepRequests) => {
+    const found = lookups.get(step.id);
+    if (found) return found;
+    const policy = kinds.get(known.kind)?.cache;
+    if (!policy || step.cache === false) return undefined;
+    const entries: (CacheEntry | undefined)[] = [];
+    for (const spec of known.specs) {
+      const key = await requestCacheKey(known.kind, policy, spec, pipelineDir, by).catch(
+        () => undefined,
+      );
+      entries.push(key ? await servableEntry(cache, key) : undefined);
+    }
+    lookups.set(step.id, entries);
+    return entries;
+  };
+  const requests = await knownUnitRequests(pipeline, {
     inputs: options.inputs,
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
+    // A step the cache answers wholly gives its outputs to the steps that read them, when
+    // they name no file (a file's path is the new run directory's, its bytes not read here).
+    served: async (step, known) => {
+      const entries = await lookUp(step, known);
+      if (!entries?.every((entry) => entry && Object.keys(entry.files ?? {}).length === 0))
+        return undefined;
+      const revive = kinds.get(known.kind)?.cache?.revive;
+      const outputs = (entries as CacheEntry[]).map(
+        (entry, index) => revive?.(entry.outputs, known.specs[index] as never) ?? entry.outputs,
+      );
+      return step.for_each === undefined ? outputs[0] : outputs;
+    },
   });
   const plannedSteps = new Map(options.plan?.steps.map((step) => [step.id, step]));
   // Priced steps, and (a plan's) steps that send paid requests though their price is unknown.
@@ -84,19 +116,15 @@ export async function estimateRun(
     const priced = step?.perUnit ? step : undefined;
     const planned = plannedSteps.get(id);
     const known = requests.get(id);
-    const policy = known ? kinds.get(known.kind)?.cache : undefined;
     const written = pipeline.spec.steps.find((entry) => entry.id === id);
-    if (!known || !policy || (!priced && !planned?.requests) || written?.cache === false) continue;
+    if (!known || !written || (!priced && !planned?.requests)) continue;
+    const entries = await lookUp(written, known);
+    if (!entries) continue;
     const done = succeededUnits(options.previous, id);
-    const fanOut = written?.for_each !== undefined;
+    const fanOut = written.for_each !== undefined;
     let hits = 0;
-    for (const [index, spec] of known.specs.entries()) {
-      if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
-      const key = await requestCacheKey(known.kind, policy, spec, pipelineDir, options.cache).catch(
-        () => undefined,
-      );
-      if (key && (await servableEntry(cache, key))) hits += 1;
-    }
+    for (const [index, entry] of entries.entries())
+      if (entry && !done.has(fanOut ? index : SINGLE_ITEM)) hits += 1;
     if (hits === 0) continue;
     if (options.plan) leaveOutRequests(options.plan, planned, hits);
     if (priced) leaveOutCost(estimate, priced, hits);
