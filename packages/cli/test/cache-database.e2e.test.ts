@@ -109,6 +109,50 @@ describe("reelsmith cache --database", { timeout: 120_000 }, () => {
     }
   });
 
+  it("status only reads: a database no worker used gets no schema, and a read-only role can ask it", async () => {
+    const fresh = await database.freshDatabase();
+    const empty = await runCli(["status", "--database", fresh], { cwd, env: cleanEnv({}) });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toContain("no runs yet: the database has no reelsmith tables");
+    const json = await runCli(["status", "--database", fresh, "--json"], {
+      cwd,
+      env: cleanEnv({}),
+    });
+    expect(JSON.parse(json.stdout)).toEqual({ runs: [], workers: [] });
+    const one = await runCli(["status", "run-1", "--database", fresh], { cwd, env: cleanEnv({}) });
+    expect(one.code).toBe(2);
+    expect(one.stderr).toMatch(/no run run-1 in the database: it has no reelsmith tables yet/);
+    expect(one.stderr).not.toMatch(/\n\s+at /);
+    const client = new pg.Client({ connectionString: fresh });
+    await client.connect();
+    try {
+      const schemas = await client.query(
+        "SELECT nspname FROM pg_namespace WHERE nspname IN ('reelsmith', 'dbos')",
+      );
+      expect(schemas.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+
+    // A role that may only read the tables (a dashboard's, a CI check's) gets the status.
+    const role = `reader_${process.pid}`;
+    await coordinator.pool.query(`CREATE ROLE ${role} LOGIN PASSWORD 'reader-pass'`);
+    for (const schema of ["reelsmith", "dbos"]) {
+      await coordinator.pool.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
+      await coordinator.pool.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${role}`);
+    }
+    const reader = new URL(database.url);
+    reader.username = role;
+    reader.password = "reader-pass";
+    const read = await runCli(["status", "--database", reader.toString()], {
+      cwd,
+      env: cleanEnv({}),
+    });
+    expect(read.stderr).toBe("");
+    expect(read.code).toBe(0);
+    expect(read.stdout).toMatch(/no live worker/);
+  });
+
   it("refuses --artifacts without a database, naming what to pass", async () => {
     const result = await runCli(["cache", "clear", "--artifacts", "artifacts"], { cwd });
     expect(result.code).toBe(2);

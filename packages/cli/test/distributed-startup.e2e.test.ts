@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createClient } from "@reelsmith/core";
+import { connect } from "@reelsmith/distributed";
 import { type Simulator, startSimulator } from "@reelsmith/simulator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -135,8 +136,7 @@ describe("workers and runs started together", { timeout: 600_000 }, () => {
       "utf8",
     );
     // The previous version's tables, with DBOS's schema made by a process of that version.
-    const migrated = await runCli(["status"], { cwd, env: env(databaseUrl) });
-    expect(migrated.code).toBe(0);
+    await (await connect(databaseUrl)).close();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query("DROP SCHEMA reelsmith CASCADE");

@@ -75,19 +75,24 @@ export function databaseTimeoutMs(context: CliContext, seconds?: number): number
 
 /**
  * Connects to the shared database for a command (creating or updating its schemas when
- * needed), with the start-up deadline (at most `mostMs`, for a command that can do without
- * the database) and Ctrl-C applied to every wait.
+ * needed; with `readOnly`, a command that only reads, never: a database without reelsmith's
+ * tables is then refused with code `database_empty`), with the start-up deadline (at most
+ * `mostMs`, for a command that can do without the database) and Ctrl-C applied to every wait.
  * @example const coordinator = await openCoordinator(url, context);
  */
 export async function openCoordinator(
   url: string,
   context: CliContext,
-  options: { mostMs?: number } = {},
+  options: { mostMs?: number; readOnly?: boolean } = {},
 ): Promise<Coordinator> {
   const { connect } = await import("@reelsmith/distributed");
   const timeoutMs = Math.min(
     databaseTimeoutMs(context),
     options.mostMs ?? Number.POSITIVE_INFINITY,
   );
-  return connect(url, undefined, { timeoutMs, signal: context.signal });
+  return connect(url, undefined, {
+    timeoutMs,
+    signal: context.signal,
+    ...(options.readOnly ? { readOnly: true } : {}),
+  });
 }

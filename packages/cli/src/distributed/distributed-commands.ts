@@ -3,6 +3,7 @@ import path from "node:path";
 import {
   type BatchDetail,
   batchDetail,
+  type Coordinator,
   cancelRun,
   listRunSummaries,
   type RunDetail,
@@ -126,7 +127,17 @@ export async function statusCommand(
       hint: `reelsmith report ${runId} rebuilds its report.html (steps, items, costs); reelsmith resume ${runId} goes on with it`,
     });
   }
-  const coordinator = await openCoordinator(requireDatabaseUrl(flags, context, "status"), context);
+  // Read only: a status never makes or changes the database's schema (a read-only role can
+  // ask it, and workers of another version keep theirs).
+  let coordinator: Coordinator;
+  try {
+    coordinator = await openCoordinator(requireDatabaseUrl(flags, context, "status"), context, {
+      readOnly: true,
+    });
+  } catch (error) {
+    if (!isEmptyDatabase(error)) throw error;
+    return emptyStatus(runId, flags, context);
+  }
   try {
     if (!runId) {
       const runs = await listRunSummaries(coordinator);
@@ -188,6 +199,35 @@ export async function statusCommand(
   } finally {
     await coordinator.close();
   }
+}
+
+/** The refusal of a read-only connection to a database without reelsmith's tables. */
+function isEmptyDatabase(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === "database_empty";
+}
+
+/**
+ * `status` of a database no run and no worker has used: nothing to list (said, or as JSON),
+ * and no run of that id.
+ */
+function emptyStatus(
+  runId: string | undefined,
+  flags: { json?: boolean },
+  context: CliContext,
+): number {
+  if (runId) {
+    throw new CliError(`no run ${runId} in the database: it has no reelsmith tables yet`, {
+      code: "unknown_run",
+      category: "usage",
+      hint: "no run was queued and no worker started on this database: check --database (or REELSMITH_DATABASE_URL)",
+    });
+  }
+  if (flags.json) context.stdout.write(`${JSON.stringify({ runs: [], workers: [] })}\n`);
+  else
+    context.stdout.write(
+      "no runs yet: the database has no reelsmith tables (no run was queued and no worker started on it)\n",
+    );
+  return ExitCode.ok;
 }
 
 /**

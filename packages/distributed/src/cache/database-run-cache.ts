@@ -5,8 +5,8 @@ import {
   serviceIdentity,
 } from "@reelsmith/runner/cache";
 import type { Pool } from "pg";
-import { createPool, withReconnect } from "../database/pool.js";
-import { connectionWaitError, SCHEMA } from "../database/schema.js";
+import { createPool } from "../database/pool.js";
+import { hasTables, SCHEMA } from "../database/schema.js";
 import { artifactsCacheDir } from "../store/run-paths.js";
 import { createDatabaseCacheIndex } from "./database-cache-index.js";
 
@@ -59,22 +59,17 @@ export async function openDatabaseRunCache(
 ): Promise<{ cache?: EstimateCache & { location: CacheLocation }; close(): Promise<void> }> {
   const pool = createPool(url, undefined, 1);
   const close = () => pool.end().catch(() => undefined);
-  const started = Date.now();
-  let table: string | null | undefined;
+  let cached: boolean;
   try {
-    const found = await withReconnect(
-      () =>
-        pool.query<{ table: string | null }>("SELECT to_regclass($1)::text AS table", [
-          `${SCHEMA}.cache_entries`,
-        ]),
-      { forMs: options.timeoutMs, signal: options.signal },
-    );
-    table = found.rows[0]?.table;
+    cached = await hasTables(pool, url, [`${SCHEMA}.cache_entries`], {
+      forMs: options.timeoutMs,
+      signal: options.signal,
+    });
   } catch (error) {
     await close();
-    throw connectionWaitError(url, started, error);
+    throw error;
   }
-  if (!table) {
+  if (!cached) {
     await close();
     return { close: async () => undefined };
   }

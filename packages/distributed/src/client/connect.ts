@@ -1,7 +1,8 @@
 import { DBOSClient } from "@dbos-inc/dbos-sdk";
+import { RunnerError } from "@reelsmith/runner";
 import type { Pool } from "pg";
 import { createPool, type Logger } from "../database/pool.js";
-import { migrate } from "../database/schema.js";
+import { hasTables, migrate, SCHEMA } from "../database/schema.js";
 import { createRunStore, type RunStore } from "../store/run-store.js";
 
 /** A connection to the shared database for `run`, `status`, `cancel` (no worker). */
@@ -14,22 +15,27 @@ export interface Coordinator {
 
 /**
  * Connects to the shared database (creating reelsmith's tables when missing) without
- * running any work: enqueuing, following and cancelling runs go through here.
+ * running any work: enqueuing, following and cancelling runs go through here. With
+ * `readOnly` (a command that only reads, such as `status`) no schema is made or changed, and
+ * a database without reelsmith's tables yet (no run queued, no worker started on it) is
+ * refused with a `RunnerError` of code `database_empty`.
  * @example const coordinator = await connect("postgres://…"); … await coordinator.close();
  */
 export async function connect(
   databaseUrl: string,
   logger?: Logger,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; readOnly?: boolean } = {},
 ): Promise<Coordinator> {
   // Each wait here (connection, schema lock) has a deadline and names what it waited for.
-  await migrate(databaseUrl, {
-    dbos: true,
-    logger,
-    ...(options.timeoutMs ? { deadlineMs: options.timeoutMs } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    applicationName: "reelsmith client",
-  });
+  if (options.readOnly) await requireTables(databaseUrl, options);
+  else
+    await migrate(databaseUrl, {
+      dbos: true,
+      logger,
+      ...(options.timeoutMs ? { deadlineMs: options.timeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      applicationName: "reelsmith client",
+    });
   const pool = createPool(databaseUrl, logger, 4);
   try {
     const dbos = await DBOSClient.create({
@@ -54,5 +60,31 @@ export async function connect(
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Waits (up to `timeoutMs`) for the database to answer, and refuses one that has no
+ * reelsmith tables yet, reading only.
+ */
+async function requireTables(
+  databaseUrl: string,
+  options: { timeoutMs?: number; signal?: AbortSignal },
+): Promise<void> {
+  const pool = createPool(databaseUrl, undefined, 1);
+  try {
+    const tables = [`${SCHEMA}.runs`, "dbos.workflow_status"];
+    if (
+      !(await hasTables(pool, databaseUrl, tables, {
+        forMs: options.timeoutMs,
+        signal: options.signal,
+      }))
+    )
+      throw new RunnerError<"database_empty">(
+        "database_empty",
+        "the database has no reelsmith tables yet: no run was queued and no worker started on it",
+      );
+  } finally {
+    await pool.end().catch(() => undefined);
   }
 }

@@ -221,12 +221,41 @@ async function openClient(url: string, options: MigrateOptions): Promise<pg.Clie
 }
 
 /**
+ * Whether every one of `tables` (qualified names) exists, reading only: the database is
+ * waited for up to `forMs` (then a `DatabaseWaitError` naming it, see
+ * {@link connectionWaitError}). A command that must not change the database asks this
+ * instead of migrating.
+ * @example if (!(await hasTables(pool, url, ["reelsmith.runs"], { forMs: 10_000 }))) …
+ */
+export async function hasTables(
+  pool: Pick<pg.Pool, "query">,
+  url: string,
+  tables: readonly string[],
+  options: { forMs?: number | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<boolean> {
+  const started = Date.now();
+  try {
+    const found = await withReconnect(
+      () =>
+        pool.query<{ missing: number }>(
+          "SELECT count(*) FILTER (WHERE to_regclass(name) IS NULL)::int AS missing FROM unnest($1::text[]) AS name",
+          [tables],
+        ),
+      options,
+    );
+    return found.rows[0]?.missing === 0;
+  } catch (error) {
+    throw connectionWaitError(url, started, error);
+  }
+}
+
+/**
  * What to throw when waiting for a connection to `url` since `started` failed: a
  * `DatabaseWaitError` naming the database (without its password) when it never answered,
  * else the error itself.
  * @example catch (error) { throw connectionWaitError(url, started, error); }
  */
-export function connectionWaitError(url: string, started: number, error: unknown): unknown {
+function connectionWaitError(url: string, started: number, error: unknown): unknown {
   if (!isConnectionError(error)) return error;
   return new DatabaseWaitError(`a connection to ${maskUrl(url)}`, Date.now() - started, {
     cause: error,
