@@ -42,6 +42,20 @@ async function storeClip(artifacts: string, key: string, prompt: string): Promis
   });
 }
 
+/** The schemas of reelsmith and DBOS that the database at `url` has. */
+async function ourSchemas(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query<{ nspname: string }>(
+      "SELECT nspname FROM pg_namespace WHERE nspname IN ('reelsmith', 'dbos')",
+    );
+    return found.rows.map((row) => row.nspname);
+  } finally {
+    await client.end();
+  }
+}
+
 describe("reelsmith cache --database", { timeout: 120_000 }, () => {
   it("lists the database's entries like a local cache, and clears them, the clips only with --artifacts", async () => {
     const artifacts = path.join(cwd, "artifacts");
@@ -94,16 +108,7 @@ describe("reelsmith cache --database", { timeout: 120_000 }, () => {
         "the database has no reelsmith tables yet (no worker has used it): nothing is cached there",
       );
       expect(JSON.parse(plan.stdout).limits.requests.videoJobs).toBe(1);
-      const client = new pg.Client({ connectionString: fresh });
-      await client.connect();
-      try {
-        const schemas = await client.query(
-          "SELECT nspname FROM pg_namespace WHERE nspname IN ('reelsmith', 'dbos')",
-        );
-        expect(schemas.rows).toEqual([]);
-      } finally {
-        await client.end();
-      }
+      expect(await ourSchemas(fresh)).toEqual([]);
     } finally {
       await simulator.close();
     }
@@ -123,16 +128,7 @@ describe("reelsmith cache --database", { timeout: 120_000 }, () => {
     expect(one.code).toBe(2);
     expect(one.stderr).toMatch(/no run run-1 in the database: it has no reelsmith tables yet/);
     expect(one.stderr).not.toMatch(/\n\s+at /);
-    const client = new pg.Client({ connectionString: fresh });
-    await client.connect();
-    try {
-      const schemas = await client.query(
-        "SELECT nspname FROM pg_namespace WHERE nspname IN ('reelsmith', 'dbos')",
-      );
-      expect(schemas.rows).toEqual([]);
-    } finally {
-      await client.end();
-    }
+    expect(await ourSchemas(fresh)).toEqual([]);
 
     // A role that may only read the tables (a dashboard's, a CI check's) gets the status.
     const role = `reader_${process.pid}`;
