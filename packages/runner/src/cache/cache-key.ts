@@ -54,12 +54,34 @@ function isLocalPath(value: string): boolean {
   return !/^(https?:|data:)/i.test(value);
 }
 
+/** The absolute path of a local file an entry of a request names, when there is one. */
+function localFile(path: unknown, baseDir: string): string | undefined {
+  if (typeof path !== "string" || !isLocalPath(path)) return undefined;
+  const absolute = isAbsolute(path) ? path : resolve(baseDir, path);
+  return existsSync(absolute) && statSync(absolute).isFile() ? absolute : undefined;
+}
+
+/**
+ * An entry of a request as its key counts it: a local file by its bytes alone (`{ sha256 }`
+ * in place of its path, or of an object's `path`), anything else as it is.
+ */
+async function byBytes(entry: unknown, baseDir: string): Promise<unknown> {
+  if (typeof entry === "string") {
+    const file = localFile(entry, baseDir);
+    return file ? { sha256: await hashFile(file) } : entry;
+  }
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return entry;
+  const { path, ...rest } = entry as { path?: unknown };
+  const file = localFile(path, baseDir);
+  return file ? { ...rest, sha256: await hashFile(file) } : entry;
+}
+
 /**
  * The cache key of a fully resolved step request: the service that answers it (its
  * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
- * `ignore`, and the sha256 of every local input file it names (`image`, `images`, and any
- * value of `params` that is a local file). The local files of the `inputFiles` fields are
- * keyed by their sha256 alone, not their paths.
+ * `ignore`, each local input file it names by its bytes alone, not its path (`image`,
+ * `images`, any value of `params`, and the `inputFiles` fields): the same keyframe made again
+ * in another run's directory asks for the same clip.
  * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines", { service: "https://api.example.com/v1" })
  */
 export async function cacheKey(
@@ -72,46 +94,34 @@ export async function cacheKey(
   const spec: Record<string, unknown> = Object.fromEntries(
     Object.entries(fullSpec).filter(([field]) => !ignore.includes(field)),
   );
-  // Fields whose local files count by their bytes alone: the same reference made in another
-  // run (another run directory) asks for the same result.
+  // The `inputFiles` fields: a list of their files (nested lists flattened), each by its bytes.
   for (const field of options.inputFiles ?? []) {
     if (spec[field] === undefined) continue;
     const entries = (Array.isArray(spec[field]) ? (spec[field] as unknown[]) : [spec[field]]).flat(
       2,
     );
     const keyed: unknown[] = [];
-    for (const entry of entries) {
-      const path = typeof entry === "string" ? entry : undefined;
-      const absolute =
-        path && isLocalPath(path) ? (isAbsolute(path) ? path : resolve(baseDir, path)) : undefined;
-      keyed.push(
-        absolute && existsSync(absolute) && statSync(absolute).isFile()
-          ? { sha256: await hashFile(absolute) }
-          : entry,
-      );
-    }
+    for (const entry of entries) keyed.push(await byBytes(entry, baseDir));
     spec[field] = keyed;
   }
-  const named: string[] = [];
   for (const [field, value] of Object.entries(spec)) {
     if (FILE_MAPS.has(field) && value && typeof value === "object" && !Array.isArray(value)) {
-      for (const entry of Object.values(value)) if (typeof entry === "string") named.push(entry);
-      continue;
-    }
-    if (!FILE_FIELDS.has(field)) continue;
-    for (const entry of Array.isArray(value) ? value : [value]) {
-      if (typeof entry === "string") named.push(entry);
-      else if (typeof (entry as { path?: unknown } | null)?.path === "string")
-        named.push((entry as { path: string }).path);
+      const named: [string, unknown][] = [];
+      for (const [name, entry] of Object.entries(value))
+        named.push([name, await byBytes(entry, baseDir)]);
+      spec[field] = Object.fromEntries(named);
+    } else if (FILE_FIELDS.has(field)) {
+      if (!Array.isArray(value)) spec[field] = await byBytes(value, baseDir);
+      else {
+        const keyed: unknown[] = [];
+        for (const entry of value) keyed.push(await byBytes(entry, baseDir));
+        spec[field] = keyed;
+      }
     }
   }
-  const files: Record<string, string> = {};
-  for (const path of named) {
-    if (!isLocalPath(path)) continue;
-    const absolute = isAbsolute(path) ? path : resolve(baseDir, path);
-    if (existsSync(absolute) && statSync(absolute).isFile()) files[path] = await hashFile(absolute);
-  }
+  // `files` stays, empty: the key of a request that names no local file is what it was when
+  // files were keyed by their paths here.
   return createHash("sha256")
-    .update(canonicalJson({ version: 2, service: options.service, kind, spec, files }))
+    .update(canonicalJson({ version: 2, service: options.service, kind, spec, files: {} }))
     .digest("hex");
 }

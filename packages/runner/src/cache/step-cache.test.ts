@@ -28,6 +28,14 @@ describe("step cache", () => {
     expect(
       await cacheKey("video", { ...spec, output: "x.mp4" }, dir, { ...on, ignore: ["output"] }),
     ).toBe(k1);
+    // The same bytes elsewhere (another run's directory): the same request of the service.
+    mkdirSync(join(dir, "runs", "r2"), { recursive: true });
+    writeFileSync(join(dir, "runs", "r2", "key.png"), "one");
+    const moved = { ...spec, image: join(dir, "runs", "r2", "key.png") };
+    expect(await cacheKey("video", moved, dir, on)).toBe(k1);
+    expect(await cacheKey("video", { ...spec, images: [{ path: "a.png" }] }, dir, on)).toBe(
+      await cacheKey("video", { ...spec, images: [{ path: moved.image }] }, dir, on),
+    );
     writeFileSync(join(dir, "a.png"), "two");
     expect(await cacheKey("video", spec, dir, on)).not.toBe(k1);
   });

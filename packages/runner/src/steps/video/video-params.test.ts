@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -349,6 +349,10 @@ describe("video params: what is an image, and how it is sent", () => {
     expect(
       await cacheKey("video", { ...spec, params: { ...spec.params, seed: 8 } }, dir, on),
     ).not.toBe(key);
+    // By its bytes, not its path: the same frame at another path asks for the same clip.
+    copyFileSync(join(dir, "frames", "end.png"), join(dir, "frames", "same.png"));
+    const moved = { ...spec, params: { ...spec.params, last_frame: "frames/same.png" } };
+    expect(await cacheKey("video", moved, dir, on)).toBe(key);
     writeFileSync(join(dir, "frames", "end.png"), solidPng(32, 18, [90, 20, 30]));
     expect(await cacheKey("video", spec, dir, on)).not.toBe(key);
   });
