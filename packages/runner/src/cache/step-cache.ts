@@ -55,6 +55,26 @@ async function copyToTemp(from: string, to: string): Promise<{ temp: string; sha
 }
 
 /**
+ * An entry's outputs with each file it names at `pathOf(field, stored)`: a field's path, or an
+ * item's in a copy of its list (`files.0`, `files.1`, …). Its stored outputs are not changed.
+ * @example entryOutputs(entry, (_field, stored) => blobPath(cacheDir, stored.sha256)) // { file: ".reelsmith/cache/blobs/9f/9f86…", … }
+ */
+export function entryOutputs(
+  entry: Pick<CacheEntry, "outputs" | "files">,
+  pathOf: (field: string, stored: CacheEntry["files"][string]) => string,
+): Record<string, unknown> {
+  const outputs: Record<string, unknown> = { ...entry.outputs };
+  for (const [field, value] of Object.entries(outputs))
+    if (Array.isArray(value)) outputs[field] = [...value];
+  for (const [field, stored] of Object.entries(entry.files ?? {})) {
+    const item = listItem(field, outputs);
+    if (item) item.list[item.at] = pathOf(field, stored);
+    else outputs[field] = pathOf(field, stored);
+  }
+  return outputs;
+}
+
+/**
  * Looks up a cache entry and restores its files into `runDir` (where `placeFiles` says, by
  * output field, else where the first run wrote them); returns the outputs with absolute file
  * paths, or undefined on a miss. Every file is copied (never linked) and the copy's bytes are
@@ -72,17 +92,20 @@ export async function restoreFromCache(
   const { dir: cacheDir, index } = cacheLocation(cache);
   const entry = await index.get(key);
   if (!entry) return undefined;
-  const outputs: Record<string, unknown> = { ...entry.outputs };
-  // A list of files is stored item by item (`files.0`, `files.1`, …): rebuilt as a new list.
-  for (const [field, value] of Object.entries(outputs))
-    if (Array.isArray(value)) outputs[field] = [...value];
+  // Each file where this run wants it, the outputs naming it there.
+  const targets = new Map<string, string>();
+  const outputs = entryOutputs(entry, (field, stored) => {
+    const target = join(runDir, placeFiles[field] ?? stored.path);
+    targets.set(field, target);
+    return target;
+  });
   const placed: { temp: string; target: string }[] = [];
   const discard = () => {
     for (const { temp } of placed) rmSync(temp, { force: true });
   };
   for (const [field, stored] of Object.entries(entry.files ?? {})) {
     const blob = blobPath(cacheDir, stored.sha256);
-    const target = join(runDir, placeFiles[field] ?? stored.path);
+    const target = targets.get(field) as string;
     if (!inside(runDir, target)) {
       discard();
       return undefined;
@@ -103,9 +126,6 @@ export async function restoreFromCache(
       await index.delete(key);
       return undefined;
     }
-    const item = listItem(field, outputs);
-    if (item) item.list[item.at] = target;
-    else outputs[field] = target;
   }
   for (const { temp, target } of placed) renameSync(temp, target);
   return { outputs, entry };

@@ -1,4 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Type } from "@sinclair/typebox";
+import { createFileCacheIndex } from "../cache/file-cache-index.js";
+import { requestCacheKey } from "../cache/request-cache-key.js";
 import { describe, expect, it } from "vitest";
 import type { PipelineSpec } from "../pipeline/pipeline-spec.js";
 import { defineStepKind } from "../steps/define-step-kind.js";
@@ -19,6 +24,7 @@ const say = defineStepKind({
         }
       : { requests: { lines: 1 } },
   run: async () => ({ seconds: 1 }),
+  cache: {},
 });
 const shoot = defineStepKind({
   kind: "shoot",
@@ -74,5 +80,29 @@ describe("estimateKnownNow", () => {
     });
     expect(estimate.complete).toBe(false);
     expect(estimate.creditsAtMost).toBeUndefined();
+  });
+
+  it("reads a cached unit's outputs as they are: what depends on them is priced exactly", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reelsmith-known-now-"));
+    const service = "https://media.example.com";
+    // The first line's result is cached (3 s); the second's is not.
+    const key = await requestCacheKey("say", {}, { text: "ten chars." }, dir, { service });
+    await createFileCacheIndex(dir).put({
+      key,
+      kind: "say",
+      step: "lines",
+      createdAt: "2026-11-28T00:00:00.000Z",
+      outputs: { seconds: 3 },
+      files: {},
+    });
+    const estimate = await estimateKnownNow(spec, {
+      kinds,
+      context,
+      steps: new Set(["lines", "shots"]),
+      cache: { location: dir, service, pipelineDir: dir },
+    });
+    expect(estimate.steps.lines).toEqual({ perUnit: 1, units: 1, cached: 1, credits: 1 });
+    // Shot 0 at least 3 s: 6; shot 1 as before (19 chars → 1.9–3.8 s): 4–8.
+    expect(estimate.steps.shots).toEqual({ units: 2, credits: 10, creditsAtMost: 14 });
   });
 });

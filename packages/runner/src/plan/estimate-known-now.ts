@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
-import { servableEntry } from "../cache/servable-entry.js";
+import { servableEntry, servedOutputs } from "../cache/servable-entry.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { unitBody, unitContext, unitRequest } from "../executor/unit-request.js";
 import { type ExpressionContext, evaluateValue } from "../expressions/index.js";
@@ -74,12 +74,14 @@ export async function estimateKnownNow(
         priced.push({ atLeast: 0, atMost: 0 });
         continue;
       }
-      if (
-        low &&
-        high &&
-        isDeepStrictEqual(low, high) &&
-        (await inCache(kind, low, step, options))
-      ) {
+      const served =
+        low && high && isDeepStrictEqual(low, high)
+          ? await fromCache(kind, low, step, options)
+          : undefined;
+      if (served) {
+        // Its outputs are the cached ones: what reads them is known, not bounded.
+        outputsLeast[outputsLeast.length - 1] = served;
+        outputsMost[outputsMost.length - 1] = served;
         cached += 1;
         priced.push({ atLeast: 0, atMost: 0 });
         continue;
@@ -211,15 +213,15 @@ function unitBounds(
   };
 }
 
-/** True when the cache holds the result of this wholly known request. */
-async function inCache(
+/** The outputs the cache holds for this wholly known request ({@link servedOutputs}), if any. */
+async function fromCache(
   kind: AnyStepKind,
   request: Record<string, unknown>,
   step: { cache?: unknown },
   options: KnownNowOptions,
-): Promise<boolean> {
+): Promise<Record<string, unknown> | undefined> {
   const policy = kind.cache;
-  if (!options.cache || !policy || step.cache === false) return false;
+  if (!options.cache || !policy || step.cache === false) return undefined;
   const key = await requestCacheKey(
     kind.kind,
     policy,
@@ -227,8 +229,9 @@ async function inCache(
     options.cache.pipelineDir,
     options.cache,
   ).catch(() => undefined);
-  return (
-    key !== undefined &&
-    (await servableEntry(cacheLocation(options.cache.location), key)) !== undefined
-  );
+  if (key === undefined) return undefined;
+  const cache = cacheLocation(options.cache.location);
+  const entry = await servableEntry(cache, key);
+  if (!entry) return undefined;
+  return servedOutputs(cache.dir, entry, policy, request);
 }

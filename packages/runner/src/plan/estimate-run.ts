@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { exactAmount } from "@reelsmith/core/catalog";
 import type { CacheEntry } from "../cache/cache-entry.js";
 import { type EstimateCache, requestCacheKey } from "../cache/request-cache-key.js";
-import { servableEntry } from "../cache/servable-entry.js";
+import { servableEntry, servedOutputs } from "../cache/servable-entry.js";
 import { cacheLocation } from "../cache/step-cache.js";
 import { type RunState, SINGLE_ITEM } from "../journal/journal-state.js";
 import type { LoadedPipeline } from "../pipeline/load-pipeline.js";
@@ -10,6 +10,7 @@ import type { StepSpec } from "../pipeline/pipeline-spec.js";
 import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { type KnownStepRequests, knownUnitRequests } from "./known-unit-requests.js";
+import { settleCompleteness, settleUnitCount } from "./plan-estimate.js";
 import { planPipeline } from "./plan-pipeline.js";
 import type { Plan, PlannedStep, RunEstimate, StepEstimate } from "./plan-types.js";
 import { settleUnitTotals } from "./price-units.js";
@@ -94,15 +95,13 @@ export async function estimateRun(
   const requests = await knownUnitRequests(pipeline, {
     inputs: options.inputs,
     ...(options.stepKinds ? { stepKinds: options.stepKinds } : {}),
-    // A step the cache answers wholly gives its outputs to the steps that read them, when
-    // they name no file (a file's path is the new run directory's, its bytes not read here).
+    // A step the cache answers wholly gives its outputs to the steps that read them.
     served: async (step, known) => {
       const entries = await lookUp(step, known);
-      if (!entries?.every((entry) => entry && Object.keys(entry.files ?? {}).length === 0))
-        return undefined;
-      const revive = kinds.get(known.kind)?.cache?.revive;
-      const outputs = (entries as CacheEntry[]).map(
-        (entry, index) => revive?.(entry.outputs, known.specs[index] as never) ?? entry.outputs,
+      if (!entries?.every((entry) => entry !== undefined)) return undefined;
+      const policy = kinds.get(known.kind)?.cache ?? {};
+      const outputs = (entries as CacheEntry[]).map((entry, index) =>
+        servedOutputs(cache.dir, entry, policy, known.specs[index] ?? {}),
       );
       return step.for_each === undefined ? outputs[0] : outputs;
     },
@@ -111,24 +110,31 @@ export async function estimateRun(
   // Priced steps, and (a plan's) steps that send paid requests though their price is unknown.
   const ids = new Set(Object.keys(estimate.steps));
   for (const planned of plannedSteps.values()) if (planned.requests) ids.add(planned.id);
+  let settled = false;
   for (const id of ids) {
     const step = estimate.steps[id];
-    const priced = step?.perUnit ? step : undefined;
     const planned = plannedSteps.get(id);
     const known = requests.get(id);
     const written = pipeline.spec.steps.find((entry) => entry.id === id);
-    if (!known || !written || (!priced && !planned?.requests)) continue;
+    if (!known || !written || (!step?.perUnit && !planned?.requests)) continue;
     const entries = await lookUp(written, known);
     if (!entries) continue;
     const done = succeededUnits(options.previous, id);
     const fanOut = written.for_each !== undefined;
     let hits = 0;
-    for (const [index, entry] of entries.entries())
-      if (entry && !done.has(fanOut ? index : SINGLE_ITEM)) hits += 1;
+    let units = 0;
+    for (const [index, entry] of entries.entries()) {
+      if (done.has(fanOut ? index : SINGLE_ITEM)) continue;
+      units += 1;
+      if (entry) hits += 1;
+    }
+    // Its units known now (a list the cache's outputs gave): its estimate is exact.
+    if (step && settleUnitCount(estimate, step, units, hits)) settled = true;
     if (hits === 0) continue;
     if (options.plan) leaveOutRequests(options.plan, planned, hits);
-    if (priced) leaveOutCost(estimate, priced, hits);
+    if (step?.perUnit) leaveOutCost(estimate, step, hits);
   }
+  if (settled) settleCompleteness(estimate);
   return estimate;
 }
 

@@ -1,3 +1,4 @@
+import { exactAmount } from "@reelsmith/core/catalog";
 import type { PlannedFanOut, RunEstimate, StepEstimate } from "./plan-types.js";
 
 /** What a paid step's estimate is made of. */
@@ -59,4 +60,56 @@ export function creditsAtMost(runEstimate: RunEstimate): number | undefined {
     most += credits;
   }
   return most;
+}
+
+/**
+ * A step whose number of units the plan knew only at run time, or whose price it did not
+ * know, once its units are known (its list read from outputs the cache holds): `units` still
+ * to make, of which `cached` the cache answers. A priced step's estimate is made exact (the
+ * least it counted in the run's certain part replaced by its whole); a step whose every unit
+ * the cache answers costs 0 whatever its price. A step priced in another unit is left as it
+ * is. Returns whether it changed; the run's completeness is then {@link settleCompleteness}'s.
+ * @example settleUnitCount(estimate, estimate.steps.characters, 2, 2) // true: 2 × 4 = 8, then 2 from the cache
+ */
+export function settleUnitCount(
+  runEstimate: RunEstimate,
+  step: StepEstimate,
+  units: number,
+  cached: number,
+): boolean {
+  if (step.unit !== undefined || step.otherUnits) return false;
+  if (step.perUnit !== undefined && step.units === undefined) {
+    const least = step.perUnit * (step.unitsAtLeast ?? 0);
+    delete step.unitsAtLeast;
+    delete step.unitsAtMost;
+    step.units = units;
+    step.credits = exactAmount(step.perUnit * units);
+    runEstimate.credits = exactAmount(runEstimate.credits - least + step.credits);
+    return true;
+  }
+  if (step.perUnit === undefined && step.credits === undefined && cached === units) {
+    delete step.unitsAtLeast;
+    delete step.unitsAtMost;
+    step.units = 0;
+    step.cached = cached;
+    step.credits = 0;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The run's `complete` and `creditsAtMost` worked out again from its steps, as the plan sets
+ * them: complete when every paid step's credits are known (a step in another unit counts in
+ * that unit's total), else the most it can cost when every step has a largest size.
+ * @example settleCompleteness(estimate); estimate.complete // true
+ */
+export function settleCompleteness(runEstimate: RunEstimate): void {
+  runEstimate.complete = Object.values(runEstimate.steps).every(
+    (step) => step.credits !== undefined || step.perUnit === 0 || step.unit !== undefined,
+  );
+  delete runEstimate.creditsAtMost;
+  if (runEstimate.complete) return;
+  const most = creditsAtMost(runEstimate);
+  if (most !== undefined && Number.isFinite(most)) runEstimate.creditsAtMost = most;
 }
