@@ -1,7 +1,8 @@
 import { stat } from "node:fs/promises";
 import type { CacheEntry } from "./cache-entry.js";
 import type { CacheLocation } from "./cache-index.js";
-import { blobPath, entryOutputs } from "./step-cache.js";
+import { entryOutputs } from "./entry-outputs.js";
+import { blobPath } from "./step-cache.js";
 
 /**
  * The entry stored under `key` when a run could be served it: every file it names has its
