@@ -212,6 +212,25 @@ describe("the narrated example (built CLI, against a simulator)", () => {
       expect(chain.lossy, final).toBeGreaterThanOrEqual(1);
       expect(chain.lossy, final).toBeLessThanOrEqual(2);
     }
-    // A whole film: images, speech, clips and a dozen ffmpeg passes, on a loaded machine.
+
+    // The same film again: every paid request is in the cache (the clips found by their
+    // keyframes' and narrations' bytes, not their first run's paths), and the plan knows it
+    // before anything is sent; a budget below one image is then enough.
+    const plan = await runCli(["plan", NARRATED, "--json"], { cwd: work.dir, env: env() });
+    expect(plan.code, plan.stderr).toBe(0);
+    const limits = (JSON.parse(plan.stdout) as { limits: Record<string, unknown> }).limits;
+    expect(limits.estimate).toMatchObject({ credits: 0, complete: true });
+    expect(Object.values(limits.requests as Record<string, number>)).toEqual(
+      Object.values(limits.requests as Record<string, number>).map(() => 0),
+    );
+    const again = await runCli(["run", NARRATED, "--auto-approve", "--max-credits", "1"], {
+      cwd: work.dir,
+      env: env(),
+    });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^expected cost: 0 credits \(budget 1\)$/m);
+    expect(simulator.stats().creditsCharged).toBe(stats.creditsCharged);
+    expect(simulator.stats().videoJobs.created).toBe(3);
+    // A whole film twice: images, speech, clips and a dozen ffmpeg passes, on a loaded machine.
   }, 600_000);
 });

@@ -12,7 +12,7 @@ import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kin
 import { type KnownStepRequests, knownUnitRequests } from "./known-unit-requests.js";
 import { settleCompleteness, settleUnitCount } from "./plan-estimate.js";
 import { planPipeline } from "./plan-pipeline.js";
-import type { Plan, PlannedStep, RunEstimate, StepEstimate } from "./plan-types.js";
+import type { Plan, RunEstimate, StepEstimate } from "./plan-types.js";
 import { settleUnitTotals } from "./price-units.js";
 
 /** What a run's estimate is made from. */
@@ -111,6 +111,8 @@ export async function estimateRun(
   const ids = new Set(Object.keys(estimate.steps));
   for (const planned of plannedSteps.values()) if (planned.requests) ids.add(planned.id);
   let settled = false;
+  // Units each step still makes, where its requests are known now (those the cache answers out).
+  const toMake = new Map<string, number>();
   for (const id of ids) {
     const step = estimate.steps[id];
     const planned = plannedSteps.get(id);
@@ -128,13 +130,13 @@ export async function estimateRun(
       units += 1;
       if (entry) hits += 1;
     }
+    toMake.set(id, units - hits);
     // Its units known now (a list the cache's outputs gave): its estimate is exact.
     if (step && settleUnitCount(estimate, step, units, hits)) settled = true;
-    if (hits === 0) continue;
-    if (options.plan) leaveOutRequests(options.plan, planned, hits);
-    if (step?.perUnit) leaveOutCost(estimate, step, hits);
+    if (hits > 0 && step?.perUnit) leaveOutCost(estimate, step, hits);
   }
   if (settled) settleCompleteness(estimate);
+  if (options.plan) recountRequests(options.plan, options.previous, toMake);
   return estimate;
 }
 
@@ -161,11 +163,29 @@ function leaveOutCost(estimate: RunEstimate, step: StepEstimate, hits: number): 
   else if (total) total.amount = exactAmount(total.amount - saved);
 }
 
-/** Takes the requests of a step's units the cache will answer out of the plan's counts. */
-function leaveOutRequests(plan: Plan, step: PlannedStep | undefined, units: number): void {
+/**
+ * The plan's counts of requests worked out again, step by step: what one unit sends times the
+ * units it still makes, where they are known now (`toMake`: the cache's left out), else as
+ * planned (its fan-out's length when known, less what a resumed run has). A step whose number
+ * is still unknown leaves its totals unknown.
+ */
+function recountRequests(
+  plan: Plan,
+  previous: RunState | undefined,
+  toMake: ReadonlyMap<string, number>,
+): void {
   const { requests } = plan.limits;
-  for (const [name, perUnit] of Object.entries(step?.requests ?? {})) {
-    const count = requests[name];
-    if (count !== undefined) requests[name] = Math.max(0, count - perUnit * units);
+  for (const name of Object.keys(requests)) requests[name] = 0;
+  for (const step of plan.steps) {
+    if (!step.requests) continue;
+    const count = step.fanOut ? step.fanOut.items : 1;
+    const planned =
+      count === undefined ? undefined : Math.max(0, count - succeededUnits(previous, step.id).size);
+    const units = toMake.get(step.id) ?? planned;
+    for (const [name, sent] of Object.entries(step.requests)) {
+      const total = Object.hasOwn(requests, name) ? requests[name] : 0;
+      requests[name] =
+        units === undefined || total === undefined ? undefined : total + sent * units;
+    }
   }
 }
