@@ -27,8 +27,7 @@ export async function connect(
   options: { timeoutMs?: number; signal?: AbortSignal; readOnly?: boolean } = {},
 ): Promise<Coordinator> {
   // Each wait here (connection, schema lock) has a deadline and names what it waited for.
-  if (options.readOnly) await requireTables(databaseUrl, options);
-  else
+  if (!options.readOnly)
     await migrate(databaseUrl, {
       dbos: true,
       logger,
@@ -38,6 +37,7 @@ export async function connect(
     });
   const pool = createPool(databaseUrl, logger, 4);
   try {
+    if (options.readOnly) await requireTables(pool, databaseUrl, options);
     const dbos = await DBOSClient.create({
       systemDatabaseUrl: databaseUrl,
       applicationName: "reelsmith",
@@ -68,23 +68,15 @@ export async function connect(
  * reelsmith tables yet, reading only.
  */
 async function requireTables(
+  pool: Pool,
   databaseUrl: string,
   options: { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<void> {
-  const pool = createPool(databaseUrl, undefined, 1);
-  try {
-    const tables = [`${SCHEMA}.runs`, "dbos.workflow_status"];
-    if (
-      !(await hasTables(pool, databaseUrl, tables, {
-        forMs: options.timeoutMs,
-        signal: options.signal,
-      }))
-    )
-      throw new RunnerError<"database_empty">(
-        "database_empty",
-        "the database has no reelsmith tables yet: no run was queued and no worker started on it",
-      );
-  } finally {
-    await pool.end().catch(() => undefined);
-  }
+  const tables = [`${SCHEMA}.runs`, "dbos.workflow_status"];
+  const wait = { forMs: options.timeoutMs, signal: options.signal };
+  if (!(await hasTables(pool, databaseUrl, tables, wait)))
+    throw new RunnerError<"database_empty">(
+      "database_empty",
+      "the database has no reelsmith tables yet: no run was queued and no worker started on it",
+    );
 }

@@ -76,6 +76,13 @@ async function byBytes(entry: unknown, baseDir: string): Promise<unknown> {
   return file ? { ...rest, sha256: await hashFile(file) } : entry;
 }
 
+/** Each entry of a list {@link byBytes}, in order. */
+async function everyByBytes(entries: readonly unknown[], baseDir: string): Promise<unknown[]> {
+  const keyed: unknown[] = [];
+  for (const entry of entries) keyed.push(await byBytes(entry, baseDir));
+  return keyed;
+}
+
 /**
  * The cache key of a fully resolved step request: the service that answers it (its
  * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
@@ -100,9 +107,7 @@ export async function cacheKey(
     const entries = (Array.isArray(spec[field]) ? (spec[field] as unknown[]) : [spec[field]]).flat(
       2,
     );
-    const keyed: unknown[] = [];
-    for (const entry of entries) keyed.push(await byBytes(entry, baseDir));
-    spec[field] = keyed;
+    spec[field] = await everyByBytes(entries, baseDir);
   }
   for (const [field, value] of Object.entries(spec)) {
     if (FILE_MAPS.has(field) && value && typeof value === "object" && !Array.isArray(value)) {
@@ -111,12 +116,9 @@ export async function cacheKey(
         named.push([name, await byBytes(entry, baseDir)]);
       spec[field] = Object.fromEntries(named);
     } else if (FILE_FIELDS.has(field)) {
-      if (!Array.isArray(value)) spec[field] = await byBytes(value, baseDir);
-      else {
-        const keyed: unknown[] = [];
-        for (const entry of value) keyed.push(await byBytes(entry, baseDir));
-        spec[field] = keyed;
-      }
+      spec[field] = Array.isArray(value)
+        ? await everyByBytes(value, baseDir)
+        : await byBytes(value, baseDir);
     }
   }
   // `files` stays, empty: the key of a request that names no local file is what it was when

@@ -11,7 +11,7 @@ import { kindsByName } from "../steps/registry.js";
 import type { AnyStepKind, ModelCatalogs, StepKindSpec } from "../steps/step-kind.js";
 import { type KnownStepRequests, knownUnitRequests } from "./known-unit-requests.js";
 import { settleCompleteness, settleUnitCount } from "./plan-estimate.js";
-import { planPipeline } from "./plan-pipeline.js";
+import { countRequests, planPipeline } from "./plan-pipeline.js";
 import type { Plan, RunEstimate, StepEstimate } from "./plan-types.js";
 import { settleUnitTotals } from "./price-units.js";
 
@@ -178,14 +178,11 @@ function recountRequests(
   for (const name of Object.keys(requests)) requests[name] = 0;
   for (const step of plan.steps) {
     if (!step.requests) continue;
-    const count = step.fanOut ? step.fanOut.items : 1;
-    const planned =
-      count === undefined ? undefined : Math.max(0, count - succeededUnits(previous, step.id).size);
-    const units = toMake.get(step.id) ?? planned;
-    for (const [name, sent] of Object.entries(step.requests)) {
-      const total = Object.hasOwn(requests, name) ? requests[name] : 0;
-      requests[name] =
-        units === undefined || total === undefined ? undefined : total + sent * units;
+    const made = toMake.get(step.id);
+    if (made !== undefined) countRequests(requests, step.requests, made, 0);
+    else {
+      const count = step.fanOut ? step.fanOut.items : 1;
+      countRequests(requests, step.requests, count, succeededUnits(previous, step.id).size);
     }
   }
 }

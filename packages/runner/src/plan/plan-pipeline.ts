@@ -159,7 +159,7 @@ export function planPipeline(pipeline: LoadedPipeline, options: PlanOptions = {}
  * what one unit sends.
  * @example countRequests(requests, { videoJobs: 1 }, 3, 1) // requests.videoJobs += 2; { videoJobs: 1 }
  */
-function countRequests(
+export function countRequests(
   requests: Record<string, number | undefined>,
   perUnit: Readonly<Record<string, number>> | undefined,
   count: number | undefined,
