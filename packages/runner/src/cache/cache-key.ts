@@ -3,10 +3,14 @@ import { existsSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 
-/** Keys of a step body whose string values name local input files hashed into the cache key. */
-const FILE_FIELDS = new Set(["image", "images"]);
-/** Keys of a step body holding named values, any of which may name a local file (a video's image `params`). */
-const FILE_MAPS = new Set(["params"]);
+/**
+ * How a field of a request names local files, for the cache key (each file by its bytes):
+ * - `"list"`: a file or a list of them (nested lists flattened), keyed as one flat list;
+ * - `"value"`: a file, or a list of files, keyed in its own shape;
+ * - `"values"`: an object any of whose values may name a file (a model's own `params`).
+ * A file is a path string or an object with a `path`; URLs and data URIs count as written.
+ */
+export type InputFileField = "list" | "value" | "values";
 
 /** JSON with object keys sorted, so equal requests give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -83,43 +87,46 @@ async function everyByBytes(entries: readonly unknown[], baseDir: string): Promi
   return keyed;
 }
 
+/** A field's value as its key counts it: each local file it names by its bytes ({@link InputFileField}). */
+async function fieldByBytes(
+  value: unknown,
+  shape: InputFileField,
+  baseDir: string,
+): Promise<unknown> {
+  if (shape === "list")
+    return everyByBytes((Array.isArray(value) ? value : [value]).flat(2), baseDir);
+  if (shape === "value")
+    return Array.isArray(value) ? everyByBytes(value, baseDir) : byBytes(value, baseDir);
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const named: [string, unknown][] = [];
+  for (const [name, entry] of Object.entries(value))
+    named.push([name, await byBytes(entry, baseDir)]);
+  return Object.fromEntries(named);
+}
+
 /**
  * The cache key of a fully resolved step request: the service that answers it (its
  * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
- * `ignore`, each local input file it names by its bytes alone, not its path (`image`,
- * `images`, any value of `params`, and the `inputFiles` fields): the same keyframe made again
- * in another run's directory asks for the same clip.
- * @example await cacheKey("video", { model: "reel-video-1", prompt: "a cat" }, "/pipelines", { service: "https://api.example.com/v1" })
+ * `ignore`, and each local input file its `inputFiles` fields name by its bytes alone, not its
+ * path: the same keyframe made again in another run's directory asks for the same clip.
+ * @example await cacheKey("video", { model: "reel-video-1", image: "frame.png" }, "/pipelines", { service: "https://api.example.com/v1", inputFiles: { image: "value" } })
  */
 export async function cacheKey(
   kind: string,
   fullSpec: Record<string, unknown>,
   baseDir: string,
-  options: { service: string; ignore?: readonly string[]; inputFiles?: readonly string[] },
+  options: {
+    service: string;
+    ignore?: readonly string[];
+    inputFiles?: Readonly<Record<string, InputFileField>>;
+  },
 ): Promise<string> {
   const ignore = options.ignore ?? [];
   const spec: Record<string, unknown> = Object.fromEntries(
     Object.entries(fullSpec).filter(([field]) => !ignore.includes(field)),
   );
-  // The `inputFiles` fields: a list of their files (nested lists flattened), each by its bytes.
-  for (const field of options.inputFiles ?? []) {
-    if (spec[field] === undefined) continue;
-    const entries = (Array.isArray(spec[field]) ? (spec[field] as unknown[]) : [spec[field]]).flat(
-      2,
-    );
-    spec[field] = await everyByBytes(entries, baseDir);
-  }
-  for (const [field, value] of Object.entries(spec)) {
-    if (FILE_MAPS.has(field) && value && typeof value === "object" && !Array.isArray(value)) {
-      const named: [string, unknown][] = [];
-      for (const [name, entry] of Object.entries(value))
-        named.push([name, await byBytes(entry, baseDir)]);
-      spec[field] = Object.fromEntries(named);
-    } else if (FILE_FIELDS.has(field)) {
-      spec[field] = Array.isArray(value)
-        ? await everyByBytes(value, baseDir)
-        : await byBytes(value, baseDir);
-    }
+  for (const [field, shape] of Object.entries(options.inputFiles ?? {})) {
+    if (spec[field] !== undefined) spec[field] = await fieldByBytes(spec[field], shape, baseDir);
   }
   // `files` stays, empty: the key of a request that names no local file is what it was when
   // files were keyed by their paths here.

@@ -1,3 +1,4 @@
+import type { StepCachePolicy } from "../steps/step-kind.js";
 import type { CacheLocation } from "./cache-index.js";
 import { cacheKey } from "./cache-key.js";
 import { type ModelRouting, requestService } from "./service-identity.js";
@@ -22,7 +23,7 @@ export interface EstimateCache {
  */
 export async function requestCacheKey(
   kind: string,
-  policy: { ignore?: readonly string[]; inputFiles?: readonly string[] },
+  policy: Pick<StepCachePolicy, "ignore" | "inputFiles">,
   spec: Record<string, unknown>,
   baseDir: string,
   by: Pick<EstimateCache, "service" | "routing">,

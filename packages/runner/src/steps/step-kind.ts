@@ -17,6 +17,7 @@
  * ```
  */
 import type { TSchema } from "@sinclair/typebox";
+import type { InputFileField } from "../cache/cache-key.js";
 import type {
   DistributiveOmit,
   ProgressStage,
@@ -32,6 +33,8 @@ import type { UnitLedger } from "../ledger/unit-ledger.js";
 import type { KnownProbes } from "../media-probes/known-probes.js";
 import type { ReelsmithClient } from "../pipeline/core-shim.js";
 import type { StaticType } from "./static-types.js";
+
+export type { InputFileField } from "../cache/cache-key.js";
 
 export type { StepReportRole } from "../events/index.js";
 
@@ -326,10 +329,12 @@ export interface StepCachePolicy<Spec = Record<string, unknown>> {
   /** Fields left out of the cache key: they change where a result goes, not what is asked. */
   ignore?: readonly string[];
   /**
-   * Fields naming local input files (or lists of them) that count by their bytes alone, not
-   * their paths: an earlier step's file in another run's directory asks for the same result.
+   * Fields naming local input files that count by their bytes alone, not their paths: an
+   * earlier step's file in another run's directory asks for the same result. Each field says
+   * how its value names files ({@link InputFileField}).
+   * @example inputFiles: { image: "value", params: "values" }
    */
-  inputFiles?: readonly string[];
+  inputFiles?: Readonly<Record<string, InputFileField>>;
   /** Where a cached run puts each file output, relative to the run directory. */
   placeFiles?(spec: Spec, at: { stepId: string; index?: number }): Record<string, string>;
   /**

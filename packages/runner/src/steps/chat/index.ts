@@ -53,7 +53,7 @@ export const chatKind = defineStepKind<ChatStepSpec>({
     `${spec.model ?? ""}: ${String(spec.prompt ?? spec.system ?? "")
       .replace(/\s+/g, " ")
       .slice(0, 60)}`,
-  cache: {},
+  cache: { inputFiles: { images: "value" } },
   report: { role: "conversation", work: "chat" },
   run: async (spec, context) => (await chatStep()).runChatStep(spec, context),
 });

@@ -45,7 +45,7 @@ export const imageKind = defineStepKind<ImageStepSpec>({
   // The same images asked for again are reused wherever this run wants them written.
   cache: {
     ignore: ["output", "outputs"],
-    inputFiles: ["references"],
+    inputFiles: { references: "list" },
     placeFiles: (spec, { stepId, index }) => {
       const n = typeof spec.n === "number" ? spec.n : 1;
       const paths = imagePaths(spec, stepId, index, n);

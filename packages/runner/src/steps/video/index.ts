@@ -72,6 +72,8 @@ export const videoKind = defineStepKind<VideoStepSpec>({
   // The same clip asked for again is reused wherever this run wants it written.
   cache: {
     ignore: ["output"],
+    // Its first frame, and any of the model's own parameters (a last frame), by their bytes.
+    inputFiles: { image: "value", params: "values" },
     placeFiles: (spec, { stepId, index }) => ({
       file: spec.output ?? defaultClipPath(stepId, index),
       ...(spec.last_frame_output ? { last_frame: spec.last_frame_output } : {}),

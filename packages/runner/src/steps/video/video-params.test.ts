@@ -7,6 +7,7 @@ import { cacheKey } from "../../cache/cache-key.js";
 import type { VideoModelCatalog } from "../../pipeline/core-shim.js";
 import { loadPipeline, validatePipeline } from "../../pipeline/validate-pipeline.js";
 import { planPipeline } from "../../plan/plan-pipeline.js";
+import { videoKind } from "./index.js";
 import { isImageParam, looksLikeImage, paramFiles } from "./video-params.js";
 import { requestParams } from "./video-request-params.js";
 
@@ -335,7 +336,7 @@ describe("video params: what is an image, and how it is sent", () => {
 
   it("keys the cache on params and on the bytes of a local file they name", async () => {
     const dir = project();
-    const on = { service: "https://api.example.com" };
+    const on = { service: "https://api.example.com", inputFiles: videoKind.cache?.inputFiles };
     const spec = { model: "m", prompt: "p", params: { seed: 7, last_frame: "frames/end.png" } };
     const key = await cacheKey("video", spec, dir, on);
     expect(
