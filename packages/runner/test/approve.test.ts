@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +108,66 @@ describe("approve: a gate between the storyboard and the clips", () => {
     expect(resumed.steps.storyboard?.reused).toBe(true);
     expect(resumed.outputs.approved_by).toBe("ana");
     expect(jobsMade(service)).toBe(before + SCENES);
+  });
+
+  it("estimates a resumed run from the outputs its journal holds, with no cache", async () => {
+    // The storyboard says how many scenes (one to six): before the run, the clips' number is
+    // a range; once it ran, the resumed session counts them from its journal, not the cache.
+    const file = join(mkdtempSync(join(tmpdir(), "reelsmith-resume-estimate-")), "p.yaml");
+    writeFileSync(
+      file,
+      [
+        "name: scenes-then-clips",
+        "defaults:",
+        "  chat: { model: reel-chat-1 }",
+        "  video: { model: reel-video-2-lite, seconds: 2, size: 854x480 }",
+        "steps:",
+        "  - id: storyboard",
+        "    chat:",
+        '      prompt: "A paper boat rides the gutter, falls down a drain and reaches a lake. Split it into scenes."',
+        "      schema:",
+        "        type: object",
+        "        required: [scenes]",
+        "        properties:",
+        "          scenes:",
+        "            type: array",
+        "            minItems: 1",
+        "            maxItems: 6",
+        "            items: { type: object, required: [description], properties: { description: { type: string } } }",
+        "  - id: review",
+        "    approve: { message: Read the scenes., show: ['${{ steps.storyboard.outputs.json.scenes }}'] }",
+        "  - id: clips",
+        "    needs: [review]",
+        "    for_each: ${{ steps.storyboard.outputs.json.scenes }}",
+        "    video: { prompt: '${{ item.description }}' }",
+        "",
+      ].join("\n"),
+    );
+    const first = service.options({ cache: false });
+    const waiting = await runPipeline(file, first);
+    expect(waiting.status).toBe("waiting");
+    const planned = first.events.find(
+      (event): event is RunEventOf<"run.estimate"> => event.type === "run.estimate",
+    )?.estimate;
+    expect(planned?.steps.clips).toMatchObject({ unitsAtLeast: 1, unitsAtMost: 6 });
+    expect(planned?.complete).toBe(false);
+    const scenes = (waiting.steps.storyboard?.outputs as { json: { scenes: unknown[] } }).json
+      .scenes.length;
+    await decideApproval(waiting.runDir, { approved: true, by: "ana" });
+
+    const goOn = service.options({ cache: false });
+    const resumed = await runPipeline(undefined, { ...goOn, resume: waiting.runDir });
+    expect(resumed.status).toBe("succeeded");
+    expect(resumed.steps.storyboard?.reused).toBe(true);
+    const estimate = goOn.events.find(
+      (event): event is RunEventOf<"run.estimate"> => event.type === "run.estimate",
+    )?.estimate;
+    const perUnit = planned?.steps.clips?.perUnit ?? 0;
+    expect(perUnit).toBeGreaterThan(0);
+    expect(estimate?.steps.clips).toEqual({ perUnit, units: scenes, credits: perUnit * scenes });
+    expect(estimate).toMatchObject({ credits: perUnit * scenes, complete: true });
+    // The figure is the bill: what the session spent is what it said before sending anything.
+    expect(resumed.totals.credits).toBe(estimate?.credits);
   });
 
   it("ends the run rejected when the gate is rejected: nothing behind it runs", async () => {
