@@ -123,7 +123,7 @@ describe("reelsmith approve / reject on a run stopped at a gate (built CLI)", ()
     const second = await gated("runs/lantern-2");
     expect(second.code, second.stdout + second.stderr).toBe(4);
     expect(second.stdout).toMatch(/^after approval: 0 credits more$/m);
-    expect(second.stdout).toMatch(new RegExp(`\\(${SCENES} from the cache, 0\\)$`, "m"));
+    expect(second.stdout).toMatch(new RegExp(`\\(${SCENES} from the cache, free\\)$`, "m"));
     const approved = await cli(["approve", "runs/lantern-2", "--continue"]);
     expect(approved.code, approved.stdout + approved.stderr).toBe(0);
     expect(jobs()).toBe(made);

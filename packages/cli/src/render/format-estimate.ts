@@ -48,7 +48,7 @@ function creditFigures(step: StepEstimate): string {
 
 /** A priced step's figures, in its unit (credits unless `unit` says otherwise). */
 function stepFigures(step: StepEstimate): string {
-  const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
+  const held = step.cached ? ` (${step.cached} from the cache, free)` : "";
   if (step.perUnit === undefined && step.credits !== undefined && step.units !== undefined) {
     // Units of different prices, or a price known as a range (from outputs not made yet).
     const items = `${step.units} item${step.units === 1 ? "" : "s"}`;

@@ -101,7 +101,7 @@ describe("formatWaiting", () => {
       "waiting at review: waits for approval: ok?",
       "after approval: between 49 and 93 credits more",
       "  narration  3 × 2 = 6",
-      "  clips      2 items: between 43 and 87 (1 from the cache, 0)",
+      "  clips      2 items: between 43 and 87 (1 from the cache, free)",
     ]);
   });
 });

@@ -47,7 +47,7 @@ function nextHtml(model: ReportModel): string {
   const next = model.next;
   if (!next) return "";
   const rows = Object.entries(next.steps).map(([id, step]) => {
-    const held = step.cached ? ` (${step.cached} from the cache, 0)` : "";
+    const held = step.cached ? ` (${step.cached} from the cache, free)` : "";
     const figure =
       step.credits !== undefined && step.creditsAtMost !== undefined
         ? `${step.units ?? 1} × between ${formatNumber(step.credits)} and ${formatNumber(step.creditsAtMost)} in all${held}`
