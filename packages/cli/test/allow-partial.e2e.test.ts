@@ -65,7 +65,7 @@ describe("--allow-partial with a fan-out whose length is known before the run", 
         { cwd: work.dir, env: env() },
       );
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain("expected to cost at least 18 credits (clips: 2 × 9 = 18)");
+      expect(result.stderr).toContain("expected to cost 18 credits (clips: 2 × 9 = 18)");
       const after = simulator.stats();
       expect(after.videoJobs.created).toBe(before.videoJobs.created);
       expect(after.chatCompletions).toBe(before.chatCompletions);

@@ -217,7 +217,7 @@ describe("money: every figure agrees with the ledger and the service", { timeout
       const result = await runCli(["run", "over.yaml"], { cwd: work.dir, env: env() });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(
-        "the run is expected to cost at least 27 credits (clips: 3 × 9 = 27), over its budget of 20; nothing was sent",
+        "the run is expected to cost 27 credits (clips: 3 × 9 = 27), over its budget of 20; nothing was sent",
       );
       expect(result.stderr).not.toMatch(/\n\s+at /);
       const after = simulator.stats();

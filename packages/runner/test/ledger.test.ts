@@ -168,7 +168,7 @@ describe("the ledger", () => {
     const tight = service.options({ maxCredits: 3 });
     await expect(runPipeline(literal(word), tight)).rejects.toMatchObject({
       code: "budget_exceeded_by_estimate",
-      message: expect.stringContaining("at least 4 credits (clips: 4), over its budget of 3"),
+      message: expect.stringContaining("expected to cost 4 credits (clips: 4), over its budget of 3"),
     });
     const enough = service.options({ maxCredits: 5 });
     expect((await runPipeline(literal(word), enough)).status).toBe("succeeded");
@@ -204,7 +204,7 @@ describe("the ledger", () => {
     await expect(refused).rejects.toMatchObject({
       code: "budget_exceeded_by_estimate",
       message: expect.stringContaining(
-        "at least 12 credits (clips: 3 × 4 = 12), over its budget of 5",
+        "expected to cost 12 credits (clips: 3 × 4 = 12), over its budget of 5",
       ),
     });
     expect(service.simulator.stats().videoJobs.created).toBe(0);

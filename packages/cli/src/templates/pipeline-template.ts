@@ -17,12 +17,17 @@ inputs:
     default: A paper boat sails down a rainy street, past a sleeping cat, into a sunlit puddle.
   scenes:
     type: integer
-    description: How many scenes
+    description: How many scenes (one clip each)
     default: 3
+    minimum: 1
+    maximum: 12
 
 defaults:
   chat: { model: reel-chat-1 }
   video: { model: reel-video-2-lite, seconds: 2, size: 854x480 }
+
+# A run expected to cost more is refused before anything is sent.
+max_credits: 200
 
 steps:
   - id: storyboard
@@ -35,6 +40,9 @@ steps:
         properties:
           scenes:
             type: array
+            # Exactly as many scenes as asked: the clips' number, and their price, known before the run.
+            minItems: \${{ inputs.scenes }}
+            maxItems: \${{ inputs.scenes }}
             items:
               type: object
               required: [description]

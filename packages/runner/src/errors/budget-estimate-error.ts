@@ -19,6 +19,8 @@ export class BudgetEstimateError extends RunnerError {
     unit?: { step: string; perUnit: number },
     over?: { budget: string; advice: string },
   ) {
+    // Its whole cost, when every paid step's is known (another budget's figure may be a least).
+    const certain = estimate.complete && over === undefined;
     const steps = Object.entries(estimate.steps).flatMap(([id, step]) => {
       if (step.credits !== undefined && step.credits > 0)
         return [
@@ -34,7 +36,7 @@ export class BudgetEstimateError extends RunnerError {
       "budget_exceeded_by_estimate",
       unit
         ? `one item of "${unit.step}" is expected to cost ${unit.perUnit} credits, over the run's whole budget of ${maxCredits}; nothing was sent. Raise max_credits (or --max-credits) to at least ${unit.perUnit}.`
-        : `the run is expected to cost at least ${estimate.credits} credits (${steps.join("; ")}), ${over?.budget ?? `over its budget of ${maxCredits}`}; nothing was sent. ${over?.advice ?? "Raise max_credits (or --max-credits), or make the run smaller."}`,
+        : `the run is expected to cost ${certain ? "" : "at least "}${estimate.credits} credits (${steps.join("; ")}), ${over?.budget ?? `over its budget of ${maxCredits}`}; nothing was sent. ${over?.advice ?? "Raise max_credits (or --max-credits), or make the run smaller."}`,
       // Refused before anything was sent, like an invalid pipeline (not a run stopped at its budget).
       { category: "invalid" },
     );
