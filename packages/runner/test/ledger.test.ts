@@ -168,7 +168,9 @@ describe("the ledger", () => {
     const tight = service.options({ maxCredits: 3 });
     await expect(runPipeline(literal(word), tight)).rejects.toMatchObject({
       code: "budget_exceeded_by_estimate",
-      message: expect.stringContaining("expected to cost 4 credits (clips: 4), over its budget of 3"),
+      message: expect.stringContaining(
+        "expected to cost 4 credits (clips: 4), over its budget of 3",
+      ),
     });
     const enough = service.options({ maxCredits: 5 });
     expect((await runPipeline(literal(word), enough)).status).toBe("succeeded");
