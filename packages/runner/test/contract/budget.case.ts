@@ -33,7 +33,7 @@ export function budgetEstimateCase(context: ContractContext): void {
         (caught: unknown) => caught as { code?: string; message: string },
       );
       expect(error?.code).toBe("budget_exceeded_by_estimate");
-      expect(error?.message).toContain("at least 24 credits");
+      expect(error?.message).toContain("the run is expected to cost 24 credits");
       expect(error?.message).toContain("clips: 6 × 4 = 24");
       const after = context.simulator().stats();
       expect(after.videoJobs.created).toBe(before.videoJobs.created);
