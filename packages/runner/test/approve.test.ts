@@ -235,6 +235,14 @@ steps:
     );
     const waiting = await runPipeline(file, service.options({ cache: false }));
     expect(waiting.status).toBe("waiting");
+    // "After its deadline" made so, not assumed: the wall clock is read past the deadline the
+    // gate journaled (a loaded machine's clock may not have moved 1 ms since, or moved back).
+    const fact = readJournal(join(waiting.runDir, "journal.jsonl")).find(
+      (record) => record.type === "fact" && record.name === "approval.waiting",
+    );
+    const deadline = Date.parse(String((fact?.data as { deadline?: string })?.deadline));
+    expect(Number.isFinite(deadline)).toBe(true);
+    while (Date.now() <= deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     await expect(
       decideApproval(waiting.runDir, { approved: true, by: "late" }),
     ).rejects.toMatchObject({ code: "approval_expired" });
