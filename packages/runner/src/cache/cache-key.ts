@@ -109,7 +109,7 @@ async function fieldByBytes(
  * `serviceIdentity`, never its key), kind, every parameter (defaults merged) but those in
  * `ignore`, and each local input file its `inputFiles` fields name by its bytes alone, not its
  * path: the same keyframe made again in another run's directory asks for the same clip.
- * @example await cacheKey("video", { model: "reel-video-1", image: "frame.png" }, "/pipelines", { service: "https://api.example.com/v1", inputFiles: { image: "value" } })
+ * @example await cacheKey(kind.kind, request, pipelineDir, { service: "https://api.example.com/v1", ...kind.cache })
  */
 export async function cacheKey(
   kind: string,

@@ -74,19 +74,16 @@ export async function restoreFromCache(
   const entry = await index.get(key);
   if (!entry) return undefined;
   // Each file where this run wants it, the outputs naming it there.
-  const targets = new Map<string, string>();
-  const outputs = entryOutputs(entry, (field, stored) => {
-    const target = join(runDir, placeFiles[field] ?? stored.path);
-    targets.set(field, target);
-    return target;
-  });
+  const targetOf = (field: string, stored: { path: string }) =>
+    join(runDir, placeFiles[field] ?? stored.path);
+  const outputs = entryOutputs(entry, targetOf);
   const placed: { temp: string; target: string }[] = [];
   const discard = () => {
     for (const { temp } of placed) rmSync(temp, { force: true });
   };
   for (const [field, stored] of Object.entries(entry.files ?? {})) {
     const blob = blobPath(cacheDir, stored.sha256);
-    const target = targets.get(field) as string;
+    const target = targetOf(field, stored);
     if (!inside(runDir, target)) {
       discard();
       return undefined;

@@ -98,9 +98,9 @@ export async function estimateRun(
     // A step the cache answers wholly gives its outputs to the steps that read them.
     served: async (step, known) => {
       const entries = await lookUp(step, known);
-      if (!entries?.every((entry) => entry !== undefined)) return undefined;
+      if (!entries?.every((entry): entry is CacheEntry => entry !== undefined)) return undefined;
       const policy = kinds.get(known.kind)?.cache ?? {};
-      const outputs = (entries as CacheEntry[]).map((entry, index) =>
+      const outputs = entries.map((entry, index) =>
         servedOutputs(cache.dir, entry, policy, known.specs[index] ?? {}),
       );
       return step.for_each === undefined ? outputs[0] : outputs;

@@ -37,7 +37,7 @@ export type ServedOutputs = (
  * cache will serve, so the estimate counts them as 0.
  *
  * @example
- * (await knownUnitRequests(pipeline, { inputs })).get("clips"); // { kind: "video", specs: [{ model, prompt: "a fox", … }, …] }
+ * (await knownUnitRequests(pipeline, { inputs })).get("clips"); // { kind, specs: [{ model, prompt: "a fox", … }, …] }
  */
 export async function knownUnitRequests(
   pipeline: LoadedPipeline,
