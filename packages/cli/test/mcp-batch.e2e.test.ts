@@ -90,7 +90,7 @@ describe("the MCP batch tool (built CLI, SDK client over stdio)", () => {
       budget: 30,
     });
     expect(String(big.structuredContent?.message)).toContain(
-      "the batch of 5 rows is expected to cost at least 45 credits, over the 30 it may spend",
+      "the batch of 5 rows is expected to cost 45 credits, over the 30 it may spend",
     );
     const asked = await call("batch", {
       pipeline: STORYBOARD,

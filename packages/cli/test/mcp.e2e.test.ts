@@ -188,6 +188,10 @@ describe("reelsmith mcp (built CLI, SDK client over stdio)", () => {
       budget: 20,
       spent: 0,
     });
+    // Four scenes from a list input: the whole cost is known, so it is not called a least.
+    expect(String(refused.structuredContent?.message)).toContain(
+      "the run is expected to cost 36 credits, over the 20 it may spend (the server's ceiling (--max-credits)); nothing was sent",
+    );
     expect(refused.structuredContent?.alternatives).toContainEqual(
       expect.objectContaining({
         tool: "run",

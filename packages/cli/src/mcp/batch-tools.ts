@@ -166,6 +166,7 @@ export function registerBatchTools(server: McpServer, deps: McpDeps): void {
             what: `the batch of ${estimate.rows.length} rows`,
             spent: 0,
             estimate: estimate.credits,
+            complete: estimate.complete,
             ...(args.maxCredits === undefined ? {} : { asked: args.maxCredits }),
           },
           async () => [],

@@ -13,6 +13,8 @@ export interface PaidCall {
   spent: number;
   /** The certain part of its estimate, in credits. */
   estimate: number;
+  /** The estimate is the whole cost, not its least (nothing is known only at run time). */
+  complete?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function grantPaidCall(
   const fromServer = binding.startsWith("the server") || binding.startsWith("what is left");
   throw new RefusalError({
     code: fromServer ? "over_ceiling" : "over_budget",
-    message: `${call.what} is expected to cost at least ${call.estimate} credits, over the ${allowance} it may spend (${binding}); nothing was sent`,
+    message: `${call.what} is expected to cost ${call.complete ? "" : "at least "}${call.estimate} credits, over the ${allowance} it may spend (${binding}); nothing was sent`,
     hint: fromServer
       ? "make the call smaller (see alternatives); an agent cannot raise the server's limits"
       : "make the call smaller (see alternatives), or ask for a larger maxCredits within the server's ceiling",

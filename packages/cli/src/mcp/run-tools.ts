@@ -128,6 +128,7 @@ export async function grantResume(
       what,
       spent: spentOf(runDir),
       estimate: priced.estimate.credits,
+      complete: priced.estimate.complete,
       ...(asked === undefined ? {} : { asked }),
       ...(priced.own === undefined ? {} : { own: priced.own }),
     },
@@ -185,6 +186,7 @@ function registerRunTool(server: McpServer, deps: McpDeps): void {
             what: "the run",
             spent: 0,
             estimate: priced.estimate.credits,
+            complete: priced.estimate.complete,
             ...(args.maxCredits === undefined ? {} : { asked: args.maxCredits }),
             ...(priced.pipeline.spec.max_credits === undefined
               ? {}
