@@ -73,12 +73,16 @@ export {
 } from "./locate/index.js";
 export {
   type DuckSettings,
+  type FilmSound,
+  type FilmSoundParts,
   type Loudness,
   type LoudnessTarget,
   type MixFilmAudioOptions,
   type MixFilmAudioResult,
+  type MixFilmSoundOptions,
   measureLoudness,
   mixFilmAudio,
+  mixFilmSound,
   type NarrationPlacement,
 } from "./mix/index.js";
 export type { MediaOptions } from "./options.js";

@@ -10,6 +10,8 @@ export interface OutputExpectation {
   tolerance: number;
   width?: number;
   height?: number;
+  /** The output must have a video stream (default true; false for a sound alone). */
+  video?: boolean;
   /** Expected constant frame rate, e.g. `30` or `30000/1001`. */
   rate?: string;
   /** The output must have an audio track spanning the whole duration (default true). */
@@ -39,7 +41,7 @@ export async function verifyOutput(
   const problems: string[] = [];
   const near = (value: number | null) =>
     value !== null && Math.abs(value - expected.duration) <= expected.tolerance;
-  if (!info.hasVideo) problems.push("no video stream");
+  if (expected.video !== false && !info.hasVideo) problems.push("no video stream");
   if (!near(info.duration))
     problems.push(
       `duration ${info.duration.toFixed(3)}s, expected ${expected.duration.toFixed(3)}s ± ${expected.tolerance.toFixed(2)}s`,

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDirectory } from "../../test/fixtures.js";
@@ -8,7 +9,7 @@ import { probe } from "../probe/probe.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
 import { synthesizeClip } from "../synthesize/synthesize-clip.js";
 import { measureLoudness } from "./measure-loudness.js";
-import { mixFilmAudio } from "./mix-film-audio.js";
+import { mixFilmAudio, mixFilmSound } from "./mix-film-audio.js";
 
 const work = useTempDirectory();
 const file = (name: string) => path.join(work(), name);
@@ -130,5 +131,85 @@ describe("mixFilmAudio", () => {
     expect(error).toBeInstanceOf(MixInputError);
     expect(error).toMatchObject({ code: "invalid_mix", option: "narration", index: 0 });
     expect((error as Error).message).toMatch(/within the film \(0 to 8\.000\); got 9/);
+  });
+
+  it("puts a sound made ahead with the picture, the same samples encoded the same way as its own mix", async () => {
+    const parts = {
+      narration: [
+        { file: first, at: 0.5 },
+        { file: second, at: 4 },
+      ],
+      music: { file: music, volume: 0.8, fadeIn: 0.2, fadeOut: 0.5 },
+      loudness: { integrated: -14, truePeak: -1.5 },
+    };
+    const mixed = await mixFilmAudio({
+      ...parts,
+      video: film,
+      output: file("own.mp4"),
+      clipAudio: { keep: false },
+    });
+    const source = await probe(film);
+    const seconds = source.videoDuration ?? source.duration;
+    const percents: number[] = [];
+    const sound = await mixFilmSound({
+      ...parts,
+      seconds,
+      output: file("sound.wav"),
+      onProgress: ({ percent }) => percents.push(percent),
+    });
+    expect(sound).toMatchObject({ output: file("sound.wav"), seconds });
+    expect(percents.at(-1)).toBe(100);
+    const wav = await probe(sound.output);
+    expect(wav.hasVideo).toBe(false);
+    expect(Math.abs((wav.audioDuration ?? 0) - seconds)).toBeLessThan(0.001);
+    // Its narration, music and loudness are not read again: the sound is taken as it is.
+    const muxed = await mixFilmAudio({
+      video: film,
+      output: file("ahead.mp4"),
+      narration: [],
+      clipAudio: { keep: false },
+      sound,
+    });
+    expect(muxed.loudness).toEqual(mixed.loudness);
+    expect(muxed.info).toMatchObject({ width: 160, height: 90, hasAudio: true });
+    // Every packet of both streams, as the files hold them.
+    const packets = async (output: string) => {
+      const sum = `${output}.md5`;
+      await runFfmpeg(tools, ["-i", output, "-map", "0", "-c", "copy", "-f", "md5", sum]);
+      return (await readFile(sum, "utf8")).trim();
+    };
+    expect(await packets(muxed.output)).toMatch(/^MD5=[0-9a-f]{32}$/);
+    expect(await packets(muxed.output)).toBe(await packets(mixed.output));
+  });
+
+  it("refuses a sound made for another length, or with the clips' sound to keep", async () => {
+    const sound = await mixFilmSound({
+      narration: [{ file: first, at: 0.5 }],
+      seconds: 5,
+      output: file("short.wav"),
+    });
+    const longer = await mixFilmAudio({
+      video: film,
+      output: file("never-longer.mp4"),
+      narration: [],
+      clipAudio: { keep: false },
+      sound,
+    }).catch((caught: unknown) => caught);
+    expect(longer).toMatchObject({ code: "invalid_mix", option: "sound" });
+    expect((longer as Error).message).toMatch(
+      /made for 5\.000000 s to go with a picture that long; .*film\.mp4 lasts 8\.000000 s/,
+    );
+    const keep = await mixFilmAudio({
+      video: film,
+      output: file("never-keep.mp4"),
+      narration: [],
+      clipAudio: { keep: true },
+      sound: { ...sound, seconds: 8 },
+    }).catch((caught: unknown) => caught);
+    expect(keep).toMatchObject({ code: "invalid_mix", option: "sound" });
+    const none = await mixFilmSound({ narration: [], seconds: 0, output: file("none.wav") }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(none).toMatchObject({ code: "invalid_mix", option: "seconds" });
   });
 });

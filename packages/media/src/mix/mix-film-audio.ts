@@ -1,6 +1,7 @@
 import path from "node:path";
 import { audioEncoderArgs } from "../edit/video-encoder-args.js";
 import { MixInputError } from "../errors/mix-input-error.js";
+import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
@@ -33,11 +34,8 @@ export interface LoudnessTarget {
   lra?: number;
 }
 
-/** Options of {@link mixFilmAudio}. */
-export interface MixFilmAudioOptions extends MediaOptions {
-  /** The joined film (its picture is copied; its sound is the clips' own). */
-  video: string;
-  output: string;
+/** What a film's sound is made of: {@link mixFilmAudio}'s and {@link mixFilmSound}'s. */
+export interface FilmSoundParts {
   /** Each scene's narration and where it starts. */
   narration: readonly NarrationPlacement[];
   /** A music bed from a local file. */
@@ -52,12 +50,45 @@ export interface MixFilmAudioOptions extends MediaOptions {
     /** Repeat it to the film's length (default true); otherwise silence follows it. */
     loop?: boolean;
   };
-  /** The clips' own sound: kept at `volume` (default 1) or dropped (a silent video has none to keep). */
-  clipAudio: { keep: boolean; volume?: number };
   /** Push the music down under the voice (defaults: {@link defaultDuck}); `false` to never. */
   duck?: Partial<DuckSettings> | false;
   /** Normalise the result to a loudness target, measured first then applied (two passes). */
   loudness?: LoudnessTarget;
+}
+
+/** Options of {@link mixFilmAudio}. */
+export interface MixFilmAudioOptions extends MediaOptions, FilmSoundParts {
+  /** The joined film (its picture is copied; its sound is the clips' own). */
+  video: string;
+  output: string;
+  /** The clips' own sound: kept at `volume` (default 1) or dropped (a silent video has none to keep). */
+  clipAudio: { keep: boolean; volume?: number };
+  /**
+   * The film's sound already made by {@link mixFilmSound} for a picture of this video's
+   * length (the clips' own sound dropped): it is put with the picture as it is, not mixed
+   * again. Its `narration`, `music`, `duck` and `loudness` are then not read.
+   */
+  sound?: FilmSound;
+}
+
+/** Options of {@link mixFilmSound}. */
+export interface MixFilmSoundOptions extends MediaOptions, FilmSoundParts {
+  /** How long the film is: its picture's length (the video stream's duration, as probed). */
+  seconds: number;
+  /**
+   * Where the sound goes: a WAV of 32-bit float samples, lossless, since it only feeds the
+   * pass that puts it with the picture ({@link MixFilmAudioOptions.sound}).
+   */
+  output: string;
+}
+
+/** A film's sound made by {@link mixFilmSound}. */
+export interface FilmSound {
+  output: string;
+  /** The film's length it was made for. */
+  seconds: number;
+  /** The mix before normalising, and what `loudnorm` made of it, when a target was given. */
+  loudness?: { measured: Loudness; report: LoudnormReport };
 }
 
 /** What {@link mixFilmAudio} made. */
@@ -93,69 +124,18 @@ export async function mixFilmAudio(options: MixFilmAudioOptions): Promise<MixFil
   const { signal } = options;
   const info = await probe(video, { tools, signal });
   const seconds = info.videoDuration ?? info.duration;
-  const narration = checkNarration(options.narration, seconds);
-  const music = options.music;
-  const files = [...narration.map((entry) => entry.file), ...(music ? [music.file] : [])];
-  const sounds = await Promise.all(files.map((file) => probe(file, { tools, signal })));
-  sounds.forEach((sound, index) => {
-    if (sound.hasAudio) return;
-    const isMusic = index === narration.length;
-    throw new MixInputError(
-      isMusic ? "music.file" : "narration",
-      `Expected ${files[index]} to have sound`,
-      isMusic ? undefined : index,
-    );
-  });
+  if (options.sound) return withSound(tools, options, { video, info, seconds }, options.sound);
   const keepClips = options.clipAudio?.keep === true && info.hasAudio;
-  const graphInput: MixGraphInput = {
-    seconds,
-    narration: narration.map((entry, index) => ({ input: index + 1, at: entry.at })),
-    ...(music ? { music: musicSettings(music, narration.length + 1) } : {}),
-    ...(keepClips
-      ? { clipAudio: { input: 0, volume: gain("clipAudio.volume", options.clipAudio.volume, 1) } }
-      : {}),
-    ...(options.duck === false ? {} : { duck: { ...defaultDuck, ...(options.duck ?? {}) } }),
-  };
-  if (graphInput.narration.length === 0 && !graphInput.music && !graphInput.clipAudio)
-    throw new MixInputError(
-      "narration",
-      "Nothing to mix: give narration, music or keep the clips' sound",
-    );
-  const inputs = [
-    ...["-i", video],
-    ...files.flatMap((file, index) =>
-      index === narration.length && music?.loop !== false
-        ? ["-stream_loop", "-1", "-i", file]
-        : ["-i", file],
-    ),
-  ];
-  const target = options.loudness ? checkTarget(options.loudness) : undefined;
-  const progress = createProgressTracker(options.onProgress, target ? 2 * seconds : seconds);
-  let measured: Loudness | undefined;
-  if (target) {
-    const { stderr } = await runFfmpeg(
-      tools,
-      [
-        ...inputs,
-        ...["-filter_complex", mixGraph({ ...graphInput, finish: [loudnorm(target)] })],
-        ...["-map", "[mix]", "-t", seconds.toFixed(6), "-f", "null", "-"],
-      ],
-      {
-        signal,
-        stallTimeoutMs: options.stallTimeoutMs,
-        onCommand: options.onCommand,
-        logLevel: "info",
-        onProgressLine: progress.window(0, seconds),
-      },
-    );
-    measured = loudnessOf(parseLoudnormReport(stderr));
-  }
-  const finish =
-    target && measured && Number.isFinite(measured.integrated)
-      ? [loudnorm(target, measured), "aresample=48000"]
-      : [];
-  const offset = target ? seconds : 0;
+  const clipAudio = keepClips
+    ? { input: 0, volume: gain("clipAudio.volume", options.clipAudio.volume, 1) }
+    : undefined;
+  const sound = await planSound(tools, options, { seconds, first: 1, clipAudio });
+  const inputs = ["-i", video, ...sound.inputs];
+  const progress = createProgressTracker(options.onProgress, sound.passes * seconds);
+  const measured = await measureSound(tools, inputs, sound, options, progress.window(0, seconds));
+  const offset = sound.target ? seconds : 0;
   let log = "";
+  const finish = finishOf(sound.target, measured);
   const rendered = await render(
     {
       tools,
@@ -163,7 +143,7 @@ export async function mixFilmAudio(options: MixFilmAudioOptions): Promise<MixFil
       seconds,
       args: (temp) => [
         ...inputs,
-        ...["-filter_complex", mixGraph({ ...graphInput, finish })],
+        ...["-filter_complex", mixGraph({ ...sound.graph, finish })],
         ...["-map", "0:v:0", "-map", "[mix]", "-c:v", "copy", ...audioEncoderArgs],
         ...["-t", seconds.toFixed(6), "-movflags", "+faststart", temp],
       ],
@@ -181,6 +161,196 @@ export async function mixFilmAudio(options: MixFilmAudioOptions): Promise<MixFil
   progress.done();
   if (!measured || finish.length === 0) return rendered;
   return { ...rendered, loudness: { measured, report: parseLoudnormReport(log) } };
+}
+
+/**
+ * Make a film's sound alone, for a picture of `seconds` made elsewhere (or still being made):
+ * the narration, music, ducking and loudness of {@link mixFilmAudio}, without the clips' own
+ * sound, written losslessly. {@link mixFilmAudio} given it as `sound` then puts it with the
+ * picture as it would have mixed it: the same samples, encoded the same way.
+ *
+ * @example
+ * const sound = await mixFilmSound({ seconds: 13.5, output: "sound.wav", narration, music, loudness: { integrated: -14 } });
+ * await mixFilmAudio({ video: "joined.mp4", output: "mixed.mp4", narration, clipAudio: { keep: false }, sound });
+ */
+export async function mixFilmSound(options: MixFilmSoundOptions): Promise<FilmSound> {
+  const tools = await resolveTools(options);
+  const { seconds } = options;
+  if (!(Number.isFinite(seconds) && seconds > 0)) {
+    throw new MixInputError(
+      "seconds",
+      `Expected \`seconds\` to be the film's length, a number of seconds above 0; got ${seconds}`,
+    );
+  }
+  const sound = await planSound(tools, options, { seconds, first: 0 });
+  const progress = createProgressTracker(options.onProgress, sound.passes * seconds);
+  const inputs = sound.inputs;
+  const measured = await measureSound(tools, inputs, sound, options, progress.window(0, seconds));
+  const offset = sound.target ? seconds : 0;
+  const finish = finishOf(sound.target, measured);
+  let log = "";
+  const rendered = await render(
+    {
+      tools,
+      output: options.output,
+      seconds,
+      args: (temp) => [
+        ...inputs,
+        ...["-filter_complex", mixGraph({ ...sound.graph, finish })],
+        ...["-map", "[mix]", "-c:a", "pcm_f32le", "-t", seconds.toFixed(6), "-f", "wav", temp],
+      ],
+      expect: { duration: seconds, tolerance: 0.1, video: false },
+      logLevel: finish.length > 0 ? "info" : "error",
+      onLog: (stderr) => {
+        log = stderr;
+      },
+    },
+    {
+      ...options,
+      onProgress: (reached) => progress.reach(offset + reached.timeSeconds),
+    },
+  );
+  progress.done();
+  return {
+    output: rendered.output,
+    seconds,
+    ...(measured && finish.length > 0
+      ? { loudness: { measured, report: parseLoudnormReport(log) } }
+      : {}),
+  };
+}
+
+/** A film's sound planned: its inputs on the command line, its graph, its loudness target. */
+interface SoundPlan {
+  /** The sound files' inputs, numbered from the plan's `first`. */
+  inputs: string[];
+  graph: MixGraphInput;
+  target: Required<LoudnessTarget> | undefined;
+  /** Passes over the film: two with a loudness target (measure, apply), else one. */
+  passes: number;
+  seconds: number;
+}
+
+/**
+ * The sound of a film of `seconds`: its narration and music checked and probed (each must
+ * have sound), numbered as ffmpeg inputs from `first` (after a video at 0, or alone).
+ */
+async function planSound(
+  tools: FfmpegTools,
+  options: FilmSoundParts & Pick<MediaOptions, "signal">,
+  at: { seconds: number; first: number; clipAudio?: MixGraphInput["clipAudio"] },
+): Promise<SoundPlan> {
+  const { signal } = options;
+  const { seconds, first, clipAudio } = at;
+  const narration = checkNarration(options.narration, seconds);
+  const music = options.music;
+  const files = [...narration.map((entry) => entry.file), ...(music ? [music.file] : [])];
+  const sounds = await Promise.all(files.map((file) => probe(file, { tools, signal })));
+  sounds.forEach((sound, index) => {
+    if (sound.hasAudio) return;
+    const isMusic = index === narration.length;
+    throw new MixInputError(
+      isMusic ? "music.file" : "narration",
+      `Expected ${files[index]} to have sound`,
+      isMusic ? undefined : index,
+    );
+  });
+  const graph: MixGraphInput = {
+    seconds,
+    narration: narration.map((entry, index) => ({ input: first + index, at: entry.at })),
+    ...(music ? { music: musicSettings(music, first + narration.length) } : {}),
+    ...(clipAudio ? { clipAudio } : {}),
+    ...(options.duck === false ? {} : { duck: { ...defaultDuck, ...(options.duck ?? {}) } }),
+  };
+  if (graph.narration.length === 0 && !graph.music && !graph.clipAudio)
+    throw new MixInputError(
+      "narration",
+      "Nothing to mix: give narration, music or keep the clips' sound",
+    );
+  const inputs = files.flatMap((file, index) =>
+    index === narration.length && music?.loop !== false
+      ? ["-stream_loop", "-1", "-i", file]
+      : ["-i", file],
+  );
+  const target = options.loudness ? checkTarget(options.loudness) : undefined;
+  return { inputs, graph, target, passes: target ? 2 : 1, seconds };
+}
+
+/** The sound's loudness before normalising (the first pass), when it has a target. */
+async function measureSound(
+  tools: FfmpegTools,
+  inputs: readonly string[],
+  sound: SoundPlan,
+  options: MediaOptions,
+  onProgressLine: (line: string) => void,
+): Promise<Loudness | undefined> {
+  if (!sound.target) return undefined;
+  const { stderr } = await runFfmpeg(
+    tools,
+    [
+      ...inputs,
+      ...["-filter_complex", mixGraph({ ...sound.graph, finish: [loudnorm(sound.target)] })],
+      ...["-map", "[mix]", "-t", sound.seconds.toFixed(6), "-f", "null", "-"],
+    ],
+    {
+      signal: options.signal,
+      stallTimeoutMs: options.stallTimeoutMs,
+      onCommand: options.onCommand,
+      logLevel: "info",
+      onProgressLine,
+    },
+  );
+  return loudnessOf(parseLoudnormReport(stderr));
+}
+
+/** The filters that normalise the mix to its target with what was measured (none without). */
+function finishOf(
+  target: Required<LoudnessTarget> | undefined,
+  measured: Loudness | undefined,
+): string[] {
+  return target && measured && Number.isFinite(measured.integrated)
+    ? [loudnorm(target, measured), "aresample=48000"]
+    : [];
+}
+
+/**
+ * The picture of `video` with a sound {@link mixFilmSound} made for it, its samples encoded
+ * as {@link mixFilmAudio} encodes its own mix.
+ */
+async function withSound(
+  tools: FfmpegTools,
+  options: MixFilmAudioOptions,
+  film: { video: string; info: MediaInfo; seconds: number },
+  sound: FilmSound,
+): Promise<MixFilmAudioResult> {
+  const { video, info, seconds } = film;
+  if (options.clipAudio?.keep === true && info.hasAudio) {
+    throw new MixInputError(
+      "sound",
+      "Expected `clipAudio.keep` to be false with a `sound` made ahead: it has no clips' sound in it (leave `sound` out to mix them)",
+    );
+  }
+  if (sound.seconds.toFixed(6) !== seconds.toFixed(6)) {
+    throw new MixInputError(
+      "sound",
+      `Expected the \`sound\` made for ${sound.seconds.toFixed(6)} s to go with a picture that long; ${video} lasts ${seconds.toFixed(6)} s (make the sound again for it)`,
+    );
+  }
+  const rendered = await render(
+    {
+      tools,
+      output: options.output,
+      seconds,
+      args: (temp) => [
+        ...["-i", video, "-i", path.resolve(sound.output)],
+        ...["-map", "0:v:0", "-map", "1:a:0", "-c:v", "copy", ...audioEncoderArgs],
+        ...["-t", seconds.toFixed(6), "-movflags", "+faststart", temp],
+      ],
+      expect: { duration: seconds, tolerance: 0.1, width: info.width, height: info.height },
+    },
+    options,
+  );
+  return { ...rendered, ...(sound.loudness ? { loudness: sound.loudness } : {}) };
 }
 
 function checkNarration(
@@ -209,7 +379,7 @@ function checkNarration(
   });
 }
 
-function musicSettings(music: NonNullable<MixFilmAudioOptions["music"]>, input: number) {
+function musicSettings(music: NonNullable<FilmSoundParts["music"]>, input: number) {
   return {
     input,
     volume: gain("music.volume", music.volume, 0.5),
