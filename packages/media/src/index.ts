@@ -26,6 +26,7 @@ export {
 // Join, edit and mix.
 export {
   type ConcatOptions,
+  type ConcatPlanned,
   type ConcatResult,
   concat,
   type JoinMethod,

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { locateFfmpeg } from "../locate/locate-ffmpeg.js";
 import { type MediaInfo, probe } from "../probe/probe.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
 import { synthesizeClip } from "../synthesize/synthesize-clip.js";
-import { concat } from "./concat.js";
+import { type ConcatPlanned, concat } from "./concat.js";
 import { verifyOutput } from "./verify-output.js";
 
 const work = useTempDirectory();
@@ -93,6 +94,47 @@ describe("concat", () => {
     });
     expect(result.method).toBe(tools.capabilities.xfade ? "xfade" : "overlay");
     expectJoined(result.info, "320x240", 24, 3 - 2 * 0.25, 3);
+  });
+
+  it("tells the joined picture's planned length before the pass, to the frame its probe gives (not a normalising join's)", async () => {
+    // Lengths that are not whole frames: each join's frame count is rounded its own way.
+    const odd = [
+      await make("odd-1.mp4", "320x240", 24, 1.3),
+      await make("odd-2.mp4", "320x240", 24, 0.9),
+      await make("odd-3.mp4", "320x240", 24, 1.15),
+    ];
+    const thirty = await make("odd-30.mp4", "320x240", 30, 0.7);
+    const portrait = await make("odd-portrait.mp4", "240x320", 24, 0.8);
+    const joins = [
+      { clips: odd, method: "copy" },
+      { clips: [odd[0] as string, portrait, odd[1] as string], method: "normalize" },
+      { clips: odd, method: /xfade|overlay/, transition: { type: "crossfade", duration: 0.3 } },
+      {
+        clips: [thirty, ...odd],
+        method: /xfade|overlay/,
+        transition: { type: "fade", duration: 0.2 },
+      },
+    ] as const;
+    for (const [index, join] of joins.entries()) {
+      const told: ConcatPlanned[] = [];
+      const before: boolean[] = [];
+      const output = clip(`planned-${index}.mp4`);
+      const result = await concat(join.clips, {
+        output,
+        ...("transition" in join ? { transition: join.transition } : {}),
+        onPlan: (plan) => {
+          told.push(plan);
+          before.push(existsSync(output));
+        },
+      });
+      expect(told, join.method.toString()).toHaveLength(1);
+      expect(told[0]?.method).toMatch(join.method);
+      expect(before).toEqual([false]);
+      expect(told[0]?.seconds, `${result.method}`).toBe(
+        result.method === "normalize" ? undefined : result.info.videoDuration,
+      );
+      expect(told[0]?.rate).toBe(result.info.frameRate);
+    }
   });
 
   it("reports progress of the whole output, ending at 100", async () => {

@@ -5,12 +5,13 @@ import type { FitMode } from "../filters/normalize.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { indexKnownProbes, type KnownProbe, probeUnlessIndexed } from "../probe/known-probe.js";
+import { parseRate } from "../probe/parse-rate.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { createProgressTracker } from "../process/progress.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
 import { withScratchDirectory, withTempOutput } from "../process/temp-output.js";
 import { mapLimit } from "../util/map-limit.js";
-import { type JoinMethod, planConcat } from "./concat-plan.js";
+import { type ConcatPlan, type JoinMethod, planConcat } from "./concat-plan.js";
 import { joinByCopy } from "./join-copy.js";
 import { joinWithTransitions } from "./join-transitions.js";
 import { normalizeClip } from "./normalize-clip.js";
@@ -37,6 +38,24 @@ export interface ConcatOptions extends MediaOptions {
    * modification time match one is not probed again.
    */
   probes?: readonly KnownProbe[];
+  /**
+   * Told how the clips will be joined once they are probed, before the join's pass starts:
+   * to make what goes with the joined picture meanwhile (its sound, say).
+   */
+  onPlan?: (plan: ConcatPlanned) => void;
+}
+
+/** What {@link ConcatOptions.onPlan} is told. */
+export interface ConcatPlanned {
+  method: JoinMethod;
+  /**
+   * The length the joined picture is planned to have, to the frame at the output's rate, as
+   * a probe gives it (six decimals), when the plan can tell: a copy or transition join, not a
+   * normalising one. The output's own probe (`info`) is the truth.
+   */
+  seconds?: number;
+  /** The output's frame rate, e.g. `24` or `30000/1001`. */
+  rate: string;
 }
 
 /** What {@link concat} did. */
@@ -106,6 +125,12 @@ export async function concat(
     }
   }
   if (plan.method !== "copy") requireCapabilities(tools, ["libx264", "aac"]);
+  const planned = plannedSeconds(plan);
+  options.onPlan?.({
+    method: plan.method,
+    ...(planned === undefined ? {} : { seconds: planned }),
+    rate: plan.target.rate,
+  });
   const destination = path.resolve(options.output);
   const progress = createProgressTracker(options.onProgress, plan.expectedDuration);
   const signal = options.signal;
@@ -182,4 +207,22 @@ export async function concat(
   const written = await stat(destination);
   const probe = { file: destination, size: written.size, mtimeMs: written.mtimeMs, info };
   return { output: destination, info, method: plan.method, reasons: plan.reasons, probe };
+}
+
+/**
+ * How long the joined picture will be, to the frame, when the plan tells it: a copy join adds
+ * the clips' frames; a transition join keeps the frames that start before its planned end
+ * (`trim`). A normalising join's clips are cut where ffmpeg's `fps` filter puts their last
+ * frame, known once they are made.
+ */
+function plannedSeconds(plan: ConcatPlan): number | undefined {
+  const rate = parseRate(plan.target.rate);
+  if (rate <= 0 || plan.method === "normalize") return undefined;
+  // A probed length is a whole number of frames printed to six decimals: a thousandth of a
+  // frame over a whole number is that number.
+  const frames =
+    plan.method === "copy"
+      ? plan.durations.reduce((sum, duration) => sum + Math.round(duration * rate), 0)
+      : Math.ceil(plan.expectedDuration * rate - 1e-3);
+  return Number((frames / rate).toFixed(6));
 }

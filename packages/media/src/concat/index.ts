@@ -1,4 +1,4 @@
-export { type ConcatOptions, type ConcatResult, concat } from "./concat.js";
+export { type ConcatOptions, type ConcatPlanned, type ConcatResult, concat } from "./concat.js";
 export { type ConcatPlan, type JoinMethod, planConcat } from "./concat-plan.js";
 export {
   clipStarts,
