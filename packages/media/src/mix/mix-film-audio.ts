@@ -65,8 +65,7 @@ export interface MixFilmAudioOptions extends MediaOptions, FilmSoundParts {
   clipAudio: { keep: boolean; volume?: number };
   /**
    * The film's sound already made by {@link mixFilmSound} for a picture of this video's
-   * length (the clips' own sound dropped): it is put with the picture as it is, not mixed
-   * again. Its `narration`, `music`, `duck` and `loudness` are then not read.
+   * length (the clips' own sound dropped): it is copied beside the picture, not mixed again. Its `narration`, `music`, `duck` and `loudness` are then not read.
    */
   sound?: FilmSound;
 }
@@ -76,8 +75,8 @@ export interface MixFilmSoundOptions extends MediaOptions, FilmSoundParts {
   /** How long the film is: its picture's length (the video stream's duration, as probed). */
   seconds: number;
   /**
-   * Where the sound goes: a WAV of 32-bit float samples, lossless, since it only feeds the
-   * pass that puts it with the picture ({@link MixFilmAudioOptions.sound}).
+   * Where the sound goes: AAC in an MP4 (`.m4a`), encoded as {@link mixFilmAudio} encodes its
+   * own mix, so that giving it as {@link MixFilmAudioOptions.sound} only copies it.
    */
   output: string;
 }
@@ -166,15 +165,16 @@ export async function mixFilmAudio(options: MixFilmAudioOptions): Promise<MixFil
 /**
  * Make a film's sound alone, for a picture of `seconds` made elsewhere (or still being made):
  * the narration, music, ducking and loudness of {@link mixFilmAudio}, without the clips' own
- * sound, written losslessly. {@link mixFilmAudio} given it as `sound` then puts it with the
- * picture as it would have mixed it: the same samples, encoded the same way.
+ * sound, encoded as it encodes its mix. {@link mixFilmAudio} given it as `sound` then copies
+ * it beside the picture: the very packets it would have made.
  *
  * @example
- * const sound = await mixFilmSound({ seconds: 13.5, output: "sound.wav", narration, music, loudness: { integrated: -14 } });
+ * const sound = await mixFilmSound({ seconds: 13.5, output: "sound.m4a", narration, music, loudness: { integrated: -14 } });
  * await mixFilmAudio({ video: "joined.mp4", output: "mixed.mp4", narration, clipAudio: { keep: false }, sound });
  */
 export async function mixFilmSound(options: MixFilmSoundOptions): Promise<FilmSound> {
   const tools = await resolveTools(options);
+  requireCapabilities(tools, ["aac"]);
   const { seconds } = options;
   if (!(Number.isFinite(seconds) && seconds > 0)) {
     throw new MixInputError(
@@ -197,7 +197,7 @@ export async function mixFilmSound(options: MixFilmSoundOptions): Promise<FilmSo
       args: (temp) => [
         ...inputs,
         ...["-filter_complex", mixGraph({ ...sound.graph, finish })],
-        ...["-map", "[mix]", "-c:a", "pcm_f32le", "-t", seconds.toFixed(6), "-f", "wav", temp],
+        ...["-map", "[mix]", ...audioEncoderArgs, "-t", seconds.toFixed(6), "-f", "mp4", temp],
       ],
       expect: { duration: seconds, tolerance: 0.1, video: false },
       logLevel: finish.length > 0 ? "info" : "error",
@@ -313,10 +313,7 @@ function finishOf(
     : [];
 }
 
-/**
- * The picture of `video` with a sound {@link mixFilmSound} made for it, its samples encoded
- * as {@link mixFilmAudio} encodes its own mix.
- */
+/** The picture of `video` and a sound {@link mixFilmSound} made for it, both copied. */
 async function withSound(
   tools: FfmpegTools,
   options: MixFilmAudioOptions,
@@ -343,7 +340,7 @@ async function withSound(
       seconds,
       args: (temp) => [
         ...["-i", video, "-i", path.resolve(sound.output)],
-        ...["-map", "0:v:0", "-map", "1:a:0", "-c:v", "copy", ...audioEncoderArgs],
+        ...["-map", "0:v:0", "-map", "1:a:0", "-c", "copy"],
         ...["-t", seconds.toFixed(6), "-movflags", "+faststart", temp],
       ],
       expect: { duration: seconds, tolerance: 0.1, width: info.width, height: info.height },

@@ -3,25 +3,13 @@ import { resolve } from "node:path";
 import type { KnownProbe, MediaInfo } from "@reelsmith/media";
 import { executionExtras } from "../../executor/execution-context.js";
 import type { StepRunContext } from "../step-kind.js";
-import { ffmpegOperationOf } from "./ffmpeg-check.js";
-import { inputList, inputPath } from "./ffmpeg-inputs.js";
+import { inputList } from "./ffmpeg-inputs.js";
 import type { FfmpegStepSpec } from "./ffmpeg-schema.js";
-import { feedsOnlyFfmpeg } from "./intermediate-output.js";
+import { type SoleReader, soleReaderOf } from "./sole-reader.js";
 import { assBeside, planWordCaptions, type WordCaptionsPlan } from "./word-captions-step.js";
 
-/**
- * The one step that reads this step's file, when it burns word captions into it and nothing
- * else reads the file: what it will ask for (as the executor will evaluate it) and where its
- * file goes. Such a reader's picture can be made in this step's own pass.
- */
-export interface CaptionsReader {
-  step: string;
-  request: FfmpegStepSpec;
-  /** The reader's output, resolved. */
-  output: string;
-  /** The reader's own output only feeds other ffmpeg passes (it is written losslessly). */
-  intermediate: boolean;
-}
+/** The one step that reads this step's file, when it burns word captions into it. */
+export type CaptionsReader = SoleReader;
 
 /** A word-captions step's file made ahead by the pass that made its input. */
 interface MadeAhead {
@@ -47,34 +35,16 @@ function isMadeAhead(value: unknown): value is MadeAhead {
 
 /**
  * The word-captions step that alone reads the file `output` of the step running in
- * `context`, when the host can tell what it will ask (`requestOf`); else undefined.
+ * `context`, when the host can tell what it will ask (`requestOf`); else undefined. Such a
+ * reader's picture can be made in this step's own pass.
  * @example captionsReaderOf(context, "/run/tall.mp4")?.step // "tall"
  */
 export function captionsReaderOf(
   context: StepRunContext,
   output: string,
 ): CaptionsReader | undefined {
-  const extras = executionExtras(context);
-  const readersOf = extras?.readersOf;
-  const requestOf = extras?.requestOf;
-  if (!readersOf || !requestOf) return undefined;
-  const readers = readersOf(context.stepId).filter(
-    (reader) => reader.output === undefined || reader.output === "file",
-  );
-  const reader = readers.length === 1 ? readers[0] : undefined;
-  if (!reader?.step || reader.kind !== "ffmpeg" || reader.output !== "file") return undefined;
-  if (reader.field.length !== 1 || reader.field[0] !== "captions") return undefined;
-  const request = requestOf(reader.step, { step: context.stepId, outputs: { file: output } });
-  if (!request || ffmpegOperationOf(request) !== "captions" || request.words === undefined)
-    return undefined;
-  if (typeof request.output !== "string" || inputPath(request.captions, context) !== output)
-    return undefined;
-  return {
-    step: reader.step,
-    request: request as FfmpegStepSpec,
-    output: context.resolveOutputPath(request.output),
-    intermediate: feedsOnlyFfmpeg(reader.step, readersOf),
-  };
+  const reader = soleReaderOf(context, output, "captions");
+  return reader?.request.words === undefined ? undefined : reader;
 }
 
 /**

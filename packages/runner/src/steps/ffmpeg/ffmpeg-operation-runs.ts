@@ -1,8 +1,12 @@
+import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
+  type ConcatPlanned,
+  type ConcatResult,
   concat,
   contactSheet,
   extractFrame,
+  type FilmSound,
   fit,
   fitClipToDuration,
   type KnownProbe,
@@ -26,6 +30,7 @@ import {
 import { runCaptions } from "./captions-step.js";
 import { defined, frameAt, inputList, inputPath, lengthMode, numberOf } from "./ffmpeg-inputs.js";
 import type { FfmpegOperation, FfmpegStepSpec } from "./ffmpeg-schema.js";
+import { keepSoundAhead, mixReaderOf, soundAhead, takeSoundAhead } from "./mix-ahead.js";
 import { runMix } from "./mix-step.js";
 import { reframeSize } from "./reframe-size.js";
 import { runWordCaptions } from "./word-captions-step.js";
@@ -60,24 +65,64 @@ export interface OperationMade {
   extra?: Record<string, unknown>;
 }
 
-/** `concat` (and `transition`: with a crossfade or the effect asked): the clips joined, fitted to one size. */
+/**
+ * `concat` (and `transition`: with a crossfade or the effect asked): the clips joined, fitted
+ * to one size. When the one step that reads the film mixes a sound that drops the film's own,
+ * that sound is made while the clips are joined (`mix-ahead.ts`), for the film's planned
+ * length, and kept for it when the film has that length.
+ */
 async function concatOrTransition(given: OperationRun): Promise<OperationMade> {
   const { spec, value, context, common, knownProbes, size, operation } = given;
   const clips = inputList(value, context, operation);
-  const result = await concat(
-    clips,
-    defined({
-      ...common,
-      probes: knownProbes?.for(clips),
-      size,
-      fps: numberOf(spec.fps),
-      fit: spec.mode as "contain" | "cover" | undefined,
-      transition:
-        operation === "transition"
-          ? { type: spec.effect ?? "crossfade", duration: numberOf(spec.duration) ?? 0.5 }
-          : undefined,
-    }),
-  );
+  const reader = mixReaderOf(context, common.output);
+  // Stopped with the run, or when the join fails: the sound is then of no use.
+  const stopSound = new AbortController();
+  let sound: Promise<FilmSound | undefined> | undefined;
+  const onPlan = (plan: ConcatPlanned) => {
+    if (!reader || plan.seconds === undefined) return;
+    sound = soundAhead(reader, context, {
+      video: common.output,
+      seconds: plan.seconds,
+      probes: (files) => knownProbes?.for(files),
+      signal: AbortSignal.any([context.signal, stopSound.signal]),
+      onCommand: common.onCommand,
+    });
+  };
+  let result: ConcatResult;
+  try {
+    result = await concat(
+      clips,
+      defined({
+        ...common,
+        probes: knownProbes?.for(clips),
+        size,
+        fps: numberOf(spec.fps),
+        fit: spec.mode as "contain" | "cover" | undefined,
+        transition:
+          operation === "transition"
+            ? { type: spec.effect ?? "crossfade", duration: numberOf(spec.duration) ?? 0.5 }
+            : undefined,
+        onPlan,
+      }),
+    );
+  } catch (error) {
+    stopSound.abort();
+    await sound; // It removes what it wrote, and never rejects.
+    throw error;
+  }
+  const made = await sound;
+  if (reader && made) {
+    const store = executionExtras(context)?.madeAhead;
+    const kept = await keepSoundAhead(store, reader, made, result.probe);
+    context.emit({
+      type: "log",
+      level: "debug",
+      step: context.stepId,
+      message: kept
+        ? `the sound of "${reader.step}" was made while joining`
+        : `the sound made while joining is not used by "${reader.step}": the film is not the length planned`,
+    });
+  }
   return { result };
 }
 
@@ -224,19 +269,29 @@ async function captionsOperation(given: OperationRun): Promise<OperationMade> {
   return { result: made, extra: { srt, missing } };
 }
 
-/** `mix`: clips' sound mixed under the film (ducked, normalised); its `loudness`. */
+/**
+ * `mix`: clips' sound mixed under the film (ducked, normalised); its `loudness`. A sound made
+ * while the film was joined, for this very request, is put with the picture instead.
+ */
 async function mixOperation(given: OperationRun): Promise<OperationMade> {
   const { spec, value, context, common, knownProbes } = given;
   const clips = spec.clips === undefined ? undefined : inputList(spec.clips, context, "mix");
   const video = inputPath(value, context);
-  const { output: mixed, loudness } = await runMix(spec, {
-    ...common,
-    video,
-    clips,
-    inputPath: (file) => inputPath(file, context),
-    probes: knownProbes?.for([video, ...(clips ?? [])]),
-  });
-  return { result: { output: mixed }, ...(loudness ? { extra: { loudness } } : {}) };
+  const store = executionExtras(context)?.madeAhead;
+  const sound = await takeSoundAhead(store, spec, video, common.output);
+  try {
+    const { output: mixed, loudness } = await runMix(spec, {
+      ...common,
+      video,
+      clips,
+      inputPath: (file) => inputPath(file, context),
+      probes: knownProbes?.for([video, ...(clips ?? [])]),
+      ...(sound ? { sound } : {}),
+    });
+    return { result: { output: mixed }, ...(loudness ? { extra: { loudness } } : {}) };
+  } finally {
+    if (sound) await rm(sound.output, { force: true });
+  }
 }
 
 /**

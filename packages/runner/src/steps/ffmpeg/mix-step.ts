@@ -1,5 +1,8 @@
 import {
+  type FilmSound,
+  type FilmSoundParts,
   type KnownProbe,
+  type MediaInfo,
   type MixFilmAudioOptions,
   mixFilmAudio,
   type NarrationPlacement,
@@ -23,6 +26,8 @@ export interface MixRun {
   /** Told each ffmpeg command line. */
   onCommand?: (command: { program: string; args: readonly string[] }) => void;
   probes: KnownProbe[] | undefined;
+  /** The film's sound, made while the film was joined, for this very request. */
+  sound?: FilmSound;
 }
 
 /** What the mix gives: the output, and its loudness when a target was given. */
@@ -93,15 +98,28 @@ export function narrationPlacements(
   });
 }
 
+/** What a mix's sound is made of, from where its file's clips lie on the film. */
+export interface MixSoundInput {
+  /** The film the sound goes with (for its clips' layout and messages). */
+  video: string;
+  /** What the film is, when it is not made yet (its sound made while it is). */
+  videoInfo?: MediaInfo;
+  /** The clips the video was joined from, resolved, when `clips` is given. */
+  clips: string[] | undefined;
+  inputPath: (file: unknown) => string;
+  probes: KnownProbe[] | undefined;
+  signal: AbortSignal;
+}
+
 /**
- * Mixes a joined film's sound: each scene's narration at its clip's start (or its own `at`),
- * a music bed ducked under it, the clips' own sound kept at a level or dropped, normalised
- * to a loudness target. The picture is copied.
- *
- * @example
- * await runMix({ mix: "joined.mp4", narration: ["a.mp3", "b.mp3"], clips: ["a.mp4", "b.mp4"], output: "mixed.mp4" }, run);
+ * A mix step's sound as media takes it: each narration at its clip's start on the film (or
+ * its own `at`), the music, ducking and loudness target the step asks for.
+ * @example const parts = await mixSoundParts(spec, { video, clips, inputPath, probes, signal });
  */
-export async function runMix(spec: FfmpegStepSpec, run: MixRun): Promise<MixResult> {
+export async function mixSoundParts(
+  spec: FfmpegStepSpec,
+  run: MixSoundInput,
+): Promise<FilmSoundParts> {
   const layout = run.clips
     ? await sceneLayout({
         video: run.video,
@@ -110,15 +128,14 @@ export async function runMix(spec: FfmpegStepSpec, run: MixRun): Promise<MixResu
         what: "mix",
         probes: run.probes,
         signal: run.signal,
+        ...(run.videoInfo ? { videoInfo: run.videoInfo } : {}),
       })
     : undefined;
   const narration = narrationPlacements(spec.narration, layout?.starts, run.inputPath);
   const music = spec.music;
   const duck = spec.duck;
   const loudness = spec.loudness;
-  const options: MixFilmAudioOptions = defined({
-    video: run.video,
-    output: run.output,
+  return defined({
     narration,
     music: music
       ? defined({
@@ -129,12 +146,6 @@ export async function runMix(spec: FfmpegStepSpec, run: MixRun): Promise<MixResu
           loop: music.loop,
         })
       : undefined,
-    clipAudio: {
-      keep: spec.clip_audio?.keep ?? true,
-      ...(number(spec.clip_audio?.volume) === undefined
-        ? {}
-        : { volume: number(spec.clip_audio?.volume) }),
-    },
     duck:
       duck === false
         ? false
@@ -153,23 +164,49 @@ export async function runMix(spec: FfmpegStepSpec, run: MixRun): Promise<MixResu
           lra: number(loudness.lra),
         })
       : undefined,
+  });
+}
+
+/**
+ * Mixes a joined film's sound: each scene's narration at its clip's start (or its own `at`),
+ * a music bed ducked under it, the clips' own sound kept at a level or dropped, normalised
+ * to a loudness target. The picture is copied. With `sound` (made while the film was joined,
+ * for this very request), that sound is put with the picture instead of mixed again.
+ *
+ * @example
+ * await runMix({ mix: "joined.mp4", narration: ["a.mp3", "b.mp3"], clips: ["a.mp4", "b.mp4"], output: "mixed.mp4" }, run);
+ */
+export async function runMix(spec: FfmpegStepSpec, run: MixRun): Promise<MixResult> {
+  const parts = run.sound ? { narration: [] } : await mixSoundParts(spec, run);
+  const options: MixFilmAudioOptions = defined({
+    ...parts,
+    video: run.video,
+    output: run.output,
+    clipAudio: {
+      keep: spec.clip_audio?.keep ?? true,
+      ...(number(spec.clip_audio?.volume) === undefined
+        ? {}
+        : { volume: number(spec.clip_audio?.volume) }),
+    },
+    sound: run.sound,
     signal: run.signal,
     onProgress: run.onProgress,
     ...(run.intermediate ? { intermediate: true } : {}),
     ...(run.onCommand ? { onCommand: run.onCommand } : {}),
   });
   const result = await mixFilmAudio(options);
-  const report = result.loudness?.report;
+  return { output: result.output, ...loudnessOutput(result.loudness) };
+}
+
+/** A mix's `loudness` output: what its normalised sound measured (`loudnorm`'s report). */
+function loudnessOutput(loudness: FilmSound["loudness"]): Pick<MixResult, "loudness"> {
+  const report = loudness?.report;
+  if (!report) return {};
   return {
-    output: result.output,
-    ...(report
-      ? {
-          loudness: {
-            integrated: Number(report.output_i),
-            true_peak: Number(report.output_tp),
-            range: Number(report.output_lra),
-          },
-        }
-      : {}),
+    loudness: {
+      integrated: Number(report.output_i),
+      true_peak: Number(report.output_tp),
+      range: Number(report.output_lra),
+    },
   };
 }
