@@ -96,6 +96,17 @@ describe("concat", () => {
     expectJoined(result.info, "320x240", 24, 3 - 2 * 0.25, 3);
   });
 
+  it("normalises clips of other rates whose lengths fall between frames, each on the frame grid", async () => {
+    // 1.3 s at 24 fps and 0.7 s at 30: joined at 30 fps, the first ends between two frames.
+    const odd = await make("between-24.mp4", "320x240", 24, 1.3);
+    const thirty = await make("between-30.mp4", "320x240", 30, 0.7);
+    const later = await make("between-25.mp4", "320x240", 25, 1.15);
+    const result = await concat([odd, thirty, later], { output: clip("between.mp4") });
+    expect(result.method).toBe("normalize");
+    expect(result.info.frameRate).toBe("30/1");
+    expectJoined(result.info, "320x240", 30, 1.3 + 0.7 + 1.15, 3);
+  });
+
   it("tells the joined picture's planned length before the pass, to the frame its probe gives (not a normalising join's)", async () => {
     // Lengths that are not whole frames: each join's frame count is rounded its own way.
     const odd = [

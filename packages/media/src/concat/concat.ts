@@ -163,8 +163,11 @@ export async function concat(
       } else {
         const normalized: string[] = [];
         let offset = 0;
+        // Each clip cut to whole frames of the output's rate, and the copy join told those
+        // lengths: a length between two frames would start the next clip off the frame grid.
+        const lengths = plan.durations.map((duration) => wholeFrames(duration, plan));
         for (const [index, file] of files.entries()) {
-          const seconds = plan.durations[index] ?? 0;
+          const seconds = lengths[index] ?? 0;
           const target = path.join(scratch, `clip-${index}.mp4`);
           await normalizeClip(tools, file, infos[index] as MediaInfo, target, {
             target: plan.target,
@@ -181,7 +184,7 @@ export async function concat(
         }
         await joinByCopy(tools, normalized, temp, {
           scratch,
-          durations: plan.durations,
+          durations: lengths,
           signal,
           stallTimeoutMs,
           onCommand,
@@ -207,6 +210,16 @@ export async function concat(
   const written = await stat(destination);
   const probe = { file: destination, size: written.size, mtimeMs: written.mtimeMs, info };
   return { output: destination, info, method: plan.method, reasons: plan.reasons, probe };
+}
+
+/**
+ * `seconds` as whole frames of the output's rate: the frames that start before it (those a
+ * cut there keeps), a thousandth of a frame over a whole number being that number (a probed
+ * length is printed to six decimals).
+ */
+function wholeFrames(seconds: number, plan: ConcatPlan): number {
+  const rate = parseRate(plan.target.rate);
+  return rate > 0 ? Math.ceil(seconds * rate - 1e-3) / rate : seconds;
 }
 
 /**
