@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { OutputExpectation } from "../concat/verify-output.js";
 import { audioEncoderArgs } from "../edit/video-encoder-args.js";
 import { MixInputError } from "../errors/mix-input-error.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
@@ -129,37 +130,14 @@ export async function mixFilmAudio(options: MixFilmAudioOptions): Promise<MixFil
     ? { input: 0, volume: gain("clipAudio.volume", options.clipAudio.volume, 1) }
     : undefined;
   const sound = await planSound(tools, options, { seconds, first: 1, clipAudio });
-  const inputs = ["-i", video, ...sound.inputs];
-  const progress = createProgressTracker(options.onProgress, sound.passes * seconds);
-  const measured = await measureSound(tools, inputs, sound, options, progress.window(0, seconds));
-  const offset = sound.target ? seconds : 0;
-  let log = "";
-  const finish = finishOf(sound.target, measured);
-  const rendered = await render(
-    {
-      tools,
-      output: options.output,
-      seconds,
-      args: (temp) => [
-        ...inputs,
-        ...["-filter_complex", mixGraph({ ...sound.graph, finish })],
-        ...["-map", "0:v:0", "-map", "[mix]", "-c:v", "copy", ...audioEncoderArgs],
-        ...["-t", seconds.toFixed(6), "-movflags", "+faststart", temp],
-      ],
-      expect: { duration: seconds, tolerance: 0.1, width: info.width, height: info.height },
-      logLevel: finish.length > 0 ? "info" : "error",
-      onLog: (stderr) => {
-        log = stderr;
-      },
-    },
-    {
-      ...options,
-      onProgress: (reached) => progress.reach(offset + reached.timeSeconds),
-    },
-  );
-  progress.done();
-  if (!measured || finish.length === 0) return rendered;
-  return { ...rendered, loudness: { measured, report: parseLoudnormReport(log) } };
+  return renderSound(tools, options, sound, {
+    inputs: ["-i", video, ...sound.inputs],
+    outputArgs: [
+      ...["-map", "0:v:0", "-map", "[mix]", "-c:v", "copy", ...audioEncoderArgs],
+      ...["-t", seconds.toFixed(6), "-movflags", "+faststart"],
+    ],
+    expect: { duration: seconds, tolerance: 0.1, width: info.width, height: info.height },
+  });
 }
 
 /**
@@ -183,9 +161,39 @@ export async function mixFilmSound(options: MixFilmSoundOptions): Promise<FilmSo
     );
   }
   const sound = await planSound(tools, options, { seconds, first: 0 });
+  const { output, loudness } = await renderSound(tools, options, sound, {
+    inputs: sound.inputs,
+    outputArgs: ["-map", "[mix]", ...audioEncoderArgs, "-t", seconds.toFixed(6), "-f", "mp4"],
+    expect: { duration: seconds, tolerance: 0.1, video: false },
+  });
+  return { output, seconds, ...(loudness ? { loudness } : {}) };
+}
+
+/**
+ * A planned sound's passes: measured first when it has a loudness target, then mixed (and
+ * normalised with what was measured) into the job's output; with `loudnorm`'s report.
+ */
+async function renderSound(
+  tools: FfmpegTools,
+  options: MediaOptions & { output: string },
+  sound: SoundPlan,
+  job: {
+    /** Every input of the command line, the sound's numbered as planned. */
+    inputs: readonly string[];
+    /** What follows the graph: maps, codecs, length, format (the output path goes last). */
+    outputArgs: readonly string[];
+    expect: OutputExpectation;
+  },
+): Promise<MixFilmAudioResult> {
+  const { seconds } = sound;
   const progress = createProgressTracker(options.onProgress, sound.passes * seconds);
-  const inputs = sound.inputs;
-  const measured = await measureSound(tools, inputs, sound, options, progress.window(0, seconds));
+  const measured = await measureSound(
+    tools,
+    job.inputs,
+    sound,
+    options,
+    progress.window(0, seconds),
+  );
   const offset = sound.target ? seconds : 0;
   const finish = finishOf(sound.target, measured);
   let log = "";
@@ -195,11 +203,12 @@ export async function mixFilmSound(options: MixFilmSoundOptions): Promise<FilmSo
       output: options.output,
       seconds,
       args: (temp) => [
-        ...inputs,
+        ...job.inputs,
         ...["-filter_complex", mixGraph({ ...sound.graph, finish })],
-        ...["-map", "[mix]", ...audioEncoderArgs, "-t", seconds.toFixed(6), "-f", "mp4", temp],
+        ...job.outputArgs,
+        temp,
       ],
-      expect: { duration: seconds, tolerance: 0.1, video: false },
+      expect: job.expect,
       logLevel: finish.length > 0 ? "info" : "error",
       onLog: (stderr) => {
         log = stderr;
@@ -211,13 +220,8 @@ export async function mixFilmSound(options: MixFilmSoundOptions): Promise<FilmSo
     },
   );
   progress.done();
-  return {
-    output: rendered.output,
-    seconds,
-    ...(measured && finish.length > 0
-      ? { loudness: { measured, report: parseLoudnormReport(log) } }
-      : {}),
-  };
+  if (!measured || finish.length === 0) return rendered;
+  return { ...rendered, loudness: { measured, report: parseLoudnormReport(log) } };
 }
 
 /** A film's sound planned: its inputs on the command line, its graph, its loudness target. */
