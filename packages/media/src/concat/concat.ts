@@ -2,12 +2,13 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { MediaError } from "../errors/media-error.js";
 import type { FitMode } from "../filters/normalize.js";
+import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import { requireCapabilities } from "../locate/require-capability.js";
 import type { MediaOptions } from "../options.js";
 import { indexKnownProbes, type KnownProbe, probeUnlessIndexed } from "../probe/known-probe.js";
 import { parseRate } from "../probe/parse-rate.js";
 import type { MediaInfo } from "../probe/probe.js";
-import { createProgressTracker } from "../process/progress.js";
+import { createProgressTracker, type ProgressTracker } from "../process/progress.js";
 import { resolveTools } from "../process/run-ffmpeg.js";
 import { withScratchDirectory, withTempOutput } from "../process/temp-output.js";
 import { mapLimit } from "../util/map-limit.js";
@@ -161,33 +162,14 @@ export async function concat(
           onProgressLine: progress.window(0, plan.expectedDuration),
         });
       } else {
-        const normalized: string[] = [];
-        let offset = 0;
-        // Each clip cut to whole frames of the output's rate, and the copy join told those
-        // lengths: a length between two frames would start the next clip off the frame grid.
-        const lengths = plan.durations.map((duration) => wholeFrames(duration, plan));
-        for (const [index, file] of files.entries()) {
-          const seconds = lengths[index] ?? 0;
-          const target = path.join(scratch, `clip-${index}.mp4`);
-          await normalizeClip(tools, file, infos[index] as MediaInfo, target, {
-            target: plan.target,
-            mode: plan.mode,
-            seconds,
-            signal,
-            stallTimeoutMs,
-            intermediate,
-            onCommand,
-            onProgressLine: progress.window(offset, seconds),
-          });
-          normalized.push(target);
-          offset += seconds;
-        }
-        await joinByCopy(tools, normalized, temp, {
+        await joinNormalized(tools, files, infos, temp, {
+          plan,
           scratch,
-          durations: lengths,
           signal,
           stallTimeoutMs,
+          intermediate,
           onCommand,
+          progress,
         });
       }
       return verifyOutput(
@@ -210,6 +192,51 @@ export async function concat(
   const written = await stat(destination);
   const probe = { file: destination, size: written.size, mtimeMs: written.mtimeMs, info };
   return { output: destination, info, method: plan.method, reasons: plan.reasons, probe };
+}
+
+/**
+ * Each clip re-encoded to the plan's format, then joined by copy. Each is cut to whole frames
+ * of the output's rate and the copy join told those lengths: a length between two frames
+ * would start the next clip off the frame grid.
+ */
+async function joinNormalized(
+  tools: FfmpegTools,
+  files: readonly string[],
+  infos: readonly MediaInfo[],
+  temp: string,
+  options: Pick<ConcatOptions, "signal" | "stallTimeoutMs" | "intermediate" | "onCommand"> & {
+    plan: ConcatPlan;
+    scratch: string;
+    progress: ProgressTracker;
+  },
+): Promise<void> {
+  const { plan, scratch, progress, signal, stallTimeoutMs, intermediate, onCommand } = options;
+  const normalized: string[] = [];
+  let offset = 0;
+  const lengths = plan.durations.map((duration) => wholeFrames(duration, plan));
+  for (const [index, file] of files.entries()) {
+    const seconds = lengths[index] ?? 0;
+    const target = path.join(scratch, `clip-${index}.mp4`);
+    await normalizeClip(tools, file, infos[index] as MediaInfo, target, {
+      target: plan.target,
+      mode: plan.mode,
+      seconds,
+      signal,
+      stallTimeoutMs,
+      intermediate,
+      onCommand,
+      onProgressLine: progress.window(offset, seconds),
+    });
+    normalized.push(target);
+    offset += seconds;
+  }
+  await joinByCopy(tools, normalized, temp, {
+    scratch,
+    durations: lengths,
+    signal,
+    stallTimeoutMs,
+    onCommand,
+  });
 }
 
 /**
