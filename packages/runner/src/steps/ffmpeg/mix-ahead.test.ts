@@ -74,6 +74,13 @@ describe("a mix's sound made while its film was joined", () => {
     expect(existsSync(changed.sound.output)).toBe(false);
   });
 
+  it("is removed when no entry names it: a stopped session's sound, met on resume", async () => {
+    const film = await made(4, 4);
+    expect(existsSync(film.sound.output)).toBe(true);
+    expect(await takeSoundAhead(new Map(), request, film.video, film.output)).toBeUndefined();
+    expect(existsSync(film.sound.output)).toBe(false);
+  });
+
   it("belongs to the run that made it: without a store nothing is kept", async () => {
     const film = await made(4, 4);
     expect(await keepSoundAhead(undefined, film.reader, film.sound, film.probe)).toBe(false);

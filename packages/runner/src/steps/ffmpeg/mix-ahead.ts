@@ -116,7 +116,8 @@ export async function keepSoundAhead(
 /**
  * The sound a mix step asks for (`request`, mixing `video` into `output`), when it was made
  * while `video` was joined, for the very same request, and neither file changed since; taken
- * once (the caller removes its file once used). Undefined otherwise: the step mixes itself.
+ * once (the caller removes its file once used). Undefined otherwise, any such file left
+ * beside the output removed: the step mixes itself.
  * @example const sound = await takeSoundAhead(store, spec, video, output);
  */
 export async function takeSoundAhead(
@@ -126,7 +127,11 @@ export async function takeSoundAhead(
   output: string,
 ): Promise<FilmSound | undefined> {
   const ahead = store?.get(aheadKey(output));
-  if (!isSoundAhead(ahead)) return undefined;
+  if (!isSoundAhead(ahead)) {
+    // One an earlier session made before it stopped, or a failed attempt's: of no use now.
+    await rm(soundBeside(output), { force: true });
+    return undefined;
+  }
   store?.delete(aheadKey(output));
   const written = await stat(video).catch(() => undefined);
   const same =
