@@ -92,6 +92,12 @@ describe("a join whose one reader mixes a sound without the film's own (npm ffmp
       await ffmpeg("-f", "lavfi", "-i", `sine=f=2000:d=${seconds}`, join(dir, `${name}.wav`));
     }
     await ffmpeg("-f", "lavfi", "-i", "sine=f=200:d=2", join(dir, "music.wav"));
+    await ffmpeg(
+      ...["-f", "lavfi", "-i", "testsrc2=s=90x160:r=24:d=0.9"],
+      ...["-f", "lavfi", "-i", "sine=f=880:d=0.9", "-shortest"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"],
+      join(dir, "tall.mp4"),
+    );
   }, 120_000);
   afterAll(() => service.close());
 
@@ -142,6 +148,26 @@ describe("a join whose one reader mixes a sound without the film's own (npm ffmp
     const [ours, theirs] = await Promise.all([packets(ahead.file), packets(mixed.file)]);
     expect(ours.split("\n").length).toBeGreaterThan(100);
     expect(ours).toBe(theirs);
+  }, 120_000);
+
+  it("mixes in the mix's own pass after a normalising join, whose length is known only once made, and says so", async () => {
+    // Concat of clips of two sizes: each is re-encoded to one format before the copy join.
+    writeFileSync(
+      join(dir, "pipeline.yaml"),
+      pipeline()
+        .replace("transition: [a.mp4, b.mp4, c.mp4]", "concat: [a.mp4, tall.mp4, c.mp4]")
+        .replace("      effect: crossfade\n      duration: 0.3\n", "")
+        .replace("clips: [a.mp4, b.mp4, c.mp4]", "clips: [a.mp4, tall.mp4, c.mp4]")
+        .replace("transition_duration: 0.3", "transition_duration: 0"),
+    );
+    const options = service.options();
+    const result = await runPipeline(join(dir, "pipeline.yaml"), options);
+    expect(result.status, result.error?.message).toBe("succeeded");
+    expect(notesOf(options.events, "joined")).toEqual([
+      `the sound of "mixed" is not made while joining: a normalize join's length is known only once it is made`,
+    ]);
+    expect(commandsOf(options.events, "mixed")).toHaveLength(2);
+    expect(readdirSync(result.runDir).filter((name) => name.includes("sound"))).toEqual([]);
   }, 120_000);
 
   it("joins alone when the mix keeps the clips' own sound: the film's sound is then part of it", async () => {

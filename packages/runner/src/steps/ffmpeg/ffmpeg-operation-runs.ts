@@ -79,7 +79,16 @@ async function concatOrTransition(given: OperationRun): Promise<OperationMade> {
   const stopSound = new AbortController();
   let sound: Promise<FilmSound | undefined> | undefined;
   const onPlan = (plan: ConcatPlanned) => {
-    if (!reader || plan.seconds === undefined) return;
+    if (!reader) return;
+    if (plan.seconds === undefined) {
+      context.emit({
+        type: "log",
+        level: "debug",
+        step: context.stepId,
+        message: `the sound of "${reader.step}" is not made while joining: a ${plan.method} join's length is known only once it is made`,
+      });
+      return;
+    }
     sound = soundAhead(reader, context, {
       video: common.output,
       seconds: plan.seconds,
