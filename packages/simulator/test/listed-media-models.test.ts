@@ -24,7 +24,11 @@ describe("image, speech and transcription models listed, and OpenAI's voices, th
   let client: OpenAI;
   let work: string;
   beforeAll(async () => {
-    simulator = await startSimulator({ seed: 3 });
+    // A 500 says only "internal error": its cause goes to the test's output, to be read.
+    simulator = await startSimulator({
+      seed: 3,
+      logger: { error: (message, fields) => console.error(message, fields) },
+    });
     client = clientOf(simulator);
     work = await mkdtemp(path.join(tmpdir(), "reelsmith-listed-media-"));
   });
