@@ -107,7 +107,27 @@ describe("concat", () => {
     expectJoined(result.info, "320x240", 30, 1.3 + 0.7 + 1.15, 3);
   });
 
-  it("tells the joined picture's planned length before the pass, to the frame its probe gives (not a normalising join's)", async () => {
+  it("makes each normalised clip its whole frames, even where the fps filter would end it a frame short", async () => {
+    // Clips whose lengths fall between frames of 30 fps: before each was held on its last
+    // frame, the fps filter ended one of them a frame before its slot, and the joined
+    // picture's average rate read 1215/41.
+    const clips = [
+      await make("short-30.mp4", "320x240", 30, 1.05),
+      await make("short-25.mp4", "320x240", 25, 0.62),
+      await make("short-24.mp4", "320x240", 24, 1.01),
+    ];
+    const slots = (await Promise.all(clips.map((file) => probe(file)))).map((info) =>
+      Math.ceil((info.videoDuration ?? 0) * 30 - 1e-3),
+    );
+    const result = await concat(clips, { output: clip("short.mp4"), fps: 30 });
+    expect(result.method).toBe("normalize");
+    expect(result.info.averageFrameRate).toBe("30/1");
+    const frames = slots.reduce((sum, each) => sum + each, 0);
+    expect(result.info.videoDuration).toBe(Number((frames / 30).toFixed(6)));
+    expectJoined(result.info, "320x240", 30, frames / 30, 3);
+  });
+
+  it("tells the joined picture's planned length before the pass, to the frame its probe gives", async () => {
     // Lengths that are not whole frames: each join's frame count is rounded its own way.
     const odd = [
       await make("odd-1.mp4", "320x240", 24, 1.3),
@@ -141,9 +161,7 @@ describe("concat", () => {
       expect(told, join.method.toString()).toHaveLength(1);
       expect(told[0]?.method).toMatch(join.method);
       expect(before).toEqual([false]);
-      expect(told[0]?.seconds, `${result.method}`).toBe(
-        result.method === "normalize" ? undefined : result.info.videoDuration,
-      );
+      expect(told[0]?.seconds, `${result.method}`).toBe(result.info.videoDuration);
       expect(told[0]?.rate).toBe(result.info.frameRate);
     }
   });

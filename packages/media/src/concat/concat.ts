@@ -51,8 +51,7 @@ export interface ConcatPlanned {
   method: JoinMethod;
   /**
    * The length the joined picture is planned to have, to the frame at the output's rate, as
-   * a probe gives it (six decimals), when the plan can tell: a copy or transition join, not a
-   * normalising one. The output's own probe (`info`) is the truth.
+   * a probe gives it (six decimals). The output's own probe (`info`) is the truth.
    */
   seconds?: number;
   /** The output's frame rate, e.g. `24` or `30000/1001`. */
@@ -195,9 +194,9 @@ export async function concat(
 }
 
 /**
- * Each clip re-encoded to the plan's format, then joined by copy. Each is cut to whole frames
- * of the output's rate and the copy join told those lengths: a length between two frames
- * would start the next clip off the frame grid.
+ * Each clip re-encoded to the plan's format, then joined by copy. Each is made of whole frames
+ * of the output's rate (`clipFrames`) and the copy join told those lengths: a length between
+ * two frames would start the next clip off the frame grid.
  */
 async function joinNormalized(
   tools: FfmpegTools,
@@ -211,16 +210,21 @@ async function joinNormalized(
   },
 ): Promise<void> {
   const { plan, scratch, progress, signal, stallTimeoutMs, intermediate, onCommand } = options;
+  const rate = parseRate(plan.target.rate);
+  if (!(rate > 0))
+    throw new MediaError(`Cannot join clips at a frame rate of ${plan.target.rate}`, {
+      code: "invalid_input",
+    });
   const normalized: string[] = [];
   let offset = 0;
-  const lengths = plan.durations.map((duration) => wholeFrames(duration, plan));
+  const lengths = clipFrames(plan, rate).map((frames) => frames / rate);
   for (const [index, file] of files.entries()) {
     const seconds = lengths[index] ?? 0;
     const target = path.join(scratch, `clip-${index}.mp4`);
     await normalizeClip(tools, file, infos[index] as MediaInfo, target, {
       target: plan.target,
       mode: plan.mode,
-      seconds,
+      frames: Math.round(seconds * rate),
       signal,
       stallTimeoutMs,
       intermediate,
@@ -240,29 +244,30 @@ async function joinNormalized(
 }
 
 /**
- * `seconds` as whole frames of the output's rate: the frames that start before it (those a
- * cut there keeps), a thousandth of a frame over a whole number being that number (a probed
- * length is printed to six decimals).
+ * Each clip's length in whole frames of the output's `rate`: the frames that start before its
+ * end (those a cut there keeps), a thousandth of a frame over a whole number being that
+ * number (a probed length is printed to six decimals).
  */
-function wholeFrames(seconds: number, plan: ConcatPlan): number {
-  const rate = parseRate(plan.target.rate);
-  return rate > 0 ? Math.ceil(seconds * rate - 1e-3) / rate : seconds;
+function clipFrames(plan: ConcatPlan, rate: number): number[] {
+  return plan.durations.map((seconds) => Math.ceil(seconds * rate - 1e-3));
 }
 
 /**
- * How long the joined picture will be, to the frame, when the plan tells it: a copy join adds
- * the clips' frames; a transition join keeps the frames that start before its planned end
- * (`trim`). A normalising join's clips are cut where ffmpeg's `fps` filter puts their last
- * frame, known once they are made.
+ * How long the joined picture will be, to the frame: a copy join adds the clips' frames; a
+ * normalising one the whole frames each clip is made of (`clipFrames`); a transition join
+ * keeps the frames that start before its planned end (`trim`).
  */
 function plannedSeconds(plan: ConcatPlan): number | undefined {
   const rate = parseRate(plan.target.rate);
-  if (rate <= 0 || plan.method === "normalize") return undefined;
+  if (!(rate > 0)) return undefined;
+  const sum = (frames: readonly number[]) => frames.reduce((total, each) => total + each, 0);
   // A probed length is a whole number of frames printed to six decimals: a thousandth of a
   // frame over a whole number is that number.
   const frames =
     plan.method === "copy"
-      ? plan.durations.reduce((sum, duration) => sum + Math.round(duration * rate), 0)
-      : Math.ceil(plan.expectedDuration * rate - 1e-3);
+      ? sum(plan.durations.map((duration) => Math.round(duration * rate)))
+      : plan.method === "normalize"
+        ? sum(clipFrames(plan, rate))
+        : Math.ceil(plan.expectedDuration * rate - 1e-3);
   return Number((frames / rate).toFixed(6));
 }

@@ -8,16 +8,20 @@ import {
 } from "../filters/normalize.js";
 import type { FfmpegTools } from "../locate/locate-ffmpeg.js";
 import type { CommandListener } from "../options.js";
+import { parseRate } from "../probe/parse-rate.js";
 import type { MediaInfo } from "../probe/probe.js";
 import { runFfmpeg } from "../process/run-ffmpeg.js";
 
 /**
  * Re-encode one clip to `target` (size, rate, yuv420p, H.264, AAC 48 kHz stereo) with a
- * silent track from `anullsrc` when the clip has no audio, cut to `seconds` so every
- * normalised clip's streams have the same length and the clips join by copy.
+ * silent track from `anullsrc` when the clip has no audio, made exactly `frames` frames of
+ * the target's rate long (its sound as long), so every normalised clip's streams have the
+ * same length and the clips join by copy. The `fps` filter places a clip's last frame by
+ * its start, so a clip whose length falls between frames of the target's rate can come out
+ * a frame short: its last frame is held (`tpad`) and the picture cut at `frames`.
  *
  * @example
- * await normalizeClip(tools, "in.mp4", info, "/tmp/n0.mp4", { target, mode: "contain", seconds: 4 });
+ * await normalizeClip(tools, "in.mp4", info, "/tmp/n0.mp4", { target, mode: "contain", frames: 96 });
  */
 export async function normalizeClip(
   tools: FfmpegTools,
@@ -27,7 +31,8 @@ export async function normalizeClip(
   options: {
     target: VideoTarget;
     mode: FitMode;
-    seconds: number;
+    /** Whole frames of `target.rate` the clip is made of. */
+    frames: number;
     signal?: AbortSignal | undefined;
     stallTimeoutMs?: number | undefined;
     /** Lossless and fast: only another ffmpeg pass reads the output. */
@@ -36,9 +41,11 @@ export async function normalizeClip(
     onProgressLine?: ((line: string) => void) | undefined;
   },
 ): Promise<void> {
-  const seconds = String(options.seconds);
+  const { frames, target } = options;
+  const seconds = String(frames / parseRate(target.rate));
   const inputs = ["-i", path.resolve(input)];
-  const video = `[0:v:0]${videoNormalizeChain(options.target, options.mode, info.sar)}[v]`;
+  const chain = videoNormalizeChain(target, options.mode, info.sar);
+  const video = `[0:v:0]${chain},tpad=stop_mode=clone:stop=-1[v]`;
   let audio: string;
   if (info.hasAudio) {
     audio = `[0:a:0]${audioNormalizeChain},apad[a]`;
@@ -57,6 +64,8 @@ export async function normalizeClip(
       "-map",
       "[a]",
       ...normalizedEncoderArgsFor(options.intermediate),
+      "-frames:v",
+      String(frames),
       "-t",
       seconds,
       output,
