@@ -150,24 +150,41 @@ describe("a join whose one reader mixes a sound without the film's own (npm ffmp
     expect(ours).toBe(theirs);
   }, 120_000);
 
-  it("mixes in the mix's own pass after a normalising join, whose length is known only once made, and says so", async () => {
-    // Concat of clips of two sizes: each is re-encoded to one format before the copy join.
-    writeFileSync(
-      join(dir, "pipeline.yaml"),
-      pipeline()
+  it("makes the sound while a normalising join re-encodes clips of other sizes: the packets of a mix of its own", async () => {
+    // Concat of clips of two sizes: each is re-encoded to whole frames of one format, so the
+    // film's length is known before the clips are made.
+    const concatOf = (extra?: string) =>
+      pipeline(extra === undefined ? {} : { extra })
         .replace("transition: [a.mp4, b.mp4, c.mp4]", "concat: [a.mp4, tall.mp4, c.mp4]")
         .replace("      effect: crossfade\n      duration: 0.3\n", "")
         .replace("clips: [a.mp4, b.mp4, c.mp4]", "clips: [a.mp4, tall.mp4, c.mp4]")
-        .replace("transition_duration: 0.3", "transition_duration: 0"),
-    );
+        .replace("transition_duration: 0.3", "transition_duration: 0");
+    writeFileSync(join(dir, "pipeline.yaml"), concatOf());
     const options = service.options();
     const result = await runPipeline(join(dir, "pipeline.yaml"), options);
     expect(result.status, result.error?.message).toBe("succeeded");
     expect(notesOf(options.events, "joined")).toEqual([
-      `the sound of "mixed" is not made while joining: a normalize join's length is known only once it is made`,
+      'the sound of "mixed" was made while joining',
     ]);
-    expect(commandsOf(options.events, "mixed")).toHaveLength(2);
+    const [mixing, ...more] = commandsOf(options.events, "mixed");
+    expect(more).toEqual([]);
+    expect(mixing).toMatch(/ -c copy /);
     expect(readdirSync(result.runDir).filter((name) => name.includes("sound"))).toEqual([]);
+    const ahead = result.steps.mixed?.outputs as { file: string; loudness: unknown };
+
+    writeFileSync(
+      join(dir, "pipeline.yaml"),
+      concatOf("outputs:\n  joined: ${{ steps.joined.outputs.file }}\n"),
+    );
+    const own = service.options();
+    const alone = await runPipeline(join(dir, "pipeline.yaml"), own);
+    expect(alone.status, alone.error?.message).toBe("succeeded");
+    expect(commandsOf(own.events, "mixed")).toHaveLength(2);
+    const mixed = alone.steps.mixed?.outputs as typeof ahead;
+    expect(mixed.loudness).toEqual(ahead.loudness);
+    const [ours, theirs] = await Promise.all([packets(ahead.file), packets(mixed.file)]);
+    expect(ours.split("\n").length).toBeGreaterThan(100);
+    expect(ours).toBe(theirs);
   }, 120_000);
 
   it("joins alone when the mix keeps the clips' own sound: the film's sound is then part of it", async () => {

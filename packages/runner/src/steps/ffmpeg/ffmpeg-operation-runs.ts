@@ -85,7 +85,7 @@ async function concatOrTransition(given: OperationRun): Promise<OperationMade> {
         type: "log",
         level: "debug",
         step: context.stepId,
-        message: `the sound of "${reader.step}" is not made while joining: a ${plan.method} join's length is known only once it is made`,
+        message: `the sound of "${reader.step}" is not made while joining: the join could not tell its length at ${plan.rate} fps before making it`,
       });
       return;
     }
