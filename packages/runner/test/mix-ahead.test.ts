@@ -101,6 +101,28 @@ describe("a join whose one reader mixes a sound without the film's own (npm ffmp
   }, 120_000);
   afterAll(() => service.close());
 
+  /**
+   * Runs `yaml`, where the joined film has another reader than the mix (so the mix makes its
+   * sound in its own pass), and expects the same packets at the same times, and the same
+   * loudness, as the mix made `ahead`. Returns that run's events.
+   */
+  async function expectOwnPassAlike(
+    yaml: string,
+    ahead: { file: string; loudness: unknown },
+  ): Promise<RunEvent[]> {
+    writeFileSync(join(dir, "pipeline.yaml"), yaml);
+    const own = service.options();
+    const alone = await runPipeline(join(dir, "pipeline.yaml"), own);
+    expect(alone.status, alone.error?.message).toBe("succeeded");
+    expect(commandsOf(own.events, "mixed")).toHaveLength(2);
+    const mixed = alone.steps.mixed?.outputs as typeof ahead;
+    expect(mixed.loudness).toEqual(ahead.loudness);
+    const [ours, theirs] = await Promise.all([packets(ahead.file), packets(mixed.file)]);
+    expect(ours.split("\n").length).toBeGreaterThan(100);
+    expect(ours).toBe(theirs);
+    return own.events;
+  }
+
   it("makes the sound while the clips are joined, then copies it beside the picture: the packets of a mix of its own", async () => {
     writeFileSync(join(dir, "pipeline.yaml"), pipeline());
     const options = service.options();
@@ -134,20 +156,11 @@ describe("a join whose one reader mixes a sound without the film's own (npm ffmp
 
     // The same mix made in a pass of its own (the joined film is also a pipeline output, so
     // the join has another reader): the same packets at the same times, the same loudness.
-    writeFileSync(
-      join(dir, "pipeline.yaml"),
+    const own = await expectOwnPassAlike(
       pipeline({ extra: "outputs:\n  joined: ${{ steps.joined.outputs.file }}\n" }),
+      ahead,
     );
-    const own = service.options();
-    const alone = await runPipeline(join(dir, "pipeline.yaml"), own);
-    expect(alone.status, alone.error?.message).toBe("succeeded");
-    expect(commandsOf(own.events, "joined")).toHaveLength(1);
-    expect(commandsOf(own.events, "mixed")).toHaveLength(2);
-    const mixed = alone.steps.mixed?.outputs as typeof ahead;
-    expect(mixed.loudness).toEqual(ahead.loudness);
-    const [ours, theirs] = await Promise.all([packets(ahead.file), packets(mixed.file)]);
-    expect(ours.split("\n").length).toBeGreaterThan(100);
-    expect(ours).toBe(theirs);
+    expect(commandsOf(own, "joined")).toHaveLength(1);
   }, 120_000);
 
   it("makes the sound while a normalising join re-encodes clips of other sizes: the packets of a mix of its own", async () => {
@@ -172,19 +185,10 @@ describe("a join whose one reader mixes a sound without the film's own (npm ffmp
     expect(readdirSync(result.runDir).filter((name) => name.includes("sound"))).toEqual([]);
     const ahead = result.steps.mixed?.outputs as { file: string; loudness: unknown };
 
-    writeFileSync(
-      join(dir, "pipeline.yaml"),
+    await expectOwnPassAlike(
       concatOf("outputs:\n  joined: ${{ steps.joined.outputs.file }}\n"),
+      ahead,
     );
-    const own = service.options();
-    const alone = await runPipeline(join(dir, "pipeline.yaml"), own);
-    expect(alone.status, alone.error?.message).toBe("succeeded");
-    expect(commandsOf(own.events, "mixed")).toHaveLength(2);
-    const mixed = alone.steps.mixed?.outputs as typeof ahead;
-    expect(mixed.loudness).toEqual(ahead.loudness);
-    const [ours, theirs] = await Promise.all([packets(ahead.file), packets(mixed.file)]);
-    expect(ours.split("\n").length).toBeGreaterThan(100);
-    expect(ours).toBe(theirs);
   }, 120_000);
 
   it("joins alone when the mix keeps the clips' own sound: the film's sound is then part of it", async () => {
