@@ -217,14 +217,15 @@ async function joinNormalized(
     });
   const normalized: string[] = [];
   let offset = 0;
-  const lengths = clipFrames(plan, rate).map((frames) => frames / rate);
+  const frames = clipFrames(plan, rate);
+  const lengths = frames.map((count) => count / rate);
   for (const [index, file] of files.entries()) {
     const seconds = lengths[index] ?? 0;
     const target = path.join(scratch, `clip-${index}.mp4`);
     await normalizeClip(tools, file, infos[index] as MediaInfo, target, {
       target: plan.target,
       mode: plan.mode,
-      frames: Math.round(seconds * rate),
+      frames: frames[index] ?? 0,
       signal,
       stallTimeoutMs,
       intermediate,

@@ -317,7 +317,7 @@ function finishOf(
     : [];
 }
 
-/** The picture of `video` and a sound {@link mixFilmSound} made for it, both copied. */
+/** The film's picture and a sound {@link mixFilmSound} made for it, both copied. */
 async function withSound(
   tools: FfmpegTools,
   options: MixFilmAudioOptions,

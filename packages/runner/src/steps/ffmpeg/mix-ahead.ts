@@ -114,10 +114,10 @@ export async function keepSoundAhead(
 }
 
 /**
- * The sound a mix step asks for (`request`, mixing `video` into `output`), when it was made
- * while `video` was joined, for the very same request, and neither file changed since; taken
- * once (the caller removes its file once used). Undefined otherwise, any such file left
- * beside the output removed: the step mixes itself.
+ * The sound a mix step asks for (`request`, mixing the joined film into `output`), when it
+ * was made while that film was joined, for the very same request, and neither file changed
+ * since; taken once (the caller removes its file once used). Undefined otherwise, any such
+ * file left beside the output removed: the step mixes itself.
  * @example const sound = await takeSoundAhead(store, spec, video, output);
  */
 export async function takeSoundAhead(
